@@ -1,0 +1,17 @@
+import { registerSessionInstance } from './instances';
+import { useSession } from './store';
+
+registerSessionInstance(useSession);
+
+export { ApiError, apiClient, toApiError } from './api-client';
+export {
+  selectCredits,
+  selectIsAdmin,
+  selectIsSeller,
+  sessionActions,
+  useSession,
+  type AuthAdapter,
+  type AuthStatus,
+  type AuthUser,
+  type SessionState,
+} from './store';

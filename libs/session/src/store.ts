@@ -1,0 +1,79 @@
+import type { UserRecord } from '@coldmail/contracts';
+import { create } from 'zustand';
+
+export type AuthStatus = 'unknown' | 'signed-in' | 'signed-out';
+
+/** The signed-in identity as the sign-in provider reports it. */
+export interface AuthUser {
+  uid: string;
+  email: string;
+  displayName: string | null;
+  photoURL: string | null;
+}
+
+/**
+ * What the shell's sign-in integration lends to everybody else. Remotes never talk to the
+ * sign-in provider themselves: they ask the session for a token or to sign out.
+ */
+export interface AuthAdapter {
+  getIdToken(forceRefresh?: boolean): Promise<string | null>;
+  signOut(): Promise<void>;
+}
+
+export interface SessionState {
+  status: AuthStatus;
+  user: AuthUser | null;
+  /** The user's record on our API (role, credits, profile); null until loaded. */
+  profile: UserRecord | null;
+  apiBaseUrl: string;
+  adapter: AuthAdapter | null;
+}
+
+const initialState: SessionState = {
+  status: 'unknown',
+  user: null,
+  profile: null,
+  apiBaseUrl: '',
+  adapter: null,
+};
+
+export const useSession = create<SessionState>()(() => initialState);
+
+export const sessionActions = {
+  configure(config: { apiBaseUrl?: string; adapter?: AuthAdapter }): void {
+    useSession.setState({
+      ...(config.apiBaseUrl !== undefined
+        ? { apiBaseUrl: config.apiBaseUrl.replace(/\/+$/, '') }
+        : {}),
+      ...(config.adapter ? { adapter: config.adapter } : {}),
+    });
+  },
+  signedIn(user: AuthUser): void {
+    const current = useSession.getState();
+    // A different account signing in must not inherit the previous account's record.
+    const profile = current.user?.uid === user.uid ? current.profile : null;
+    useSession.setState({ status: 'signed-in', user, profile });
+  },
+  signedOut(): void {
+    useSession.setState({ status: 'signed-out', user: null, profile: null });
+  },
+  setProfile(profile: UserRecord | null): void {
+    useSession.setState({ profile });
+  },
+  /** Applies a credit change the server confirmed, so every app shows the new count at once. */
+  setCredits(currentBalance: number): void {
+    const { profile } = useSession.getState();
+    if (profile) useSession.setState({ profile: { ...profile, currentBalance } });
+  },
+  async signOut(): Promise<void> {
+    const { adapter } = useSession.getState();
+    if (adapter) await adapter.signOut();
+    sessionActions.signedOut();
+  },
+};
+
+export const selectIsAdmin = (state: SessionState): boolean => state.profile?.userRole === 'Admin';
+export const selectIsSeller = (state: SessionState): boolean =>
+  state.profile?.userRole === 'Seller';
+export const selectCredits = (state: SessionState): number | null =>
+  state.profile ? state.profile.currentBalance : null;

@@ -1,0 +1,65 @@
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { SpinnerIcon } from '../spinner/SpinnerIcon';
+import { buttonClassName, type ButtonLook } from './buttonClassName';
+import styles from './Button.module.css';
+
+export interface ButtonProps extends ComponentPropsWithRef<'button'>, ButtonLook {
+  /** Shows a spinner and disables the button while an action is in flight. */
+  loading?: boolean;
+  /** Replaces the label while loading, e.g. 'Processing...'; without it the width is kept. */
+  loadingText?: ReactNode;
+}
+
+/**
+ * `type` defaults to "button" so a button inside a form never submits by accident;
+ * pass `type="submit"` for submit buttons.
+ */
+export function Button({
+  variant,
+  size,
+  fullWidth,
+  loading = false,
+  loadingText,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      {...props}
+      type={type}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      className={buttonClassName({ variant, size, fullWidth }, className)}
+    >
+      {loading ? <LoadingContent loadingText={loadingText}>{children}</LoadingContent> : children}
+    </button>
+  );
+}
+
+function LoadingContent({
+  loadingText,
+  children,
+}: {
+  loadingText?: ReactNode;
+  children: ReactNode;
+}) {
+  if (loadingText) {
+    return (
+      <>
+        <SpinnerIcon size="sm" />
+        {loadingText}
+      </>
+    );
+  }
+  return (
+    <>
+      <span className={styles.hiddenContent}>{children}</span>
+      <span className={styles.overlaySpinner}>
+        <SpinnerIcon size="sm" />
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Pagination } from './Pagination';
+
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+
+describe('Pagination', () => {
+  it('calls onPageChange for page numbers, Previous and Next', async () => {
+    const user = userEvent.setup();
+    const onPageChange = vi.fn();
+    render(<Pagination page={6} pageCount={20} onPageChange={onPageChange} />);
+
+    await user.click(button('Page 8'));
+    await user.click(button('Previous'));
+    await user.click(button('Next'));
+    expect(onPageChange.mock.calls).toEqual([[8], [5], [7]]);
+  });
+
+  it('marks the current page and shows the windowed page list', () => {
+    render(<Pagination page={6} pageCount={20} onPageChange={() => undefined} />);
+    expect(button('Page 6').getAttribute('aria-current')).toBe('page');
+    expect(button('Page 5').getAttribute('aria-current')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Page 2' })).toBeNull();
+    expect(screen.getAllByText('…')).toHaveLength(2);
+  });
+
+  it('disables Previous on the first page and Next on the last', () => {
+    const { rerender } = render(
+      <Pagination page={1} pageCount={3} onPageChange={() => undefined} />,
+    );
+    expect(button('Previous').disabled).toBe(true);
+    expect(button('Next').disabled).toBe(false);
+
+    rerender(<Pagination page={3} pageCount={3} onPageChange={() => undefined} />);
+    expect(button('Previous').disabled).toBe(false);
+    expect(button('Next').disabled).toBe(true);
+  });
+
+  it('renders nothing for a single page', () => {
+    const { container } = render(
+      <Pagination page={1} pageCount={1} onPageChange={() => undefined} />,
+    );
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('shows the entries summary', () => {
+    render(
+      <Pagination
+        page={2}
+        pageCount={3}
+        onPageChange={() => undefined}
+        summary={{ from: 11, to: 20, total: 23 }}
+      />,
+    );
+    expect(screen.getByText('Showing 11 to 20 of 23 entries')).toBeTruthy();
+  });
+});

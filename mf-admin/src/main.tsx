@@ -1,0 +1,2 @@
+// An async boundary: federation must negotiate the shared singletons before React loads.
+import('./bootstrap');

@@ -1,0 +1,4 @@
+import { remoteConfig } from '@coldmail/vite-config';
+import { defineConfig } from 'vite';
+
+export default defineConfig(({ command }) => remoteConfig('checkout', command));

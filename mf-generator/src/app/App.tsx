@@ -1,0 +1,11 @@
+import { Route, Routes } from 'react-router-dom';
+import { GenerateEmailPage } from '../features/generate-email/components/GenerateEmailPage';
+
+/** This remote's pages; the shell mounts them at the paths below. */
+export default function App() {
+  return (
+    <Routes>
+      <Route path="/user/generate-email" element={<GenerateEmailPage />} />
+    </Routes>
+  );
+}

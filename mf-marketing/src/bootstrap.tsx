@@ -1,0 +1,20 @@
+import '@coldmail/ui/theme.css';
+import { sessionActions } from '@coldmail/session';
+import { ToastHost } from '@coldmail/ui';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import App from './app/App';
+
+// Standalone mode, for the team that owns this remote: in the product the shell renders App.
+sessionActions.configure({ apiBaseUrl: import.meta.env.VITE_API_URL ?? 'http://localhost:3000' });
+sessionActions.signedOut();
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <BrowserRouter>
+      <App />
+      <ToastHost />
+    </BrowserRouter>
+  </StrictMode>,
+);

@@ -1,0 +1,19 @@
+import type { FirebaseSettings } from '../features/auth/api/firebase-auth';
+
+/** Deployment settings read at start-up, so one build runs in every environment. */
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  firebase?: FirebaseSettings;
+}
+
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  try {
+    const response = await fetch('/config.json', { cache: 'no-store' });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const config = (await response.json()) as Partial<RuntimeConfig>;
+    return { apiBaseUrl: config.apiBaseUrl ?? '', firebase: config.firebase };
+  } catch (error) {
+    console.error('Failed to load /config.json; using same-origin API without sign-in', error);
+    return { apiBaseUrl: '' };
+  }
+}

@@ -1,0 +1,86 @@
+import { sessionActions } from '@coldmail/session';
+import type { Auth } from 'firebase/auth';
+
+/** Public web settings of the Firebase project (safe to ship to browsers). */
+export interface FirebaseSettings {
+  apiKey: string;
+  projectId: string;
+  authDomain?: string;
+  /** Set in development and tests: the Auth emulator's URL, e.g. http://127.0.0.1:9099. */
+  emulatorUrl?: string;
+}
+
+let authPromise: Promise<Auth> | null = null;
+
+function notConfigured(): Error {
+  return Object.assign(new Error('Sign-in is not configured'), { code: 'auth/operation-not-allowed' });
+}
+
+/**
+ * Starts Firebase Auth after first paint (it is a large module the landing page need not wait
+ * for) and keeps the session store in step with it.
+ */
+export function startAuth(settings: FirebaseSettings | undefined): void {
+  if (!settings) {
+    sessionActions.signedOut();
+    return;
+  }
+  authPromise = (async () => {
+    const [{ initializeApp }, firebaseAuth] = await Promise.all([
+      import('firebase/app'),
+      import('firebase/auth'),
+    ]);
+    const app = initializeApp({
+      apiKey: settings.apiKey,
+      projectId: settings.projectId,
+      authDomain: settings.authDomain ?? `${settings.projectId}.firebaseapp.com`,
+    });
+    const auth = firebaseAuth.getAuth(app);
+    if (settings.emulatorUrl) {
+      firebaseAuth.connectAuthEmulator(auth, settings.emulatorUrl, { disableWarnings: true });
+    }
+    sessionActions.configure({
+      adapter: {
+        getIdToken: async (forceRefresh) => (await auth.currentUser?.getIdToken(forceRefresh)) ?? null,
+        signOut: () => firebaseAuth.signOut(auth),
+      },
+    });
+    firebaseAuth.onAuthStateChanged(auth, (user) => {
+      if (!user) sessionActions.signedOut();
+      else
+        sessionActions.signedIn({
+          uid: user.uid,
+          email: user.email ?? '',
+          displayName: user.displayName,
+          photoURL: user.photoURL,
+        });
+    });
+    return auth;
+  })();
+  authPromise.catch((error: unknown) => {
+    console.error('Sign-in could not start', error);
+    sessionActions.signedOut();
+  });
+}
+
+async function auth(): Promise<{ auth: Auth; sdk: typeof import('firebase/auth') }> {
+  if (!authPromise) throw notConfigured();
+  return { auth: await authPromise, sdk: await import('firebase/auth') };
+}
+
+export async function signIn(email: string, password: string): Promise<void> {
+  const { auth: instance, sdk } = await auth();
+  await sdk.signInWithEmailAndPassword(instance, email, password);
+}
+
+export async function register(name: string, email: string, password: string): Promise<void> {
+  const { auth: instance, sdk } = await auth();
+  const { user } = await sdk.createUserWithEmailAndPassword(instance, email, password);
+  await sdk.updateProfile(user, { displayName: name });
+  sessionActions.signedIn({ uid: user.uid, email: user.email ?? email, displayName: name, photoURL: null });
+}
+
+export async function sendPasswordReset(email: string): Promise<void> {
+  const { auth: instance, sdk } = await auth();
+  await sdk.sendPasswordResetEmail(instance, email);
+}

@@ -1,0 +1,21 @@
+import { Link } from 'react-router-dom';
+import { useNavLogo } from '../api/branding';
+import styles from './Logo.module.css';
+
+export function Logo({ to = '/' }: { to?: string }) {
+  const logo = useNavLogo();
+  return (
+    <Link to={to} className={styles.logo} aria-label="Home">
+      {logo ? (
+        <img className={styles.image} src={logo.imageUrl} alt={logo.altText || 'Logo'} />
+      ) : (
+        <>
+          <span className={styles.mark} aria-hidden="true">
+            ✉
+          </span>
+          <span className={styles.word}>ColdMail AI</span>
+        </>
+      )}
+    </Link>
+  );
+}

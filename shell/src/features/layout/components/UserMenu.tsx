@@ -1,0 +1,90 @@
+import { selectIsAdmin, sessionActions, useSession } from '@coldmail/session';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import styles from './UserMenu.module.css';
+
+function initialsOf(name: string): string {
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((part) => part[0]?.toUpperCase())
+      .join('') || '?'
+  );
+}
+
+/** The signed-in user's avatar dropdown: name, email, Dashboard, Admin Panel (admins), Logout. */
+export function UserMenu() {
+  const user = useSession((state) => state.user);
+  const profile = useSession((state) => state.profile);
+  const isAdmin = useSession(selectIsAdmin);
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  if (!user) return null;
+  const name = profile?.userName || user.displayName || 'User';
+  const photo = profile?.profileURL || user.photoURL;
+
+  const logout = async () => {
+    setOpen(false);
+    await sessionActions.signOut();
+    navigate('/');
+  };
+
+  return (
+    <div className={styles.root} ref={root}>
+      <button
+        type="button"
+        className={styles.avatarButton}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label="Account menu"
+        onClick={() => setOpen((value) => !value)}
+      >
+        {photo ? (
+          <img className={styles.avatar} src={photo} alt="" />
+        ) : (
+          <span className={styles.initials}>{initialsOf(name)}</span>
+        )}
+      </button>
+      {open && (
+        <div className={styles.menu} id={menuId} role="menu">
+          <div className={styles.identity}>
+            <strong className={styles.name}>{name}</strong>
+            <span className={styles.email}>{user.email}</span>
+          </div>
+          <Link role="menuitem" className={styles.item} to="/user/dashboard" onClick={() => setOpen(false)}>
+            Dashboard
+          </Link>
+          {isAdmin && (
+            <Link role="menuitem" className={styles.item} to="/admin/dashboard" onClick={() => setOpen(false)}>
+              Admin Panel
+            </Link>
+          )}
+          <button type="button" role="menuitem" className={styles.item} onClick={logout}>
+            Logout
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { loadRemote, registerRemotes } from '@module-federation/runtime';
+import type { ComponentType } from 'react';
+
+/** remote name → URL of its mf-manifest.json, as read from /remotes.json at start-up. */
+export type RemoteManifests = Record<string, string>;
+
+/** How long a remote may take to load before it counts as failed (spec: 120 s). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+let registered: RemoteManifests = {};
+let initialization: Promise<RemoteManifests> | null = null;
+
+export class RemoteLoadError extends Error {
+  constructor(
+    readonly remote: string,
+    readonly reason?: unknown,
+  ) {
+    super(`Loading chunk ${remote} failed.`);
+    this.name = 'ChunkLoadError';
+  }
+}
+
+export function parseRemoteManifests(value: unknown, baseUrl: string): RemoteManifests {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new Error('remotes.json must be an object of remote name → manifest URL');
+  }
+  const manifests: RemoteManifests = {};
+  for (const [name, entry] of Object.entries(value)) {
+    if (typeof entry !== 'string' || !/^[a-z][a-z0-9_]*$/i.test(name)) {
+      throw new Error(`remotes.json: invalid entry for "${name}"`);
+    }
+    // Relative URLs are resolved against remotes.json itself, so one file works behind any host.
+    manifests[name] = new URL(entry, baseUrl).href;
+  }
+  return manifests;
+}
+
+async function readRemoteManifests(url: string): Promise<RemoteManifests> {
+  const absolute = new URL(url, window.location.href).href;
+  const response = await fetch(absolute, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`Failed to load ${url}: HTTP ${response.status}`);
+  registered = parseRemoteManifests(await response.json(), absolute);
+  registerRemotes(Object.entries(registered).map(([name, entry]) => ({ name, entry })));
+  return registered;
+}
+
+/**
+ * Reads remotes.json (never cached: redeploying a remote may move it) and registers every
+ * remote, once. A failed read is forgotten so the next load tries again.
+ */
+export function initRemotes(url = '/remotes.json'): Promise<RemoteManifests> {
+  initialization ??= readRemoteManifests(url).catch((error: unknown) => {
+    initialization = null;
+    throw error;
+  });
+  return initialization;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, remote: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new RemoteLoadError(remote, 'timeout')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Loads a remote's exposed ./App. After a failure the remote is registered again with `force`,
+ * which drops the runtime's cached (failed) entry so a remote that came back loads for real.
+ */
+export async function loadRemoteApp(
+  remote: string,
+  { afterFailure }: { afterFailure: boolean },
+): Promise<{ default: ComponentType }> {
+  let entry: string | undefined;
+  try {
+    entry = (await initRemotes())[remote];
+  } catch (error) {
+    throw new RemoteLoadError(remote, error);
+  }
+  if (!entry) throw new RemoteLoadError(remote, 'not listed in remotes.json');
+  if (afterFailure) registerRemotes([{ name: remote, entry }], { force: true });
+  try {
+    const module = await withTimeout(
+      loadRemote<{ default: ComponentType }>(`${remote}/App`),
+      CHUNK_LOAD_TIMEOUT_MS,
+      remote,
+    );
+    if (!module?.default) throw new Error('the remote exposes no default component');
+    return module;
+  } catch (error) {
+    throw error instanceof RemoteLoadError ? error : new RemoteLoadError(remote, error);
+  }
+}

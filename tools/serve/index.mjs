@@ -1,0 +1,84 @@
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import sirv from 'sirv';
+
+/** Vite's content-hashed output: safe to cache forever, a new build gets new names. */
+const HASHED_ASSET = /\/assets\/.+[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+
+export function cacheControlFor(pathname) {
+  return HASHED_ASSET.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * Serves one built app (the shell or a remote) the way it is deployed: precompressed brotli/gzip
+ * files when the browser accepts them, hashed assets immutable, and everything else — index.html,
+ * remoteEntry.js, mf-manifest.json — revalidated on every load, so a redeployed remote is picked
+ * up by the unchanged shell on reload.
+ *
+ * @param {object} options
+ * @param {string} options.dir  the build output folder
+ * @param {number} options.port 0 picks a free port
+ * @param {string} [options.host]
+ * @param {boolean} [options.spa] unknown paths answer index.html (the shell's client routes)
+ * @param {Record<string, unknown>} [options.json] extra JSON documents by path, e.g. /remotes.json
+ * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
+ */
+export async function serveApp({ dir, port, host = '127.0.0.1', spa = false, json = {} }) {
+  const files = sirv(dir, {
+    dev: false,
+    etag: true,
+    gzip: true,
+    brotli: true,
+    single: spa,
+    setHeaders(res, pathname) {
+      res.setHeader('Cache-Control', cacheControlFor(pathname));
+    },
+  });
+  const documents = new Map(Object.entries(json).map(([path, value]) => [path, JSON.stringify(value)]));
+
+  const server = createServer((req, res) => {
+    // Remotes are fetched cross-origin by the shell.
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Allow-Headers': '*' });
+      res.end();
+      return;
+    }
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const document = documents.get(pathname);
+    if (document !== undefined) {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end(req.method === 'HEAD' ? undefined : document);
+      return;
+    }
+    files(req, res, () => {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end('Not found');
+    });
+  });
+  // Lets close() finish at once instead of waiting for browsers' keep-alive sockets.
+  const sockets = new Set();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}`,
+    port: actualPort,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}
+
+export const distOf = (root, app) => join(root, app, 'dist');

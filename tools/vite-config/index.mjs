@@ -1,0 +1,94 @@
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { portOf } from './ports.mjs';
+
+export * from './ports.mjs';
+
+/** @typedef {import('vite').UserConfig} UserConfig */
+/** @typedef {import('./ports.mjs').RemoteName} RemoteName */
+
+/**
+ * Every module that holds state must be a singleton, or host and remote each get their own copy:
+ * React (hooks break with two), the router (one history), zustand and @coldmail/session (one
+ * signed-in store), react-hot-toast (one toast queue, drawn by the shell's host).
+ */
+export const sharedSingletons = {
+  react: { singleton: true, requiredVersion: '^19.2.0' },
+  'react-dom': { singleton: true, requiredVersion: '^19.2.0' },
+  'react-router-dom': { singleton: true, requiredVersion: '^7.9.0' },
+  zustand: { singleton: true, requiredVersion: '^5.0.8' },
+  'react-hot-toast': { singleton: true, requiredVersion: '^2.6.0' },
+  '@coldmail/session': { singleton: true, requiredVersion: '0.0.0' },
+};
+
+/**
+ * @param {string} appName
+ * @returns {UserConfig['css']}
+ */
+function scopedCss(appName) {
+  // Remotes are built and deployed apart: prefixing class names with the app keeps two
+  // versions of the same component from ever overriding each other's styles.
+  return { modules: { generateScopedName: `${appName}_[local]_[hash:base64:6]` } };
+}
+
+/** @type {UserConfig['build']} */
+const buildOptions = {
+  // Federation's remote entry uses top-level await.
+  target: 'esnext',
+  outDir: 'dist',
+  emptyOutDir: true,
+  sourcemap: true,
+};
+
+/**
+ * `command` is 'serve' for the Vite dev server: there the remote also runs standalone, so it
+ * carries its own federation runtime instead of expecting the shell's.
+ *
+ * @param {RemoteName} name
+ * @param {'build' | 'serve'} command
+ * @returns {UserConfig}
+ */
+export function remoteConfig(name, command) {
+  const port = portOf(name);
+  return {
+    base: './',
+    plugins: [
+      react(),
+      federation({
+        name,
+        filename: 'remoteEntry.js',
+        manifest: true,
+        exposes: { './App': './src/app/App.tsx' },
+        shared: sharedSingletons,
+        dts: false,
+        // In production the shell provides the federation runtime once; remotes read it from there.
+        experiments: { externalRuntime: command === 'build' },
+      }),
+    ],
+    css: scopedCss(name),
+    build: buildOptions,
+    server: { port, strictPort: true, cors: true, origin: `http://localhost:${port}` },
+    preview: { port, strictPort: true, cors: true },
+  };
+}
+
+/** @returns {UserConfig} */
+export function hostConfig() {
+  const port = portOf('shell');
+  return {
+    plugins: [
+      react(),
+      federation({
+        name: 'shell',
+        remotes: {},
+        shared: sharedSingletons,
+        dts: false,
+        experiments: { provideExternalRuntime: true },
+      }),
+    ],
+    css: scopedCss('shell'),
+    build: buildOptions,
+    server: { port, strictPort: true },
+    preview: { port, strictPort: true },
+  };
+}
