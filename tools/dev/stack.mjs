@@ -27,8 +27,8 @@ export async function serveStack(options = {}) {
   const servers = {};
   const urls = {};
 
-  const startRemote = async (name, port = portFor(name)) => {
-    servers[name] = await serveApp({ dir: join(workspaceRoot, appDirs[name], 'dist'), port, host });
+  const startRemote = async (name, port = portFor(name), dir = join(workspaceRoot, appDirs[name], 'dist')) => {
+    servers[name] = await serveApp({ dir, port, host });
     urls[name] = `http://${publicHost}:${servers[name].port}`;
     return servers[name];
   };
@@ -54,9 +54,9 @@ export async function serveStack(options = {}) {
     async stopRemote(name) {
       await servers[name].close();
     },
-    /** Starts a stopped remote again on the same port. */
-    async restartRemote(name) {
-      await startRemote(name, servers[name].port);
+    /** Starts a stopped remote again on the same port, optionally from another build (a redeploy). */
+    async restartRemote(name, { dir } = {}) {
+      await startRemote(name, servers[name].port, dir);
     },
     async close() {
       await Promise.all(Object.values(servers).map((server) => server.close()));

@@ -1,0 +1,233 @@
+// The micro-frontend platform as a user meets it: every mount point renders its remote, the
+// shell and remotes share one React and one session store, a remote that is down stays inside
+// its own box, and a redeployed remote is picked up by the unchanged shell.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { launchBrowser, navigate, newPage } from '../support/browser.mjs';
+import { rebuildRemoteWithBanner } from '../support/redeploy.mjs';
+import { adminProfile, buyerProfile, setSessionUser } from '../support/session.mjs';
+import { startWebStack } from '../support/stack.mjs';
+
+const mounts = {
+  marketing: ['/', '/about', '/contact', '/premium/cold-email-pack/item-1'],
+  checkout: [
+    '/buy/p1',
+    '/item-buy/i1',
+    '/pay-now/o1',
+    '/item-pay-now/o1',
+    '/user/pending-payment',
+    '/user/package-pending-payment',
+    '/user/item-pending-payment',
+  ],
+  account: [
+    '/user/dashboard',
+    '/user/orders',
+    '/user/orders-history',
+    '/user/subscription-history',
+    '/user/select-package',
+    '/user/support',
+    '/user/create-support',
+    '/update-profile',
+  ],
+  generator: ['/user/generate-email'],
+  admin: [
+    '/admin/dashboard',
+    '/admin/orders',
+    '/admin/items-orders',
+    '/admin/users',
+    '/admin/support-messages',
+    '/admin/settings',
+    '/admin/packages',
+  ],
+};
+
+const remoteContent = (page, remote) => page.locator(`[data-remote="${remote}"]`).first();
+
+let browser;
+let stack;
+
+before(async () => {
+  browser = await launchBrowser();
+  stack = await startWebStack();
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('route table', () => {
+  test('each mount point renders the page of the remote that owns it', async () => {
+    const page = await newPage(browser);
+    await page.goto(stack.urls.shell);
+    await setSessionUser(page, adminProfile);
+    for (const [remote, paths] of Object.entries(mounts)) {
+      for (const path of paths) {
+        await navigate(page, path);
+        await remoteContent(page, remote).waitFor({ timeout: 15_000 });
+        assert.equal(new URL(page.url()).pathname, path, `${path} stays on its URL`);
+      }
+    }
+    assert.deepEqual(page.pageErrors, []);
+  });
+
+  test('header and footer show on public pages but not in the user area or back office', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${stack.urls.shell}/about`);
+    await remoteContent(page, 'marketing').waitFor();
+    assert.equal(await page.getByRole('link', { name: 'About Us' }).count(), 1);
+    await setSessionUser(page, adminProfile);
+    await navigate(page, '/user/dashboard');
+    await remoteContent(page, 'account').waitFor();
+    assert.equal(await page.getByRole('banner').count(), 0, 'no site header in /user');
+    assert.equal(await page.getByRole('link', { name: 'Upgrade Package' }).count(), 1, 'user sidebar');
+    await navigate(page, '/admin/users');
+    await remoteContent(page, 'admin').waitFor();
+    assert.equal(await page.getByRole('banner').count(), 0, 'no site header in /admin');
+    assert.equal(await page.getByRole('link', { name: 'Total Users' }).count(), 1, 'admin sidebar');
+  });
+
+  test('an unknown path shows the 404 page', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${stack.urls.shell}/no/such/page`);
+    await page.getByText("Oops! Page can't be found.").waitFor();
+    assert.ok(await page.getByText('404', { exact: true }).isVisible());
+    await page.getByRole('link', { name: 'Take me to Home' }).click();
+    await remoteContent(page, 'marketing').waitFor();
+  });
+
+  test('a signed-out visitor is sent to /login from a protected page', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${stack.urls.shell}/user/subscription-history`);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/login');
+  });
+
+  test('a signed-in user who is not an admin sees Not Authorized in the back office', async () => {
+    const page = await newPage(browser);
+    await page.goto(stack.urls.shell);
+    await setSessionUser(page, buyerProfile);
+    await navigate(page, '/admin/dashboard');
+    await page.getByRole('heading', { name: 'Not Authorized' }).waitFor();
+    assert.ok(
+      await page
+        .getByText("You can't access this page; this route is only accessible for Admin.")
+        .isVisible(),
+    );
+    assert.equal(await remoteContent(page, 'admin').count(), 0, 'the admin remote is not rendered');
+  });
+});
+
+describe('shared singletons', () => {
+  test('host and every remote use the shell’s React, router and session store', async () => {
+    const page = await newPage(browser);
+    const scripts = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(stack.urls.shell);
+    await setSessionUser(page, adminProfile);
+    for (const [remote, paths] of Object.entries(mounts)) {
+      await navigate(page, paths[0]);
+      await remoteContent(page, remote).waitFor();
+    }
+
+    assert.equal(await page.evaluate(() => globalThis.__coldmailSessionStores.length), 1);
+    const providers = await page.evaluate(() => {
+      const scopes = globalThis.__FEDERATION__.__SHARE__;
+      const result = {};
+      for (const [consumer, byScope] of Object.entries(scopes)) {
+        for (const packages of Object.values(byScope)) {
+          for (const [name, versions] of Object.entries(packages)) {
+            result[`${consumer} ${name}`] = Object.values(versions).map((share) => share.from);
+          }
+        }
+      }
+      return result;
+    });
+    for (const remote of Object.keys(mounts)) {
+      for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', '@coldmail/session']) {
+        assert.deepEqual(providers[`${remote} ${name}`], ['shell'], `${remote} gets ${name} from the shell`);
+      }
+    }
+    const remoteOrigins = Object.keys(mounts).map((remote) => stack.urls[remote]);
+    const reactFromRemotes = scripts.filter(
+      (url) => remoteOrigins.some((origin) => url.startsWith(origin)) && /react/i.test(url),
+    );
+    assert.deepEqual(reactFromRemotes, [], 'no remote downloads its own React');
+  });
+
+  test('a change in the shell shows in a remote, and a change in a remote shows in the shell', async () => {
+    const page = await newPage(browser);
+    await page.goto(stack.urls.shell);
+    await setSessionUser(page, adminProfile);
+    await navigate(page, '/admin/dashboard');
+    await remoteContent(page, 'admin').waitFor();
+
+    // The back office (a remote) signs out through the shared session: the shell's guard reacts.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Sign Up' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/');
+
+    // The shell's session (signed in again) reaches the remote's pages, and both show it.
+    await setSessionUser(page, { ...buyerProfile, currentBalance: 11 });
+    await navigate(page, '/user/generate-email');
+    await remoteContent(page, 'generator').waitFor();
+    assert.equal(await page.getByTestId('generator-credits').innerText(), 'Credits: 11');
+    assert.match(await page.getByTestId('sidebar-credits').innerText(), /Credits: 11/);
+  });
+});
+
+describe('independent remotes', () => {
+  test('a remote that is down shows a fallback in place while the rest of the site works, and Retry recovers', async () => {
+    const page = await newPage(browser);
+    await page.goto(stack.urls.shell);
+    await remoteContent(page, 'marketing').waitFor();
+    await setSessionUser(page, adminProfile);
+    await stack.stopRemote('checkout');
+    try {
+      await navigate(page, '/user/pending-payment');
+      const fallback = page.locator('[data-remote-fallback="checkout"]');
+      await fallback.waitFor({ timeout: 20_000 });
+      assert.match(await fallback.innerText(), /Loading chunk checkout failed/);
+      assert.ok(await page.getByRole('link', { name: 'Subscription History' }).isVisible(), 'sidebar stays');
+
+      await navigate(page, '/user/dashboard');
+      await remoteContent(page, 'account').waitFor();
+      await navigate(page, '/about');
+      await remoteContent(page, 'marketing').waitFor();
+      assert.equal(await page.getByRole('link', { name: 'Contact' }).count(), 1, 'header stays');
+
+      await navigate(page, '/user/pending-payment');
+      await fallback.waitFor();
+    } finally {
+      await stack.restartRemote('checkout');
+    }
+    const reloads = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && reloads.push(frame.url()));
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await remoteContent(page, 'checkout').waitFor({ timeout: 20_000 });
+    assert.deepEqual(reloads, [], 'Retry recovers without a page reload');
+    assert.equal(await page.evaluate(() => globalThis.__coldmailSessionStores.length), 1);
+  });
+
+  test('a remote rebuilt with a visible change is served by the unchanged shell after reload', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${stack.urls.shell}/about`);
+    await remoteContent(page, 'marketing').waitFor();
+    assert.equal(await page.getByTestId('release-banner').count(), 0);
+
+    const rebuiltDist = await rebuildRemoteWithBanner('marketing', 'Release 2 of mf-marketing');
+    await stack.stopRemote('marketing');
+    await stack.restartRemote('marketing', { dir: rebuiltDist });
+    try {
+      await page.reload();
+      await page.getByTestId('release-banner').waitFor({ timeout: 20_000 });
+      assert.equal(await page.getByTestId('release-banner').innerText(), 'Release 2 of mf-marketing');
+      await remoteContent(page, 'marketing').waitFor();
+    } finally {
+      await stack.stopRemote('marketing');
+      await stack.restartRemote('marketing');
+    }
+  });
+});
