@@ -78,7 +78,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['**/*.tsx', 'libs/**/*.ts', 'shell/**/*.ts', 'mf-*/**/*.ts'],
+    // e2e code runs callbacks inside the page (page.evaluate), so it sees browser globals too.
+    files: ['**/*.tsx', 'libs/**/*.ts', 'shell/**/*.ts', 'mf-*/**/*.ts', 'e2e/**/*'],
     languageOptions: { globals: { ...globals.browser } },
   },
   prettier,

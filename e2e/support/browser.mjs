@@ -18,7 +18,9 @@ const ARGS = [
 
 export async function launchBrowser() {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: run "apt-get install -y chromium" (or set CHROMIUM_PATH)`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: run "apt-get install -y chromium" (or set CHROMIUM_PATH)`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }

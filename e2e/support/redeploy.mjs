@@ -33,9 +33,13 @@ export async function rebuildRemoteWithBanner(remote, bannerText) {
     appFile,
     `import ReleasedApp from './ReleasedApp';\n\nexport default function App() {\n  return (\n    <>\n      <p data-testid="release-banner">${bannerText}</p>\n      <ReleasedApp />\n    </>\n  );\n}\n`,
   );
-  await run(process.execPath, [join(workspaceRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
-    cwd: copy,
-    env: { ...process.env, NO_COLOR: '1' },
-  });
+  await run(
+    process.execPath,
+    [join(workspaceRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
+    {
+      cwd: copy,
+      env: { ...process.env, NO_COLOR: '1' },
+    },
+  );
   return join(copy, 'dist');
 }

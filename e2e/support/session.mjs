@@ -13,7 +13,12 @@ export async function setSessionUser(page, profile) {
     const [store] = globalThis.__coldmailSessionStores;
     store.setState({
       status: 'signed-in',
-      user: { uid: record._id, email: record.userEmail, displayName: record.userName, photoURL: null },
+      user: {
+        uid: record._id,
+        email: record.userEmail,
+        displayName: record.userName,
+        photoURL: null,
+      },
       profile: record,
     });
   }, profile);

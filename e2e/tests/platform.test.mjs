@@ -80,7 +80,11 @@ describe('route table', () => {
     await navigate(page, '/user/dashboard');
     await remoteContent(page, 'account').waitFor();
     assert.equal(await page.getByRole('banner').count(), 0, 'no site header in /user');
-    assert.equal(await page.getByRole('link', { name: 'Upgrade Package' }).count(), 1, 'user sidebar');
+    assert.equal(
+      await page.getByRole('link', { name: 'Upgrade Package' }).count(),
+      1,
+      'user sidebar',
+    );
     await navigate(page, '/admin/users');
     await remoteContent(page, 'admin').waitFor();
     assert.equal(await page.getByRole('banner').count(), 0, 'no site header in /admin');
@@ -146,8 +150,18 @@ describe('shared singletons', () => {
       return result;
     });
     for (const remote of Object.keys(mounts)) {
-      for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', '@coldmail/session']) {
-        assert.deepEqual(providers[`${remote} ${name}`], ['shell'], `${remote} gets ${name} from the shell`);
+      for (const name of [
+        'react',
+        'react-dom',
+        'react-router-dom',
+        'zustand',
+        '@coldmail/session',
+      ]) {
+        assert.deepEqual(
+          providers[`${remote} ${name}`],
+          ['shell'],
+          `${remote} gets ${name} from the shell`,
+        );
       }
     }
     const remoteOrigins = Object.keys(mounts).map((remote) => stack.urls[remote]);
@@ -190,7 +204,10 @@ describe('independent remotes', () => {
       const fallback = page.locator('[data-remote-fallback="checkout"]');
       await fallback.waitFor({ timeout: 20_000 });
       assert.match(await fallback.innerText(), /Loading chunk checkout failed/);
-      assert.ok(await page.getByRole('link', { name: 'Subscription History' }).isVisible(), 'sidebar stays');
+      assert.ok(
+        await page.getByRole('link', { name: 'Subscription History' }).isVisible(),
+        'sidebar stays',
+      );
 
       await navigate(page, '/user/dashboard');
       await remoteContent(page, 'account').waitFor();
@@ -223,7 +240,10 @@ describe('independent remotes', () => {
     try {
       await page.reload();
       await page.getByTestId('release-banner').waitFor({ timeout: 20_000 });
-      assert.equal(await page.getByTestId('release-banner').innerText(), 'Release 2 of mf-marketing');
+      assert.equal(
+        await page.getByTestId('release-banner').innerText(),
+        'Release 2 of mf-marketing',
+      );
       await remoteContent(page, 'marketing').waitFor();
     } finally {
       await stack.stopRemote('marketing');

@@ -27,14 +27,20 @@ export async function serveStack(options = {}) {
   const servers = {};
   const urls = {};
 
-  const startRemote = async (name, port = portFor(name), dir = join(workspaceRoot, appDirs[name], 'dist')) => {
+  const startRemote = async (
+    name,
+    port = portFor(name),
+    dir = join(workspaceRoot, appDirs[name], 'dist'),
+  ) => {
     servers[name] = await serveApp({ dir, port, host });
     urls[name] = `http://${publicHost}:${servers[name].port}`;
     return servers[name];
   };
   for (const name of remoteNames) await startRemote(name);
 
-  const remotes = Object.fromEntries(remoteNames.map((name) => [name, `${urls[name]}/mf-manifest.json`]));
+  const remotes = Object.fromEntries(
+    remoteNames.map((name) => [name, `${urls[name]}/mf-manifest.json`]),
+  );
   const config = {
     apiBaseUrl: options.apiBaseUrl ?? `http://${publicHost}:${portOf('api')}`,
     ...(options.firebase ? { firebase: options.firebase } : {}),

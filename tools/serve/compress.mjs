@@ -25,7 +25,10 @@ export async function precompress(dir) {
     if (!COMPRESSIBLE.test(file) || (await stat(file)).size < MIN_BYTES) continue;
     const content = await readFile(file);
     await Promise.all([
-      writeFile(`${file}.br`, await brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })),
+      writeFile(
+        `${file}.br`,
+        await brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      ),
       writeFile(`${file}.gz`, await gz(content, { level: 9 })),
     ]);
     count += 1;

@@ -34,26 +34,37 @@ export async function serveApp({ dir, port, host = '127.0.0.1', spa = false, jso
       res.setHeader('Cache-Control', cacheControlFor(pathname));
     },
   });
-  const documents = new Map(Object.entries(json).map(([path, value]) => [path, JSON.stringify(value)]));
+  const documents = new Map(
+    Object.entries(json).map(([path, value]) => [path, JSON.stringify(value)]),
+  );
 
   const server = createServer((req, res) => {
     // Remotes are fetched cross-origin by the shell.
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Allow-Headers': '*' });
+      res.writeHead(204, {
+        'Access-Control-Allow-Methods': 'GET, HEAD',
+        'Access-Control-Allow-Headers': '*',
+      });
       res.end();
       return;
     }
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     const document = documents.get(pathname);
     if (document !== undefined) {
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.writeHead(200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Cache-Control': 'no-cache',
+      });
       res.end(req.method === 'HEAD' ? undefined : document);
       return;
     }
     files(req, res, () => {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.writeHead(404, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-cache',
+      });
       res.end('Not found');
     });
   });

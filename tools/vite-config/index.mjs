@@ -1,6 +1,6 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
-import { portOf } from './ports.mjs';
+import { portOf, remoteNames } from './ports.mjs';
 
 export * from './ports.mjs';
 
@@ -72,12 +72,43 @@ export function remoteConfig(name, command) {
   };
 }
 
+/**
+ * In dev and preview the shell's /remotes.json and /config.json follow the ports in the env, so
+ * overriding a port needs no file edit. (A static deployment ships its own files in public/.)
+ *
+ * @returns {import('vite').Plugin}
+ */
+function runtimeJsonPlugin() {
+  /** @param {import('vite').Connect.Server} middlewares */
+  const serve = (middlewares) => {
+    const documents = {
+      '/remotes.json': Object.fromEntries(
+        remoteNames.map((name) => [name, `http://localhost:${portOf(name)}/mf-manifest.json`]),
+      ),
+      '/config.json': { apiBaseUrl: process.env.API_URL ?? `http://localhost:${portOf('api')}` },
+    };
+    middlewares.use((req, res, next) => {
+      const body = documents[/** @type {keyof typeof documents} */ (req.url?.split('?')[0] ?? '')];
+      if (!body) return next();
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Cache-Control', 'no-cache');
+      res.end(JSON.stringify(body));
+    });
+  };
+  return {
+    name: 'coldmail-runtime-json',
+    configureServer: (server) => serve(server.middlewares),
+    configurePreviewServer: (server) => serve(server.middlewares),
+  };
+}
+
 /** @returns {UserConfig} */
 export function hostConfig() {
   const port = portOf('shell');
   return {
     plugins: [
       react(),
+      runtimeJsonPlugin(),
       federation({
         name: 'shell',
         remotes: {},

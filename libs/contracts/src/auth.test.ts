@@ -24,7 +24,11 @@ describe('registerFormSchema', () => {
   });
 
   it('requires at least 6 characters', () => {
-    const result = registerFormSchema.safeParse({ ...valid, password: 'abc', confirmPassword: 'abc' });
+    const result = registerFormSchema.safeParse({
+      ...valid,
+      password: 'abc',
+      confirmPassword: 'abc',
+    });
     expect(messages(result)).toContain('Password must be at least 6 characters');
   });
 

@@ -4,7 +4,11 @@ import { z } from 'zod';
 export const MIN_PASSWORD_LENGTH = 6;
 
 export const loginFormSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').email('Invalid email address format.'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .pipe(z.email('Invalid email address format.')),
   password: z.string().min(1, 'Password is required'),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
@@ -12,7 +16,11 @@ export type LoginForm = z.infer<typeof loginFormSchema>;
 export const registerFormSchema = z
   .object({
     name: z.string().trim().min(1, 'Full name is required'),
-    email: z.string().trim().min(1, 'Email is required').email('Invalid email address format.'),
+    email: z
+      .string()
+      .trim()
+      .min(1, 'Email is required')
+      .pipe(z.email('Invalid email address format.')),
     password: z
       .string()
       .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
@@ -30,6 +38,6 @@ export const resetPasswordFormSchema = z.object({
     .string()
     .trim()
     .min(1, 'Please enter your email address')
-    .email('Please enter a valid email address.'),
+    .pipe(z.email('Please enter a valid email address.')),
 });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

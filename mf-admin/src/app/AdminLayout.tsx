@@ -42,7 +42,9 @@ export function AdminLayout() {
               key={link.to}
               to={link.to}
               title={link.label}
-              className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
+              className={({ isActive }) =>
+                isActive ? `${styles.link} ${styles.active}` : styles.link
+              }
             >
               <span className={styles.icon} aria-hidden="true">
                 {link.icon}

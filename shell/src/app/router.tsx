@@ -33,7 +33,12 @@ export const routes: RouteObject[] = [
       ...mount('account', ['/update-profile']),
       {
         element: <RequireAuth />,
-        children: mount('checkout', ['/buy/:id', '/item-buy/:id', '/pay-now/:id', '/item-pay-now/:id']),
+        children: mount('checkout', [
+          '/buy/:id',
+          '/item-buy/:id',
+          '/pay-now/:id',
+          '/item-pay-now/:id',
+        ]),
       },
       {
         path: '/user',
@@ -53,7 +58,11 @@ export const routes: RouteObject[] = [
             'support',
             'create-support',
           ]),
-          ...mount('checkout', ['pending-payment', 'package-pending-payment', 'item-pending-payment']),
+          ...mount('checkout', [
+            'pending-payment',
+            'package-pending-payment',
+            'item-pending-payment',
+          ]),
           ...mount('generator', ['generate-email']),
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -23,7 +23,9 @@ function RemoteUnavailable({ remote, onRetry }: { remote: string; onRetry: () =>
   return (
     <div className={styles.fallback} role="alert" data-remote-fallback={remote}>
       <h2 className={styles.title}>This section is temporarily unavailable</h2>
-      <p className={styles.text}>Loading chunk {remote} failed. The rest of the site still works.</p>
+      <p className={styles.text}>
+        Loading chunk {remote} failed. The rest of the site still works.
+      </p>
       <Button onClick={onRetry}>Retry</Button>
     </div>
   );

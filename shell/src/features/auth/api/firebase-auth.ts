@@ -13,7 +13,9 @@ export interface FirebaseSettings {
 let authPromise: Promise<Auth> | null = null;
 
 function notConfigured(): Error {
-  return Object.assign(new Error('Sign-in is not configured'), { code: 'auth/operation-not-allowed' });
+  return Object.assign(new Error('Sign-in is not configured'), {
+    code: 'auth/operation-not-allowed',
+  });
 }
 
 /**
@@ -41,7 +43,8 @@ export function startAuth(settings: FirebaseSettings | undefined): void {
     }
     sessionActions.configure({
       adapter: {
-        getIdToken: async (forceRefresh) => (await auth.currentUser?.getIdToken(forceRefresh)) ?? null,
+        getIdToken: async (forceRefresh) =>
+          (await auth.currentUser?.getIdToken(forceRefresh)) ?? null,
         signOut: () => firebaseAuth.signOut(auth),
       },
     });
@@ -77,7 +80,12 @@ export async function register(name: string, email: string, password: string): P
   const { auth: instance, sdk } = await auth();
   const { user } = await sdk.createUserWithEmailAndPassword(instance, email, password);
   await sdk.updateProfile(user, { displayName: name });
-  sessionActions.signedIn({ uid: user.uid, email: user.email ?? email, displayName: name, photoURL: null });
+  sessionActions.signedIn({
+    uid: user.uid,
+    email: user.email ?? email,
+    displayName: name,
+    photoURL: null,
+  });
 }
 
 export async function sendPasswordReset(email: string): Promise<void> {

@@ -33,7 +33,13 @@ export function RegisterPage() {
     <AuthCard title="Create your account" subtitle="Start generating email templates in minutes.">
       <form className={styles.form} onSubmit={submit} noValidate>
         {error && <Alert tone="error">{error}</Alert>}
-        <TextField label="Full Name" autoComplete="name" required error={errors.name?.message} {...form.register('name')} />
+        <TextField
+          label="Full Name"
+          autoComplete="name"
+          required
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
         <TextField
           label="Email"
           type="email"

@@ -46,7 +46,11 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title="Reset Password" subtitle="Enter your email and we'll send you a reset link.">
-      <form className={styles.form} onSubmit={form.handleSubmit(({ email }) => send(email))} noValidate>
+      <form
+        className={styles.form}
+        onSubmit={form.handleSubmit(({ email }) => send(email))}
+        noValidate
+      >
         {error && <Alert tone="error">{error}</Alert>}
         <TextField
           label="Email"

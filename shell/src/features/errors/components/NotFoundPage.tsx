@@ -6,7 +6,9 @@ export function NotFoundPage() {
     <section className={styles.page}>
       <p className={styles.code}>404</p>
       <h1 className={styles.title}>Oops! Page can&apos;t be found.</h1>
-      <p className={styles.text}>The page you are looking for doesn&apos;t exist or has been moved.</p>
+      <p className={styles.text}>
+        The page you are looking for doesn&apos;t exist or has been moved.
+      </p>
       <ButtonLink to="/">Take me to Home</ButtonLink>
     </section>
   );

@@ -9,7 +9,12 @@ type FooterState =
   | { kind: 'loaded'; footer: FooterSettings | null }
   | { kind: 'error'; message: string };
 
-const socialLabels = { facebook: 'Facebook', twitter: 'Twitter', linkedin: 'LinkedIn', youtube: 'YouTube' };
+const socialLabels = {
+  facebook: 'Facebook',
+  twitter: 'Twitter',
+  linkedin: 'LinkedIn',
+  youtube: 'YouTube',
+};
 
 /** The site footer, edited by admins; hidden unless its isActive flag is true. */
 export function Footer() {

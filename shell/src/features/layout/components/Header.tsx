@@ -23,7 +23,9 @@ export function Header() {
               key={link.to}
               to={link.to}
               end
-              className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
+              className={({ isActive }) =>
+                isActive ? `${styles.link} ${styles.active}` : styles.link
+              }
             >
               {link.label}
             </NavLink>

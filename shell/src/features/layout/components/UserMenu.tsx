@@ -27,7 +27,11 @@ export function UserMenu() {
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !root.current?.contains(event.target as Node)
+      ) {
         setOpen(false);
       }
     };
@@ -72,11 +76,21 @@ export function UserMenu() {
             <strong className={styles.name}>{name}</strong>
             <span className={styles.email}>{user.email}</span>
           </div>
-          <Link role="menuitem" className={styles.item} to="/user/dashboard" onClick={() => setOpen(false)}>
+          <Link
+            role="menuitem"
+            className={styles.item}
+            to="/user/dashboard"
+            onClick={() => setOpen(false)}
+          >
             Dashboard
           </Link>
           {isAdmin && (
-            <Link role="menuitem" className={styles.item} to="/admin/dashboard" onClick={() => setOpen(false)}>
+            <Link
+              role="menuitem"
+              className={styles.item}
+              to="/admin/dashboard"
+              onClick={() => setOpen(false)}
+            >
               Admin Panel
             </Link>
           )}

@@ -46,7 +46,9 @@ export function UserLayout() {
               key={link.to}
               to={link.to}
               title={link.label}
-              className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
+              className={({ isActive }) =>
+                isActive ? `${styles.link} ${styles.active}` : styles.link
+              }
             >
               <span className={styles.icon} aria-hidden="true">
                 {link.icon}
@@ -55,7 +57,13 @@ export function UserLayout() {
             </NavLink>
           ))}
           {isAdmin && (
-            <a className={styles.link} href="/admin/dashboard" target="_blank" rel="noopener" title="Admin Dashboard">
+            <a
+              className={styles.link}
+              href="/admin/dashboard"
+              target="_blank"
+              rel="noopener"
+              title="Admin Dashboard"
+            >
               <span className={styles.icon} aria-hidden="true">
                 ⚙
               </span>
