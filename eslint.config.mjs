@@ -10,7 +10,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/coverage/**', '**/.nx/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      '**/coverage/**',
+      '**/.nx/**',
+      'e2e/.work/**',
+      'tools/bench/.baseline/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -37,6 +45,21 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: ['type:lib', 'type:tool', 'type:build-config'],
             },
             { sourceTag: 'type:build-config', onlyDependOnLibsWithTags: ['type:build-config'] },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router-dom',
+              message: "Import from '@coldmail/router': one shared router instance for all apps.",
+            },
+            {
+              name: 'react-router',
+              message: "Import from '@coldmail/router': one shared router instance for all apps.",
+            },
           ],
         },
       ],
@@ -81,6 +104,10 @@ export default tseslint.config(
     // e2e code runs callbacks inside the page (page.evaluate), so it sees browser globals too.
     files: ['**/*.tsx', 'libs/**/*.ts', 'shell/**/*.ts', 'mf-*/**/*.ts', 'e2e/**/*'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['libs/router/**'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   prettier,
 );

@@ -153,7 +153,7 @@ describe('shared singletons', () => {
       for (const name of [
         'react',
         'react-dom',
-        'react-router-dom',
+        '@coldmail/router',
         'zustand',
         '@coldmail/session',
       ]) {

@@ -3,7 +3,7 @@ import { sessionActions } from '@coldmail/session';
 import { ToastHost } from '@coldmail/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@coldmail/router';
 import App from './app/App';
 
 // Standalone mode, for the team that owns this remote: in the product the shell renders App.

@@ -2,15 +2,16 @@ import '@coldmail/ui/theme.css';
 import { sessionActions } from '@coldmail/session';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider } from '@coldmail/router';
 import { createAppRouter } from './app/router';
+import { earlyRemotes } from './app/early-start';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { startAuth } from './features/auth/api/firebase-auth';
 import { initRemotes } from './features/remotes/remote-registry';
 
 async function start(): Promise<void> {
-  // Both reads run while React loads; a failed remotes.json is retried when a remote is needed.
-  initRemotes().catch((error: unknown) => console.error(error));
+  // Both reads started before React loaded; a failed remotes.json is read again when needed.
+  initRemotes('/remotes.json', earlyRemotes).catch((error: unknown) => console.error(error));
   const config = await loadRuntimeConfig();
   sessionActions.configure({ apiBaseUrl: config.apiBaseUrl });
 

@@ -9,13 +9,14 @@ export * from './ports.mjs';
 
 /**
  * Every module that holds state must be a singleton, or host and remote each get their own copy:
- * React (hooks break with two), the router (one history), zustand and @coldmail/session (one
- * signed-in store), react-hot-toast (one toast queue, drawn by the shell's host).
+ * React (hooks break with two), the router (one history; shared through @coldmail/router, which
+ * re-exports only what the apps use, so the shared chunk is tree-shaken), zustand and
+ * @coldmail/session (one signed-in store), react-hot-toast (one toast queue, drawn by the shell).
  */
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.2.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.2.0' },
-  'react-router-dom': { singleton: true, requiredVersion: '^7.9.0' },
+  '@coldmail/router': { singleton: true, requiredVersion: '0.0.0' },
   zustand: { singleton: true, requiredVersion: '^5.0.8' },
   'react-hot-toast': { singleton: true, requiredVersion: '^2.6.0' },
   '@coldmail/session': { singleton: true, requiredVersion: '0.0.0' },

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@coldmail/router';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage';
 import { OrdersPage } from '../features/orders/components/OrdersPage';
 import { OrdersHistoryPage } from '../features/orders/components/OrdersHistoryPage';

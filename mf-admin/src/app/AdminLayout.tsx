@@ -1,6 +1,6 @@
 import { sessionActions } from '@coldmail/session';
 import { useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet, useNavigate } from '@coldmail/router';
 import styles from './AdminLayout.module.css';
 
 const links = [

@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@coldmail/router';
 import { AdminDashboardPage } from '../features/dashboard/components/AdminDashboardPage';
 import { OrdersManagementPage } from '../features/orders/components/OrdersManagementPage';
 import { ItemOrdersPage } from '../features/item-orders/components/ItemOrdersPage';

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@coldmail/router';
 import { PackageCheckoutPage } from '../features/package-checkout/components/PackageCheckoutPage';
 import { ItemCheckoutPage } from '../features/item-checkout/components/ItemCheckoutPage';
 import { PayNowPage } from '../features/pay-now/components/PayNowPage';

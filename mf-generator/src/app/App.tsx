@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@coldmail/router';
 import { GenerateEmailPage } from '../features/generate-email/components/GenerateEmailPage';
 
 /** This remote's pages; the shell mounts them at the paths below. */

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@coldmail/router';
 import { HomePage } from '../features/home/components/HomePage';
 import { AboutPage } from '../features/about/components/AboutPage';
 import { ContactPage } from '../features/contact/components/ContactPage';

@@ -1,17 +1,27 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { LoginPage } from '../features/auth/components/LoginPage';
-import { RegisterPage } from '../features/auth/components/RegisterPage';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from '@coldmail/router';
 import { RequireAdmin } from '../features/auth/components/RequireAdmin';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
-import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { AppErrorPage } from '../features/errors/components/AppErrorPage';
 import { NotFoundPage } from '../features/errors/components/NotFoundPage';
 import { RootLayout } from '../features/layout/components/RootLayout';
 import { RemoteApp } from '../features/remotes/RemoteApp';
 import { UserLayout } from '../features/user-area/components/UserLayout';
+import { remoteMounts, type RemoteName } from './remote-mounts';
+
+async function lazyPage<Name extends string>(
+  module: Promise<Record<Name, ComponentType>>,
+  name: Name,
+): Promise<{ Component: ComponentType }> {
+  return { Component: (await module)[name] };
+}
+
+const inUserArea = (paths: readonly string[]) => paths.filter((path) => path.startsWith('/user/'));
+const outsideUserArea = (paths: readonly string[]) =>
+  paths.filter((path) => !path.startsWith('/user/'));
 
 /** Mounts a remote's pages at the given paths; each remote's own <Routes> picks the page. */
-function mount(remote: string, paths: string[]): RouteObject[] {
+function mount(remote: RemoteName, paths: readonly string[]): RouteObject[] {
   return paths.map((path) => ({ path, element: <RemoteApp remote={remote} /> }));
 }
 
@@ -24,21 +34,27 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <AppErrorPage />,
     children: [
-      ...mount('marketing', ['/', '/about', '/contact', '/premium/:slug/:itemId']),
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/forgot-password', element: <ResetPasswordPage /> },
+      ...mount('marketing', remoteMounts.marketing),
+      // The sign-in screens carry the form and validation libraries: loaded when visited, so
+      // the landing page does not pay for them.
+      {
+        path: '/login',
+        lazy: () => lazyPage(import('../features/auth/components/LoginPage'), 'LoginPage'),
+      },
+      {
+        path: '/register',
+        lazy: () => lazyPage(import('../features/auth/components/RegisterPage'), 'RegisterPage'),
+      },
+      ...['/reset-password', '/forgot-password'].map((path) => ({
+        path,
+        lazy: () =>
+          lazyPage(import('../features/auth/components/ResetPasswordPage'), 'ResetPasswordPage'),
+      })),
       // Public in the spec's route table; the page itself asks for a signed-in user.
       ...mount('account', ['/update-profile']),
       {
         element: <RequireAuth />,
-        children: mount('checkout', [
-          '/buy/:id',
-          '/item-buy/:id',
-          '/pay-now/:id',
-          '/item-pay-now/:id',
-        ]),
+        children: mount('checkout', outsideUserArea(remoteMounts.checkout)),
       },
       {
         path: '/user',
@@ -49,21 +65,9 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <Navigate to="/user/dashboard" replace /> },
-          ...mount('account', [
-            'dashboard',
-            'orders',
-            'orders-history',
-            'subscription-history',
-            'select-package',
-            'support',
-            'create-support',
-          ]),
-          ...mount('checkout', [
-            'pending-payment',
-            'package-pending-payment',
-            'item-pending-payment',
-          ]),
-          ...mount('generator', ['generate-email']),
+          ...mount('account', inUserArea(remoteMounts.account)),
+          ...mount('checkout', inUserArea(remoteMounts.checkout)),
+          ...mount('generator', inUserArea(remoteMounts.generator)),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

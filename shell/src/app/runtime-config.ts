@@ -1,3 +1,4 @@
+import { earlyConfig } from './early-start';
 import type { FirebaseSettings } from '../features/auth/api/firebase-auth';
 
 /** Deployment settings read at start-up, so one build runs in every environment. */
@@ -8,9 +9,7 @@ export interface RuntimeConfig {
 
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   try {
-    const response = await fetch('/config.json', { cache: 'no-store' });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const config = (await response.json()) as Partial<RuntimeConfig>;
+    const config = (await earlyConfig) as Partial<RuntimeConfig>;
     return { apiBaseUrl: config.apiBaseUrl ?? '', firebase: config.firebase };
   } catch (error) {
     console.error('Failed to load /config.json; using same-origin API without sign-in', error);

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { Link, type LinkProps } from 'react-router-dom';
+import { Link, type LinkProps } from '@coldmail/router';
 import { buttonClassName, type ButtonLook } from './buttonClassName';
 
 export interface ButtonLinkProps extends LinkProps, ButtonLook {

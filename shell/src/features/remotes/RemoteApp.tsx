@@ -1,6 +1,6 @@
 import { Button, PageLoader } from '@coldmail/ui';
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@coldmail/router';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import styles from './RemoteApp.module.css';
 import { loadRemoteApp } from './remote-registry';

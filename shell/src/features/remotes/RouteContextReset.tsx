@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { UNSAFE_RouteContext } from 'react-router-dom';
+import { UNSAFE_RouteContext } from '@coldmail/router';
 
 const rootRouteContext = { outlet: null, matches: [], isDataRoute: false };
 

@@ -35,11 +35,17 @@ export function parseRemoteManifests(value: unknown, baseUrl: string): RemoteMan
   return manifests;
 }
 
-async function readRemoteManifests(url: string): Promise<RemoteManifests> {
+async function readRemoteManifests(
+  url: string,
+  early?: Promise<unknown>,
+): Promise<RemoteManifests> {
   const absolute = new URL(url, window.location.href).href;
-  const response = await fetch(absolute, { cache: 'no-store' });
-  if (!response.ok) throw new Error(`Failed to load ${url}: HTTP ${response.status}`);
-  registered = parseRemoteManifests(await response.json(), absolute);
+  const body = await (early ??
+    fetch(absolute, { cache: 'no-store' }).then((response) => {
+      if (!response.ok) throw new Error(`Failed to load ${url}: HTTP ${response.status}`);
+      return response.json();
+    }));
+  registered = parseRemoteManifests(body, absolute);
   registerRemotes(Object.entries(registered).map(([name, entry]) => ({ name, entry })));
   return registered;
 }
@@ -48,8 +54,11 @@ async function readRemoteManifests(url: string): Promise<RemoteManifests> {
  * Reads remotes.json (never cached: redeploying a remote may move it) and registers every
  * remote, once. A failed read is forgotten so the next load tries again.
  */
-export function initRemotes(url = '/remotes.json'): Promise<RemoteManifests> {
-  initialization ??= readRemoteManifests(url).catch((error: unknown) => {
+export function initRemotes(
+  url = '/remotes.json',
+  early?: Promise<unknown>,
+): Promise<RemoteManifests> {
+  initialization ??= readRemoteManifests(url, early).catch((error: unknown) => {
     initialization = null;
     throw error;
   });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@coldmail/router';
 import styles from './AuthCard.module.css';
 
 /** The frame of the sign-in screens: a card with a title and a close link back home. */

@@ -4,7 +4,7 @@ import { useSession } from '@coldmail/session';
 import { Alert, Button, TextField } from '@coldmail/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, type Location } from '@coldmail/router';
 import { loginErrorMessage } from '../api/auth-errors';
 import { signIn } from '../api/firebase-auth';
 import { AuthCard } from './AuthCard';

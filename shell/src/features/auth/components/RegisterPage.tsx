@@ -4,7 +4,7 @@ import { useSession } from '@coldmail/session';
 import { Alert, Button, Checkbox, TextField } from '@coldmail/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from '@coldmail/router';
 import { registerErrorMessage } from '../api/auth-errors';
 import { register as registerAccount } from '../api/firebase-auth';
 import { AuthCard } from './AuthCard';

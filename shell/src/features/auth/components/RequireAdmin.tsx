@@ -1,7 +1,7 @@
 import { selectIsAdmin, useSession } from '@coldmail/session';
 import { ButtonLink, Card, PageLoader } from '@coldmail/ui';
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@coldmail/router';
 import styles from './RequireAdmin.module.css';
 
 /** Admin pages render only for a user whose record (loaded from the API) has the Admin role. */

@@ -1,7 +1,7 @@
 import { useSession } from '@coldmail/session';
 import { PageLoader } from '@coldmail/ui';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from '@coldmail/router';
 
 /** Signed-out visitors go to /login, which sends them back here afterwards. */
 export function RequireAuth({ children }: { children?: ReactNode }) {

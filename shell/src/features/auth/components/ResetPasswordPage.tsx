@@ -3,7 +3,7 @@ import { resetPasswordFormSchema, type ResetPasswordForm } from '@coldmail/contr
 import { Alert, Button, ButtonLink, TextField } from '@coldmail/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link } from '@coldmail/router';
 import { resetErrorMessage } from '../api/auth-errors';
 import { sendPasswordReset } from '../api/firebase-auth';
 import { AuthCard } from './AuthCard';

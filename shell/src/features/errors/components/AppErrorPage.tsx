@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from '@coldmail/router';
 import styles from './ErrorPages.module.css';
 
 /** The router's fallback when the shell itself throws while rendering a route. */

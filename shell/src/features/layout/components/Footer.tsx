@@ -1,6 +1,5 @@
-import DOMPurify from 'dompurify';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@coldmail/router';
 import { fetchFooter, type FooterSettings } from '../api/branding';
 import styles from './Footer.module.css';
 
@@ -15,6 +14,22 @@ const socialLabels = {
   linkedin: 'LinkedIn',
   youtube: 'YouTube',
 };
+
+/** Admin-edited HTML: sanitized before it reaches the page (the sanitizer loads only if needed). */
+function Copyright({ html }: { html: string }) {
+  const [safeHtml, setSafeHtml] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    void import('dompurify').then(({ default: DOMPurify }) => {
+      if (current) setSafeHtml(DOMPurify.sanitize(html));
+    });
+    return () => {
+      current = false;
+    };
+  }, [html]);
+  if (safeHtml === null) return null;
+  return <div className={styles.copyright} dangerouslySetInnerHTML={{ __html: safeHtml }} />;
+}
 
 /** The site footer, edited by admins; hidden unless its isActive flag is true. */
 export function Footer() {
@@ -92,13 +107,7 @@ export function Footer() {
           </ul>
         )}
       </div>
-      {footer.copyrightText && (
-        <div
-          className={styles.copyright}
-          // Admin-edited HTML: sanitized before it reaches the page.
-          dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(footer.copyrightText) }}
-        />
-      )}
+      {footer.copyrightText && <Copyright html={footer.copyrightText} />}
     </footer>
   );
 }

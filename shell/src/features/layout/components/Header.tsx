@@ -1,6 +1,6 @@
 import { useSession } from '@coldmail/session';
 import { ButtonLink } from '@coldmail/ui';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@coldmail/router';
 import styles from './Header.module.css';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';

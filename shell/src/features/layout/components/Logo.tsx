@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@coldmail/router';
 import { useNavLogo } from '../api/branding';
 import styles from './Logo.module.css';
 

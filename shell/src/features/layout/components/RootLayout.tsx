@@ -1,6 +1,6 @@
 import { ToastHost } from '@coldmail/ui';
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from '@coldmail/router';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './RootLayout.module.css';

@@ -1,6 +1,6 @@
 import { selectIsAdmin, sessionActions, useSession } from '@coldmail/session';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@coldmail/router';
 import styles from './UserMenu.module.css';
 
 function initialsOf(name: string): string {

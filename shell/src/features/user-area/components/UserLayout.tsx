@@ -1,6 +1,6 @@
 import { selectCredits, selectIsAdmin, sessionActions, useSession } from '@coldmail/session';
 import { useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet, useNavigate } from '@coldmail/router';
 import { Logo } from '../../layout/components/Logo';
 import styles from './UserLayout.module.css';
 

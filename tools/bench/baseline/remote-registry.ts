@@ -1,0 +1,4 @@
+// The baseline has no remotes to register.
+export async function initRemotes(): Promise<Record<string, string>> {
+  return {};
+}

@@ -1,0 +1,225 @@
+#!/usr/bin/env node
+// `npm run bench:web`: first-load cost of the federated shell against a plain single-bundle
+// build of the same pages, measured in one run on this machine. Prints figures; asserts nothing.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { nxCommand } from '@coldmail/dev/children';
+import { appDirs, serveStack, workspaceRoot } from '@coldmail/dev/stack';
+import { serveApp } from '@coldmail/serve';
+import { chromium } from 'playwright-core';
+import { buildBaseline } from './baseline/build.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+
+const pages = [
+  { path: '/', selector: '[data-remote="marketing"]', signedIn: false },
+  { path: '/admin/dashboard', selector: '[data-remote="admin"]', signedIn: true },
+];
+
+const adminProfile = {
+  _id: 'bench-admin',
+  userName: 'Bench Admin',
+  userEmail: 'admin@bench.test',
+  userRole: 'Admin',
+  currentBalance: 10,
+};
+
+/**
+ * Runs in the page before any script: records when the page's content first appears and, for
+ * signed-in pages, keeps the session store signed in as an admin from the moment it exists.
+ */
+function pageProbe({ selector, profile }) {
+  const observer = new MutationObserver(() => {
+    if (!window.__contentVisibleAt && document.querySelector(selector)) {
+      window.__contentVisibleAt = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+  if (!profile) return;
+  let stores;
+  Object.defineProperty(globalThis, '__coldmailSessionStores', {
+    configurable: true,
+    get: () => stores,
+    set(value) {
+      stores = value;
+      const push = value.push.bind(value);
+      value.push = (store) => {
+        const signIn = () =>
+          store.setState({
+            status: 'signed-in',
+            user: {
+              uid: profile._id,
+              email: profile.userEmail,
+              displayName: profile.userName,
+              photoURL: null,
+            },
+            profile,
+          });
+        signIn();
+        store.subscribe((state) => state.status !== 'signed-in' && signIn());
+        return push(store);
+      };
+    },
+  });
+}
+
+async function coldLoad(browser, url, page, { gzipOnly = false } = {}) {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    // The target is stated in gzip bytes; Chromium would otherwise be served brotli.
+    ...(gzipOnly ? { extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } } : {}),
+  });
+  const tab = await context.newPage();
+  await tab.addInitScript(pageProbe, {
+    selector: page.selector,
+    profile: page.signedIn ? adminProfile : null,
+  });
+  const responses = [];
+  tab.on('requestfinished', (request) => responses.push(request));
+  await tab.goto(url + page.path, { waitUntil: 'load' });
+  await tab.waitForFunction(() => window.__contentVisibleAt !== undefined, null, {
+    timeout: 60_000,
+  });
+  await tab.waitForLoadState('networkidle');
+  const visibleMs = await tab.evaluate(() => window.__contentVisibleAt);
+  let jsBytes = 0;
+  const encodings = new Set();
+  for (const request of responses) {
+    if (request.resourceType() !== 'script') continue;
+    const response = await request.response();
+    encodings.add(response?.headers()['content-encoding'] ?? 'identity');
+    jsBytes += (await request.sizes()).responseBodySize;
+  }
+  await context.close();
+  return { visibleMs, requests: responses.length, jsBytes, encodings: [...encodings].join('+') };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function measure(browser, url, page) {
+  const gzip = await coldLoad(browser, url, page, { gzipOnly: true });
+  const runs = [];
+  for (let i = 0; i < RUNS; i += 1) runs.push(await coldLoad(browser, url, page));
+  return {
+    gzipKB: gzip.jsBytes / 1024,
+    brKB: runs[0].jsBytes / 1024,
+    requests: runs[0].requests,
+    visibleMs: median(runs.map((run) => run.visibleMs)),
+  };
+}
+
+async function lighthouseScore(url) {
+  try {
+    const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
+      import('lighthouse'),
+      import('chrome-launcher'),
+    ]);
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: CHROMIUM_ARGS,
+    });
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        logLevel: 'error',
+        output: 'json',
+      });
+      const lhr = result.lhr;
+      const metric = (id) => lhr.audits[id]?.displayValue ?? 'n/a';
+      return {
+        score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        detail: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}`,
+      };
+    } finally {
+      await chrome.kill();
+    }
+  } catch (error) {
+    return { score: null, detail: `lighthouse did not run: ${error.message.split('\n')[0]}` };
+  }
+}
+
+console.log('Building the federated apps (cached) and the single-bundle baseline...');
+execFileSync(
+  ...nxCommand(
+    'run-many',
+    '-t',
+    'build',
+    '-p',
+    Object.values(appDirs).join(','),
+    '--outputStyle=static',
+  ),
+  {
+    cwd: workspaceRoot,
+    stdio: 'ignore',
+    env: { ...process.env, NX_DAEMON: 'false' },
+  },
+);
+const baselineDir = join(workspaceRoot, 'tools', 'bench', '.baseline');
+await buildBaseline(baselineDir);
+
+const stack = await serveStack({
+  ports: { shell: 0, marketing: 0, checkout: 0, account: 0, admin: 0, generator: 0 },
+});
+const baseline = await serveApp({
+  dir: baselineDir,
+  port: 0,
+  spa: true,
+  json: { '/config.json': { apiBaseUrl: 'http://127.0.0.1:9' } },
+});
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+
+try {
+  const rows = [];
+  for (const page of pages) {
+    const federated = await measure(browser, stack.urls.shell, page);
+    const plain = await measure(browser, baseline.url, page);
+    rows.push({ page: page.path, federated, plain });
+  }
+  const fmt = (n, digits = 1) => n.toFixed(digits);
+  console.log(
+    `\nFirst load, cold cache, median of ${RUNS} loads for the time (Chromium ${browser.version()}):\n`,
+  );
+  console.log(
+    'page              build        JS transferred   requests   content visible   encoding',
+  );
+  for (const { page, federated, plain } of rows) {
+    for (const [label, m] of [
+      ['federated', federated],
+      ['single-bundle', plain],
+    ]) {
+      console.log(
+        `${page.padEnd(17)} ${label.padEnd(12)} ${`${fmt(m.jsKB)} KB`.padStart(14)}   ${String(m.requests).padStart(8)}   ${`${fmt(m.visibleMs, 0)} ms`.padStart(15)}   ${m.encodings}`,
+      );
+    }
+    console.log(
+      `${''.padEnd(17)} ratio        ${`${fmt(federated.jsKB / plain.jsKB, 2)}x`.padStart(14)}   ${`${fmt(federated.requests / plain.requests, 2)}x`.padStart(8)}   ${`${fmt(federated.visibleMs / plain.visibleMs, 2)}x`.padStart(15)}`,
+    );
+  }
+
+  const lhFederated = await lighthouseScore(`${stack.urls.shell}/`);
+  const lhPlain = await lighthouseScore(`${baseline.url}/`);
+  console.log(`\nLighthouse performance of / (mobile, simulated throttling):`);
+  console.log(`  federated      ${lhFederated.score ?? 'n/a'}   (${lhFederated.detail})`);
+  console.log(`  single-bundle  ${lhPlain.score ?? 'n/a'}   (${lhPlain.detail})`);
+  console.log('\nTargets for /: at most 200 KB of gzipped JS, Lighthouse >= 90.');
+} finally {
+  await browser.close();
+  await stack.close();
+  await baseline.close();
+}
