@@ -48,10 +48,11 @@ export function createChildren() {
     },
     /** Starts a long-running child; resolves nothing, logs with a prefix. */
     spawn(name, command, args, options = {}) {
+      const { onLine: _onLine, onExit: _onExit, ...spawnOptions } = options;
       const child = spawn(command, args, {
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
-        ...options,
+        ...spawnOptions,
       });
       running.add(child);
       const prefix = `[${name}] `;
@@ -61,7 +62,10 @@ export function createChildren() {
           buffer += chunk;
           const lines = buffer.split('\n');
           buffer = lines.pop() ?? '';
-          for (const line of lines) target.write(prefix + line + '\n');
+          for (const line of lines) {
+            target.write(prefix + line + '\n');
+            options.onLine?.(line);
+          }
         });
       };
       relay(child.stdout, process.stdout);

@@ -13,5 +13,6 @@ export {
   type AuthAdapter,
   type AuthStatus,
   type AuthUser,
+  type ProfileStatus,
   type SessionState,
 } from './store';

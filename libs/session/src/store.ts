@@ -20,11 +20,14 @@ export interface AuthAdapter {
   signOut(): Promise<void>;
 }
 
+export type ProfileStatus = 'idle' | 'loading' | 'loaded' | 'error';
+
 export interface SessionState {
   status: AuthStatus;
   user: AuthUser | null;
   /** The user's record on our API (role, credits, profile); null until loaded. */
   profile: UserRecord | null;
+  profileStatus: ProfileStatus;
   apiBaseUrl: string;
   adapter: AuthAdapter | null;
 }
@@ -33,6 +36,7 @@ const initialState: SessionState = {
   status: 'unknown',
   user: null,
   profile: null,
+  profileStatus: 'idle',
   apiBaseUrl: '',
   adapter: null,
 };
@@ -51,14 +55,25 @@ export const sessionActions = {
   signedIn(user: AuthUser): void {
     const current = useSession.getState();
     // A different account signing in must not inherit the previous account's record.
-    const profile = current.user?.uid === user.uid ? current.profile : null;
-    useSession.setState({ status: 'signed-in', user, profile });
+    const sameUser = current.user?.uid === user.uid;
+    useSession.setState({
+      status: 'signed-in',
+      user,
+      profile: sameUser ? current.profile : null,
+      profileStatus: sameUser ? current.profileStatus : 'idle',
+    });
   },
   signedOut(): void {
-    useSession.setState({ status: 'signed-out', user: null, profile: null });
+    useSession.setState({ status: 'signed-out', user: null, profile: null, profileStatus: 'idle' });
   },
-  setProfile(profile: UserRecord | null): void {
-    useSession.setState({ profile });
+  profileLoading(): void {
+    useSession.setState({ profileStatus: 'loading' });
+  },
+  profileFailed(): void {
+    useSession.setState({ profileStatus: 'error' });
+  },
+  setProfile(profile: UserRecord): void {
+    useSession.setState({ profile, profileStatus: 'loaded' });
   },
   /** Applies a credit change the server confirmed, so every app shows the new count at once. */
   setCredits(currentBalance: number): void {

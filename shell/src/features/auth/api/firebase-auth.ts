@@ -1,5 +1,7 @@
-import { sessionActions } from '@coldmail/session';
-import type { Auth } from 'firebase/auth';
+import { sessionActions, useSession } from '@coldmail/session';
+import type { Auth, User } from 'firebase/auth';
+import { cacheAuthState, cacheNavbarUser, clearCachedSession } from './browser-cache';
+import { syncUserRecord } from './user-record';
 
 /** Public web settings of the Firebase project (safe to ship to browsers). */
 export interface FirebaseSettings {
@@ -11,6 +13,17 @@ export interface FirebaseSettings {
 }
 
 let authPromise: Promise<Auth> | null = null;
+/** While registering, the register flow syncs the record itself, once the name is set. */
+let registering = false;
+
+function toAuthUser(user: User) {
+  return {
+    uid: user.uid,
+    email: user.email ?? '',
+    displayName: user.displayName,
+    photoURL: user.photoURL,
+  };
+}
 
 function notConfigured(): Error {
   return Object.assign(new Error('Sign-in is not configured'), {
@@ -45,18 +58,25 @@ export function startAuth(settings: FirebaseSettings | undefined): void {
       adapter: {
         getIdToken: async (forceRefresh) =>
           (await auth.currentUser?.getIdToken(forceRefresh)) ?? null,
-        signOut: () => firebaseAuth.signOut(auth),
+        signOut: async () => {
+          await firebaseAuth.signOut(auth);
+          clearCachedSession();
+        },
       },
     });
+    // Whoever changes the record (sign-in, the profile page in a remote), the cache follows.
+    useSession.subscribe((state, previous) => {
+      if (state.profile && state.profile !== previous.profile) cacheNavbarUser(state.profile);
+    });
     firebaseAuth.onAuthStateChanged(auth, (user) => {
-      if (!user) sessionActions.signedOut();
-      else
-        sessionActions.signedIn({
-          uid: user.uid,
-          email: user.email ?? '',
-          displayName: user.displayName,
-          photoURL: user.photoURL,
-        });
+      if (!user) {
+        clearCachedSession();
+        sessionActions.signedOut();
+        return;
+      }
+      sessionActions.signedIn(toAuthUser(user));
+      cacheAuthState(user.email ?? '');
+      if (!registering) void syncUserRecord();
     });
     return auth;
   })();
@@ -76,16 +96,18 @@ export async function signIn(email: string, password: string): Promise<void> {
   await sdk.signInWithEmailAndPassword(instance, email, password);
 }
 
+/** Creates the account, sets its display name, then creates the user's record on our API. */
 export async function register(name: string, email: string, password: string): Promise<void> {
   const { auth: instance, sdk } = await auth();
-  const { user } = await sdk.createUserWithEmailAndPassword(instance, email, password);
-  await sdk.updateProfile(user, { displayName: name });
-  sessionActions.signedIn({
-    uid: user.uid,
-    email: user.email ?? email,
-    displayName: name,
-    photoURL: null,
-  });
+  registering = true;
+  try {
+    const { user } = await sdk.createUserWithEmailAndPassword(instance, email, password);
+    await sdk.updateProfile(user, { displayName: name });
+    sessionActions.signedIn({ ...toAuthUser(user), displayName: name });
+    await syncUserRecord({ userName: name });
+  } finally {
+    registering = false;
+  }
 }
 
 export async function sendPasswordReset(email: string): Promise<void> {

@@ -7,8 +7,10 @@ import styles from './RequireAdmin.module.css';
 /** Admin pages render only for a user whose record (loaded from the API) has the Admin role. */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
   const isAdmin = useSession(selectIsAdmin);
-  const profileLoaded = useSession((state) => state.profile !== null);
-  if (!profileLoaded) return <PageLoader />;
+  const profileStatus = useSession((state) => state.profileStatus);
+  const hasProfile = useSession((state) => state.profile !== null);
+  // A failed load shows the card below: the server will refuse the admin calls anyway.
+  if (!hasProfile && profileStatus !== 'error') return <PageLoader />;
   if (!isAdmin) {
     return (
       <div className={styles.page}>

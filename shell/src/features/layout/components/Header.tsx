@@ -2,6 +2,7 @@ import { useSession } from '@coldmail/session';
 import { ButtonLink } from '@coldmail/ui';
 import { NavLink } from '@coldmail/router';
 import styles from './Header.module.css';
+import { readCachedNavbarUser } from '../../auth/api/browser-cache';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
 
@@ -10,6 +11,21 @@ const links = [
   { to: '/about', label: 'About Us' },
   { to: '/contact', label: 'Contact' },
 ];
+
+/** Until sign-in has restored itself, the last known user's avatar holds the place. */
+function CachedAvatar() {
+  const cached = readCachedNavbarUser();
+  if (!cached) return null;
+  return (
+    <span className={styles.cachedAvatar} aria-hidden="true">
+      {cached.profileURL ? (
+        <img src={cached.profileURL} alt="" />
+      ) : (
+        cached.userName.slice(0, 1).toUpperCase()
+      )}
+    </span>
+  );
+}
 
 export function Header() {
   const status = useSession((state) => state.status);
@@ -34,14 +50,16 @@ export function Header() {
         <div className={styles.account}>
           {status === 'signed-in' ? (
             <UserMenu />
-          ) : status === 'signed-out' ? (
+          ) : status === 'unknown' ? (
+            <CachedAvatar />
+          ) : (
             <>
               <ButtonLink to="/login" variant="ghost">
                 Login
               </ButtonLink>
               <ButtonLink to="/register">Sign Up</ButtonLink>
             </>
-          ) : null}
+          )}
         </div>
       </div>
     </header>

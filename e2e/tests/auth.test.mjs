@@ -1,0 +1,192 @@
+// Sign-in end to end, as a user does it: real Firebase Auth emulator, real API, real database.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { launchBrowser, newPage } from '../support/browser.mjs';
+import { E2E_ADMIN_EMAIL, startFullStack } from '../support/full-stack.mjs';
+
+// A 1×1 PNG: the upload must be an image by content, not by name.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let browser;
+let stack;
+
+before(async () => {
+  stack = await startFullStack();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+let accountCount = 0;
+const uniqueEmail = (name) => `${name}-${Date.now()}-${(accountCount += 1)}@e2e.test`;
+
+async function register(page, { name, email, password = 'secret123' }) {
+  await page.goto(`${stack.urls.shell}/register`);
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByLabel(/I agree/).check();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL('**/user/dashboard');
+}
+
+async function login(page, email, password = 'secret123') {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+async function openAccountMenu(page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  return page.getByRole('menu');
+}
+
+describe('register, sign in and out', () => {
+  test('registering lands on the dashboard, signed in, with the header menu', async () => {
+    const page = await newPage(browser);
+    const email = uniqueEmail('grace');
+    await register(page, { name: 'Grace Hopper', email });
+    await page.getByText('Welcome back, Grace Hopper!').waitFor();
+
+    await page.getByRole('link', { name: 'Dashboard' }).first().waitFor();
+    await page.goto(stack.urls.shell);
+    const menu = await openAccountMenu(page);
+    assert.ok(await menu.getByText('Grace Hopper').isVisible());
+    assert.ok(await menu.getByText(email).isVisible());
+    assert.ok(await menu.getByRole('menuitem', { name: 'Dashboard' }).isVisible());
+    assert.equal(await menu.getByRole('menuitem', { name: 'Admin Panel' }).count(), 0);
+
+    const record = await page.evaluate(
+      () => globalThis.__coldmailSessionStores[0].getState().profile,
+    );
+    assert.equal(record.userEmail, email);
+    assert.equal(record.userRole, 'member');
+    assert.deepEqual(page.pageErrors, []);
+  });
+
+  test('logout signs out, clears the cached navbar and auth entries and goes home', async () => {
+    const page = await newPage(browser);
+    await register(page, { name: 'Alan Turing', email: uniqueEmail('alan') });
+    await page.goto(stack.urls.shell);
+    await openAccountMenu(page);
+    assert.ok(await page.evaluate(() => localStorage.getItem('navbarUserData')));
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Sign Up' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/');
+    assert.equal(await page.evaluate(() => localStorage.getItem('navbarUserData')), null);
+    assert.equal(await page.evaluate(() => localStorage.getItem('authState')), null);
+    await page.reload();
+    await page.getByRole('link', { name: 'Sign Up' }).waitFor();
+  });
+
+  test('a wrong password shows the spec text and keeps the visitor on the login page', async () => {
+    const email = uniqueEmail('ada');
+    await stack.emulator.createUser(email, 'right-password', 'Ada');
+    const page = await newPage(browser);
+    await page.goto(`${stack.urls.shell}/login`);
+    await login(page, email, 'wrong-password');
+    await page.getByText('Incorrect password. Please try again.').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/login');
+  });
+
+  test('a protected page sends the visitor to /login and back there after signing in', async () => {
+    const email = uniqueEmail('linus');
+    await stack.emulator.createUser(email, 'secret123', 'Linus');
+    const page = await newPage(browser);
+    await page.goto(`${stack.urls.shell}/user/subscription-history`);
+    await page.waitForURL('**/login');
+    await login(page, email);
+    await page.waitForURL('**/user/subscription-history');
+    await page.locator('[data-remote="account"]').waitFor();
+  });
+
+  test('an admin listed in ADMIN_EMAILS sees the Admin Panel link and the back office', async () => {
+    await stack.emulator.createUser(E2E_ADMIN_EMAIL, 'secret123', 'Edsger Admin').catch(() => {});
+    const page = await newPage(browser);
+    await page.goto(`${stack.urls.shell}/login`);
+    await login(page, E2E_ADMIN_EMAIL);
+    await page.waitForURL('**/user/dashboard');
+    await page.goto(stack.urls.shell);
+    const menu = await openAccountMenu(page);
+    await menu.getByRole('menuitem', { name: 'Admin Panel' }).click();
+    await page.locator('[data-remote="admin"]').waitFor();
+  });
+});
+
+describe('password reset', () => {
+  test('the success view names the address and the emulator holds the reset code', async () => {
+    const email = uniqueEmail('reset');
+    await stack.emulator.createUser(email, 'secret123', 'Reset Me');
+    const page = await newPage(browser);
+    await page.goto(`${stack.urls.shell}/reset-password`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('heading', { name: 'Password Reset Email Sent!' }).waitFor();
+    assert.ok(
+      await page
+        .getByText(`We've sent instructions to reset your password to ${email}.`)
+        .isVisible(),
+    );
+    const codes = await stack.emulator.oobCodes();
+    assert.ok(codes.some((code) => code.email === email && code.requestType === 'PASSWORD_RESET'));
+  });
+
+  test('a blank address gets the spec text and sends nothing', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${stack.urls.shell}/forgot-password`);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Please enter your email address').waitFor();
+  });
+});
+
+describe('profile settings', () => {
+  test('a user uploads a photo and saves their personal information', async () => {
+    const page = await newPage(browser);
+    const email = uniqueEmail('profile');
+    await register(page, { name: 'Barbara Liskov', email });
+    await page.goto(`${stack.urls.shell}/update-profile`);
+    const emailField = page.getByLabel('Email Address');
+    await emailField.waitFor();
+    assert.equal(await emailField.inputValue(), email);
+    assert.equal(await emailField.getAttribute('readonly'), '');
+    assert.ok(await page.getByText('Email address cannot be changed').isVisible());
+
+    await page.getByLabel('Profile photo file').setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await page.getByText('Image uploaded successfully!').waitFor();
+    await page.getByLabel('Full Name').fill('Barbara H. Liskov');
+    await page.getByLabel('City').fill('Boston');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Profile updated successfully!').waitFor();
+
+    await page.reload();
+    await page.getByLabel('City').waitFor();
+    assert.equal(await page.getByLabel('City').inputValue(), 'Boston');
+    assert.equal(await page.getByLabel('Full Name').inputValue(), 'Barbara H. Liskov');
+    const photo = await page.getByRole('img', { name: 'Profile' }).getAttribute('src');
+    const image = await fetch(photo);
+    assert.equal(image.headers.get('content-type'), 'image/png');
+  });
+
+  test('a photo over 2 MB is refused before it is sent', async () => {
+    const page = await newPage(browser);
+    await register(page, { name: 'Big Photo', email: uniqueEmail('big') });
+    await page.goto(`${stack.urls.shell}/update-profile`);
+    await page.getByLabel('Profile photo file').setInputFiles({
+      name: 'big.png',
+      mimeType: 'image/png',
+      buffer: Buffer.concat([PNG, Buffer.alloc(2_097_153)]),
+    });
+    await page.getByText('File size exceeds 2 MB. Please upload a smaller image.').waitFor();
+  });
+});
