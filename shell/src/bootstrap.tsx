@@ -13,7 +13,10 @@ async function start(): Promise<void> {
   // Both reads started before React loaded; a failed remotes.json is read again when needed.
   initRemotes('/remotes.json', earlyRemotes).catch((error: unknown) => console.error(error));
   const config = await loadRuntimeConfig();
-  sessionActions.configure({ apiBaseUrl: config.apiBaseUrl });
+  sessionActions.configure({
+    apiBaseUrl: config.apiBaseUrl,
+    paypalSdkBaseUrl: config.paypalSdkBaseUrl ?? null,
+  });
 
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>

@@ -16,7 +16,9 @@ export interface EmulatorClient {
   /** Deletes every account of the project. */
   resetAccounts(): Promise<void>;
   /** Password-reset and verification links the emulator "sent". */
-  oobCodes(): Promise<Array<{ email: string; requestType: string; oobCode: string; oobLink: string }>>;
+  oobCodes(): Promise<
+    Array<{ email: string; requestType: string; oobCode: string; oobLink: string }>
+  >;
 }
 
 export interface RunningAuthEmulator extends EmulatorClient {

@@ -3,7 +3,7 @@
 // CommonJS with JSDoc so that the API's jest setup (CommonJS), tools/dev (ESM) and plain node can
 // all load it from a fresh clone without a build step.
 const { spawn } = require('node:child_process');
-const { mkdirSync, writeFileSync } = require('node:fs');
+const { mkdirSync, rmSync, writeFileSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { join, resolve } = require('node:path');
 
@@ -33,7 +33,8 @@ const API_KEY = 'emulator-api-key';
  * @returns {EmulatorClient}
  */
 function emulatorClient(options = {}) {
-  const host = options.host ?? process.env.FIREBASE_AUTH_EMULATOR_HOST ?? `127.0.0.1:${DEFAULT_PORT}`;
+  const host =
+    options.host ?? process.env.FIREBASE_AUTH_EMULATOR_HOST ?? `127.0.0.1:${DEFAULT_PORT}`;
   const projectId = options.projectId ?? DEFAULT_PROJECT_ID;
   const url = `http://${host}`;
   const identityToolkit = `${url}/identitytoolkit.googleapis.com/v1`;
@@ -131,7 +132,9 @@ async function startAuthEmulator(options = {}) {
   const projectId = options.projectId ?? DEFAULT_PROJECT_ID;
   if (!projectId.startsWith('demo-')) {
     // A non-demo project id makes firebase-tools try to reach Google for the project's config.
-    throw new Error(`The Auth emulator runs offline only with a demo-* project id, not ${projectId}`);
+    throw new Error(
+      `The Auth emulator runs offline only with a demo-* project id, not ${projectId}`,
+    );
   }
   const port = await reservePort(options.port ?? DEFAULT_PORT);
   const dataDir = resolve(options.dataDir ?? join(workspaceRoot, '.data', 'firebase-home'));
@@ -156,7 +159,16 @@ async function startAuthEmulator(options = {}) {
   const firebaseBin = require.resolve('firebase-tools/lib/bin/firebase.js');
   const child = spawn(
     process.execPath,
-    [firebaseBin, 'emulators:start', '--only', 'auth', '--project', projectId, '--config', configPath],
+    [
+      firebaseBin,
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      projectId,
+      '--config',
+      configPath,
+    ],
     {
       cwd: runDir,
       // Own process group, so stop() ends firebase and anything it spawned.
@@ -211,7 +223,14 @@ async function startAuthEmulator(options = {}) {
     clearTimeout(forced);
     // firebase may leave helpers behind in its group after the main process exits.
     signalGroup('SIGKILL');
+    // Only a config file and firebase's debug log: one directory per port would pile up.
+    rmSync(runDir, { recursive: true, force: true });
   };
+
+  // If this process exits without stop() (a crash, process.exit), take the emulator with it.
+  const killOnExit = () => signalGroup('SIGKILL');
+  process.once('exit', killOnExit);
+  exitedPromise.then(() => process.removeListener('exit', killOnExit));
 
   const client = emulatorClient({ host: `127.0.0.1:${port}`, projectId });
   const deadline = Date.now() + READY_TIMEOUT_MS;

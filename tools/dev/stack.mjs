@@ -44,6 +44,7 @@ export async function serveStack(options = {}) {
   const config = {
     apiBaseUrl: options.apiBaseUrl ?? `http://${publicHost}:${portOf('api')}`,
     ...(options.firebase ? { firebase: options.firebase } : {}),
+    ...(options.paypalSdkBaseUrl ? { paypalSdkBaseUrl: options.paypalSdkBaseUrl } : {}),
   };
   servers.shell = await serveApp({
     dir: join(workspaceRoot, 'shell', 'dist'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './common';
 
 /** Roles a user record can carry. 'Admin' and 'Seller' drive permissions; the rest are plain buyers. */
 export const userRoles = ['Admin', 'Seller', 'member', 'moderator'] as const;
@@ -9,20 +10,133 @@ export const userMemberships = ['free', 'basic', 'premium'] as const;
 export const userMembershipSchema = z.enum(userMemberships);
 export type UserMembership = z.infer<typeof userMembershipSchema>;
 
-/** A user record as the API returns it (GET /users, GET /users?userEmail=). */
+/** A message an admin sent to the user (POST /send-message), kept on the user's record. */
+export const messageLogSchema = z.object({
+  subject: z.string(),
+  messageBody: z.string(),
+  sentAt: z.string(),
+  sentBy: z.string(),
+});
+export type MessageLog = z.infer<typeof messageLogSchema>;
+
+/** A user record as the API returns it (GET /users, GET /users?userEmail=, POST /api/create-user). */
 export const userRecordSchema = z.object({
   _id: z.string(),
   userName: z.string(),
   userEmail: z.string(),
-  profileURL: z.string().nullable().optional(),
+  profileURL: z.string().nullable(),
   userRole: userRoleSchema,
-  userMembership: userMembershipSchema.optional(),
-  currentBalance: z.number(),
-  aboutMe: z.string().optional(),
-  address: z.string().optional(),
-  city: z.string().optional(),
-  country: z.string().optional(),
-  phone: z.string().optional(),
-  createdAt: z.string().optional(),
+  userMembership: userMembershipSchema,
+  /** Credits; a whole number, negative only if an admin set it so. */
+  currentBalance: z.number().int(),
+  aboutMe: z.string(),
+  address: z.string(),
+  city: z.string(),
+  country: z.string(),
+  phone: z.string(),
+  messageLogs: z.array(messageLogSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
+
+/** GET /users/admins: each admin, with the address under both spellings the screens use. */
+export const adminListEntrySchema = z.object({
+  _id: z.string(),
+  userName: z.string(),
+  UserEmail: z.string(),
+  userEmail: z.string(),
+});
+export type AdminListEntry = z.infer<typeof adminListEntrySchema>;
+
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+
+export const userNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'At most 100 characters');
+
+/** A photo URL (http or https), or null when the user removed the photo. */
+export const profileUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'Must be an http(s) URL' })
+  .max(2048, 'At most 2048 characters')
+  .nullable();
+
+export const phoneSchema = text(30).regex(/^[0-9+()\-.\s]*$/, 'Invalid phone number');
+
+/**
+ * POST /api/create-user, called after every sign-in and registration. The e-mail always comes
+ * from the caller's token, so it is not a field here. Unknown fields are rejected (400).
+ */
+export const createUserBodySchema = z.strictObject({
+  userName: userNameSchema.optional(),
+  profileURL: profileUrlSchema.optional(),
+});
+export type CreateUserBody = z.infer<typeof createUserBodySchema>;
+
+/**
+ * PUT /update-user-profile/:id: what a user may change about themselves, each field optional.
+ * Unknown fields (userRole, userMembership, currentBalance, userEmail, email...) are rejected
+ * with a 400 rather than silently dropped, so a client bug or a tampered request is visible and
+ * nothing is written.
+ */
+export const profileUpdateBodySchema = z.strictObject({
+  userName: userNameSchema.optional(),
+  aboutMe: text(1000).optional(),
+  profileURL: profileUrlSchema.optional(),
+  address: text(200).optional(),
+  city: text(100).optional(),
+  country: text(100).optional(),
+  phone: phoneSchema.optional(),
+});
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
+
+/** PUT /api/users/:id (admin): name, role, membership and credit balance; the e-mail never changes. */
+export const adminUserUpdateBodySchema = z
+  .strictObject({
+    userName: userNameSchema.optional(),
+    userRole: userRoleSchema.optional(),
+    userMembership: userMembershipSchema.optional(),
+    currentBalance: z
+      .number('Must be a number')
+      .int('Must be a whole number')
+      .min(-1_000_000_000, 'Out of range')
+      .max(1_000_000_000, 'Out of range')
+      .optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Nothing to update',
+  });
+export type AdminUserUpdateBody = z.infer<typeof adminUserUpdateBodySchema>;
+
+/** POST /send-message (admin). messageBody is HTML; the API sanitizes it before sending. */
+export const sendMessageBodySchema = z.strictObject({
+  toEmail: emailSchema,
+  subject: z.string().trim().min(1, 'Subject is required').max(200, 'At most 200 characters'),
+  messageBody: z
+    .string()
+    .trim()
+    .min(1, 'Message is required')
+    .max(50_000, 'At most 50000 characters'),
+});
+export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
+
+export const sendMessageResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.literal('Message sent successfully.'),
+});
+export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
+
+/** GET /users[?userEmail=]: without userEmail, the whole list (admins only). */
+export const userEmailQuerySchema = z.strictObject({
+  userEmail: emailSchema.optional(),
+});
+export type UserEmailQuery = z.infer<typeof userEmailQuerySchema>;
+
+/** DELETE /api/users/:id */
+export const deleteUserResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type DeleteUserResponse = z.infer<typeof deleteUserResponseSchema>;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { UserRecord } from '@coldmail/contracts';
 import { ApiError, apiClient } from './api-client';
 import { sessionActions, useSession } from './store';
 
@@ -80,29 +81,38 @@ describe('apiClient', () => {
   });
 });
 
+function userRecord(overrides: Partial<UserRecord>): UserRecord {
+  return {
+    _id: '1',
+    userName: 'A',
+    userEmail: 'a@b.c',
+    profileURL: null,
+    userRole: 'member',
+    userMembership: 'free',
+    currentBalance: 0,
+    aboutMe: '',
+    address: '',
+    city: '',
+    country: '',
+    phone: '',
+    messageLogs: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
 describe('session store', () => {
   it('forgets the previous account’s record when another account signs in', () => {
     sessionActions.signedIn({ uid: 'u1', email: 'a@b.c', displayName: null, photoURL: null });
-    sessionActions.setProfile({
-      _id: '1',
-      userName: 'A',
-      userEmail: 'a@b.c',
-      userRole: 'Admin',
-      currentBalance: 5,
-    });
+    sessionActions.setProfile(userRecord({ userRole: 'Admin', currentBalance: 5 }));
     sessionActions.signedIn({ uid: 'u2', email: 'x@y.z', displayName: null, photoURL: null });
     expect(useSession.getState().profile).toBeNull();
   });
 
   it('applies a confirmed credit balance to the signed-in profile', () => {
     sessionActions.signedIn({ uid: 'u1', email: 'a@b.c', displayName: null, photoURL: null });
-    sessionActions.setProfile({
-      _id: '1',
-      userName: 'A',
-      userEmail: 'a@b.c',
-      userRole: 'member',
-      currentBalance: 5,
-    });
+    sessionActions.setProfile(userRecord({ userRole: 'member', currentBalance: 5 }));
     sessionActions.setCredits(15);
     expect(useSession.getState().profile?.currentBalance).toBe(15);
   });

@@ -29,6 +29,11 @@ export interface SessionState {
   profile: UserRecord | null;
   profileStatus: ProfileStatus;
   apiBaseUrl: string;
+  /**
+   * Where the PayPal JS SDK is loaded from; null means PayPal's own. Offline demos and the
+   * browser tests point it at the local PayPal double.
+   */
+  paypalSdkBaseUrl: string | null;
   adapter: AuthAdapter | null;
 }
 
@@ -38,14 +43,22 @@ const initialState: SessionState = {
   profile: null,
   profileStatus: 'idle',
   apiBaseUrl: '',
+  paypalSdkBaseUrl: null,
   adapter: null,
 };
 
 export const useSession = create<SessionState>()(() => initialState);
 
 export const sessionActions = {
-  configure(config: { apiBaseUrl?: string; adapter?: AuthAdapter }): void {
+  configure(config: {
+    apiBaseUrl?: string;
+    paypalSdkBaseUrl?: string | null;
+    adapter?: AuthAdapter;
+  }): void {
     useSession.setState({
+      ...(config.paypalSdkBaseUrl !== undefined
+        ? { paypalSdkBaseUrl: config.paypalSdkBaseUrl }
+        : {}),
       ...(config.apiBaseUrl !== undefined
         ? { apiBaseUrl: config.apiBaseUrl.replace(/\/+$/, '') }
         : {}),

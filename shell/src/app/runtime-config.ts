@@ -5,12 +5,18 @@ import type { FirebaseSettings } from '../features/auth/api/firebase-auth';
 export interface RuntimeConfig {
   apiBaseUrl: string;
   firebase?: FirebaseSettings;
+  /** Set for offline demos and tests: the local PayPal double's SDK URL. */
+  paypalSdkBaseUrl?: string;
 }
 
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   try {
     const config = (await earlyConfig) as Partial<RuntimeConfig>;
-    return { apiBaseUrl: config.apiBaseUrl ?? '', firebase: config.firebase };
+    return {
+      apiBaseUrl: config.apiBaseUrl ?? '',
+      firebase: config.firebase,
+      paypalSdkBaseUrl: config.paypalSdkBaseUrl,
+    };
   } catch (error) {
     console.error('Failed to load /config.json; using same-origin API without sign-in', error);
     return { apiBaseUrl: '' };

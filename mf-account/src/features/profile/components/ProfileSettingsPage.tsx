@@ -1,9 +1,211 @@
-import { PageHeader } from '@coldmail/ui';
+import {
+  MAX_UPLOAD_BYTES,
+  profileUpdateBodySchema,
+  UPLOAD_TOO_LARGE_MESSAGE,
+  type UserRecord,
+} from '@coldmail/contracts';
+import { Link, useLocation } from '@coldmail/router';
+import { sessionActions, toApiError, useSession } from '@coldmail/session';
+import {
+  Button,
+  ButtonLink,
+  Card,
+  FormGrid,
+  FormRow,
+  PageHeader,
+  PageLoader,
+  TextArea,
+  TextField,
+  toast,
+} from '@coldmail/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { updateProfile, uploadProfileImage } from '../api/profile';
+import styles from './ProfileSettingsPage.module.css';
+
+// The form edits every field at once; the API schema has them optional, the form needs a name.
+const profileFormSchema = profileUpdateBodySchema.required({ userName: true }).extend({
+  aboutMe: z.string().trim().max(1000, 'At most 1000 characters'),
+});
+type ProfileForm = z.input<typeof profileFormSchema>;
+
+function formValuesOf(profile: UserRecord): ProfileForm {
+  return {
+    userName: profile.userName,
+    aboutMe: profile.aboutMe ?? '',
+    address: profile.address ?? '',
+    city: profile.city ?? '',
+    country: profile.country ?? '',
+    phone: profile.phone ?? '',
+    profileURL: profile.profileURL ?? null,
+  };
+}
+
+function ProfileSettingsForm({ profile }: { profile: UserRecord }) {
+  const fallbackPhoto = useSession((state) => state.user?.photoURL ?? null);
+  const form = useForm<ProfileForm>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: formValuesOf(profile),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const photo = form.watch('profileURL');
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+
+  const choosePhoto = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > MAX_UPLOAD_BYTES) {
+      toast.error(UPLOAD_TOO_LARGE_MESSAGE);
+      return;
+    }
+    setUploading(true);
+    try {
+      const url = await uploadProfileImage(file);
+      form.setValue('profileURL', url, { shouldDirty: true });
+      toast.success('Image uploaded successfully!');
+    } catch {
+      toast.error('Failed to upload image.');
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const save = form.handleSubmit(async (values) => {
+    try {
+      const updated = await updateProfile(profile._id, values);
+      sessionActions.setProfile(updated);
+      form.reset(formValuesOf(updated));
+      toast.success('Profile updated successfully!');
+    } catch (error) {
+      const apiError = toApiError(error);
+      toast.error(
+        apiError.status
+          ? `Failed to update profile: ${apiError.message}`
+          : 'An error occurred while updating your profile.',
+      );
+    }
+  });
+
+  const shownPhoto = photo ?? fallbackPhoto;
+  return (
+    <form className={styles.layout} onSubmit={save} noValidate>
+      <Card title="Profile Photo" className={styles.photoCard}>
+        <div className={styles.photoBody}>
+          {shownPhoto ? (
+            <img className={styles.avatar} src={shownPhoto} alt="Profile" />
+          ) : (
+            <span className={styles.placeholder} aria-hidden="true">
+              {profile.userName.slice(0, 1).toUpperCase() || '?'}
+            </span>
+          )}
+          <input
+            ref={fileInput}
+            className={styles.fileInput}
+            type="file"
+            accept="image/*"
+            aria-label="Profile photo file"
+            onChange={(event) => void choosePhoto(event.target.files?.[0])}
+          />
+          <Button
+            variant="secondary"
+            loading={uploading}
+            loadingText="Uploading..."
+            onClick={() => fileInput.current?.click()}
+          >
+            Change Photo
+          </Button>
+          <Button
+            variant="ghost"
+            disabled={!photo || uploading}
+            onClick={() => form.setValue('profileURL', null, { shouldDirty: true })}
+          >
+            Remove Photo
+          </Button>
+          <p className={styles.hint}>JPG, PNG, GIF or WebP, at most 2 MB.</p>
+        </div>
+      </Card>
+      <Card title="Personal Information">
+        <FormGrid>
+          <TextField
+            label="Full Name"
+            required
+            error={errors.userName?.message}
+            {...form.register('userName')}
+          />
+          <TextField
+            label="Email Address"
+            type="email"
+            value={profile.userEmail}
+            readOnly
+            hint="Email address cannot be changed"
+          />
+          <FormRow>
+            <TextArea
+              label="About Me"
+              rows={4}
+              error={errors.aboutMe?.message}
+              {...form.register('aboutMe')}
+            />
+          </FormRow>
+          <FormRow>
+            <TextField
+              label="Address"
+              error={errors.address?.message}
+              {...form.register('address')}
+            />
+          </FormRow>
+          <TextField
+            label="Phone Number"
+            type="tel"
+            error={errors.phone?.message}
+            {...form.register('phone')}
+          />
+          <TextField label="City" error={errors.city?.message} {...form.register('city')} />
+          <TextField
+            label="Country"
+            error={errors.country?.message}
+            {...form.register('country')}
+          />
+        </FormGrid>
+        <div className={styles.actions}>
+          <Button type="submit" loading={isSubmitting} loadingText="Saving...">
+            Save Changes
+          </Button>
+        </div>
+      </Card>
+    </form>
+  );
+}
 
 export function ProfileSettingsPage() {
+  const status = useSession((state) => state.status);
+  const profile = useSession((state) => state.profile);
+  const profileStatus = useSession((state) => state.profileStatus);
+  const location = useLocation();
+
   return (
-    <section data-remote="account" data-page="ProfileSettingsPage">
-      <PageHeader title="Profile Settings" />
+    <section className={styles.page} data-remote="account" data-page="ProfileSettingsPage">
+      <PageHeader title="Profile Settings" subtitle="Manage your photo and personal information." />
+      {status === 'signed-out' ? (
+        <Card>
+          <p>Please log in to edit your profile.</p>
+          <ButtonLink to="/login" state={{ from: location }}>
+            Go to Login
+          </ButtonLink>
+        </Card>
+      ) : profile ? (
+        <ProfileSettingsForm key={profile._id} profile={profile} />
+      ) : profileStatus === 'error' ? (
+        <Card>
+          <p>Failed to load your profile.</p>
+          <Link to="/">Return to Home</Link>
+        </Card>
+      ) : (
+        <PageLoader />
+      )}
     </section>
   );
 }

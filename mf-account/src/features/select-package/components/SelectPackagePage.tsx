@@ -1,9 +1,28 @@
-import { PageHeader } from '@coldmail/ui';
+import { Alert, EmptyState, PageHeader, PageLoader } from '@coldmail/ui';
+import { useRequest } from '../../../hooks/useRequest';
+import { fetchPackages } from '../api/packages';
+import { PackageCard } from './PackageCard';
+import styles from './SelectPackage.module.css';
 
+/** /user/select-package ('Upgrade Package') — choose a package to buy more credits. */
 export function SelectPackagePage() {
+  const packages = useRequest('packages', fetchPackages);
   return (
-    <section data-remote="account" data-page="SelectPackagePage">
-      <PageHeader title="Upgrade Package" />
+    <section className={styles.page} data-remote="account" data-page="SelectPackagePage">
+      <PageHeader title="Upgrade Package" subtitle="Choose a package to add credits." />
+      {packages.status === 'loading' ? (
+        <PageLoader />
+      ) : packages.status === 'error' ? (
+        <Alert tone="error">Failed to fetch packages</Alert>
+      ) : packages.data.length === 0 ? (
+        <EmptyState title="No packages available" />
+      ) : (
+        <div className={styles.grid}>
+          {packages.data.map((pkg) => (
+            <PackageCard key={pkg._id} pkg={pkg} />
+          ))}
+        </div>
+      )}
     </section>
   );
 }

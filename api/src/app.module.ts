@@ -1,0 +1,42 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { AuthGuard } from './auth/auth.guard';
+import { AuthModule } from './auth/auth.module';
+import { throttlerOptions } from './common/throttling';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { MessagesModule } from './messages/messages.module';
+import { SeedModule } from './seed/seed.module';
+import { UploadsModule } from './uploads/uploads.module';
+import { UsersModule } from './users/users.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, mongoUri: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        ThrottlerModule.forRoot(throttlerOptions(config)),
+        DatabaseModule.forRoot(mongoUri),
+        AuthModule,
+        UsersModule,
+        MessagesModule,
+        UploadsModule,
+        HealthModule,
+        SeedModule,
+      ],
+      providers: [
+        // In this order: a flood is turned away before any token is verified. With both limits
+        // off (tests, benchmark) the guard is left out rather than run to do nothing.
+        ...(config.throttle.limit > 0 || config.throttle.sensitiveLimit > 0
+          ? [{ provide: APP_GUARD, useClass: ThrottlerGuard }]
+          : []),
+        { provide: APP_GUARD, useClass: AuthGuard },
+      ],
+    };
+  }
+}

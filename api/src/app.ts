@@ -1,0 +1,74 @@
+import multipart from '@fastify/multipart';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { MAX_UPLOAD_BYTES } from '@coldmail/contracts';
+import helmet from 'helmet';
+import { AppModule } from './app.module';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { registerApiDocs } from './common/api-docs';
+import {
+  createRootLogger,
+  PinoNestLogger,
+  RequestLogController,
+  requestIdOf,
+} from './common/logging';
+import type { AppConfig } from './config/app-config';
+
+/** JSON bodies are small forms; anything bigger is refused with a 413 before it is parsed. */
+const JSON_BODY_LIMIT_BYTES = 100 * 1024;
+
+/**
+ * The whole HTTP API, ready to listen: used by main.ts and by the e2e tests, so the tests run
+ * exactly what production runs.
+ */
+export async function createApp(
+  config: AppConfig,
+  mongoUri: string,
+  logger = createRootLogger(config.logLevel),
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    loggerInstance: logger,
+    logController: new RequestLogController(),
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, mongoUri),
+    adapter,
+    // abortOnError false: a failed start-up rejects (and main.ts exits) instead of exiting here.
+    { logger: new PinoNestLogger(logger), abortOnError: false },
+  );
+  app.useGlobalFilters(new AllExceptionsFilter());
+
+  // helmet's middleware built once: @fastify/helmet rebuilds it on every request, which halved
+  // the API's throughput in the benchmark. The API serves no pages besides the docs; uploaded
+  // images opt in to cross-origin use on their own route.
+  const securityHeaders = helmet({
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    // Development serves the docs over plain http://localhost; TLS is the proxy's job (HSTS).
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (request, reply, done) => {
+      reply.header('x-request-id', request.id);
+      securityHeaders(request.raw, reply.raw, (error?: unknown) =>
+        done(error instanceof Error ? error : undefined),
+      );
+    });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
+  });
+  app.enableCors({
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id'],
+    maxAge: 600,
+  });
+  registerApiDocs(app);
+  return app;
+}

@@ -1,0 +1,36 @@
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { UserRecord } from '@coldmail/contracts';
+
+/** Who is calling, from the verified ID token, plus their user record once it exists. */
+export interface AuthContext {
+  uid: string;
+  /** Lower-cased, from the token; the only source of the caller's identity. */
+  email: string;
+  /** The display name in the token, if the account has one. */
+  name: string | null;
+  /** Null until POST /api/create-user has created the record. */
+  user: UserRecord | null;
+}
+
+export interface RequestWithAuth {
+  auth?: AuthContext;
+}
+
+export const IS_PUBLIC = 'auth:public';
+export const ADMIN_ONLY = 'auth:admin-only';
+
+/** The route needs no sign-in. Every other route does (default deny). */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** The caller's user record must have userRole 'Admin'. */
+export const AdminOnly = () => SetMetadata(ADMIN_ONLY, true);
+
+/** The caller of a route that requires sign-in (set by AuthGuard). */
+export const CurrentUser = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthContext => {
+    const auth = context.switchToHttp().getRequest<RequestWithAuth>().auth;
+    // Only reachable on a @Public() route, which is a programming error.
+    if (!auth) throw new Error('@CurrentUser() used on a route without authentication');
+    return auth;
+  },
+);

@@ -1,0 +1,57 @@
+import {
+  CanActivate,
+  ExecutionContext,
+  ForbiddenException,
+  Injectable,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { UsersService } from '../users/users.service';
+import { ADMIN_ONLY, IS_PUBLIC, RequestWithAuth } from './auth-context';
+import { FirebaseAuthService } from './firebase-auth.service';
+
+/**
+ * Global guard: every route requires `Authorization: Bearer <Firebase ID token>` unless marked
+ * @Public(). The caller's role comes from their user record, never from the request.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly firebaseAuth: FirebaseAuthService,
+    private readonly users: UsersService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+
+    const request = context.switchToHttp().getRequest<FastifyRequest & RequestWithAuth>();
+    const match = /^Bearer ([\w.-]+)$/.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw new UnauthorizedException('Authentication required');
+
+    let claims;
+    try {
+      claims = await this.firebaseAuth.verifyIdToken(match[1]);
+    } catch {
+      throw new UnauthorizedException('Invalid or expired sign-in token');
+    }
+    if (!claims.email) {
+      throw new UnauthorizedException('This account has no email address');
+    }
+    const email = claims.email.toLowerCase();
+    const user = await this.users.findByEmail(email);
+    request.auth = {
+      uid: claims.uid,
+      email,
+      name: typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : null,
+      user,
+    };
+
+    if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets)) {
+      if (user?.userRole !== 'Admin') throw new ForbiddenException('Admin access required');
+    }
+    return true;
+  }
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { App, applicationDefault, cert, deleteApp, initializeApp } from 'firebase-admin/app';
+import { Auth, DecodedIdToken, getAuth } from 'firebase-admin/auth';
+import type { AppConfig } from '../config/app-config';
+import { InjectConfig } from '../config/config.module';
+import { VerifiedTokenCache } from './verified-token-cache';
+
+/** How long a reachability probe of the emulator is trusted by the health check. */
+const PROBE_TTL_MS = 5000;
+
+/**
+ * The one place that talks to Firebase Auth (firebase-admin): verifies ID tokens, and lets the
+ * dev seed create accounts on the emulator.
+ */
+@Injectable()
+export class FirebaseAuthService implements OnModuleDestroy {
+  private readonly logger = new Logger(FirebaseAuthService.name);
+  private readonly app: App;
+  readonly auth: Auth;
+  private readonly cache = new VerifiedTokenCache();
+  private probe: { at: number; up: Promise<boolean> } | null = null;
+
+  constructor(@InjectConfig() private readonly config: AppConfig) {
+    const { firebase } = config;
+    // firebase-admin only learns about the emulator from this variable. It is also deleted when
+    // the emulator is not configured, so a stray value can never make us accept unsigned tokens.
+    if (firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = firebase.emulatorHost;
+    else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+
+    const credential =
+      firebase.credentials.kind === 'service-account'
+        ? cert(firebase.credentials.json)
+        : firebase.emulatorHost
+          ? undefined
+          : applicationDefault();
+    // A unique name: tests run several API instances in one process.
+    this.app = initializeApp(
+      { projectId: firebase.projectId, ...(credential ? { credential } : {}) },
+      `api-${randomUUID()}`,
+    );
+    this.auth = getAuth(this.app);
+    this.logger.log(
+      firebase.emulatorHost
+        ? `Auth: Firebase Auth emulator at ${firebase.emulatorHost} (project ${firebase.projectId})`
+        : `Auth: Firebase project ${firebase.projectId}`,
+    );
+  }
+
+  get usesEmulator(): boolean {
+    return this.config.firebase.emulatorHost !== null;
+  }
+
+  /** Resolves to the token's claims, or rejects when it is invalid or expired. */
+  async verifyIdToken(token: string): Promise<DecodedIdToken> {
+    const cached = this.cache.get(token);
+    if (cached) return cached;
+    const decoded = await this.auth.verifyIdToken(token);
+    this.cache.set(token, decoded);
+    return decoded;
+  }
+
+  /** Emulator: answers its ready endpoint (cached briefly). Real Firebase: the SDK is set up. */
+  async isReachable(): Promise<boolean> {
+    const host = this.config.firebase.emulatorHost;
+    if (!host) return true;
+    if (!this.probe || Date.now() - this.probe.at >= PROBE_TTL_MS) {
+      // Concurrent health checks share one probe.
+      const up = fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) }).then(
+        (response) => response.ok,
+        () => false,
+      );
+      this.probe = { at: Date.now(), up };
+    }
+    return this.probe.up;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await deleteApp(this.app);
+  }
+}

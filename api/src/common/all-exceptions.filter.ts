@@ -1,0 +1,63 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
+import type { ApiErrorBody } from '@coldmail/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The one place errors become responses, so every error has the shape
+ * `{ statusCode, message, fieldErrors? }` and none carries a stack trace. Anything that is not a
+ * deliberate HTTP error is logged and answered with a plain 500.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const body = errorBodyOf(exception);
+    if (body.statusCode >= 500) {
+      // The request's logger: the line carries the request id the client got back.
+      http.getRequest<FastifyRequest>().log.error({ err: exception }, 'Unhandled error');
+    }
+    if (reply.sent) return;
+    void reply.status(body.statusCode).send(body);
+  }
+}
+
+export function errorBodyOf(exception: unknown): ApiErrorBody {
+  if (exception instanceof HttpException) {
+    const statusCode = exception.getStatus();
+    const response = exception.getResponse();
+    if (typeof response === 'string') return { statusCode, message: response };
+    const { message, fieldErrors } = response as { message?: unknown; fieldErrors?: unknown };
+    return {
+      statusCode,
+      message: Array.isArray(message)
+        ? message.join('; ')
+        : typeof message === 'string'
+          ? message
+          : exception.message,
+      ...(fieldErrors && typeof fieldErrors === 'object'
+        ? { fieldErrors: fieldErrors as Record<string, string> }
+        : {}),
+    };
+  }
+  // Fastify and its plugins reject bad requests (body too large, malformed JSON, wrong content
+  // type, bad multipart) with FST_* errors that carry a 4xx status and a message meant for clients.
+  if (isFastifyClientError(exception)) {
+    return { statusCode: exception.statusCode, message: exception.message };
+  }
+  return { statusCode: 500, message: 'Internal server error' };
+}
+
+function isFastifyClientError(
+  error: unknown,
+): error is Error & { statusCode: number; code: string } {
+  if (!(error instanceof Error)) return false;
+  const { statusCode, code } = error as { statusCode?: unknown; code?: unknown };
+  return (
+    typeof code === 'string' &&
+    code.startsWith('FST_') &&
+    typeof statusCode === 'number' &&
+    statusCode >= 400 &&
+    statusCode < 500
+  );
+}

@@ -1,0 +1,92 @@
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig, workspaceRoot } from './app-config';
+
+describe('loadConfig', () => {
+  it('runs a fresh checkout with no settings: port 3000, embedded DB, local emulator, demo seed', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database.uri).toBeNull();
+    expect(config.database.embeddedDataDir).toMatch(/\.data\/mongo$/);
+    expect(config.firebase).toMatchObject({
+      projectId: 'demo-coldmail',
+      emulatorHost: '127.0.0.1:9099',
+    });
+    expect(config.corsOrigins).toEqual(
+      expect.arrayContaining(['http://localhost:4200', 'http://127.0.0.1:4205']),
+    );
+    expect(config.mail.smtpUrl).toBeNull();
+    expect(config.seedDemoData).toBe(true);
+  });
+
+  it('seeds demo data only in development unless told otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(
+      false,
+    );
+  });
+
+  it('normalises ADMIN_EMAILS and refuses an invalid address', () => {
+    const config = loadConfig({ ADMIN_EMAILS: ' Boss@Example.COM,ops@example.com,, ' });
+    expect([...config.adminEmails]).toEqual(['boss@example.com', 'ops@example.com']);
+    expect(() => loadConfig({ ADMIN_EMAILS: 'boss@example.com,not-an-address' })).toThrow(
+      /ADMIN_EMAILS/,
+    );
+  });
+
+  it('uses real Firebase, not the emulator, when credentials are configured', () => {
+    const config = loadConfig({
+      FIREBASE_PROJECT_ID: 'coldmail-prod',
+      FIREBASE_SERVICE_ACCOUNT: JSON.stringify({ project_id: 'coldmail-prod' }),
+    });
+    expect(config.firebase.emulatorHost).toBeNull();
+    expect(config.firebase.credentials).toEqual({
+      kind: 'service-account',
+      json: { project_id: 'coldmail-prod' },
+    });
+    expect(
+      loadConfig({ GOOGLE_APPLICATION_CREDENTIALS: '/secrets/sa.json' }).firebase.emulatorHost,
+    ).toBeNull();
+  });
+
+  it('refuses the emulator in production and next to real credentials', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+    ).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({
+        GOOGLE_APPLICATION_CREDENTIALS: '/secrets/sa.json',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      }),
+    ).toThrow(ConfigError);
+    expect(loadConfig({ NODE_ENV: 'production' }).firebase.emulatorHost).toBeNull();
+  });
+
+  it('names every invalid variable, and never echoes a service-account secret', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'eighty', MONGODB_URI: 'postgres://x', LOG_LEVEL: 'loud' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/PORT/);
+    expect(message).toMatch(/MONGODB_URI/);
+    expect(message).toMatch(/LOG_LEVEL/);
+    expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: 'secret-key-material' })).toThrow(
+      /^(?!.*secret-key-material)/s,
+    );
+  });
+
+  it('puts relative data directories under the repository root', () => {
+    const config = loadConfig({ MONGODB_DATA_DIR: '.data/db2', MAIL_DIR: 'tmp/mail' });
+    expect(config.database.embeddedDataDir).toBe(resolve(workspaceRoot, '.data/db2'));
+    expect(config.mail.dir).toBe(resolve(workspaceRoot, 'tmp/mail'));
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(loadConfig({ PORT: '', MONGODB_URI: '' })).toMatchObject({
+      port: 3000,
+      database: { uri: null },
+    });
+  });
+});

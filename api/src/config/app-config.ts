@@ -1,0 +1,179 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { emailSchema } from '@coldmail/contracts';
+
+/** The repository root: development data lives under `.data/` there (git-ignored). */
+export const workspaceRoot = resolve(__dirname, '../../..');
+
+const DEFAULT_CORS_ORIGINS = [4200, 4201, 4202, 4203, 4204, 4205].flatMap((port) => [
+  `http://localhost:${port}`,
+  `http://127.0.0.1:${port}`,
+]);
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const nonNegativeInt = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+/** Every variable the API reads; `.env.example` at the repository root lists them with defaults. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  MONGODB_URI: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'Must be a mongodb:// or mongodb+srv:// URI')
+    .optional(),
+  MONGODB_DATA_DIR: z.string().min(1).default(resolve(workspaceRoot, '.data/mongo')),
+  CORS_ORIGINS: commaList.pipe(z.array(z.url())),
+  FIREBASE_PROJECT_ID: z.string().min(1).default('demo-coldmail'),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[\w.-]+:\d+$/, 'Must be host:port')
+    .optional(),
+  GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
+  FIREBASE_SERVICE_ACCOUNT: z.string().min(1).optional(),
+  ADMIN_EMAILS: commaList.pipe(z.array(emailSchema)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'Must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(1).default('Coldmail <no-reply@coldmail.test>'),
+  MAIL_DIR: z.string().min(1).default(resolve(workspaceRoot, '.data/mail')),
+  PUBLIC_API_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO_DATA: z.stringbool().optional(),
+  TRUST_PROXY: z.stringbool().default(false),
+  THROTTLE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
+  THROTTLE_LIMIT: nonNegativeInt(300),
+  THROTTLE_SENSITIVE_LIMIT: nonNegativeInt(20),
+});
+
+export type Environment = z.input<typeof envSchema>;
+
+export interface FirebaseConfig {
+  projectId: string;
+  /** host:port of the Auth emulator, or null when tokens are verified against real Firebase. */
+  emulatorHost: string | null;
+  /** Where the service-account credentials come from when not on the emulator. */
+  credentials:
+    { kind: 'application-default' } | { kind: 'service-account'; json: Record<string, string> };
+}
+
+export interface AppConfig {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  /** A MongoDB URI, or where the embedded development server keeps its files when none is set. */
+  database: { uri: string | null; embeddedDataDir: string };
+  corsOrigins: string[];
+  firebase: FirebaseConfig;
+  /** Lower-cased; these addresses get the Admin role when their user record is first created. */
+  adminEmails: ReadonlySet<string>;
+  /** SMTP when smtpUrl is set; otherwise each message is written as an .eml file under dir. */
+  mail: { smtpUrl: string | null; from: string; dir: string };
+  publicApiUrl: string | null;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  seedDemoData: boolean;
+  trustProxy: boolean;
+  /** Requests per IP per route per window; 0 turns a limit off. */
+  throttle: { ttlMs: number; limit: number; sensitiveLimit: number };
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the environment once, at start-up. Throws a ConfigError naming every bad
+ * variable, so a misconfigured deployment stops before it serves anything.
+ */
+export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+  // Blank values count as unset, as they do in most .env tooling.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const vars = parsed.data;
+  return {
+    env: vars.NODE_ENV,
+    port: vars.PORT,
+    host: vars.HOST,
+    // Relative directories are under the repository root, wherever the API is started from.
+    database: {
+      uri: vars.MONGODB_URI ?? null,
+      embeddedDataDir: resolve(workspaceRoot, vars.MONGODB_DATA_DIR),
+    },
+    corsOrigins: vars.CORS_ORIGINS.length > 0 ? vars.CORS_ORIGINS : DEFAULT_CORS_ORIGINS,
+    firebase: firebaseConfig(vars),
+    adminEmails: new Set(vars.ADMIN_EMAILS),
+    mail: {
+      smtpUrl: vars.SMTP_URL ?? null,
+      from: vars.MAIL_FROM,
+      dir: resolve(workspaceRoot, vars.MAIL_DIR),
+    },
+    publicApiUrl: vars.PUBLIC_API_URL?.replace(/\/+$/, '') ?? null,
+    logLevel: vars.LOG_LEVEL,
+    seedDemoData: vars.SEED_DEMO_DATA ?? vars.NODE_ENV === 'development',
+    trustProxy: vars.TRUST_PROXY,
+    throttle: {
+      ttlMs: vars.THROTTLE_TTL_SECONDS * 1000,
+      limit: vars.THROTTLE_LIMIT,
+      sensitiveLimit: vars.THROTTLE_SENSITIVE_LIMIT,
+    },
+  };
+}
+
+function firebaseConfig(vars: z.infer<typeof envSchema>): FirebaseConfig {
+  const projectId = vars.FIREBASE_PROJECT_ID;
+  const hasCredentials = Boolean(
+    vars.GOOGLE_APPLICATION_CREDENTIALS || vars.FIREBASE_SERVICE_ACCOUNT,
+  );
+  if (hasCredentials && vars.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new ConfigError(
+      'Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST is set together with real Firebase ' +
+        'credentials; unset one of them.',
+    );
+  }
+  const credentials = vars.FIREBASE_SERVICE_ACCOUNT
+    ? { kind: 'service-account' as const, json: parseServiceAccount(vars.FIREBASE_SERVICE_ACCOUNT) }
+    : { kind: 'application-default' as const };
+  if (hasCredentials) return { projectId, emulatorHost: null, credentials };
+
+  if (vars.NODE_ENV === 'production') {
+    // The emulator's tokens are unsigned: accepting them in production would let anyone sign in
+    // as anyone. Production uses application-default credentials unless configured otherwise.
+    if (vars.FIREBASE_AUTH_EMULATOR_HOST) {
+      throw new ConfigError(
+        'Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must not be set in production.',
+      );
+    }
+    return { projectId, emulatorHost: null, credentials };
+  }
+  return {
+    projectId,
+    emulatorHost: vars.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+    credentials,
+  };
+}
+
+function parseServiceAccount(json: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      return value as Record<string, string>;
+    }
+  } catch {
+    // Reported below without echoing the secret.
+  }
+  throw new ConfigError('Invalid configuration: FIREBASE_SERVICE_ACCOUNT is not a JSON object.');
+}

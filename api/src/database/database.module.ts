@@ -1,0 +1,25 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import mongoose from 'mongoose';
+
+// Query filters are built from validated input, and these two make sure that even a mistake
+// there cannot turn client data into query operators: unknown filter paths are dropped and any
+// `$`-key in a filter value is wrapped in `$eq`. Mongoose only offers them process-wide.
+mongoose.set('strictQuery', true);
+mongoose.set('sanitizeFilter', true);
+
+@Module({})
+export class DatabaseModule {
+  static forRoot(uri: string): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        MongooseModule.forRoot(uri, {
+          serverSelectionTimeoutMS: 5000,
+          // A failed start-up should fail, not retry forever behind a running HTTP server.
+          retryAttempts: 0,
+        }),
+      ],
+    };
+  }
+}

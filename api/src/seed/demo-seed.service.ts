@@ -1,0 +1,103 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { UserRole } from '@coldmail/contracts';
+import { FirebaseAuthService } from '../auth/firebase-auth.service';
+import { UsersService } from '../users/users.service';
+
+/** Development-only accounts; they exist only on the local Auth emulator. */
+export const DEMO_ACCOUNTS: ReadonlyArray<{
+  email: string;
+  password: string;
+  userName: string;
+  userRole: UserRole;
+  currentBalance: number;
+}> = [
+  {
+    email: 'admin@coldmail.test',
+    password: 'admin-dev-only',
+    userName: 'Demo Admin',
+    userRole: 'Admin',
+    currentBalance: 0,
+  },
+  {
+    email: 'buyer@coldmail.test',
+    password: 'buyer-dev-only',
+    userName: 'Demo Buyer',
+    userRole: 'member',
+    currentBalance: 10,
+  },
+  {
+    email: 'seller@coldmail.test',
+    password: 'seller-dev-only',
+    userName: 'Demo Seller',
+    userRole: 'Seller',
+    currentBalance: 0,
+  },
+];
+
+const RETRY_FOR_MS = 90_000;
+const RETRY_EVERY_MS = 2000;
+
+/**
+ * Puts the demo admin, buyer and seller on the Auth emulator and in the database, so a fresh
+ * checkout can sign in at once. Idempotent: existing accounts and records are left alone, so it
+ * runs at every start-up (the emulator forgets its accounts when it stops).
+ */
+@Injectable()
+export class DemoSeedService {
+  private readonly logger = new Logger(DemoSeedService.name);
+
+  constructor(
+    private readonly firebaseAuth: FirebaseAuthService,
+    private readonly users: UsersService,
+  ) {}
+
+  /** Retries while the emulator is still starting (npm start starts it next to the API). */
+  async run(): Promise<void> {
+    if (!this.firebaseAuth.usesEmulator) {
+      this.logger.warn('Demo data not seeded: it is only created on the Auth emulator');
+      return;
+    }
+    const deadline = Date.now() + RETRY_FOR_MS;
+    for (;;) {
+      try {
+        await this.seed();
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) {
+          const reason = error instanceof Error ? error.message : String(error);
+          this.logger.error(`Demo data could not be seeded: ${reason}`);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));
+      }
+    }
+  }
+
+  private async seed(): Promise<void> {
+    let created = false;
+    for (const account of DEMO_ACCOUNTS) {
+      const hasAccount = await this.firebaseAuth.auth.getUserByEmail(account.email).then(
+        () => true,
+        (error: { code?: string }) => {
+          if (error.code === 'auth/user-not-found') return false;
+          throw error;
+        },
+      );
+      if (!hasAccount) {
+        await this.firebaseAuth.auth.createUser({
+          email: account.email,
+          password: account.password,
+          displayName: account.userName,
+        });
+        created = true;
+      }
+      if (await this.users.ensureSeeded(account)) created = true;
+    }
+    if (created) {
+      const lines = DEMO_ACCOUNTS.map(
+        (account) => `  ${account.userRole.padEnd(7)} ${account.email} / ${account.password}`,
+      );
+      this.logger.log(`Demo accounts (development only):\n${lines.join('\n')}`);
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import {
+  userMemberships,
+  userRoles,
+  type UserMembership,
+  type UserRole,
+} from '@coldmail/contracts';
+import type { HydratedDocument, Types } from 'mongoose';
+
+@Schema({ _id: false })
+export class MessageLog {
+  @Prop({ required: true })
+  subject!: string;
+
+  /** Sanitized HTML, as it was sent. */
+  @Prop({ required: true })
+  messageBody!: string;
+
+  @Prop({ required: true })
+  sentAt!: Date;
+
+  /** The sending admin's e-mail. */
+  @Prop({ required: true })
+  sentBy!: string;
+}
+const MessageLogSchema = SchemaFactory.createForClass(MessageLog);
+
+@Schema({ collection: 'users', timestamps: true, versionKey: false })
+export class User {
+  @Prop({ required: true, trim: true })
+  userName!: string;
+
+  /** Lower-cased, as in the sign-in tokens; one record per address (unique index below). */
+  @Prop({ required: true, lowercase: true, trim: true })
+  userEmail!: string;
+
+  @Prop({ type: String, default: null })
+  profileURL!: string | null;
+
+  @Prop({ type: String, enum: userRoles, default: 'member' })
+  userRole!: UserRole;
+
+  @Prop({ type: String, enum: userMemberships, default: 'free' })
+  userMembership!: UserMembership;
+
+  /** Credits. Whole numbers only, so balance arithmetic stays exact. */
+  @Prop({ type: Number, default: 0, validate: { validator: Number.isInteger } })
+  currentBalance!: number;
+
+  @Prop({ default: '' })
+  aboutMe!: string;
+
+  @Prop({ default: '' })
+  address!: string;
+
+  @Prop({ default: '' })
+  city!: string;
+
+  @Prop({ default: '' })
+  country!: string;
+
+  @Prop({ default: '' })
+  phone!: string;
+
+  @Prop({ type: [MessageLogSchema], default: [] })
+  messageLogs!: MessageLog[];
+
+  createdAt!: Date;
+  updatedAt!: Date;
+}
+
+export type UserDocument = HydratedDocument<User>;
+/** A user as read with lean(): a plain object. */
+export type UserData = User & { _id: Types.ObjectId };
+
+export const UserSchema = SchemaFactory.createForClass(User);
+// Makes create-user idempotent under concurrent calls: a second insert for the same address
+// fails instead of creating a duplicate.
+UserSchema.index({ userEmail: 1 }, { unique: true });
+// The admin directory lists users newest first.
+UserSchema.index({ createdAt: -1 });
+// GET /users/admins
+UserSchema.index({ userRole: 1 });

@@ -1,0 +1,175 @@
+import { call, type Persona, signUp, startTestApi, type TestApi } from './support/test-api';
+
+type ErrorBody = { statusCode: number; message: string };
+
+let api: TestApi;
+let user: Persona;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  user = await signUp(api, 'platform');
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+/** What a client must never see in an error. */
+function expectNoInternals(text: string) {
+  expect(text).not.toMatch(/\bat .+\.(js|ts):\d+|node_modules|stack|TypeError|Mongo/i);
+}
+
+describe('GET /api/health', () => {
+  it('reports the database and the auth emulator, without sign-in', async () => {
+    const response = await call(api, 'GET', '/api/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok', database: 'up', auth: 'up' });
+  });
+
+  it('says degraded when the auth emulator cannot be reached', async () => {
+    const isolated = await startTestApi({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9' });
+    try {
+      const response = await call(isolated, 'GET', '/api/health');
+      expect(response.body).toEqual({ status: 'degraded', database: 'up', auth: 'down' });
+    } finally {
+      await isolated.close();
+    }
+  });
+});
+
+describe('request ids', () => {
+  it('echoes a caller-supplied X-Request-Id', async () => {
+    const response = await call(api, 'GET', '/api/health', {
+      headers: { 'x-request-id': 'ui-1234.abcd' },
+    });
+    expect(response.headers.get('x-request-id')).toBe('ui-1234.abcd');
+  });
+
+  it('generates one when none (or a malformed one) is given', async () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const none = await call(api, 'GET', '/api/health');
+    expect(none.headers.get('x-request-id')).toMatch(uuid);
+    const injected = await call(api, 'GET', '/api/health', {
+      headers: { 'x-request-id': 'evil\tline {"level":60}' },
+    });
+    expect(injected.headers.get('x-request-id')).toMatch(uuid);
+  });
+});
+
+describe('CORS and security headers', () => {
+  const preflight = (origin: string) =>
+    fetch(`${api.url}/users`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+
+  it('allows the shell and the remotes', async () => {
+    for (const origin of ['http://localhost:4200', 'http://127.0.0.1:4205']) {
+      const response = await preflight(origin);
+      expect(response.status).toBe(204);
+      expect(response.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(response.headers.get('access-control-allow-headers')).toMatch(/authorization/i);
+    }
+  });
+
+  it('does not allow other origins', async () => {
+    const response = await preflight('https://evil.test');
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('sends helmet headers on API answers', async () => {
+    const response = await call(api, 'GET', '/api/health');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-site');
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown route with a plain 404', async () => {
+    const response = await call<ErrorBody>(api, 'GET', '/no-such-route');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ statusCode: 404, message: 'Cannot GET /no-such-route' });
+  });
+
+  it('refuses a JSON body over 100 KB with 413', async () => {
+    const response = await call<ErrorBody>(api, 'PUT', `/update-user-profile/${user.id}`, {
+      token: user.token,
+      json: { aboutMe: 'x'.repeat(200 * 1024) },
+    });
+    expect(response.status).toBe(413);
+    expect(response.body.statusCode).toBe(413);
+  });
+
+  it('answers malformed JSON with a 400 and no internals', async () => {
+    const response = await call<ErrorBody>(api, 'PUT', `/update-user-profile/${user.id}`, {
+      token: user.token,
+      body: '{"userName": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body as object).sort()).toEqual(['message', 'statusCode']);
+    expectNoInternals(response.text);
+  });
+
+  it('hides the cause of an unexpected failure behind a plain 500', async () => {
+    // A record written by another tool without timestamps makes reading it throw a TypeError.
+    const broken = await signUp(api, 'broken', { sync: false });
+    await api.db.collection('users').insertOne({ userEmail: broken.email, userName: 'Broken' });
+    const response = await call(api, 'GET', `/users?userEmail=${broken.email}`, {
+      token: broken.token,
+    });
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ statusCode: 500, message: 'Internal server error' });
+    expectNoInternals(response.text);
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('describes the routes, generated from the contracts', async () => {
+    const response = await call<{ openapi: string; paths: Record<string, unknown> }>(
+      api,
+      'GET',
+      '/api/docs-json',
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(response.body.paths)).toEqual(
+      expect.arrayContaining(['/api/create-user', '/users', '/update-user-profile/{id}']),
+    );
+    const page = await call(api, 'GET', '/api/docs');
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect((await call(api, 'GET', '/api/docs/swagger-ui-bundle.js')).status).toBe(200);
+  });
+});
+
+describe('rate limits', () => {
+  it('limits every route, and sensitive routes more strictly', async () => {
+    const limited = await startTestApi({ THROTTLE_LIMIT: '5', THROTTLE_SENSITIVE_LIMIT: '2' });
+    try {
+      const health = [];
+      for (let i = 0; i < 6; i++) health.push((await call(limited, 'GET', '/api/health')).status);
+      expect(health).toEqual([200, 200, 200, 200, 200, 429]);
+
+      const sync = [];
+      for (let i = 0; i < 3; i++) {
+        const response = await call<ErrorBody>(limited, 'POST', '/api/create-user', {
+          token: user.token,
+          json: {},
+        });
+        sync.push(response.status);
+        if (response.status === 429) {
+          expect(response.body.message).toBe('Too many requests. Please try again later.');
+          expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+        }
+      }
+      expect(sync).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,12 @@
+import type { RunningAuthEmulator } from '@coldmail/auth-emulator';
+import type { EmbeddedMongo } from '@coldmail/embedded-mongo';
+
+export interface TestServices {
+  mongo: EmbeddedMongo;
+  emulator: RunningAuthEmulator;
+}
+
+declare global {
+  // Shared by globalSetup and globalTeardown, which jest runs in the same context.
+  var __apiTestServices: TestServices | undefined;
+}

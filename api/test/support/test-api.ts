@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { emulatorClient, type EmulatorClient } from '@coldmail/auth-emulator';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { mongo } from 'mongoose';
+import { createApp } from '../../src/app';
+import { loadConfig, type AppConfig } from '../../src/config/app-config';
+
+export interface TestApi {
+  url: string;
+  app: NestFastifyApplication;
+  config: AppConfig;
+  /** Direct access to the API's database, to check what a request did or did not change. */
+  db: mongo.Db;
+  emulator: EmulatorClient;
+  close(): Promise<void>;
+}
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests through jest (globalSetup)`);
+  return value;
+}
+
+/** A unique suffix, so test files sharing the emulator never share an account. */
+export const unique = () => randomBytes(4).toString('hex');
+
+/**
+ * The real API (createApp, as main.ts runs it) on a free port with its own fresh database.
+ * Rate limits are off unless a test sets them; mail goes to a temporary directory.
+ */
+export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const mongoUri = `${required('TEST_MONGODB_URI')}api_test_${unique()}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    MONGODB_URI: mongoUri,
+    FIREBASE_AUTH_EMULATOR_HOST: required('TEST_AUTH_EMULATOR_HOST'),
+    FIREBASE_PROJECT_ID: required('TEST_FIREBASE_PROJECT_ID'),
+    THROTTLE_LIMIT: '0',
+    THROTTLE_SENSITIVE_LIMIT: '0',
+    MAIL_DIR: mkdtempSync(join(tmpdir(), 'api-test-mail-')),
+    ...env,
+  });
+  const app = await createApp(config, mongoUri);
+  await app.listen(0, '127.0.0.1');
+  const client = new mongo.MongoClient(mongoUri);
+  await client.connect();
+  return {
+    url: await app.getUrl(),
+    app,
+    config,
+    db: client.db(),
+    emulator: emulatorClient({
+      host: config.firebase.emulatorHost ?? undefined,
+      projectId: config.firebase.projectId,
+    }),
+    async close() {
+      await client.close();
+      await app.close();
+    },
+  };
+}
+
+export interface ApiResponse<Body = unknown> {
+  status: number;
+  headers: Headers;
+  body: Body;
+  text: string;
+}
+
+/** One HTTP call; the body is parsed when it is JSON. */
+export async function call<Body = unknown>(
+  api: Pick<TestApi, 'url'>,
+  method: string,
+  path: string,
+  options: {
+    token?: string;
+    json?: unknown;
+    body?: RequestInit['body'];
+    headers?: Record<string, string>;
+  } = {},
+): Promise<ApiResponse<Body>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.json !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${api.url}${path}`, {
+    method,
+    headers,
+    body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  if (response.headers.get('content-type')?.includes('application/json')) body = JSON.parse(text);
+  return { status: response.status, headers: response.headers, body: body as Body, text };
+}
+
+export interface Persona {
+  email: string;
+  password: string;
+  token: string;
+  /** The user record's id, once create-user has run. */
+  id: string;
+}
+
+/**
+ * A new account on the emulator, signed in. With `sync`, its user record is created through
+ * POST /api/create-user, as the UI does right after sign-in.
+ */
+export async function signUp(
+  api: TestApi,
+  label: string,
+  options: { sync?: boolean; displayName?: string; email?: string } = {},
+): Promise<Persona> {
+  const email = options.email ?? `${label}-${unique()}@coldmail.test`;
+  const password = `pw-${unique()}`;
+  const { idToken } = await api.emulator.createUser(email, password, options.displayName);
+  const persona: Persona = { email, password, token: idToken, id: '' };
+  if (options.sync !== false) {
+    const created = await call<{ _id: string }>(api, 'POST', '/api/create-user', {
+      token: idToken,
+      json: { userName: label },
+    });
+    if (created.status !== 200) throw new Error(`create-user failed: ${created.text}`);
+    persona.id = created.body._id;
+  }
+  return persona;
+}

@@ -1,0 +1,130 @@
+import {
+  MAX_UPLOAD_BYTES,
+  UPLOAD_NOT_IMAGE_MESSAGE,
+  UPLOAD_TOO_LARGE_MESSAGE,
+  type UploadResponse,
+} from '@coldmail/contracts';
+import { mongo } from 'mongoose';
+import { call, type Persona, signUp, startTestApi, type TestApi } from './support/test-api';
+
+// A real 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A buffer of `size` bytes that starts like a PNG, so only its size can make it unacceptable. */
+function pngOfSize(size: number): Buffer {
+  const content = Buffer.alloc(size);
+  PNG.copy(content);
+  return content;
+}
+
+function form(content: Buffer, filename: string, type: string, field = 'image'): FormData {
+  const body = new FormData();
+  body.append(field, new Blob([new Uint8Array(content)], { type }), filename);
+  return body;
+}
+
+let api: TestApi;
+let user: Persona;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  user = await signUp(api, 'uploader');
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+const upload = (body: FormData, token: string | undefined = user.token) =>
+  call<UploadResponse & { message?: string }>(api, 'POST', '/image-server/upload', { token, body });
+
+describe('POST /image-server/upload', () => {
+  it('needs sign-in', async () => {
+    expect((await upload(form(PNG, 'a.png', 'image/png'), '')).status).toBe(401);
+  });
+
+  it('stores a PNG and serves it back with its type and long-lived caching', async () => {
+    const response = await upload(form(PNG, 'avatar.png', 'image/png'));
+    expect(response.status).toBe(201);
+    const url = response.body.file.url;
+    expect(url).toMatch(new RegExp(`^${api.url}/image-server/files/[0-9a-f]{24}$`));
+
+    // Served to anyone (an <img> sends no token), on any origin.
+    const image = await fetch(url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(image.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('judges the type by content, not by the name or the declared type', async () => {
+    const response = await upload(form(PNG, 'notes.txt', 'text/plain'));
+    expect(response.status).toBe(201);
+    const image = await fetch(response.body.file.url);
+    expect(image.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('rejects a text file named like an image', async () => {
+    const response = await upload(form(Buffer.from('hello, not an image'), 'x.png', 'image/png'));
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(UPLOAD_NOT_IMAGE_MESSAGE);
+  });
+
+  it('rejects other file types such as an SVG (scriptable) or a PDF', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>');
+    const pdf = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n');
+    for (const [content, name] of [
+      [svg, 'x.svg'],
+      [pdf, 'x.png'],
+    ] as const) {
+      const response = await upload(form(content, name, 'image/png'));
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe(UPLOAD_NOT_IMAGE_MESSAGE);
+    }
+  });
+
+  it('accepts an image of exactly 2 MB', async () => {
+    const response = await upload(form(pngOfSize(MAX_UPLOAD_BYTES), 'big.png', 'image/png'));
+    expect(response.status).toBe(201);
+  });
+
+  it('rejects an image over 2 MB with 413 and the spec message', async () => {
+    const response = await upload(form(pngOfSize(MAX_UPLOAD_BYTES + 1), 'big.png', 'image/png'));
+    expect(response.status).toBe(413);
+    expect(response.body.message).toBe(UPLOAD_TOO_LARGE_MESSAGE);
+  });
+
+  it('rejects a much larger body before reading it', async () => {
+    const response = await upload(form(pngOfSize(8 * 1024 * 1024), 'huge.png', 'image/png'));
+    expect(response.status).toBe(413);
+    expect(response.body.message).toBe(UPLOAD_TOO_LARGE_MESSAGE);
+  });
+
+  it('needs the file in the field named image, as multipart', async () => {
+    const wrongField = await upload(form(PNG, 'a.png', 'image/png', 'photo'));
+    expect(wrongField.status).toBe(400);
+    const json = await call(api, 'POST', '/image-server/upload', {
+      token: user.token,
+      json: { image: PNG.toString('base64') },
+    });
+    expect(json.status).toBe(400);
+  });
+});
+
+describe('GET /image-server/files/:id', () => {
+  it('answers 400 for a malformed id and 404 for an unknown one', async () => {
+    const malformed = await call(api, 'GET', '/image-server/files/not-an-id');
+    expect(malformed.status).toBe(400);
+    const unknown = await call(
+      api,
+      'GET',
+      `/image-server/files/${new mongo.ObjectId().toHexString()}`,
+    );
+    expect(unknown.status).toBe(404);
+  });
+});

@@ -1,0 +1,458 @@
+import type { AdminListEntry, UserRecord } from '@coldmail/contracts';
+import { mongo } from 'mongoose';
+import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+
+type ErrorBody = { statusCode: number; message: string; fieldErrors?: Record<string, string> };
+
+let api: TestApi;
+let admin: Persona;
+let buyer: Persona;
+let seller: Persona;
+let other: Persona;
+const adminEmail = `admin-${unique()}@coldmail.test`;
+
+const users = () => api.db.collection('users');
+const stored = (email: string) => users().findOne({ userEmail: email });
+
+beforeAll(async () => {
+  api = await startTestApi({ ADMIN_EMAILS: ` ${adminEmail.toUpperCase()} , someone@else.test` });
+  admin = await signUp(api, 'admin', { email: adminEmail });
+  [buyer, seller, other] = await Promise.all([
+    signUp(api, 'buyer'),
+    signUp(api, 'seller'),
+    signUp(api, 'other'),
+  ]);
+  const promoted = await call(api, 'PUT', `/api/users/${seller.id}`, {
+    token: admin.token,
+    json: { userRole: 'Seller' },
+  });
+  expect(promoted.status).toBe(200);
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('POST /api/create-user', () => {
+  it('needs a valid sign-in token', async () => {
+    expect((await call(api, 'POST', '/api/create-user', { json: {} })).status).toBe(401);
+    const forged = await call<ErrorBody>(api, 'POST', '/api/create-user', {
+      token: 'not.a.token',
+      json: {},
+    });
+    expect(forged.status).toBe(401);
+    expect(forged.body.message).toBe('Invalid or expired sign-in token');
+  });
+
+  it('creates a member record for the address in the token, with the spec defaults', async () => {
+    const fresh = await signUp(api, 'fresh', { sync: false });
+    const created = await call<UserRecord>(api, 'POST', '/api/create-user', {
+      token: fresh.token,
+      json: { userName: 'Fresh Person', profileURL: 'https://img.test/p.png' },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      userName: 'Fresh Person',
+      userEmail: fresh.email,
+      profileURL: 'https://img.test/p.png',
+      userRole: 'member',
+      userMembership: 'free',
+      currentBalance: 0,
+      aboutMe: '',
+      address: '',
+      city: '',
+      country: '',
+      phone: '',
+      messageLogs: [],
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+  });
+
+  it('makes ADMIN_EMAILS addresses Admin on their first sign-in', async () => {
+    const record = await stored(admin.email);
+    expect(record?.userRole).toBe('Admin');
+  });
+
+  it('is idempotent: a later sign-in returns the same record unchanged', async () => {
+    const again = await call<UserRecord>(api, 'POST', '/api/create-user', {
+      token: buyer.token,
+      json: { userName: 'Renamed By Login' },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body._id).toBe(buyer.id);
+    expect(again.body.userName).toBe('buyer');
+    expect(await users().countDocuments({ userEmail: buyer.email })).toBe(1);
+  });
+
+  it('creates one record when the first calls arrive together', async () => {
+    const fresh = await signUp(api, 'racer', { sync: false });
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call<UserRecord>(api, 'POST', '/api/create-user', { token: fresh.token, json: {} }),
+      ),
+    );
+    expect(results.map((result) => result.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(results.map((result) => result.body._id)).size).toBe(1);
+    expect(await users().countDocuments({ userEmail: fresh.email })).toBe(1);
+  });
+
+  it('takes the name from the token, then from the address, when the body has none', async () => {
+    const named = await signUp(api, 'named', { sync: false, displayName: 'Grace Hopper' });
+    const nameless = await signUp(api, 'nameless', { sync: false });
+    const fromToken = await call<UserRecord>(api, 'POST', '/api/create-user', {
+      token: named.token,
+      json: {},
+    });
+    const fromEmail = await call<UserRecord>(api, 'POST', '/api/create-user', {
+      token: nameless.token,
+      json: {},
+    });
+    expect(fromToken.body.userName).toBe('Grace Hopper');
+    expect(fromEmail.body.userName).toBe(nameless.email.split('@')[0]);
+  });
+
+  it.each([
+    ['userEmail', { userEmail: 'victim@coldmail.test' }],
+    ['userRole', { userRole: 'Admin' }],
+    ['currentBalance', { currentBalance: 1000 }],
+  ])('rejects %s in the body and creates nothing', async (field, body) => {
+    const fresh = await signUp(api, 'sneaky', { sync: false });
+    const response = await call<ErrorBody>(api, 'POST', '/api/create-user', {
+      token: fresh.token,
+      json: body,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Validation failed');
+    expect(response.body.fieldErrors?.[field]).toBeDefined();
+    expect(await users().countDocuments({ userEmail: fresh.email })).toBe(0);
+    expect(await users().countDocuments({ userEmail: 'victim@coldmail.test' })).toBe(0);
+  });
+});
+
+describe('GET /users', () => {
+  it('needs sign-in', async () => {
+    expect((await call(api, 'GET', '/users')).status).toBe(401);
+    expect((await call(api, 'GET', `/users?userEmail=${buyer.email}`)).status).toBe(401);
+  });
+
+  it('lists every user for an admin, newest first', async () => {
+    const list = await call<UserRecord[]>(api, 'GET', '/users', { token: admin.token });
+    expect(list.status).toBe(200);
+    const emails = list.body.map((user) => user.userEmail);
+    expect(emails).toEqual(expect.arrayContaining([admin.email, buyer.email, seller.email]));
+    const times = list.body.map((user) => Date.parse(user.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('refuses the full list to buyers and sellers', async () => {
+    for (const persona of [buyer, seller]) {
+      const response = await call<ErrorBody>(api, 'GET', '/users', { token: persona.token });
+      expect(response.status).toBe(403);
+      expect(response.text).not.toContain(admin.email);
+    }
+  });
+
+  it("returns the caller's own record, whatever the address's case", async () => {
+    for (const persona of [buyer, seller]) {
+      const response = await call<UserRecord[]>(
+        api,
+        'GET',
+        `/users?userEmail=${encodeURIComponent(persona.email.toUpperCase())}`,
+        { token: persona.token },
+      );
+      expect(response.status).toBe(200);
+      expect(response.body).toHaveLength(1);
+      expect(response.body[0]?.userEmail).toBe(persona.email);
+    }
+    const sellerRecord = await call<UserRecord[]>(api, 'GET', `/users?userEmail=${seller.email}`, {
+      token: seller.token,
+    });
+    expect(sellerRecord.body[0]?.userRole).toBe('Seller');
+  });
+
+  it('returns an empty list to a signed-in account that has no record yet', async () => {
+    const fresh = await signUp(api, 'unsynced', { sync: false });
+    const response = await call(api, 'GET', `/users?userEmail=${fresh.email}`, {
+      token: fresh.token,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([]);
+  });
+
+  it("never returns another user's record to a non-admin", async () => {
+    const response = await call<ErrorBody>(api, 'GET', `/users?userEmail=${other.email}`, {
+      token: buyer.token,
+    });
+    expect(response.status).toBe(403);
+    expect(response.text).not.toContain(other.id);
+  });
+
+  it('lets an admin look up any address', async () => {
+    const found = await call<UserRecord[]>(api, 'GET', `/users?userEmail=${other.email}`, {
+      token: admin.token,
+    });
+    expect(found.body.map((user) => user._id)).toEqual([other.id]);
+    const missing = await call(api, 'GET', `/users?userEmail=nobody-${unique()}@coldmail.test`, {
+      token: admin.token,
+    });
+    expect(missing.body).toEqual([]);
+  });
+
+  it.each([
+    ['an operator object', '/users?userEmail[$ne]=x'],
+    ['a nested operator', '/users?userEmail[$regex]=.*'],
+    ['a repeated parameter', '/users?userEmail=a@b.test&userEmail=c@d.test'],
+    ['an invalid address', '/users?userEmail=not-an-email'],
+    ['an unknown parameter', '/users?role=Admin'],
+  ])('rejects %s with 400 and no data', async (_case, path) => {
+    for (const persona of [buyer, admin]) {
+      const response = await call<ErrorBody>(api, 'GET', path, { token: persona.token });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe('Validation failed');
+      expect(response.text).not.toContain('@coldmail.test');
+    }
+  });
+});
+
+describe('GET /users/admins', () => {
+  it('needs sign-in', async () => {
+    expect((await call(api, 'GET', '/users/admins')).status).toBe(401);
+  });
+
+  it('lists admins only, with the address under both spellings and nothing more', async () => {
+    const response = await call<AdminListEntry[]>(api, 'GET', '/users/admins', {
+      token: buyer.token,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([
+      { _id: admin.id, userName: 'admin', UserEmail: admin.email, userEmail: admin.email },
+    ]);
+  });
+});
+
+describe('PUT /update-user-profile/:id', () => {
+  const profile = {
+    userName: '  Ada Buyer ',
+    aboutMe: 'Writes cold emails.',
+    profileURL: 'https://img.test/ada.png',
+    address: '1 Main St',
+    city: 'Lyon',
+    country: 'France',
+    phone: '+33 1 23 45 67 89',
+  };
+
+  it('needs sign-in', async () => {
+    expect(
+      (await call(api, 'PUT', `/update-user-profile/${buyer.id}`, { json: profile })).status,
+    ).toBe(401);
+  });
+
+  it("updates the caller's own profile fields", async () => {
+    const response = await call<UserRecord>(api, 'PUT', `/update-user-profile/${buyer.id}`, {
+      token: buyer.token,
+      json: profile,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ ...profile, userName: 'Ada Buyer' });
+    expect(await stored(buyer.email)).toMatchObject({ ...profile, userName: 'Ada Buyer' });
+  });
+
+  it('lets the photo be removed', async () => {
+    const response = await call<UserRecord>(api, 'PUT', `/update-user-profile/${buyer.id}`, {
+      token: buyer.token,
+      json: { profileURL: null },
+    });
+    expect(response.body.profileURL).toBeNull();
+  });
+
+  it("refuses to change another user's profile, even for an admin", async () => {
+    for (const persona of [buyer, seller, admin]) {
+      const response = await call<ErrorBody>(api, 'PUT', `/update-user-profile/${other.id}`, {
+        token: persona.token,
+        json: { userName: 'Hijacked' },
+      });
+      expect(response.status).toBe(403);
+    }
+    expect((await stored(other.email))?.userName).toBe('other');
+  });
+
+  it.each([
+    ['userRole', 'Admin'],
+    ['userMembership', 'premium'],
+    ['currentBalance', 1_000_000],
+    ['userEmail', 'admin@coldmail.test'],
+    ['email', 'admin@coldmail.test'],
+    ['messageLogs', []],
+    ['_id', '0123456789abcdef01234567'],
+  ])('rejects %s (mass assignment) and changes nothing', async (field, value) => {
+    const before = await stored(seller.email);
+    const response = await call<ErrorBody>(api, 'PUT', `/update-user-profile/${seller.id}`, {
+      token: seller.token,
+      json: { userName: 'Still Seller', [field]: value },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.fieldErrors?.[field]).toBe('This field is not accepted');
+    expect(await stored(seller.email)).toEqual(before);
+  });
+
+  it('rejects query operators where a string is expected, and changes nothing', async () => {
+    const before = await stored(seller.email);
+    for (const json of [{ userName: { $gt: '' } }, { city: { $ne: null } }, { phone: ['+1'] }]) {
+      const response = await call<ErrorBody>(api, 'PUT', `/update-user-profile/${seller.id}`, {
+        token: seller.token,
+        json,
+      });
+      expect(response.status).toBe(400);
+    }
+    expect(await stored(seller.email)).toEqual(before);
+  });
+
+  it('validates the fields the UI validates', async () => {
+    const response = await call<ErrorBody>(api, 'PUT', `/update-user-profile/${buyer.id}`, {
+      token: buyer.token,
+      json: { userName: '   ', profileURL: 'javascript:alert(1)', phone: 'call me' },
+    });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.fieldErrors ?? {}).sort()).toEqual([
+      'phone',
+      'profileURL',
+      'userName',
+    ]);
+  });
+
+  it('answers 400 for a malformed id and 404 for an unknown one', async () => {
+    const malformed = await call<ErrorBody>(api, 'PUT', '/update-user-profile/123', {
+      token: buyer.token,
+      json: { city: 'x' },
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.fieldErrors).toEqual({ id: 'Invalid id' });
+    const unknown = await call(
+      api,
+      'PUT',
+      `/update-user-profile/${new mongo.ObjectId().toHexString()}`,
+      {
+        token: buyer.token,
+        json: { city: 'x' },
+      },
+    );
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('PUT /api/users/:id (admin)', () => {
+  it('is for admins only', async () => {
+    const body = { userRole: 'Admin', currentBalance: 999 };
+    expect((await call(api, 'PUT', `/api/users/${other.id}`, { json: body })).status).toBe(401);
+    for (const persona of [buyer, seller]) {
+      const response = await call<ErrorBody>(api, 'PUT', `/api/users/${other.id}`, {
+        token: persona.token,
+        json: body,
+      });
+      expect(response.status).toBe(403);
+      expect(response.body.message).toBe('Admin access required');
+    }
+    const record = await stored(other.email);
+    expect(record).toMatchObject({ userRole: 'member', currentBalance: 0 });
+  });
+
+  it('changes name, role, membership and balance', async () => {
+    const target = await signUp(api, 'target');
+    const response = await call<UserRecord>(api, 'PUT', `/api/users/${target.id}`, {
+      token: admin.token,
+      json: {
+        userName: 'Mod',
+        userRole: 'moderator',
+        userMembership: 'premium',
+        currentBalance: -5,
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      userName: 'Mod',
+      userRole: 'moderator',
+      userMembership: 'premium',
+      currentBalance: -5,
+      userEmail: target.email,
+    });
+    expect(await stored(target.email)).toMatchObject({ userRole: 'moderator', currentBalance: -5 });
+  });
+
+  it('gives a promoted user admin rights on their next request', async () => {
+    const promoted = await signUp(api, 'promoted');
+    expect((await call(api, 'GET', '/users', { token: promoted.token })).status).toBe(403);
+    await call(api, 'PUT', `/api/users/${promoted.id}`, {
+      token: admin.token,
+      json: { userRole: 'Admin' },
+    });
+    expect((await call(api, 'GET', '/users', { token: promoted.token })).status).toBe(200);
+  });
+
+  it.each([
+    ['userEmail', { userEmail: 'new@coldmail.test' }],
+    ['UserEmail', { UserEmail: 'new@coldmail.test' }],
+    ['currentBalance', { currentBalance: '5' }],
+    ['currentBalance', { currentBalance: 1.5 }],
+    ['userRole', { userRole: 'root' }],
+    ['body', {}],
+  ])('rejects a bad %s and changes nothing', async (field, json) => {
+    const before = await stored(other.email);
+    const response = await call<ErrorBody>(api, 'PUT', `/api/users/${other.id}`, {
+      token: admin.token,
+      json,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.fieldErrors?.[field]).toBeDefined();
+    expect(await stored(other.email)).toEqual(before);
+  });
+
+  it('answers 400 for a malformed id and 404 for an unknown one', async () => {
+    const json = { userName: 'x' };
+    expect((await call(api, 'PUT', '/api/users/zzz', { token: admin.token, json })).status).toBe(
+      400,
+    );
+    const unknown = new mongo.ObjectId().toHexString();
+    expect(
+      (await call(api, 'PUT', `/api/users/${unknown}`, { token: admin.token, json })).status,
+    ).toBe(404);
+  });
+});
+
+describe('DELETE /api/users/:id (admin)', () => {
+  it('is for admins only', async () => {
+    expect((await call(api, 'DELETE', `/api/users/${other.id}`)).status).toBe(401);
+    for (const persona of [buyer, seller, other]) {
+      const response = await call(api, 'DELETE', `/api/users/${other.id}`, {
+        token: persona.token,
+      });
+      expect(response.status).toBe(403);
+    }
+    expect(await stored(other.email)).not.toBeNull();
+  });
+
+  it('deletes a user; a second delete is a 404', async () => {
+    const leaving = await signUp(api, 'leaving');
+    const response = await call(api, 'DELETE', `/api/users/${leaving.id}`, { token: admin.token });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: 'User deleted successfully' });
+    expect(await stored(leaving.email)).toBeNull();
+    expect(
+      (await call(api, 'DELETE', `/api/users/${leaving.id}`, { token: admin.token })).status,
+    ).toBe(404);
+  });
+
+  it('does not let an admin delete themselves', async () => {
+    const response = await call<ErrorBody>(api, 'DELETE', `/api/users/${admin.id}`, {
+      token: admin.token,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('You cannot delete your own account.');
+    expect(await stored(admin.email)).not.toBeNull();
+  });
+
+  it('answers 400 for a malformed id', async () => {
+    expect((await call(api, 'DELETE', '/api/users/1', { token: admin.token })).status).toBe(400);
+  });
+});

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { objectIdSchema } from './common';
+
+export const PROCESSING_FEE_RATE = 0;
+
+/** Spec values; the server writes 'pending' and, after a verified capture, 'Paid'/'Completed'. */
+export const paymentStatuses = ['pending', 'Paid', 'Failed', 'Refunded'] as const;
+export const orderStatuses = ['pending', 'Completed', 'Cancelled'] as const;
+
+/** What a buyer types at checkout; everything else comes from the stored package or item. */
+const billingFields = {
+  customerName: z
+    .string()
+    .trim()
+    .min(1, 'Full name is required')
+    .max(100, 'At most 100 characters'),
+  address: z.string().trim().min(1, 'Address is required').max(300, 'At most 300 characters'),
+  country: z.string().trim().min(1, 'Country is required').max(100, 'At most 100 characters'),
+};
+
+/**
+ * POST /new-order. Prices, credits, validity, e-mail, ids and statuses are never taken from the
+ * client: other fields are dropped.
+ */
+export const newOrderBodySchema = z.object({ packageId: objectIdSchema, ...billingFields });
+export type NewOrderBody = z.infer<typeof newOrderBodySchema>;
+
+/** POST /new-item-order: same rule, for a digital item. */
+export const newItemOrderBodySchema = z.object({ itemId: objectIdSchema, ...billingFields });
+export type NewItemOrderBody = z.infer<typeof newItemOrderBodySchema>;
+
+/** The checkout form (both kinds): the billing fields. */
+export const billingFormSchema = z.object(billingFields);
+export type BillingForm = z.infer<typeof billingFormSchema>;
+
+/** A package order as the API returns it (spec section 3). */
+export const packageOrderSchema = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  paymentId: z.string(),
+  packageId: z.string(),
+  packageName: z.string(),
+  credit: z.number().int(),
+  packagePrice: z.number(),
+  processingFee: z.string(),
+  totalPrice: z.string(),
+  Validity: z.number().int(),
+  paymentStatus: z.string(),
+  orderStatus: z.string(),
+  paymentMethod: z.string().optional(),
+  customerEmail: z.string(),
+  customerName: z.string(),
+  address: z.string(),
+  country: z.string(),
+  /** dd/mm/yyyy */
+  orderDate: z.string(),
+  featuredImage: z.string().optional(),
+  MembershipValidity: z.string().optional(),
+  paypalTransactionID: z.string().optional(),
+  payerEmail: z.string().optional(),
+  captureTime: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PackageOrder = z.infer<typeof packageOrderSchema>;
+
+/** An item order as the API returns it; accessUrl only once paid, and only to its buyer or admins. */
+export const itemOrderSchema = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  paymentId: z.string(),
+  itemId: z.string(),
+  /** The item's _id, under the name the spec's screens read. */
+  packageId: z.string(),
+  /** The item's name. */
+  packageName: z.string(),
+  packagePrice: z.number(),
+  processingFee: z.string(),
+  totalPrice: z.string(),
+  paymentStatus: z.string(),
+  orderStatus: z.string(),
+  paymentMethod: z.string().optional(),
+  customerEmail: z.string(),
+  customerName: z.string(),
+  address: z.string(),
+  country: z.string(),
+  orderDate: z.string(),
+  slug: z.string(),
+  imageUrl: z.string().optional(),
+  guidelines: z.string().optional(),
+  accessUrl: z.string().optional(),
+  paypalTransactionID: z.string().optional(),
+  payerEmail: z.string().optional(),
+  captureTime: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ItemOrder = z.infer<typeof itemOrderSchema>;

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { newOrderBodySchema } from './orders';
+import { packageBodySchema } from './packages';
+
+describe('packageBodySchema', () => {
+  it('accepts numbers typed into a form as text', () => {
+    const parsed = packageBodySchema.parse({ packageName: 'Starter', price: '9.99', credit: '50' });
+    expect(parsed).toMatchObject({ price: 9.99, credit: 50 });
+  });
+
+  it('requires a name, a price and a numeric credit', () => {
+    const result = packageBodySchema.safeParse({ packageName: ' ', price: '', credit: 'lots' });
+    expect(result.success).toBe(false);
+    const fields = result.error?.issues.map((issue) => issue.path[0]);
+    expect(fields).toEqual(expect.arrayContaining(['packageName', 'price', 'credit']));
+  });
+});
+
+describe('newOrderBodySchema', () => {
+  it('drops whatever the client says about price, credit or status', () => {
+    const parsed = newOrderBodySchema.parse({
+      packageId: '0123456789abcdef01234567',
+      customerName: 'Ada',
+      address: '1 Loop',
+      country: 'France',
+      totalPrice: '0.01',
+      credit: 1_000_000,
+      paymentStatus: 'Paid',
+    });
+    expect(parsed).toEqual({
+      packageId: '0123456789abcdef01234567',
+      customerName: 'Ada',
+      address: '1 Loop',
+      country: 'France',
+    });
+  });
+});

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** Spec: at most 3 packages; the landing page shows the first 3. */
+export const MAX_PACKAGES = 3;
+
+/** The ten feature bullets of a package card, in order; empty ones are not shown. */
+export const packagePointKeys = [
+  'pointOne',
+  'pointTwo',
+  'pointThree',
+  'pointFour',
+  'pointFive',
+  'pointSix',
+  'pointSeven',
+  'pointEight',
+  'pointNine',
+  'pointTen',
+] as const;
+export type PackagePointKey = (typeof packagePointKeys)[number];
+
+const point = z.string().trim().max(200, 'At most 200 characters').optional();
+const points = {
+  pointOne: point,
+  pointTwo: point,
+  pointThree: point,
+  pointFour: point,
+  pointFive: point,
+  pointSix: point,
+  pointSeven: point,
+  pointEight: point,
+  pointNine: point,
+  pointTen: point,
+};
+
+/** A credit package as the API returns it (GET /packages, GET /package/:id). */
+export const packageSchema = z.object({
+  _id: z.string(),
+  packageName: z.string(),
+  /** USD. */
+  price: z.number(),
+  /** Credits granted on payment; one generated email costs one credit. */
+  credit: z.number().int(),
+  /** Days the membership lasts from the order's creation. */
+  validity: z.number().int(),
+  icon: z.string().optional(),
+  ...points,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CreditPackage = z.infer<typeof packageSchema>;
+
+/** Form fields arrive as text, API clients may send numbers: both are accepted. */
+export const numberFrom = (required: string) =>
+  z
+    .union([z.number(), z.string().trim().min(1, required)])
+    .transform(Number)
+    .pipe(z.number(required).refine(Number.isFinite, required));
+
+/** POST /add-package, PUT /edit-package/:id (admin): packageName, price and credit required. */
+export const packageBodySchema = z.strictObject({
+  packageName: z
+    .string()
+    .trim()
+    .min(1, 'Package name is required')
+    .max(100, 'At most 100 characters'),
+  price: numberFrom('Price is required').pipe(
+    z.number().min(0, 'Price cannot be negative').max(100_000, 'Price is too high'),
+  ),
+  credit: numberFrom('Credit is required').pipe(
+    z.number().int('Credit must be a whole number').min(0, 'Credit cannot be negative'),
+  ),
+  validity: numberFrom('Validity is required')
+    .pipe(z.number().int('Validity is a whole number of days').min(1).max(3650))
+    .optional(),
+  icon: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).optional(),
+  ...points,
+});
+export type PackageBody = z.output<typeof packageBodySchema>;
+export type PackageForm = z.input<typeof packageBodySchema>;

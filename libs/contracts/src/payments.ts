@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { objectIdSchema } from './common';
+
+export const paypalCurrencies = ['USD', 'EUR', 'GBP', 'CAD'] as const;
+export const paypalModes = ['sandbox', 'live'] as const;
+export const buttonLayouts = ['vertical', 'horizontal'] as const;
+export const buttonColors = ['gold', 'blue', 'silver', 'white', 'black'] as const;
+export const buttonShapes = ['rect', 'pill'] as const;
+export const buttonLabels = ['paypal', 'checkout', 'buynow', 'pay'] as const;
+
+export const buttonStylesSchema = z.object({
+  layout: z.enum(buttonLayouts),
+  color: z.enum(buttonColors),
+  shape: z.enum(buttonShapes),
+  label: z.enum(buttonLabels),
+});
+export type ButtonStyles = z.infer<typeof buttonStylesSchema>;
+
+/** Spec defaults: vertical, blue, rect; label 'pay' on payment pages. */
+export const defaultButtonStyles: ButtonStyles = {
+  layout: 'vertical',
+  color: 'blue',
+  shape: 'rect',
+  label: 'pay',
+};
+
+/**
+ * GET /api/paypal-settings → { success, data }. Everyone gets what the payment buttons need;
+ * only admins also get `mode` and the client secret, masked.
+ */
+export const paypalSettingsSchema = z.object({
+  clientId: z.string(),
+  currency: z.enum(paypalCurrencies),
+  enablePayPal: z.boolean(),
+  buttonStyles: buttonStylesSchema,
+  mode: z.enum(paypalModes).optional(),
+  clientSecret: z.string().optional(),
+});
+export type PaypalSettings = z.infer<typeof paypalSettingsSchema>;
+
+/**
+ * PUT /api/paypal-settings (admin). A clientSecret that is omitted, empty or still the masked
+ * value keeps the stored secret.
+ */
+export const paypalSettingsBodySchema = z.strictObject({
+  clientId: z.string().trim().max(200),
+  clientSecret: z.string().trim().max(200).optional(),
+  mode: z.enum(paypalModes),
+  currency: z.enum(paypalCurrencies),
+  enablePayPal: z.boolean(),
+  buttonStyles: buttonStylesSchema,
+});
+export type PaypalSettingsBody = z.infer<typeof paypalSettingsBodySchema>;
+
+/** POST /api/paypal/orders: the server creates the PayPal order from the stored order. */
+export const createPaypalOrderBodySchema = z.strictObject({
+  orderId: objectIdSchema,
+  kind: z.enum(['package', 'item']),
+});
+export type CreatePaypalOrderBody = z.infer<typeof createPaypalOrderBodySchema>;
+export const createPaypalOrderResponseSchema = z.object({ id: z.string() });
+
+/**
+ * PUT /process-payment-complete/:id and PUT /item-update-payment-status/:id: the client sends
+ * only the PayPal order id it approved; the server captures and verifies everything itself.
+ */
+export const paymentCompletionBodySchema = z.object({
+  paypalOrderId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/, 'Invalid PayPal order id'),
+});
+export type PaymentCompletionBody = z.infer<typeof paymentCompletionBodySchema>;
+
+/** PUT /process-payment-complete/:id */
+export const packagePaymentResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  alreadyProcessed: z.boolean(),
+  /** The buyer's credit balance after the payment, so every app can show it at once. */
+  currentBalance: z.number().int().optional(),
+});
+export type PackagePaymentResult = z.infer<typeof packagePaymentResultSchema>;
+
+/** PUT /item-update-payment-status/:id */
+export const itemPaymentResultSchema = z.object({
+  success: z.boolean(),
+  matchedCount: z.number().int(),
+  modifiedCount: z.number().int(),
+  error: z.string().optional(),
+});
+export type ItemPaymentResult = z.infer<typeof itemPaymentResultSchema>;

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { idParamSchema } from './common';
+import {
+  adminUserUpdateBodySchema,
+  createUserBodySchema,
+  profileUpdateBodySchema,
+  sendMessageBodySchema,
+  userEmailQuerySchema,
+} from './users';
+
+describe('profileUpdateBodySchema', () => {
+  it('accepts the profile form and trims it', () => {
+    expect(
+      profileUpdateBodySchema.parse({
+        userName: ' Ada ',
+        phone: '+44 (0)20 7946-0958',
+        profileURL: null,
+      }),
+    ).toEqual({ userName: 'Ada', phone: '+44 (0)20 7946-0958', profileURL: null });
+  });
+
+  it.each(['userRole', 'userMembership', 'currentBalance', 'userEmail', 'email'])(
+    'rejects %s: a user cannot set it on their own profile',
+    (field) => {
+      const result = profileUpdateBodySchema.safeParse({ userName: 'Ada', [field]: 'x' });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: [field] });
+    },
+  );
+
+  it('refuses operator objects and non-http photo URLs', () => {
+    expect(profileUpdateBodySchema.safeParse({ userName: { $gt: '' } }).success).toBe(false);
+    expect(profileUpdateBodySchema.safeParse({ profileURL: 'javascript:alert(1)' }).success).toBe(
+      false,
+    );
+  });
+});
+
+describe('createUserBodySchema', () => {
+  it('takes an optional name and photo, never an e-mail', () => {
+    expect(createUserBodySchema.parse({})).toEqual({});
+    expect(createUserBodySchema.safeParse({ userEmail: 'a@b.test' }).success).toBe(false);
+  });
+});
+
+describe('adminUserUpdateBodySchema', () => {
+  it('takes any of name, role, membership and a whole-number balance', () => {
+    expect(adminUserUpdateBodySchema.parse({ currentBalance: -3 })).toEqual({ currentBalance: -3 });
+    expect(adminUserUpdateBodySchema.safeParse({ currentBalance: 2.5 }).success).toBe(false);
+    expect(adminUserUpdateBodySchema.safeParse({ currentBalance: '2' }).success).toBe(false);
+    expect(adminUserUpdateBodySchema.safeParse({ userRole: 'owner' }).success).toBe(false);
+  });
+
+  it('needs at least one change and never an e-mail', () => {
+    expect(adminUserUpdateBodySchema.safeParse({}).success).toBe(false);
+    expect(adminUserUpdateBodySchema.safeParse({ UserEmail: 'a@b.test' }).success).toBe(false);
+  });
+});
+
+describe('addresses, ids and queries', () => {
+  it('lower-cases and trims e-mail addresses', () => {
+    expect(userEmailQuerySchema.parse({ userEmail: ' Ada@Example.COM ' })).toEqual({
+      userEmail: 'ada@example.com',
+    });
+    expect(sendMessageBodySchema.shape.toEmail.safeParse('nope').success).toBe(false);
+  });
+
+  it('rejects a query parameter given twice or as an operator', () => {
+    expect(userEmailQuerySchema.safeParse({ userEmail: ['a@b.test', 'c@d.test'] }).success).toBe(
+      false,
+    );
+    expect(userEmailQuerySchema.safeParse({ 'userEmail[$ne]': 'x' }).success).toBe(false);
+  });
+
+  it('accepts only 24-hex-digit ids', () => {
+    expect(idParamSchema.safeParse({ id: '0123456789abcdefABCDEF01' }).success).toBe(true);
+    expect(idParamSchema.safeParse({ id: '0123456789abcdef' }).success).toBe(false);
+  });
+});
