@@ -30,7 +30,7 @@ async function register(page, { name, email, password = 'secret123' }) {
   await page.goto(`${stack.urls.shell}/register`);
   await page.getByLabel('Full Name').fill(name);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(/^Password\W*$/).fill(password);
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByLabel(/I agree/).check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
