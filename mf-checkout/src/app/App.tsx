@@ -1,8 +1,8 @@
 import { Route, Routes } from '@coldmail/router';
-import { PackageCheckoutPage } from '../features/package-checkout/components/PackageCheckoutPage';
-import { ItemCheckoutPage } from '../features/item-checkout/components/ItemCheckoutPage';
-import { PayNowPage } from '../features/pay-now/components/PayNowPage';
-import { ItemPayNowPage } from '../features/item-pay-now/components/ItemPayNowPage';
+import { PackageCheckoutPage } from '../features/checkout/components/PackageCheckoutPage';
+import { ItemCheckoutPage } from '../features/checkout/components/ItemCheckoutPage';
+import { PayNowPage } from '../features/payment/components/PayNowPage';
+import { ItemPayNowPage } from '../features/payment/components/ItemPayNowPage';
 import { PendingPaymentPage } from '../features/pending-payment/components/PendingPaymentPage';
 import { PackagePendingPage } from '../features/pending-payment/components/PackagePendingPage';
 import { ItemPendingPage } from '../features/pending-payment/components/ItemPendingPage';

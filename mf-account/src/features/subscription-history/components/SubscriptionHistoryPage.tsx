@@ -102,10 +102,8 @@ function OrdersTable({ orders }: { orders: PackageOrder[] }) {
   const pageCount = pageCountOf(sortedRows.length, PAGE_SIZE);
 
   return (
-    <Card
-      title="All Orders"
-      flush
-      actions={
+    <Card title="All Orders" flush>
+      <div className={styles.toolbar}>
         <TextField
           label="Search orders"
           type="search"
@@ -117,8 +115,7 @@ function OrdersTable({ orders }: { orders: PackageOrder[] }) {
             setPage(1);
           }}
         />
-      }
-    >
+      </div>
       <ResponsiveTable
         columns={columns}
         rows={paginate(sortedRows, page, PAGE_SIZE)}

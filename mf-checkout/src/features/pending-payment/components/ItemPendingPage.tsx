@@ -1,9 +1,11 @@
-import { PageHeader } from '@coldmail/ui';
+import { PendingItemOrders } from './PendingLists';
+import styles from './Pending.module.css';
 
+/** /user/item-pending-payment — the buyer's unpaid item orders. */
 export function ItemPendingPage() {
   return (
-    <section data-remote="checkout" data-page="ItemPendingPage">
-      <PageHeader title="My Pending item Orders" />
+    <section className={styles.page} data-remote="checkout" data-page="ItemPendingPage">
+      <PendingItemOrders variant="page" />
     </section>
   );
 }

@@ -1,9 +1,11 @@
-import { PageHeader } from '@coldmail/ui';
+import { PendingPackageOrders } from './PendingLists';
+import styles from './Pending.module.css';
 
+/** /user/package-pending-payment — the buyer's unpaid package orders. */
 export function PackagePendingPage() {
   return (
-    <section data-remote="checkout" data-page="PackagePendingPage">
-      <PageHeader title="My Pending Orders" />
+    <section className={styles.page} data-remote="checkout" data-page="PackagePendingPage">
+      <PendingPackageOrders variant="page" />
     </section>
   );
 }

@@ -1,0 +1,110 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { creditPackage, packageOrder, userRecord } from '../../../test/fixtures';
+import { currentPath, renderApp } from '../../../test/renderApp';
+import { startTestApi, type ApiReply, type TestApi } from '../../../test/testApi';
+
+const PACKAGE_ID = '650000000000000000000001';
+let api: TestApi;
+
+async function startApi(newOrder: ApiReply | (() => Promise<ApiReply>)) {
+  api = await startTestApi({
+    [`GET /package/${PACKAGE_ID}`]: { body: creditPackage({ packageName: 'Pro', price: 29 }) },
+    'POST /new-order': newOrder,
+    'GET /orders': { body: [packageOrder()] },
+  });
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await api.close();
+});
+
+describe('package checkout', () => {
+  it('shows a Seller only that sellers cannot buy', async () => {
+    await startApi({ status: 201, body: packageOrder() });
+    renderApp(`/buy/${PACKAGE_ID}`, {
+      apiUrl: api.url,
+      profile: userRecord({ userRole: 'Seller' }),
+    });
+    expect(await screen.findByText('Sellers cannot purchase products')).toBeTruthy();
+    // Still true once the package has loaded.
+    await waitFor(() => expect(api.requests).toHaveLength(1));
+    expect(screen.getByText('Sellers cannot purchase products')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Proceed to Payment' })).toBeNull();
+    expect(screen.queryByLabelText(/Full Name/)).toBeNull();
+  });
+
+  it('prefills the billing form from the profile and shows the price breakdown', async () => {
+    await startApi({ status: 201, body: packageOrder() });
+    renderApp(`/buy/${PACKAGE_ID}`, { apiUrl: api.url });
+
+    const name = await screen.findByLabelText<HTMLInputElement>(/Full Name/);
+    expect(name.value).toBe('Bea Buyer');
+    const email = screen.getByLabelText<HTMLInputElement>('Email');
+    expect(email.value).toBe('buyer@example.com');
+    expect(email.readOnly).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>(/Address/).value).toBe('1 Main St');
+    expect(screen.getByLabelText<HTMLSelectElement>(/Country/).value).toBe('Germany');
+    expect(screen.getByText('Pro')).toBeTruthy();
+    expect(screen.getByText('Processing Fee').nextElementSibling?.textContent).toBe('$0.00 USD');
+    expect(screen.getByTestId('checkout-total').textContent).toBe('$29.00 USD');
+  });
+
+  it("places the order, reading 'Processing...' meanwhile, then shows the pending orders", async () => {
+    let answer!: (reply: ApiReply) => void;
+    await startApi(() => new Promise<ApiReply>((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    renderApp(`/buy/${PACKAGE_ID}`, { apiUrl: api.url });
+
+    await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
+    const busy = await screen.findByRole<HTMLButtonElement>('button', { name: 'Processing...' });
+    expect(busy.disabled).toBe(true);
+    await waitFor(() => expect(api.requests.some((r) => r.path === '/new-order')).toBe(true));
+    expect(api.requests.find((r) => r.path === '/new-order')?.body).toEqual({
+      packageId: PACKAGE_ID,
+      customerName: 'Bea Buyer',
+      address: '1 Main St',
+      country: 'Germany',
+    });
+
+    answer({ status: 201, body: packageOrder() });
+    expect(await screen.findByRole('link', { name: 'Pay First Order' })).toBeTruthy();
+    expect(currentPath()).toBe('/user/package-pending-payment/');
+  });
+
+  it('stays on the form and says why when the server refuses the order', async () => {
+    await startApi({
+      status: 403,
+      body: { statusCode: 403, message: 'Sellers cannot purchase products' },
+    });
+    const user = userEvent.setup();
+    renderApp(`/buy/${PACKAGE_ID}`, { apiUrl: api.url });
+
+    await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByText('Sellers cannot purchase products')).toBeTruthy();
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Proceed to Payment' });
+    expect(button.disabled).toBe(false);
+    expect(currentPath()).toBe(`/buy/${PACKAGE_ID}`);
+    expect(console.error).toHaveBeenCalled();
+  });
+
+  it('requires an address and a country before ordering', async () => {
+    await startApi({ status: 201, body: packageOrder() });
+    const user = userEvent.setup();
+    renderApp(`/buy/${PACKAGE_ID}`, {
+      apiUrl: api.url,
+      profile: userRecord({ address: '', country: '' }),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByText('Address is required')).toBeTruthy();
+    expect(screen.getByText('Country is required')).toBeTruthy();
+    expect(api.requests.some((r) => r.path === '/new-order')).toBe(false);
+  });
+});

@@ -1,0 +1,31 @@
+import type { BillingForm } from '@coldmail/contracts';
+import { selectIsSeller, useSession } from '@coldmail/session';
+import { listedCountry } from '../utils/countries';
+
+export interface Buyer {
+  /** False while the user's record (role, name, address) is still loading. */
+  ready: boolean;
+  isSeller: boolean;
+  /** The login e-mail, shown read-only; orders are always placed for it. */
+  email: string;
+  /** The billing form prefilled from the profile. */
+  billingDefaults: BillingForm;
+}
+
+export function useBuyer(): Buyer {
+  const status = useSession((state) => state.status);
+  const profile = useSession((state) => state.profile);
+  const profileStatus = useSession((state) => state.profileStatus);
+  const email = useSession((state) => state.user?.email ?? state.profile?.userEmail ?? '');
+  const isSeller = useSession(selectIsSeller);
+  return {
+    ready: profile !== null || profileStatus === 'error' || status === 'signed-out',
+    isSeller,
+    email,
+    billingDefaults: {
+      customerName: profile?.userName ?? '',
+      address: profile?.address ?? '',
+      country: listedCountry(profile?.country),
+    },
+  };
+}

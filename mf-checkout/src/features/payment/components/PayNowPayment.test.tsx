@@ -1,0 +1,149 @@
+// @vitest-environment-options {"resources": "usable"}
+import { sessionActions, useSession } from '@coldmail/session';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakePaypal, removeFakePaypal } from '../../../test/fakePaypalSdk';
+import { itemOrder, packageOrder, paypalSettings, userRecord } from '../../../test/fixtures';
+import { currentPath, renderApp } from '../../../test/renderApp';
+import { startTestApi, type ApiReply, type ApiRoutes, type TestApi } from '../../../test/testApi';
+
+const ORDER_ID = '660000000000000000000001';
+const ITEM_ORDER_ID = '670000000000000000000001';
+let api: TestApi;
+
+async function open(path: string, routes: ApiRoutes) {
+  api = await startTestApi({
+    'GET /sdk/js': { body: '/* PayPal SDK stand-in */', contentType: 'text/javascript' },
+    [`GET /order/${ORDER_ID}`]: { body: packageOrder() },
+    [`GET /item-order/${ITEM_ORDER_ID}`]: { body: itemOrder() },
+    'GET /api/paypal-settings': { body: { success: true, data: paypalSettings() } },
+    'POST /api/paypal/orders': { body: { id: 'PAYPAL-ORDER-1' } },
+    ...routes,
+  });
+  renderApp(path, { apiUrl: api.url, profile: userRecord({ currentBalance: 5 }) });
+  sessionActions.configure({ paypalSdkBaseUrl: `${api.url}/sdk/js` });
+}
+
+const payButton = () => screen.findByRole<HTMLButtonElement>('button', { name: 'PayPal' });
+const requestsTo = (path: string) => api.requests.filter((request) => request.path === path);
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  installFakePaypal();
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await api.close();
+  removeFakePaypal();
+});
+
+describe('paying a package order', () => {
+  it('creates the PayPal order on our API, completes it, shows the new credits and then the history', async () => {
+    let answer!: (reply: ApiReply) => void;
+    await open(`/pay-now/${ORDER_ID}`, {
+      [`PUT /process-payment-complete/${ORDER_ID}`]: () =>
+        new Promise<ApiReply>((resolve) => (answer = resolve)),
+    });
+    const user = userEvent.setup();
+
+    await user.click(await payButton());
+    expect(await screen.findByText('Processing your payment... Please wait.')).toBeTruthy();
+    expect(requestsTo('/api/paypal/orders')[0]?.body).toEqual({
+      orderId: ORDER_ID,
+      kind: 'package',
+    });
+    await waitFor(() =>
+      expect(requestsTo(`/process-payment-complete/${ORDER_ID}`)).toHaveLength(1),
+    );
+    expect(requestsTo(`/process-payment-complete/${ORDER_ID}`)[0]?.body).toEqual({
+      paypalOrderId: 'PAYPAL-ORDER-1',
+    });
+    expect((await payButton()).disabled).toBe(true);
+
+    answer({
+      body: {
+        success: true,
+        message: 'Payment processed',
+        alreadyProcessed: false,
+        currentBalance: 305,
+      },
+    });
+    expect(
+      await screen.findByText('Payment successful! Redirecting to your subscription history...'),
+    ).toBeTruthy();
+    expect(useSession.getState().profile?.currentBalance).toBe(305);
+    expect(screen.getByText('PAID')).toBeTruthy();
+    expect(currentPath()).toBe(`/pay-now/${ORDER_ID}`);
+    await waitFor(() => expect(currentPath()).toBe('/user/subscription-history'), {
+      timeout: 2000,
+    });
+  });
+
+  it('reads the credit balance again when the answer does not carry it', async () => {
+    await open(`/pay-now/${ORDER_ID}`, {
+      [`PUT /process-payment-complete/${ORDER_ID}`]: {
+        body: { success: false, message: 'Payment already processed', alreadyProcessed: true },
+      },
+      'GET /users': { body: [userRecord({ currentBalance: 42 })] },
+    });
+    await userEvent.setup().click(await payButton());
+
+    expect(
+      await screen.findByText('Payment successful! Redirecting to your subscription history...'),
+    ).toBeTruthy();
+    await waitFor(() => expect(useSession.getState().profile?.currentBalance).toBe(42));
+    expect(requestsTo('/users')[0]?.query.get('userEmail')).toBe('buyer@example.com');
+  });
+
+  it('shows why the server refused, with the buttons disabled until the message is dismissed', async () => {
+    await open(`/pay-now/${ORDER_ID}`, {
+      [`PUT /process-payment-complete/${ORDER_ID}`]: {
+        status: 422,
+        body: { statusCode: 422, message: 'PayPal did not complete the payment' },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await payButton());
+
+    expect(await screen.findByText('PayPal did not complete the payment')).toBeTruthy();
+    await waitFor(async () => expect((await payButton()).disabled).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(async () => expect((await payButton()).disabled).toBe(false));
+    expect(currentPath()).toBe(`/pay-now/${ORDER_ID}`);
+  });
+});
+
+describe('paying an item order', () => {
+  it('completes it and shows the orders history after 2 s', async () => {
+    await open(`/item-pay-now/${ITEM_ORDER_ID}`, {
+      [`PUT /item-update-payment-status/${ITEM_ORDER_ID}`]: {
+        body: { success: true, matchedCount: 1, modifiedCount: 1 },
+      },
+    });
+    await userEvent.setup().click(await payButton());
+
+    expect(
+      await screen.findByText('Payment successful! Redirecting to your subscription history...'),
+    ).toBeTruthy();
+    expect(requestsTo('/api/paypal/orders')[0]?.body).toEqual({
+      orderId: ITEM_ORDER_ID,
+      kind: 'item',
+    });
+    await waitFor(() => expect(currentPath()).toBe('/user/orders-history'), { timeout: 3000 });
+  });
+
+  it('says the payment was cancelled and returns to the dashboard', async () => {
+    await open(`/item-pay-now/${ITEM_ORDER_ID}`, {});
+    await payButton();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel PayPal' }));
+
+    expect(
+      await screen.findByText(
+        'Payment was cancelled. You can try again or contact support if you need assistance.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(currentPath()).toBe('/user/dashboard'), { timeout: 4000 });
+  });
+});

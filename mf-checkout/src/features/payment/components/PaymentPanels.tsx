@@ -1,0 +1,57 @@
+import { Button, ButtonLink, Card } from '@coldmail/ui';
+import type { ReactNode } from 'react';
+import styles from './Payment.module.css';
+
+interface PaymentPanelProps {
+  page: string;
+  title: string;
+  children: ReactNode;
+  /** Offers a new attempt besides 'Return to Home'. */
+  onRetry?: () => void;
+  /** The Return to Home link's text. */
+  homeText?: string;
+}
+
+/** A pay-now page that cannot offer payment: not found, failed to load, or payments switched off. */
+export function PaymentPanel({
+  page,
+  title,
+  children,
+  onRetry,
+  homeText = 'Return to Home',
+}: PaymentPanelProps) {
+  return (
+    <section className={styles.page} data-remote="checkout" data-page={page}>
+      <Card className={styles.panel}>
+        <h1 className={styles.panelTitle}>{title}</h1>
+        <div className={styles.panelText}>{children}</div>
+        <div className={styles.panelActions}>
+          {onRetry && (
+            <Button variant="secondary" onClick={onRetry}>
+              Retry
+            </Button>
+          )}
+          <ButtonLink to="/">{homeText}</ButtonLink>
+        </div>
+      </Card>
+    </section>
+  );
+}
+
+export function OrderNotFoundPanel({ page }: { page: string }) {
+  return (
+    <PaymentPanel page={page} title="Order Not Found">
+      We couldn&apos;t find the order you&apos;re looking for. Please check the order ID and try
+      again.
+    </PaymentPanel>
+  );
+}
+
+export function PaymentUnavailablePanel({ page }: { page: string }) {
+  return (
+    <PaymentPanel page={page} title="Payment Unavailable">
+      PayPal payments are currently unavailable. Please contact support for alternative payment
+      methods.
+    </PaymentPanel>
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatUsd } from './format';
+
+describe('formatUsd', () => {
+  it.each([
+    [10, '$10.00 USD'],
+    [9.5, '$9.50 USD'],
+    ['29.99', '$29.99 USD'],
+    ['0.00', '$0.00 USD'],
+  ])('%s → %s', (amount, text) => {
+    expect(formatUsd(amount)).toBe(text);
+  });
+
+  it('shows a value that is not a number as it came', () => {
+    expect(formatUsd('n/a')).toBe('$n/a USD');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes a timestamp in short English form', () => {
+    expect(formatDate('2026-03-05T12:00:00.000Z')).toBe('Mar 5, 2026');
+  });
+
+  it('is empty for a missing or broken timestamp', () => {
+    expect(formatDate(undefined)).toBe('');
+    expect(formatDate('05/03/2026')).toBe('');
+  });
+});

@@ -1,0 +1,101 @@
+import type { CreditPackage } from '@coldmail/contracts';
+import { MemoryRouter } from '@coldmail/router';
+import { sessionActions } from '@coldmail/session';
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startTestApi, type TestApi } from '../../../test/testApi';
+import { PackagesSection } from './PackagesSection';
+
+function pkg(overrides: Partial<CreditPackage>): CreditPackage {
+  return {
+    _id: '64b000000000000000000001',
+    packageName: 'Starter',
+    price: 10,
+    credit: 100,
+    validity: 30,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let api: TestApi | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+async function renderWith(reply: { status?: number; body?: unknown }) {
+  api = await startTestApi({ 'GET /packages': reply });
+  sessionActions.configure({ apiBaseUrl: api.url });
+  render(
+    <MemoryRouter>
+      <PackagesSection />
+    </MemoryRouter>,
+  );
+}
+
+describe('PackagesSection', () => {
+  it('shows a spinner, then a card for each of the first three packages', async () => {
+    await renderWith({
+      body: [
+        pkg({ _id: 'a1', packageName: 'Starter', price: 9.99, pointOne: '100 credits' }),
+        pkg({ _id: 'b2', packageName: 'Pro', price: 29 }),
+        pkg({ _id: 'c3', packageName: 'Agency', price: 99 }),
+        pkg({ _id: 'd4', packageName: 'Hidden', price: 199 }),
+      ],
+    });
+    expect(screen.getByRole('status').textContent).toBe('Loading packages...');
+
+    const cards = await screen.findAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Starter',
+      'Pro',
+      'Agency',
+    ]);
+    expect(within(cards[0]!).getByText('$9.99 USD')).toBeTruthy();
+    expect(screen.queryByText('Hidden')).toBeNull();
+    expect(
+      within(cards[1]!)
+        .getByRole('link', { name: /Buy Now/ })
+        .getAttribute('href'),
+    ).toBe('/buy/b2');
+  });
+
+  it("falls back to 'Package' and a default icon, and lists only the bullets that have text", async () => {
+    await renderWith({
+      body: [
+        pkg({
+          packageName: '  ',
+          pointOne: 'First',
+          pointTwo: '',
+          pointThree: '   ',
+          pointTen: 'Tenth',
+        }),
+      ],
+    });
+    const card = await screen.findByRole('article');
+    expect(within(card).getByRole('heading').textContent).toBe('Package');
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['First', 'Tenth']);
+    expect(card.querySelector('[data-default-icon]')).not.toBeNull();
+    expect(card.querySelector('img')).toBeNull();
+  });
+
+  it("shows the package's icon when it has one", async () => {
+    await renderWith({ body: [pkg({ icon: 'https://cdn.example.com/star.png' })] });
+    const card = await screen.findByRole('article');
+    expect(card.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.com/star.png');
+  });
+
+  it("shows 'Failed to fetch packages' when the list cannot be loaded", async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await renderWith({ status: 500, body: { message: 'boom' } });
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch packages');
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+});

@@ -1,0 +1,30 @@
+import { Alert, Spinner } from '@coldmail/ui';
+import { usePackages } from '../hooks/usePackages';
+import { LANDING_PACKAGE_COUNT } from '../utils/packageCard';
+import { PackageCard } from './PackageCard';
+import styles from './Packages.module.css';
+
+/** The home page's pricing block: the first three packages, each with a 'Buy Now' link. */
+export function PackagesSection() {
+  const state = usePackages();
+  return (
+    <section className={styles.section} aria-labelledby="pricing-packages-title">
+      <h2 id="pricing-packages-title" className={styles.title}>
+        Pricing Packages
+      </h2>
+      {state.status === 'loading' ? (
+        <div className={styles.center}>
+          <Spinner size="lg" srLabel="Loading packages..." />
+        </div>
+      ) : state.status === 'error' ? (
+        <Alert tone="error">Failed to fetch packages</Alert>
+      ) : (
+        <div className={styles.grid}>
+          {state.packages.slice(0, LANDING_PACKAGE_COUNT).map((pkg) => (
+            <PackageCard key={pkg._id} pkg={pkg} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+/** A money object as PayPal sends it: the value is a decimal string. */
+export interface PaypalMoney {
+  currency_code: string;
+  value: string;
+}
+
+export interface PaypalLink {
+  href: string;
+  rel: string;
+  method?: string;
+}
+
+export interface PaypalCapture {
+  id: string;
+  status: 'COMPLETED' | 'PENDING' | 'DECLINED';
+  status_details?: { reason: string };
+  amount: PaypalMoney;
+  final_capture: boolean;
+  seller_protection: { status: string; dispute_categories: string[] };
+  seller_receivable_breakdown?: {
+    gross_amount: PaypalMoney;
+    paypal_fee: PaypalMoney;
+    net_amount: PaypalMoney;
+  };
+  custom_id?: string;
+  invoice_id?: string;
+  links: PaypalLink[];
+  create_time: string;
+  update_time: string;
+}
+
+export interface PaypalPayer {
+  name: { given_name: string; surname: string };
+  email_address: string;
+  payer_id: string;
+  address: { country_code: string };
+}
+
+/** An order's full representation, as GET /v2/checkout/orders/:id returns it. */
+export interface PaypalOrder {
+  id: string;
+  intent: 'CAPTURE' | 'AUTHORIZE';
+  status: 'CREATED' | 'APPROVED' | 'COMPLETED';
+  payment_source?: {
+    paypal: Partial<{
+      email_address: string;
+      account_id: string;
+      account_status: string;
+      name: { given_name: string; surname: string };
+      address: { country_code: string };
+    }>;
+  };
+  purchase_units: Array<{
+    reference_id: string;
+    amount: PaypalMoney & { breakdown?: Record<string, PaypalMoney> };
+    payee: { email_address: string; merchant_id: string };
+    description?: string;
+    custom_id?: string;
+    invoice_id?: string;
+    soft_descriptor?: string;
+    items?: unknown[];
+    payments?: { captures: PaypalCapture[] };
+  }>;
+  payer?: PaypalPayer;
+  create_time: string;
+  update_time?: string;
+  links: PaypalLink[];
+}
+
+/** How the double misbehaves on purpose. setBehavior merges; a key set to null goes back to normal. */
+export interface PaypalBehavior {
+  /** COMPLETED (default); DECLINED answers 422 INSTRUMENT_DECLINED; PENDING a 201 with a PENDING capture. */
+  capture?: 'COMPLETED' | 'DECLINED' | 'PENDING';
+  /** The captured amount differs from the order's, e.g. "0.01". */
+  captureAmount?: string;
+  captureCurrency?: string;
+  /** The next `times` matching REST calls (any of them when `on` is absent) fail with `status`. */
+  failNext?: {
+    status: 500 | 503 | 429;
+    times?: number;
+    on?: 'token' | 'create' | 'capture' | 'get' | 'verify';
+  };
+}
+
+export type CaptureEventType =
+  'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.DENIED' | 'PAYMENT.CAPTURE.PENDING';
+
+export interface PaypalWebhookEvent {
+  id: string;
+  event_version: string;
+  create_time: string;
+  resource_type: string;
+  resource_version?: string;
+  event_type: string;
+  summary: string;
+  resource: Record<string, unknown>;
+  links?: PaypalLink[];
+}
+
+export interface WebhookDelivery {
+  /** The receiver's answer. */
+  status: number;
+  body: string;
+  /** The PayPal-* headers that were sent. */
+  headers: Record<string, string>;
+}
+
+export interface PaypalDouble {
+  /** e.g. http://127.0.0.1:4210: the REST base URL (instead of https://api-m.sandbox.paypal.com). */
+  url: string;
+  port: number;
+  /** The webhook id deliveries are signed for unless sendWebhook is given another. */
+  webhookId: string;
+  stop(): Promise<void>;
+  /** The buyer approves the order in PayPal's window. Returns the approved order. */
+  approve(orderId: string, options?: { payerEmail?: string }): PaypalOrder;
+  /** Merges into the current behaviour; throws TypeError on an unknown key or value. */
+  setBehavior(behavior: PaypalBehavior): PaypalBehavior;
+  resetBehavior(): PaypalBehavior;
+  /** Every order, in full representation. */
+  orders(): PaypalOrder[];
+  /**
+   * A PayPal-shaped capture event for a captured order. The stored capture takes the event's
+   * status (COMPLETED, DECLINED for DENIED, PENDING), so GET agrees with the webhook afterwards.
+   */
+  captureEvent(orderId: string, eventType?: CaptureEventType): PaypalWebhookEvent;
+  /** POSTs the event with PayPal's transmission headers; only such deliveries verify SUCCESS. */
+  sendWebhook(
+    targetUrl: string,
+    event: PaypalWebhookEvent,
+    options?: { webhookId?: string },
+  ): Promise<WebhookDelivery>;
+}
+
+export interface StartPaypalDoubleOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** When set, only this client id / secret gets a token; unset, any non-empty value does. */
+  clientId?: string;
+  clientSecret?: string;
+  webhookId?: string;
+}
+
+export function startPaypalDouble(options?: StartPaypalDoubleOptions): Promise<PaypalDouble>;
+
+export const DEFAULT_WEBHOOK_ID: string;

@@ -1,0 +1,181 @@
+// PayPal's error bodies. Names, messages and issue descriptions are PayPal's own wording, so code
+// that matches on them (or shows them in logs) behaves as it will against the real API.
+import { randomBytes } from 'node:crypto';
+
+const DOCS = 'https://developer.paypal.com/docs/api/orders/v2/#error-';
+
+/** PayPal's debug ids are 13 lowercase hex characters. */
+export const debugId = () => randomBytes(7).toString('hex').slice(0, 13);
+
+/**
+ * @typedef {{ field?: string, value?: string, location?: string, issue: string, description: string }} ErrorDetail
+ * @typedef {{ status: number, body: Record<string, unknown> }} PaypalError
+ */
+
+/** @returns {PaypalError} */
+function v2Error(status, name, message, details = [], extraLinks = []) {
+  const links = [
+    ...extraLinks,
+    ...details.map((detail) => ({
+      href: `${DOCS}${detail.issue}`,
+      rel: 'information_link',
+      method: 'GET',
+    })),
+  ];
+  return { status, body: { name, message, debug_id: debugId(), details, links } };
+}
+
+export const invalidRequest = (details) =>
+  v2Error(
+    400,
+    'INVALID_REQUEST',
+    'Request is not well-formed, syntactically incorrect, or violates schema.',
+    details,
+  );
+
+export const unprocessable = (details, extraLinks) =>
+  v2Error(
+    422,
+    'UNPROCESSABLE_ENTITY',
+    'The requested action could not be performed, semantically incorrect, or failed business validation.',
+    details,
+    extraLinks,
+  );
+
+export const resourceNotFound = (field, value) =>
+  v2Error(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', [
+    {
+      field,
+      value,
+      location: 'path',
+      issue: 'INVALID_RESOURCE_ID',
+      description:
+        'Specified resource ID does not exist. Please check the resource ID and try again.',
+    },
+  ]);
+
+/** @returns {PaypalError} */
+export const authenticationFailure = () => ({
+  status: 401,
+  body: {
+    name: 'AUTHENTICATION_FAILURE',
+    message:
+      'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+    debug_id: debugId(),
+    links: [
+      {
+        href: 'https://developer.paypal.com/docs/api/overview/#error',
+        rel: 'information_link',
+      },
+    ],
+  },
+});
+
+/** @returns {PaypalError} */
+export const unsupportedMediaType = () => ({
+  status: 415,
+  body: {
+    name: 'UNSUPPORTED_MEDIA_TYPE',
+    message: "The server does not support the request payload's media type.",
+    debug_id: debugId(),
+    details: [],
+    links: [],
+  },
+});
+
+const SERVER_ERRORS = {
+  500: ['INTERNAL_SERVER_ERROR', 'An internal server error has occurred.'],
+  503: ['SERVICE_UNAVAILABLE', 'Service Unavailable.'],
+  429: ['RATE_LIMIT_REACHED', 'Too many requests. Blocked due to rate limiting.'],
+};
+
+/** The body of an injected outage (setBehavior failNext). @returns {PaypalError} */
+export function serverError(status) {
+  const [name, message] = SERVER_ERRORS[status];
+  return {
+    status,
+    body: {
+      name,
+      message,
+      debug_id: debugId(),
+      links: [
+        {
+          href: 'https://developer.paypal.com/api/rest/reference/orders/v2/errors/',
+          rel: 'information_link',
+        },
+      ],
+    },
+  };
+}
+
+/** The OAuth endpoint answers in RFC 6749's format, not PayPal's usual one. @returns {PaypalError} */
+export const oauthError = (status, error, description) => ({
+  status,
+  body: { error, error_description: description },
+});
+
+/** v1 APIs (webhook verification) use the older VALIDATION_ERROR shape. @returns {PaypalError} */
+export const v1ValidationError = (fields) => ({
+  status: 400,
+  body: {
+    name: 'VALIDATION_ERROR',
+    message: 'Invalid request - see details',
+    debug_id: debugId(),
+    information_link: 'https://developer.paypal.com/docs/api/webhooks/v1/#error-VALIDATION_ERROR',
+    details: fields.map((field) => ({
+      field,
+      location: 'body',
+      issue: 'Required field cannot be blank',
+    })),
+    links: [],
+  },
+});
+
+/** Issues that share a description wherever PayPal reports them. */
+export const ISSUES = {
+  MALFORMED_REQUEST_JSON: 'The request JSON is not well formed.',
+  MISSING_REQUIRED_PARAMETER: 'A required field / parameter is missing.',
+  INVALID_PARAMETER_VALUE: 'The value of a field is invalid.',
+  INVALID_PARAMETER_SYNTAX: 'The value of a field does not conform to the expected format.',
+  INVALID_STRING_LENGTH: 'The value of a field is either too short or too long.',
+  INVALID_ARRAY_MIN_ITEMS: 'The number of items in an array parameter is too small.',
+  AMOUNT_MISMATCH:
+    'Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.',
+  ITEM_TOTAL_MISMATCH:
+    'Should equal sum of (unit_amount * quantity) across all items for a given purchase_unit.',
+  ITEM_TOTAL_REQUIRED:
+    'If item details are specified (items.unit_amount and items.quantity) corresponding amount.breakdown.item_total is required.',
+  DECIMAL_PRECISION:
+    'If the currency supports decimals, only two decimal place precision is supported.',
+  DECIMALS_NOT_SUPPORTED: 'Currency does not support decimals.',
+  CANNOT_BE_ZERO_OR_NEGATIVE:
+    'Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.',
+  CANNOT_BE_NEGATIVE:
+    'Must be greater than or equal to 0. If the currency supports decimals, only two decimal place precision is supported.',
+  INVALID_CURRENCY_CODE:
+    'Currency code is invalid or is not currently supported. Please refer https://developer.paypal.com/api/rest/reference/currency-codes/ for list of supported currency codes.',
+  MULTI_CURRENCY_ORDER:
+    'Multiple differing values of currency_code are not supported. Entire Order request must have the same currency_code.',
+  REFERENCE_ID_REQUIRED:
+    "'reference_id' is required for each 'purchase_unit' when there are multiple purchase units.",
+  DUPLICATE_REFERENCE_ID: '`reference_id` must be unique if multiple purchase units are provided.',
+  ORDER_NOT_APPROVED:
+    "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid `payment_source` in the request.",
+  ORDER_ALREADY_CAPTURED:
+    "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+  INSTRUMENT_DECLINED:
+    "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+  DUPLICATE_INVOICE_ID:
+    'Duplicate Invoice ID detected. To avoid a potential duplicate transaction your account setting requires that Invoice Id be unique for each transaction.',
+  ACTION_DOES_NOT_MATCH_INTENT:
+    "Order was created with an intent to 'AUTHORIZE'. Please use /v2/checkout/orders/order_id/authorize to complete the transaction or alternately Create an order with an intent of 'CAPTURE'.",
+};
+
+/** @returns {ErrorDetail} */
+export const detail = (issue, field, value, location = 'body') => ({
+  field,
+  ...(value === undefined ? {} : { value: String(value) }),
+  location,
+  issue,
+  description: ISSUES[issue],
+});

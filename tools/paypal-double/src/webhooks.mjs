@@ -1,0 +1,144 @@
+// Webhooks: delivery with PayPal's headers, and the verify-webhook-signature API. PayPal signs
+// `transmission_id|transmission_time|webhook_id|crc32(body)` with an RSA key; the double signs the
+// same string with an HMAC only it knows, so only deliveries it made itself verify.
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import { resourceId, isoNow } from './ids.mjs';
+
+export const AUTH_ALGO = 'SHA256withRSA';
+const EVENT_TYPES = {
+  'PAYMENT.CAPTURE.COMPLETED': { status: 'COMPLETED', verb: 'completed' },
+  'PAYMENT.CAPTURE.DENIED': { status: 'DECLINED', verb: 'denied' },
+  'PAYMENT.CAPTURE.PENDING': { status: 'PENDING', verb: 'pending' },
+};
+const VERIFY_FIELDS = [
+  'auth_algo',
+  'cert_url',
+  'transmission_id',
+  'transmission_sig',
+  'transmission_time',
+  'webhook_id',
+  'webhook_event',
+];
+
+/** @param {{ baseUrl: () => string, defaultWebhookId: string }} options */
+export function createWebhooks({ baseUrl, defaultWebhookId }) {
+  const secret = randomBytes(32);
+  /** transmission id → what was delivered, to compare against what verification is asked about */
+  const deliveries = new Map();
+  const certUrl = () => `${baseUrl()}/v1/notifications/certs/CERT-360caa42-fca2a594-paypal-double`;
+
+  const sign = (transmissionId, time, webhookId, crc) =>
+    createHmac('sha256', secret)
+      .update(`${transmissionId}|${time}|${webhookId}|${crc}`)
+      .digest('base64');
+
+  /**
+   * POSTs `event` to `targetUrl` as PayPal would deliver it.
+   * @returns {Promise<{ status: number, body: string, headers: Record<string, string> }>}
+   */
+  async function send(targetUrl, event, { webhookId = defaultWebhookId } = {}) {
+    const body = JSON.stringify(event);
+    const transmissionId = randomUUID();
+    const time = new Date().toISOString();
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'PayPal/AUHD-214.0-paypal-double',
+      'paypal-auth-algo': AUTH_ALGO,
+      'paypal-cert-url': certUrl(),
+      'paypal-transmission-id': transmissionId,
+      'paypal-transmission-time': time,
+      'paypal-transmission-sig': sign(transmissionId, time, webhookId, crc32(body)),
+    };
+    deliveries.set(transmissionId, { canonical: canonicalJson(event), body });
+    // PayPal gives up on a slow receiver too; a hung test server should not hang the caller.
+    const response = await fetch(targetUrl, {
+      method: 'POST',
+      headers,
+      body,
+      signal: AbortSignal.timeout(30_000),
+    });
+    return { status: response.status, body: await response.text(), headers };
+  }
+
+  /**
+   * POST /v1/notifications/verify-webhook-signature. SUCCESS only for an untouched delivery of
+   * this double: same transmission, same signature inputs, same event.
+   * @returns {{ missing: string[] } | { status: 'SUCCESS' | 'FAILURE' }}
+   */
+  function verify(request) {
+    const missing = VERIFY_FIELDS.filter(
+      (field) => request?.[field] === undefined || request[field] === '',
+    );
+    if (missing.length) return { missing };
+    const delivery = deliveries.get(request.transmission_id);
+    const ok =
+      delivery !== undefined &&
+      request.auth_algo === AUTH_ALGO &&
+      request.cert_url === certUrl() &&
+      canonicalJson(request.webhook_event) === delivery.canonical &&
+      equalText(
+        request.transmission_sig,
+        sign(
+          request.transmission_id,
+          request.transmission_time,
+          request.webhook_id,
+          crc32(delivery.body),
+        ),
+      );
+    return { status: ok ? 'SUCCESS' : 'FAILURE' };
+  }
+
+  /**
+   * A PayPal-shaped capture event. Sending it means the capture changed state at PayPal, so the
+   * stored capture takes the event's status too and a later GET of the order agrees with it.
+   */
+  function captureEvent(order, unit, capture, eventType) {
+    const type = EVENT_TYPES[eventType];
+    if (!type) throw new TypeError(`unsupported event type ${eventType}`);
+    capture.status = type.status;
+    if (type.status === 'PENDING') capture.status_details = { reason: 'PENDING_REVIEW' };
+    else delete capture.status_details;
+    capture.update_time = isoNow();
+    const id = `WH-${resourceId()}-${resourceId()}`;
+    const eventUrl = `${baseUrl()}/v1/notifications/webhooks-events/${id}`;
+    const { value, currency_code: currency } = capture.amount;
+    return {
+      id,
+      event_version: '1.0',
+      create_time: new Date().toISOString(),
+      resource_type: 'capture',
+      resource_version: '2.0',
+      event_type: eventType,
+      summary: `Payment ${type.verb} for ${value} ${currency}`,
+      resource: {
+        ...structuredClone(capture),
+        ...(unit.custom_id === undefined ? {} : { custom_id: unit.custom_id }),
+        ...(unit.invoice_id === undefined ? {} : { invoice_id: unit.invoice_id }),
+        supplementary_data: { related_ids: { order_id: order.id } },
+      },
+      links: [
+        { href: eventUrl, rel: 'self', method: 'GET' },
+        { href: `${eventUrl}/resend`, rel: 'resend', method: 'POST' },
+      ],
+    };
+  }
+
+  return { send, verify, captureEvent, certUrl };
+}
+
+/** JSON with sorted keys: the same event compares equal however a receiver re-serialised it. */
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function equalText(a, b) {
+  const left = Buffer.from(String(a));
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
