@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { startAuthEmulator } from '@coldmail/auth-emulator';
 import { workspaceRoot } from '@coldmail/dev/stack';
 import { startEmbeddedMongo } from '@coldmail/embedded-mongo';
+import { startPaypalDouble } from '@coldmail/paypal-double';
 import { startWebStack } from './stack.mjs';
 
 export const E2E_PROJECT_ID = 'demo-coldmail-e2e';
@@ -35,17 +36,23 @@ async function waitForHealth(url, api, timeoutMs = 60_000) {
 }
 
 /**
- * The whole product on this machine: the Auth emulator, an in-memory embedded MongoDB, the built
- * API and the built shell and remotes, each on a free port.
+ * The whole product on this machine: the Auth emulator, an in-memory embedded MongoDB, the PayPal
+ * double, the built API and the built shell and remotes, each on a free port.
  */
 export async function startFullStack({ apiEnv = {} } = {}) {
   const emulator = await startAuthEmulator({ port: 0, projectId: E2E_PROJECT_ID });
   const mongo = await startEmbeddedMongo({});
+  const paypal = await startPaypalDouble({
+    port: 0,
+    clientId: 'e2e-paypal-client',
+    clientSecret: 'e2e-paypal-secret',
+  });
   const apiPort = await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const web = await startWebStack({
     apiBaseUrl: apiUrl,
     firebase: { apiKey: 'demo-api-key', projectId: E2E_PROJECT_ID, emulatorUrl: emulator.url },
+    paypalSdkBaseUrl: `${paypal.url}/sdk/js`,
   });
 
   const apiLog = [];
@@ -63,6 +70,12 @@ export async function startFullStack({ apiEnv = {} } = {}) {
       PUBLIC_API_URL: apiUrl,
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       SEED_DEMO_DATA: 'false',
+      PAYPAL_API_BASE: paypal.url,
+      PAYPAL_CLIENT_ID: 'e2e-paypal-client',
+      PAYPAL_CLIENT_SECRET: 'e2e-paypal-secret',
+      PAYPAL_WEBHOOK_ID: paypal.webhookId,
+      PAYPAL_MODE: 'sandbox',
+      PAYPAL_CURRENCY: 'USD',
       LOG_LEVEL: 'warn',
       ...apiEnv,
     },
@@ -80,6 +93,7 @@ export async function startFullStack({ apiEnv = {} } = {}) {
   return {
     urls: { ...web.urls, api: apiUrl },
     emulator,
+    paypal,
     web,
     apiLog,
     async close() {
@@ -88,6 +102,7 @@ export async function startFullStack({ apiEnv = {} } = {}) {
       if (api.exitCode === null) api.kill('SIGKILL');
       await web.close();
       await mongo.stop();
+      await paypal.stop();
       await emulator.stop();
     },
   };

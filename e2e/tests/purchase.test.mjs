@@ -1,0 +1,114 @@
+// The money path as a buyer walks it: home page → checkout → pending orders → PayPal (the local
+// double's SDK stand-in, captured and verified by our API) → history, for a package and an item.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { apiAs } from '../support/api.mjs';
+import { launchBrowser, newPage } from '../support/browser.mjs';
+import { E2E_ADMIN_EMAIL, startFullStack } from '../support/full-stack.mjs';
+
+let browser;
+let stack;
+let admin;
+
+before(async () => {
+  stack = await startFullStack();
+  browser = await launchBrowser();
+  admin = await apiAs(stack, E2E_ADMIN_EMAIL, 'secret123', 'E2E Admin');
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function signUpBuyer(page, name) {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@e2e.test`;
+  await page.goto(`${stack.urls.shell}/register`);
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password\W*$/).fill('secret123');
+  await page.getByLabel('Confirm Password').fill('secret123');
+  await page.getByLabel(/I agree/).check();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL('**/user/dashboard');
+  return email;
+}
+
+async function fillBilling(page) {
+  await page.getByLabel('Address').fill('1 Market Street');
+  await page.getByLabel('Country').selectOption({ label: 'France' });
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+}
+
+const credits = (page) => page.getByTestId('sidebar-credits').innerText();
+
+describe('buying credits', () => {
+  test('a buyer goes from Buy Now to a paid package and sees the credits without a reload', async () => {
+    const pkg = await admin.post('/add-package', {
+      packageName: `Growth ${Date.now()}`,
+      price: 19.99,
+      credit: 120,
+      validity: 30,
+      pointOne: '120 email templates',
+    });
+    const page = await newPage(browser);
+    const email = await signUpBuyer(page, 'Pat Buyer');
+    assert.match(await credits(page), /Credits: 0/);
+
+    await page.goto(stack.urls.shell);
+    await page.getByRole('link', { name: `Buy Now: ${pkg.packageName}` }).click();
+    await page.waitForURL(`**/buy/${pkg._id}`);
+    assert.equal(await page.getByLabel('Full Name').inputValue(), 'Pat Buyer');
+    assert.equal(await page.getByLabel('Email').inputValue(), email);
+    await fillBilling(page);
+
+    await page.waitForURL('**/user/package-pending-payment/');
+    await page.getByRole('heading', { name: 'My Pending Orders' }).waitFor();
+    await page.getByRole('link', { name: 'Pay First Order' }).click();
+    await page.waitForURL('**/pay-now/**');
+    await page.getByText('$19.99 USD').first().waitFor();
+
+    await page.getByRole('button', { name: 'PayPal' }).click();
+    await page.waitForURL('**/user/subscription-history', { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Subscription History' }).waitFor();
+    await page.getByText('Paid').first().waitFor();
+    assert.match(await credits(page), /Credits: 120/, 'credits updated without a reload');
+
+    const [order] = await (
+      await apiAs(stack, email)
+    ).get(`/orders?userEmail=${encodeURIComponent(email)}`);
+    assert.equal(order.paymentStatus, 'Paid');
+    assert.equal(order.orderStatus, 'Completed');
+    assert.equal(order.totalPrice, '19.99');
+    assert.deepEqual(page.pageErrors, []);
+  });
+
+  test('a buyer pays for a digital item and gets its access link', async () => {
+    const item = await admin.post('/api/items', {
+      name: 'Cold Email Swipe File',
+      slug: `swipe-file-${Date.now()}`,
+      price: 7.5,
+      guidelines: 'Download and adapt.',
+      accessUrl: 'https://files.example.com/swipe-file.pdf',
+    });
+    const page = await newPage(browser);
+    await signUpBuyer(page, 'Ida Item');
+
+    await page.goto(`${stack.urls.shell}/item-buy/${item._id}`);
+    await page.getByRole('heading', { name: 'Complete Your Order' }).waitFor();
+    await fillBilling(page);
+
+    await page.waitForURL('**/user/item-pending-payment/');
+    await page.getByRole('link', { name: 'Pay First Order' }).click();
+    await page.waitForURL('**/item-pay-now/**');
+    await page.getByRole('button', { name: 'PayPal' }).click();
+    await page
+      .getByText('Payment successful! Redirecting to your subscription history...')
+      .waitFor();
+    await page.waitForURL('**/user/orders-history', { timeout: 30_000 });
+    await page.getByText('Paid').first().waitFor();
+    const link = page.getByRole('link', { name: /access/i }).first();
+    assert.equal(await link.getAttribute('href'), 'https://files.example.com/swipe-file.pdf');
+    assert.deepEqual(page.pageErrors, []);
+  });
+});
