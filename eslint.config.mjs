@@ -101,8 +101,15 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // e2e code runs callbacks inside the page (page.evaluate), so it sees browser globals too.
-    files: ['**/*.tsx', 'libs/**/*.ts', 'shell/**/*.ts', 'mf-*/**/*.ts', 'e2e/**/*'],
+    // e2e and benchmark code run callbacks inside the page (page.evaluate), so it sees browser globals too.
+    files: [
+      '**/*.tsx',
+      'libs/**/*.ts',
+      'shell/**/*.ts',
+      'mf-*/**/*.ts',
+      'e2e/**/*',
+      'tools/bench/**/*',
+    ],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

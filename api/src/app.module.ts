@@ -8,7 +8,11 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { ItemsModule } from './items/items.module';
 import { MessagesModule } from './messages/messages.module';
+import { OrdersModule } from './orders/orders.module';
+import { PackagesModule } from './packages/packages.module';
+import { PaymentsModule } from './payments/payments.module';
 import { SeedModule } from './seed/seed.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
@@ -26,6 +30,10 @@ export class AppModule {
         UsersModule,
         MessagesModule,
         UploadsModule,
+        PackagesModule,
+        ItemsModule,
+        OrdersModule,
+        PaymentsModule,
         HealthModule,
         SeedModule,
       ],

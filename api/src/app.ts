@@ -38,7 +38,8 @@ export async function createApp(
     AppModule.forRoot(config, mongoUri),
     adapter,
     // abortOnError false: a failed start-up rejects (and main.ts exits) instead of exiting here.
-    { logger: new PinoNestLogger(logger), abortOnError: false },
+    // rawBody: PayPal webhooks are verified on the exact bytes PayPal sent (request.rawBody).
+    { logger: new PinoNestLogger(logger), abortOnError: false, rawBody: true },
   );
   app.useGlobalFilters(new AllExceptionsFilter());
 

@@ -139,7 +139,17 @@ describe('OpenAPI document', () => {
     expect(response.status).toBe(200);
     expect(response.body.openapi).toMatch(/^3\./);
     expect(Object.keys(response.body.paths)).toEqual(
-      expect.arrayContaining(['/api/create-user', '/users', '/update-user-profile/{id}']),
+      expect.arrayContaining([
+        '/api/create-user',
+        '/users',
+        '/update-user-profile/{id}',
+        '/packages',
+        '/new-order',
+        '/api/paypal/orders',
+        '/process-payment-complete/{id}',
+        '/item-update-payment-status/{id}',
+        '/api/paypal-settings',
+      ]),
     );
     const page = await call(api, 'GET', '/api/docs');
     expect(page.headers.get('content-type')).toMatch(/text\/html/);

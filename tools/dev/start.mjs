@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds every app (Nx cache makes the next start quick), starts the Firebase Auth
-// emulator (unless a real Firebase project is configured) and the API (with the embedded
-// database unless MONGODB_URI is set), and serves the production builds, each on its own port.
-// Ctrl-C stops everything.
+// emulator (unless a real Firebase project is configured), the PayPal double (unless real PayPal
+// credentials are), and the API (with the embedded database unless MONGODB_URI is set), and
+// serves the production builds, each on its own port. Ctrl-C stops everything.
 import { portOf } from '@coldmail/vite-config/ports';
 import { createChildren, nxCommand } from './children.mjs';
 import { appDirs, serveStack, workspaceRoot } from './stack.mjs';
@@ -81,6 +81,24 @@ if (!realFirebase) {
   }
 }
 
+// Without real PayPal credentials, payments go to the local PayPal double (REST API and a
+// stand-in for the JS SDK), so a purchase works end to end offline. PAYPAL_API_BASE or
+// PAYPAL_CLIENT_ID in the env means a real (sandbox or live) PayPal account is configured.
+let paypalDoubleUrl;
+if (!process.env.PAYPAL_API_BASE && !process.env.PAYPAL_CLIENT_ID) {
+  try {
+    const [, url] = await started(
+      'paypal',
+      process.execPath,
+      ['tools/paypal-double/cli.mjs', '--port', process.env.PAYPAL_DOUBLE_PORT ?? '4210'],
+      { pattern: /^ready (\S+)/ },
+    );
+    paypalDoubleUrl = url;
+  } catch (error) {
+    fail(`The PayPal double did not start: ${error.message}`);
+  }
+}
+
 const apiPort = portOf('api');
 const apiUrl = process.env.API_URL ?? `http://localhost:${apiPort}`;
 const shellOrigins = ['shell', 'marketing', 'checkout', 'account', 'admin', 'generator'].flatMap(
@@ -102,6 +120,14 @@ children.spawn('api', process.execPath, ['dist/main.js'], {
     FIREBASE_PROJECT_ID: projectId,
     ...(emulatorUrl ? { FIREBASE_AUTH_EMULATOR_HOST: new URL(emulatorUrl).host } : {}),
     CORS_ORIGINS: process.env.CORS_ORIGINS ?? shellOrigins.join(','),
+    ...(paypalDoubleUrl
+      ? {
+          PAYPAL_API_BASE: paypalDoubleUrl,
+          PAYPAL_CLIENT_ID: 'paypal-double-client',
+          PAYPAL_CLIENT_SECRET: 'paypal-double-secret',
+          PAYPAL_WEBHOOK_ID: 'PAYPALDOUBLEWEBHK',
+        }
+      : {}),
     PUBLIC_API_URL: process.env.PUBLIC_API_URL ?? apiUrl,
   },
 });
@@ -128,6 +154,7 @@ const stack = await serveStack({
           : {}),
       }
     : { apiKey: 'demo-api-key', projectId, emulatorUrl },
+  ...(paypalDoubleUrl ? { paypalSdkBaseUrl: `${paypalDoubleUrl}/sdk/js` } : {}),
 });
 process.on('SIGINT', () => void stack.close());
 process.on('SIGTERM', () => void stack.close());
@@ -136,4 +163,6 @@ console.log('\nServing:');
 for (const [name, url] of Object.entries(stack.urls)) console.log(`  ${name.padEnd(10)} ${url}`);
 console.log(`  ${'api'.padEnd(10)} ${apiUrl}  (OpenAPI: ${apiUrl}/api/docs)`);
 if (emulatorUrl) console.log(`  ${'auth'.padEnd(10)} ${emulatorUrl}  (Firebase Auth emulator)`);
+if (paypalDoubleUrl)
+  console.log(`  ${'paypal'.padEnd(10)} ${paypalDoubleUrl}  (PayPal double: no real money)`);
 console.log(`\nOpen ${stack.urls.shell} — Ctrl-C stops everything.`);

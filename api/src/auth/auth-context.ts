@@ -1,4 +1,9 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  createParamDecorator,
+  ExecutionContext,
+  SetMetadata,
+} from '@nestjs/common';
 import type { UserRecord } from '@coldmail/contracts';
 
 /** Who is calling, from the verified ID token, plus their user record once it exists. */
@@ -18,9 +23,17 @@ export interface RequestWithAuth {
 
 export const IS_PUBLIC = 'auth:public';
 export const ADMIN_ONLY = 'auth:admin-only';
+export const IDENTIFIES_CALLER = 'auth:identifies-caller';
 
 /** The route needs no sign-in. Every other route does (default deny). */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/**
+ * Public, but a caller who sends a valid token is identified (@OptionalUser()), for routes that
+ * answer admins with more than everyone else. A missing or invalid token is simply anonymous.
+ */
+export const PublicWithOptionalUser = () =>
+  applyDecorators(Public(), SetMetadata(IDENTIFIES_CALLER, true));
 
 /** The caller's user record must have userRole 'Admin'. */
 export const AdminOnly = () => SetMetadata(ADMIN_ONLY, true);
@@ -33,4 +46,10 @@ export const CurrentUser = createParamDecorator(
     if (!auth) throw new Error('@CurrentUser() used on a route without authentication');
     return auth;
   },
+);
+
+/** The caller on a @PublicWithOptionalUser() route: null when anonymous. */
+export const OptionalUser = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthContext | null =>
+    context.switchToHttp().getRequest<RequestWithAuth>().auth ?? null,
 );

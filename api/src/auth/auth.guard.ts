@@ -8,7 +8,13 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { UsersService } from '../users/users.service';
-import { ADMIN_ONLY, IS_PUBLIC, RequestWithAuth } from './auth-context';
+import {
+  ADMIN_ONLY,
+  IDENTIFIES_CALLER,
+  IS_PUBLIC,
+  type AuthContext,
+  type RequestWithAuth,
+} from './auth-context';
 import { FirebaseAuthService } from './firebase-auth.service';
 
 /**
@@ -25,9 +31,25 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
-
     const request = context.switchToHttp().getRequest<FastifyRequest & RequestWithAuth>();
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
+      if (this.reflector.getAllAndOverride<boolean>(IDENTIFIES_CALLER, targets)) {
+        request.auth = await this.identify(request).catch(() => undefined);
+      }
+      return true;
+    }
+
+    request.auth = await this.identify(request);
+    if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets)) {
+      if (request.auth.user?.userRole !== 'Admin') {
+        throw new ForbiddenException('Admin access required');
+      }
+    }
+    return true;
+  }
+
+  /** The caller behind the request's bearer token; rejects with a 401 when there is none. */
+  private async identify(request: FastifyRequest): Promise<AuthContext> {
     const match = /^Bearer ([\w.-]+)$/.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw new UnauthorizedException('Authentication required');
 
@@ -42,16 +64,11 @@ export class AuthGuard implements CanActivate {
     }
     const email = claims.email.toLowerCase();
     const user = await this.users.findByEmail(email);
-    request.auth = {
+    return {
       uid: claims.uid,
       email,
       name: typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : null,
       user,
     };
-
-    if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets)) {
-      if (user?.userRole !== 'Admin') throw new ForbiddenException('Admin access required');
-    }
-    return true;
   }
 }

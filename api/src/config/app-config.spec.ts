@@ -89,4 +89,36 @@ describe('loadConfig', () => {
       database: { uri: null },
     });
   });
+
+  it('reads PayPal settings: sandbox and USD by default, secrets never echoed', () => {
+    expect(loadConfig({}).paypal).toEqual({
+      clientId: '',
+      clientSecret: '',
+      mode: 'sandbox',
+      currency: 'USD',
+      apiBase: null,
+      webhookId: null,
+      timeoutMs: 8000,
+    });
+    const config = loadConfig({
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_MODE: 'live',
+      PAYPAL_CURRENCY: 'EUR',
+      PAYPAL_API_BASE: 'http://127.0.0.1:4210/',
+      PAYPAL_WEBHOOK_ID: 'WH-1',
+      PAYPAL_TIMEOUT_SECONDS: '5',
+    });
+    expect(config.paypal).toMatchObject({
+      mode: 'live',
+      currency: 'EUR',
+      apiBase: 'http://127.0.0.1:4210',
+      webhookId: 'WH-1',
+      timeoutMs: 5000,
+    });
+    expect(() =>
+      loadConfig({ PAYPAL_MODE: 'production', PAYPAL_CLIENT_SECRET: 's3cr3t!' }),
+    ).toThrow(/^(?=.*PAYPAL_MODE)(?!.*s3cr3t!)/s);
+    expect(() => loadConfig({ PAYPAL_CURRENCY: 'JPY' })).toThrow(/PAYPAL_CURRENCY/);
+  });
 });

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { emailSchema } from '@coldmail/contracts';
+import { emailSchema, paypalCurrencies, paypalModes } from '@coldmail/contracts';
 
 /** The repository root: development data lives under `.data/` there (git-ignored). */
 export const workspaceRoot = resolve(__dirname, '../../..');
@@ -54,6 +54,13 @@ const envSchema = z.object({
   THROTTLE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
   THROTTLE_LIMIT: nonNegativeInt(300),
   THROTTLE_SENSITIVE_LIMIT: nonNegativeInt(20),
+  PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  PAYPAL_MODE: z.enum(paypalModes).default('sandbox'),
+  PAYPAL_CURRENCY: z.enum(paypalCurrencies).default('USD'),
+  PAYPAL_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().trim().min(1).optional(),
+  PAYPAL_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(8),
 });
 
 export type Environment = z.input<typeof envSchema>;
@@ -85,6 +92,23 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Requests per IP per route per window; 0 turns a limit off. */
   throttle: { ttlMs: number; limit: number; sensitiveLimit: number };
+  paypal: PaypalConfig;
+}
+
+/**
+ * PayPal as configured in the environment. The credentials, mode and currency are the initial
+ * payment settings, used until an admin saves settings of their own.
+ */
+export interface PaypalConfig {
+  clientId: string;
+  clientSecret: string;
+  mode: (typeof paypalModes)[number];
+  currency: (typeof paypalCurrencies)[number];
+  /** Replaces the mode's base URL (https://api-m.sandbox.paypal.com, https://api-m.paypal.com). */
+  apiBase: string | null;
+  /** The webhook's id in the PayPal app; webhooks are refused while it is unset. */
+  webhookId: string | null;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -129,6 +153,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       ttlMs: vars.THROTTLE_TTL_SECONDS * 1000,
       limit: vars.THROTTLE_LIMIT,
       sensitiveLimit: vars.THROTTLE_SENSITIVE_LIMIT,
+    },
+    paypal: {
+      clientId: vars.PAYPAL_CLIENT_ID ?? '',
+      clientSecret: vars.PAYPAL_CLIENT_SECRET ?? '',
+      mode: vars.PAYPAL_MODE,
+      currency: vars.PAYPAL_CURRENCY,
+      apiBase: vars.PAYPAL_API_BASE?.replace(/\/+$/, '') ?? null,
+      webhookId: vars.PAYPAL_WEBHOOK_ID ?? null,
+      timeoutMs: vars.PAYPAL_TIMEOUT_SECONDS * 1000,
     },
   };
 }

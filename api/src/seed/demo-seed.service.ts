@@ -1,7 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { UserRole } from '@coldmail/contracts';
 import { FirebaseAuthService } from '../auth/firebase-auth.service';
+import { ItemsService } from '../items/items.service';
+import { PackagesService } from '../packages/packages.service';
 import { UsersService } from '../users/users.service';
+import { DEMO_ITEMS, DEMO_PACKAGES } from './demo-catalogue';
 
 /** Development-only accounts; they exist only on the local Auth emulator. */
 export const DEMO_ACCOUNTS: ReadonlyArray<{
@@ -39,8 +42,9 @@ const RETRY_EVERY_MS = 2000;
 
 /**
  * Puts the demo admin, buyer and seller on the Auth emulator and in the database, so a fresh
- * checkout can sign in at once. Idempotent: existing accounts and records are left alone, so it
- * runs at every start-up (the emulator forgets its accounts when it stops).
+ * checkout can sign in at once, and demo packages and items in a store that has none.
+ * Idempotent: existing accounts, records, packages and items are left alone, so it runs at every
+ * start-up (the emulator forgets its accounts when it stops).
  */
 @Injectable()
 export class DemoSeedService {
@@ -49,6 +53,8 @@ export class DemoSeedService {
   constructor(
     private readonly firebaseAuth: FirebaseAuthService,
     private readonly users: UsersService,
+    private readonly packages: PackagesService,
+    private readonly items: ItemsService,
   ) {}
 
   /** Retries while the emulator is still starting (npm start starts it next to the API). */
@@ -74,6 +80,8 @@ export class DemoSeedService {
   }
 
   private async seed(): Promise<void> {
+    if (await this.packages.seedIfEmpty(DEMO_PACKAGES)) this.logger.log('Demo packages added');
+    if (await this.items.seedIfEmpty(DEMO_ITEMS)) this.logger.log('Demo items added');
     let created = false;
     for (const account of DEMO_ACCOUNTS) {
       const hasAccount = await this.firebaseAuth.auth.getUserByEmail(account.email).then(

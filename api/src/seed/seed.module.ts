@@ -1,6 +1,12 @@
 import { Module } from '@nestjs/common';
+import { ItemsModule } from '../items/items.module';
+import { PackagesModule } from '../packages/packages.module';
 import { UsersModule } from '../users/users.module';
 import { DemoSeedService } from './demo-seed.service';
 
-@Module({ imports: [UsersModule], providers: [DemoSeedService], exports: [DemoSeedService] })
+@Module({
+  imports: [UsersModule, PackagesModule, ItemsModule],
+  providers: [DemoSeedService],
+  exports: [DemoSeedService],
+})
 export class SeedModule {}

@@ -14,7 +14,7 @@ import type {
   UserRecord,
   UserRole,
 } from '@coldmail/contracts';
-import { Model, mongo } from 'mongoose';
+import { Model, mongo, trusted, Types } from 'mongoose';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import { User, UserData } from './schemas/user.schema';
@@ -148,6 +148,35 @@ export class UsersService implements OnModuleInit {
       { $push: { messageLogs: { $each: [log], $slice: -MAX_MESSAGE_LOGS } } },
     );
     return result.matchedCount > 0;
+  }
+
+  /**
+   * Adds a paid order's credits to its buyer's balance, once per order: the filter only matches
+   * while the order is not yet in creditedOrders, and the same update records it there, so
+   * retries, concurrent fulfilments and a webhook can never credit twice. Answers 'credited',
+   * 'already-credited', or 'no-user' when the buyer's record no longer exists.
+   */
+  async applyOrderCredit(
+    email: string,
+    orderId: string,
+    credit: number,
+  ): Promise<'credited' | 'already-credited' | 'no-user'> {
+    const order = new Types.ObjectId(orderId);
+    const result = await this.users.updateOne(
+      { userEmail: email, creditedOrders: trusted({ $ne: order }) },
+      { $inc: { currentBalance: credit }, $addToSet: { creditedOrders: order } },
+    );
+    if (result.modifiedCount > 0) return 'credited';
+    return (await this.users.exists({ userEmail: email })) ? 'already-credited' : 'no-user';
+  }
+
+  /** The buyer's credit balance, or null when they have no record. */
+  async balanceOf(email: string): Promise<number | null> {
+    const user = await this.users
+      .findOne({ userEmail: email })
+      .select({ currentBalance: 1 })
+      .lean<Pick<UserData, 'currentBalance'>>();
+    return user ? (user.currentBalance ?? 0) : null;
   }
 
   /** For the dev seed: creates the record if missing, never changes an existing one. */

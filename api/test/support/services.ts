@@ -1,9 +1,11 @@
 import type { RunningAuthEmulator } from '@coldmail/auth-emulator';
 import type { EmbeddedMongo } from '@coldmail/embedded-mongo';
+import type { PaypalDouble } from '@coldmail/paypal-double';
 
 export interface TestServices {
   mongo: EmbeddedMongo;
   emulator: RunningAuthEmulator;
+  paypal: PaypalDouble;
 }
 
 declare global {

@@ -28,11 +28,17 @@ function required(name: string): string {
 export const unique = () => randomBytes(4).toString('hex');
 
 /**
- * The real API (createApp, as main.ts runs it) on a free port with its own fresh database.
- * Rate limits are off unless a test sets them; mail goes to a temporary directory.
+ * The real API (createApp, as main.ts runs it) on a free port with its own fresh database (or,
+ * to test a restart, another instance's). Rate limits are off unless a test sets them; mail goes
+ * to a temporary directory.
  */
-export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
-  const mongoUri = `${required('TEST_MONGODB_URI')}api_test_${unique()}`;
+export async function startTestApi(
+  env: Record<string, string> = {},
+  options: { sameDatabaseAs?: TestApi } = {},
+): Promise<TestApi> {
+  const mongoUri =
+    options.sameDatabaseAs?.config.database.uri ??
+    `${required('TEST_MONGODB_URI')}api_test_${unique()}`;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numberFrom } from './packages';
+import { priceFrom } from './packages';
 
 /** A digital item for sale; its accessUrl is never sent before the buyer has paid. */
 export const itemSchema = z.object({
@@ -14,18 +14,30 @@ export const itemSchema = z.object({
 });
 export type Item = z.infer<typeof itemSchema>;
 
-/** GET /item/:id */
+/** An item as admins see it (create, edit, and GET /api/items with an admin's token). */
+export const adminItemSchema = itemSchema.extend({ accessUrl: z.string() });
+export type AdminItem = z.infer<typeof adminItemSchema>;
+
+/** GET /item/:id (public): never the accessUrl. */
 export const itemResponseSchema = z.object({ success: z.literal(true), data: itemSchema });
 
-/** Admin create/edit of an item. */
+/**
+ * GET /api/items (public): every item, newest first; each carries accessUrl only when the caller
+ * is an admin. POST /api/items and PUT /api/items/:id (admin) answer the adminItemSchema item.
+ */
+export const itemListSchema = z.array(itemSchema.extend({ accessUrl: z.string().optional() }));
+export type ItemList = z.infer<typeof itemListSchema>;
+
+/** Admin create/edit of an item (PUT replaces every field; slugs are unique). */
 export const itemBodySchema = z.strictObject({
   name: z.string().trim().min(1, 'Name is required').max(200, 'At most 200 characters'),
   slug: z
     .string()
     .trim()
     .toLowerCase()
+    .max(100, 'At most 100 characters')
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and dashes'),
-  price: numberFrom('Price is required').pipe(z.number().min(0).max(100_000)),
+  price: priceFrom('Price is required'),
   imageUrl: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).optional(),
   guidelines: z.string().trim().max(5000).optional(),
   accessUrl: z.url({ protocol: /^https?$/, error: 'Access URL must be an http(s) URL' }),

@@ -96,3 +96,16 @@ export const itemOrderSchema = z.object({
   updatedAt: z.string(),
 });
 export type ItemOrder = z.infer<typeof itemOrderSchema>;
+
+/** GET /verify-order/:id (item orders; owner or admin): verified once the payment is captured. */
+export const verifyOrderResponseSchema = z.object({
+  success: z.literal(true),
+  verified: z.boolean(),
+  paymentStatus: z.string(),
+  orderStatus: z.string(),
+});
+export type VerifyOrderResponse = z.infer<typeof verifyOrderResponseSchema>;
+
+/** DELETE /order/:id, DELETE /item-order/:id, DELETE /package/:id, DELETE /api/items/:id (admin). */
+export const deletedResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type DeletedResponse = z.infer<typeof deletedResponseSchema>;

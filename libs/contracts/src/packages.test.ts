@@ -35,3 +35,14 @@ describe('newOrderBodySchema', () => {
     });
   });
 });
+
+describe('prices', () => {
+  it('accept at most two decimals and must be above zero', () => {
+    const base = { packageName: 'Starter', credit: 1 };
+    expect(packageBodySchema.safeParse({ ...base, price: '19.99' }).success).toBe(true);
+    expect(packageBodySchema.safeParse({ ...base, price: 0.1 + 0.2 }).success).toBe(true);
+    for (const price of ['9.999', 0, '-1', 100_001]) {
+      expect(packageBodySchema.safeParse({ ...base, price }).success).toBe(false);
+    }
+  });
+});

@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** Spec: at most 3 packages; the landing page shows the first 3. */
 export const MAX_PACKAGES = 3;
 
+/** The validity a package gets when the admin leaves the field empty. */
+export const DEFAULT_PACKAGE_VALIDITY_DAYS = 30;
+
 /** The ten feature bullets of a package card, in order; empty ones are not shown. */
 export const packagePointKeys = [
   'pointOne',
@@ -56,18 +59,36 @@ export const numberFrom = (required: string) =>
     .transform(Number)
     .pipe(z.number(required).refine(Number.isFinite, required));
 
-/** POST /add-package, PUT /edit-package/:id (admin): packageName, price and credit required. */
+/**
+ * A price in USD with at most two decimals, so totals and PayPal amounts are exact cents. Not
+ * zero: PayPal cannot take a payment of nothing.
+ */
+export const priceFrom = (required: string) =>
+  numberFrom(required)
+    .pipe(z.number().min(0.01, 'Price must be at least 0.01').max(100_000, 'Price is too high'))
+    .refine(
+      (price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6,
+      'Price can have at most 2 decimals',
+    );
+
+/**
+ * POST /add-package, PUT /edit-package/:id (admin): packageName, price and credit required;
+ * on add, validity defaults to DEFAULT_PACKAGE_VALIDITY_DAYS. On edit, an omitted optional field
+ * keeps its stored value; an empty string clears a feature line or the icon.
+ */
 export const packageBodySchema = z.strictObject({
   packageName: z
     .string()
     .trim()
     .min(1, 'Package name is required')
     .max(100, 'At most 100 characters'),
-  price: numberFrom('Price is required').pipe(
-    z.number().min(0, 'Price cannot be negative').max(100_000, 'Price is too high'),
-  ),
+  price: priceFrom('Price is required'),
   credit: numberFrom('Credit is required').pipe(
-    z.number().int('Credit must be a whole number').min(0, 'Credit cannot be negative'),
+    z
+      .number()
+      .int('Credit must be a whole number')
+      .min(0, 'Credit cannot be negative')
+      .max(1_000_000, 'Credit is too high'),
   ),
   validity: numberFrom('Validity is required')
     .pipe(z.number().int('Validity is a whole number of days').min(1).max(3650))

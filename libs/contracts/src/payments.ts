@@ -16,7 +16,10 @@ export const buttonStylesSchema = z.object({
 });
 export type ButtonStyles = z.infer<typeof buttonStylesSchema>;
 
-/** Spec defaults: vertical, blue, rect; label 'pay' on payment pages. */
+/**
+ * Spec defaults: vertical, blue, rect; label 'pay' on payment pages (the admin form's own default
+ * is 'paypal'; what the admin saves is what the buttons show).
+ */
 export const defaultButtonStyles: ButtonStyles = {
   layout: 'vertical',
   color: 'blue',
@@ -37,6 +40,17 @@ export const paypalSettingsSchema = z.object({
   clientSecret: z.string().optional(),
 });
 export type PaypalSettings = z.infer<typeof paypalSettingsSchema>;
+
+/** GET, PUT /api/paypal-settings and POST /api/paypal-settings/reset. */
+export const paypalSettingsResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  data: paypalSettingsSchema,
+});
+export type PaypalSettingsResponse = z.infer<typeof paypalSettingsResponseSchema>;
+
+/** What the masked client secret contains: the first 4 and last 4 characters around it. */
+export const SECRET_MASK = '••••';
 
 /**
  * PUT /api/paypal-settings (admin). A clientSecret that is omitted, empty or still the masked

@@ -5,7 +5,7 @@ import {
   type UserMembership,
   type UserRole,
 } from '@coldmail/contracts';
-import type { HydratedDocument, Types } from 'mongoose';
+import { SchemaTypes, type HydratedDocument, type Types } from 'mongoose';
 
 @Schema({ _id: false })
 export class MessageLog {
@@ -64,6 +64,13 @@ export class User {
 
   @Prop({ type: [MessageLogSchema], default: [] })
   messageLogs!: MessageLog[];
+
+  /**
+   * The paid package orders whose credits are in currentBalance: the guard that makes crediting
+   * an order happen once, however often fulfilment runs. Never sent to clients.
+   */
+  @Prop({ type: [SchemaTypes.ObjectId], default: undefined, select: false })
+  creditedOrders?: Types.ObjectId[];
 
   createdAt!: Date;
   updatedAt!: Date;

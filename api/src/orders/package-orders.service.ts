@@ -1,0 +1,103 @@
+import { Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { NewOrderBody, PackageOrder as PackageOrderRecord } from '@coldmail/contracts';
+import type { Model } from 'mongoose';
+import type { AuthContext } from '../auth/auth-context';
+import { PackagesService } from '../packages/packages.service';
+import { priceBreakdown } from './money';
+import { formatOrderDate, membershipValidity } from './order-dates';
+import { PayableOrdersService } from './payable-orders.service';
+import { PackageOrder, PackageOrderData } from './schemas/package-order.schema';
+import type { PayableOrder } from './schemas/payable-order.schema';
+
+/** Orders for credit packages. */
+@Injectable()
+export class PackageOrdersService
+  extends PayableOrdersService<PackageOrderData>
+  implements OnModuleInit
+{
+  constructor(
+    @InjectModel(PackageOrder.name) private readonly orders: Model<PackageOrder>,
+    private readonly packages: PackagesService,
+  ) {
+    super(orders as unknown as Model<PayableOrder>);
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.orders.init();
+  }
+
+  /**
+   * A pending order for a package, priced from the stored package: the client chooses the
+   * package and types the billing details, nothing else.
+   */
+  async create(caller: AuthContext, body: NewOrderBody): Promise<PackageOrderData> {
+    this.assertMayPurchase(caller);
+    const creditPackage = await this.packages.findById(body.packageId);
+    if (!creditPackage) throw new NotFoundException('Package not found');
+    return this.insertWithCodes({
+      packageId: creditPackage._id,
+      packageName: creditPackage.packageName,
+      credit: creditPackage.credit,
+      Validity: creditPackage.validity,
+      ...priceBreakdown(creditPackage.price),
+      ...(creditPackage.icon ? { featuredImage: creditPackage.icon } : {}),
+      customerEmail: caller.email,
+      customerName: body.customerName,
+      address: body.address,
+      country: body.country,
+      orderDate: formatOrderDate(new Date()),
+      paymentStatus: 'pending',
+      orderStatus: 'pending',
+    });
+  }
+
+  protected paidFields(order: PackageOrderData): Record<string, unknown> {
+    return { MembershipValidity: membershipValidity(order.createdAt, order.Validity) };
+  }
+
+  /** Second step of fulfilment, after the buyer's balance has been credited. */
+  async markCreditApplied(id: PackageOrderData['_id']): Promise<void> {
+    await this.orders.updateOne({ _id: id }, { $set: { creditApplied: true } });
+  }
+
+  /** Paid orders whose credits may not be in the buyer's balance yet (see creditApplied). */
+  async findPaidNotCredited(): Promise<PackageOrderData[]> {
+    return this.orders
+      .find({ paymentStatus: 'Paid', creditApplied: false })
+      .lean<PackageOrderData[]>();
+  }
+}
+
+/** The API's shape of a package order: the spec's fields, nothing internal. */
+export function toPackageOrderRecord(order: PackageOrderData): PackageOrderRecord {
+  return {
+    _id: order._id.toHexString(),
+    orderId: order.orderId,
+    paymentId: order.paymentId,
+    packageId: order.packageId.toHexString(),
+    packageName: order.packageName,
+    credit: order.credit,
+    packagePrice: order.packagePrice,
+    processingFee: order.processingFee,
+    totalPrice: order.totalPrice,
+    Validity: order.Validity,
+    paymentStatus: order.paymentStatus,
+    orderStatus: order.orderStatus,
+    ...(order.paymentMethod ? { paymentMethod: order.paymentMethod } : {}),
+    customerEmail: order.customerEmail,
+    customerName: order.customerName,
+    address: order.address,
+    country: order.country,
+    orderDate: order.orderDate,
+    ...(order.featuredImage ? { featuredImage: order.featuredImage } : {}),
+    ...(order.MembershipValidity
+      ? { MembershipValidity: order.MembershipValidity.toISOString() }
+      : {}),
+    ...(order.paypalTransactionID ? { paypalTransactionID: order.paypalTransactionID } : {}),
+    ...(order.payerEmail ? { payerEmail: order.payerEmail } : {}),
+    ...(order.captureTime ? { captureTime: order.captureTime } : {}),
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}

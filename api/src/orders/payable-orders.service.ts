@@ -1,0 +1,159 @@
+import { ConflictException, ForbiddenException, NotFoundException } from '@nestjs/common';
+import type { Model } from 'mongoose';
+import { mongo } from 'mongoose';
+import type { AuthContext } from '../auth/auth-context';
+import { mayView } from './order-access';
+import { newOrderCode } from './order-codes';
+import type { PayableOrder, PayableOrderData } from './schemas/payable-order.schema';
+
+/** Fresh codes per attempt; a collision of both in five tries is astronomically unlikely. */
+const MAX_CODE_ATTEMPTS = 5;
+
+export const SELLERS_CANNOT_PURCHASE = 'Sellers cannot purchase products';
+
+/** A verified PayPal capture, as fulfilment records it on the order. */
+export interface CapturedPayment {
+  captureId: string;
+  captureTime: string;
+  payerEmail?: string;
+}
+
+/**
+ * What package orders and item orders share: creation with unique codes, who may see an order,
+ * pending-only deletes, and the guarded writes payments make. Every write that changes the
+ * payment state has `paymentStatus: 'pending'` in its filter, so it happens at most once.
+ */
+export abstract class PayableOrdersService<Order extends PayableOrderData> {
+  protected constructor(private readonly model: Model<PayableOrder>) {}
+
+  /** The fields a verified capture sets besides the common ones (e.g. MembershipValidity). */
+  protected abstract paidFields(order: Order): Record<string, unknown>;
+
+  /** Who may place an order: a buyer with a user record who is not a Seller. */
+  protected assertMayPurchase(caller: AuthContext): void {
+    if (!caller.user) {
+      throw new ForbiddenException('Your account is not set up yet. Please sign in again.');
+    }
+    if (caller.user.userRole === 'Seller') throw new ForbiddenException(SELLERS_CANNOT_PURCHASE);
+  }
+
+  /** Inserts an order under new orderId/paymentId codes, retrying when a code is taken. */
+  protected async insertWithCodes(fields: Record<string, unknown>): Promise<Order> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const created = await this.model.create({
+          ...fields,
+          orderId: newOrderCode(),
+          paymentId: newOrderCode(),
+        });
+        return created.toObject() as unknown as Order;
+      } catch (error) {
+        if (!isCodeCollision(error) || attempt >= MAX_CODE_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  async findById(id: string): Promise<Order | null> {
+    return this.model.findById(id).lean<Order>();
+  }
+
+  /**
+   * The order for its buyer or an admin. Anyone else gets the same 404 as for a missing order,
+   * so order ids reveal nothing.
+   */
+  async findVisible(id: string, caller: AuthContext): Promise<Order> {
+    const order = await this.findById(id);
+    if (!order || !mayView(order, caller)) throw new NotFoundException('Order not found');
+    return order;
+  }
+
+  /** The order for its buyer only (paying is the buyer's business). */
+  async findOwned(id: string, callerEmail: string): Promise<Order> {
+    const order = await this.findById(id);
+    if (!order || order.customerEmail !== callerEmail) {
+      throw new NotFoundException('Order not found');
+    }
+    return order;
+  }
+
+  /** One buyer's orders, or every order for null; newest first. */
+  async list(customerEmail: string | null): Promise<Order[]> {
+    return this.model
+      .find(customerEmail === null ? {} : { customerEmail })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<Order[]>();
+  }
+
+  /** Only pending orders may go; a paid one is a 409 that says why. */
+  async deletePending(id: string): Promise<void> {
+    const result = await this.model.deleteOne({ _id: id, paymentStatus: 'pending' });
+    if (result.deletedCount > 0) return;
+    const order = await this.model.findById(id).select({ paymentStatus: 1 }).lean();
+    if (!order) throw new NotFoundException('Order not found');
+    throw new ConflictException(
+      order.paymentStatus === 'Paid'
+        ? 'This order has been paid and cannot be deleted; only pending orders can be deleted.'
+        : 'Only pending orders can be deleted.',
+    );
+  }
+
+  /** PayPal's references: custom_id is our orderId, invoice_id our paymentId. */
+  async findByReference(orderId: string, paymentId: string | undefined): Promise<Order | null> {
+    return this.model
+      .findOne(paymentId === undefined ? { orderId } : { orderId, paymentId })
+      .lean<Order>();
+  }
+
+  /** Remembers the PayPal order created for a pending order and its currency. */
+  async rememberPaypalOrder(id: string, paypalOrderId: string, currency: string): Promise<void> {
+    await this.model.updateOne(
+      { _id: id, paymentStatus: 'pending' },
+      { $set: { paypalOrderId, currency } },
+    );
+  }
+
+  /**
+   * Marks a pending order paid. Only one caller can win (the filter requires 'pending'); it gets
+   * the updated order, every other caller gets null.
+   */
+  async markPaid(order: Order, payment: CapturedPayment): Promise<Order | null> {
+    try {
+      return await this.model
+        .findOneAndUpdate(
+          { _id: order._id, paymentStatus: 'pending' },
+          {
+            $set: {
+              paymentStatus: 'Paid',
+              orderStatus: 'Completed',
+              paymentMethod: 'Paypal',
+              paypalTransactionID: payment.captureId,
+              captureTime: payment.captureTime,
+              ...(payment.payerEmail ? { payerEmail: payment.payerEmail } : {}),
+              ...this.paidFields(order),
+            },
+            $unset: { paymentIssue: 1 },
+          },
+          { returnDocument: 'after' },
+        )
+        .lean<Order>();
+    } catch (error) {
+      // The capture already paid another order of this kind (unique paypalTransactionID).
+      if (error instanceof mongo.MongoServerError && error.code === 11000) return null;
+      throw error;
+    }
+  }
+
+  /** Keeps PayPal's refusal on a pending order, for support; the order stays payable. */
+  async recordPaymentIssue(id: string, status: string, captureId?: string): Promise<void> {
+    await this.model.updateOne(
+      { _id: id, paymentStatus: 'pending' },
+      { $set: { paymentIssue: { status, at: new Date(), ...(captureId ? { captureId } : {}) } } },
+    );
+  }
+}
+
+function isCodeCollision(error: unknown): boolean {
+  if (!(error instanceof mongo.MongoServerError) || error.code !== 11000) return false;
+  const keys = Object.keys((error.keyPattern as Record<string, unknown> | undefined) ?? {});
+  return keys.includes('orderId') || keys.includes('paymentId');
+}

@@ -1,0 +1,113 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { Schema as MongooseSchema, Types } from 'mongoose';
+
+/** A refusal PayPal reported for a pending order (e.g. PAYMENT.CAPTURE.DENIED), kept for support. */
+@Schema({ _id: false })
+export class PaymentIssue {
+  /** PayPal's capture status or event, e.g. 'DENIED'. */
+  @Prop({ required: true })
+  status!: string;
+
+  @Prop()
+  captureId?: string;
+
+  @Prop({ required: true })
+  at!: Date;
+}
+const PaymentIssueSchema = SchemaFactory.createForClass(PaymentIssue);
+
+/**
+ * What package orders and item orders share: the spec's order fields, priced on the server, and
+ * the record of the PayPal payment. Each kind has its own collection (subclasses).
+ */
+export class PayableOrder {
+  /** 8 characters A-Z0-9; sent to PayPal as custom_id. Unique. */
+  @Prop({ required: true })
+  orderId!: string;
+
+  /** 8 characters A-Z0-9; sent to PayPal as invoice_id. Unique. */
+  @Prop({ required: true })
+  paymentId!: string;
+
+  /** The package's or item's name. */
+  @Prop({ required: true })
+  packageName!: string;
+
+  @Prop({ required: true })
+  packagePrice!: number;
+
+  /** 2-decimal string. */
+  @Prop({ required: true })
+  processingFee!: string;
+
+  /** 2-decimal string: what PayPal must capture, to the cent. */
+  @Prop({ required: true })
+  totalPrice!: string;
+
+  /** 'pending' until a verified capture makes it 'Paid'. */
+  @Prop({ required: true, default: 'pending' })
+  paymentStatus!: string;
+
+  /** 'pending' until a verified capture makes it 'Completed'. */
+  @Prop({ required: true, default: 'pending' })
+  orderStatus!: string;
+
+  @Prop()
+  paymentMethod?: string;
+
+  /** The buyer, from their sign-in token; lower-case. */
+  @Prop({ required: true, lowercase: true })
+  customerEmail!: string;
+
+  @Prop({ required: true })
+  customerName!: string;
+
+  @Prop({ required: true })
+  address!: string;
+
+  @Prop({ required: true })
+  country!: string;
+
+  /** dd/mm/yyyy (UTC) */
+  @Prop({ required: true })
+  orderDate!: string;
+
+  /** The PayPal order last created for this order, and the currency it was created in. */
+  @Prop()
+  paypalOrderId?: string;
+
+  @Prop()
+  currency?: string;
+
+  /** The PayPal capture id; unique among orders of this kind (index below). */
+  @Prop()
+  paypalTransactionID?: string;
+
+  @Prop()
+  payerEmail?: string;
+
+  @Prop()
+  captureTime?: string;
+
+  @Prop({ type: PaymentIssueSchema })
+  paymentIssue?: PaymentIssue;
+
+  createdAt!: Date;
+  updatedAt!: Date;
+}
+
+export type PayableOrderData = PayableOrder & { _id: Types.ObjectId };
+
+/** The indexes both order collections need. */
+export function addPayableOrderIndexes(schema: MongooseSchema): void {
+  schema.index({ orderId: 1 }, { unique: true });
+  schema.index({ paymentId: 1 }, { unique: true });
+  // A capture pays for one order only.
+  schema.index(
+    { paypalTransactionID: 1 },
+    { unique: true, partialFilterExpression: { paypalTransactionID: { $type: 'string' } } },
+  );
+  // A buyer's own list, newest first; and the admin list.
+  schema.index({ customerEmail: 1, createdAt: -1 });
+  schema.index({ createdAt: -1 });
+}

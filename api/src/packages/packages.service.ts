@@ -1,0 +1,125 @@
+import { ConflictException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  MAX_PACKAGES,
+  packagePointKeys,
+  type CreditPackage as CreditPackageRecord,
+  type PackageBody,
+} from '@coldmail/contracts';
+import { Model, mongo } from 'mongoose';
+import { CreditPackage, CreditPackageData } from './schemas/package.schema';
+
+export const MAX_PACKAGES_MESSAGE = `Maximum ${MAX_PACKAGES} packages allowed`;
+
+/** Credit packages: the store's catalogue, at most MAX_PACKAGES of them. */
+@Injectable()
+export class PackagesService implements OnModuleInit {
+  constructor(@InjectModel(CreditPackage.name) private readonly packages: Model<CreditPackage>) {}
+
+  /** The unique slot index must exist before the first add relies on it. */
+  async onModuleInit(): Promise<void> {
+    await this.packages.init();
+  }
+
+  /** In the order they were added, as the landing page and the admin screen show them. */
+  async list(): Promise<CreditPackageRecord[]> {
+    const packages = await this.packages
+      .find()
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<CreditPackageData[]>();
+    return packages.map(toPackageRecord);
+  }
+
+  async findById(id: string): Promise<CreditPackageRecord | null> {
+    const found = await this.packages.findById(id).lean<CreditPackageData>();
+    return found ? toPackageRecord(found) : null;
+  }
+
+  async get(id: string): Promise<CreditPackageRecord> {
+    const found = await this.findById(id);
+    if (!found) throw new NotFoundException('Package not found');
+    return found;
+  }
+
+  /**
+   * Adds a package in a free slot. Two concurrent adds that pick the same last slot collide on
+   * the unique index: the loser looks again, finds no slot, and is refused.
+   */
+  async add(body: PackageBody): Promise<CreditPackageRecord> {
+    // Each collision means another add took a slot, so this ends within MAX_PACKAGES rounds.
+    for (let round = 0; round <= MAX_PACKAGES; round++) {
+      const used = new Set(
+        (await this.packages.find().select({ slot: 1 }).lean<{ slot: number }[]>()).map(
+          (found) => found.slot,
+        ),
+      );
+      const slot = Array.from({ length: MAX_PACKAGES }, (_, index) => index + 1).find(
+        (candidate) => !used.has(candidate),
+      );
+      if (slot === undefined) throw new ConflictException(MAX_PACKAGES_MESSAGE);
+      try {
+        const created = await this.packages.create({ ...withoutEmpty(body), slot });
+        return toPackageRecord(created.toObject<CreditPackageData>());
+      } catch (error) {
+        if (!(error instanceof mongo.MongoServerError && error.code === 11000)) throw error;
+      }
+    }
+    throw new ConflictException(MAX_PACKAGES_MESSAGE);
+  }
+
+  /** Sets the given fields; an empty feature line or icon is removed. */
+  async update(id: string, body: PackageBody): Promise<CreditPackageRecord> {
+    const cleared = [...packagePointKeys, 'icon' as const].filter((key) => body[key] === '');
+    const updated = await this.packages
+      .findByIdAndUpdate(
+        id,
+        {
+          $set: withoutEmpty(body),
+          ...(cleared.length > 0
+            ? { $unset: Object.fromEntries(cleared.map((key) => [key, 1])) }
+            : {}),
+        },
+        { returnDocument: 'after', runValidators: true },
+      )
+      .lean<CreditPackageData>();
+    if (!updated) throw new NotFoundException('Package not found');
+    return toPackageRecord(updated);
+  }
+
+  /** Orders keep their own copy of the package's name, price and credits. */
+  async delete(id: string): Promise<void> {
+    const result = await this.packages.deleteOne({ _id: id });
+    if (result.deletedCount === 0) throw new NotFoundException('Package not found');
+  }
+
+  /** For the dev seed: adds the demo packages to a store that has none. */
+  async seedIfEmpty(demo: readonly PackageBody[]): Promise<boolean> {
+    if ((await this.packages.estimatedDocumentCount()) > 0) return false;
+    for (const body of demo.slice(0, MAX_PACKAGES)) await this.add(body);
+    return true;
+  }
+}
+
+/** Empty optional strings are not stored. */
+function withoutEmpty(body: PackageBody): Partial<PackageBody> {
+  return Object.fromEntries(
+    Object.entries(body).filter(([, value]) => value !== '' && value !== undefined),
+  ) as Partial<PackageBody>;
+}
+
+export function toPackageRecord(found: CreditPackageData): CreditPackageRecord {
+  const points = Object.fromEntries(
+    packagePointKeys.flatMap((key) => (found[key] ? [[key, found[key]]] : [])),
+  );
+  return {
+    _id: found._id.toHexString(),
+    packageName: found.packageName,
+    price: found.price,
+    credit: found.credit,
+    validity: found.validity,
+    ...(found.icon ? { icon: found.icon } : {}),
+    ...points,
+    createdAt: found.createdAt.toISOString(),
+    updatedAt: found.updatedAt.toISOString(),
+  };
+}

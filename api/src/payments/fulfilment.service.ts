@@ -1,0 +1,123 @@
+import { ConflictException, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { ItemOrdersService } from '../orders/item-orders.service';
+import { PackageOrdersService } from '../orders/package-orders.service';
+import type { CapturedPayment } from '../orders/payable-orders.service';
+import type { ItemOrderData } from '../orders/schemas/item-order.schema';
+import type { PackageOrderData } from '../orders/schemas/package-order.schema';
+import { UsersService } from '../users/users.service';
+
+export type OrderKind = 'package' | 'item';
+
+export type Fulfilled<Order> = {
+  order: Order;
+  /** False for the one call that marked the order paid; true for every other call. */
+  alreadyProcessed: boolean;
+};
+
+/**
+ * Turns a verified capture into a paid order, exactly once, whoever calls and however often:
+ * the buyer's completion call (retries, double clicks, concurrent tabs), PayPal's webhook, or
+ * start-up recovery. No transactions; two single-document steps, each guarded:
+ *
+ * 1. the order: `{_id, paymentStatus: 'pending'}` → Paid/Completed with the capture id. One
+ *    caller wins; the unique capture-id index stops one capture paying two orders.
+ * 2. package orders only, the credits: the user update is guarded by the order id in the user's
+ *    creditedOrders, then the order gets creditApplied. A crash between 1 and 2 leaves a paid
+ *    order without creditApplied, which the next call for that order, or the next start-up,
+ *    completes; step 2 can run any number of times and credits once.
+ */
+@Injectable()
+export class FulfilmentService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(FulfilmentService.name);
+
+  constructor(
+    private readonly packageOrders: PackageOrdersService,
+    private readonly itemOrders: ItemOrdersService,
+    private readonly users: UsersService,
+  ) {}
+
+  /** Credits paid package orders a previous run could not finish. */
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      const unfinished = await this.packageOrders.findPaidNotCredited();
+      for (const order of unfinished) await this.ensureCredited(order);
+      if (unfinished.length > 0) {
+        this.logger.warn(`Finished crediting ${unfinished.length} paid order(s) after a restart`);
+      }
+    } catch (error) {
+      this.logger.error(error instanceof Error ? error : String(error));
+    }
+  }
+
+  async fulfilPackage(
+    order: PackageOrderData,
+    payment: CapturedPayment,
+  ): Promise<Fulfilled<PackageOrderData> & { currentBalance: number | null }> {
+    const result = await this.markPaid(this.packageOrders, order, payment);
+    return { ...result, currentBalance: await this.ensureCredited(result.order) };
+  }
+
+  fulfilItem(order: ItemOrderData, payment: CapturedPayment): Promise<Fulfilled<ItemOrderData>> {
+    return this.markPaid(this.itemOrders, order, payment);
+  }
+
+  /**
+   * Step 2 for a paid package order; safe to repeat. Answers the buyer's balance afterwards
+   * (null when the buyer's record is gone).
+   */
+  async ensureCredited(order: PackageOrderData): Promise<number | null> {
+    if (!order.creditApplied) {
+      const outcome = await this.users.applyOrderCredit(
+        order.customerEmail,
+        order._id.toHexString(),
+        order.credit,
+      );
+      if (outcome === 'no-user') {
+        this.logger.error(
+          `Paid order ${order.orderId}: no user record for its buyer, ${order.credit} credits not applied`,
+        );
+        return null;
+      }
+      const [, balance] = await Promise.all([
+        this.packageOrders.markCreditApplied(order._id),
+        this.users.balanceOf(order.customerEmail),
+      ]);
+      return balance;
+    }
+    return this.users.balanceOf(order.customerEmail);
+  }
+
+  private async markPaid<Order extends PackageOrderData | ItemOrderData>(
+    orders: {
+      markPaid(order: Order, payment: CapturedPayment): Promise<Order | null>;
+      findById(id: string): Promise<Order | null>;
+    },
+    order: Order,
+    payment: CapturedPayment,
+  ): Promise<Fulfilled<Order>> {
+    const won = await orders.markPaid(order, payment);
+    if (won) {
+      this.logger.log(`Order ${order.orderId} paid (capture ${payment.captureId})`);
+      return { order: won, alreadyProcessed: false };
+    }
+    const current = await orders.findById(order._id.toHexString());
+    if (!current) {
+      this.logger.error(
+        `Capture ${payment.captureId} is for order ${order.orderId}, which was deleted: refund it`,
+      );
+      throw new ConflictException(
+        `This order no longer exists. Please contact support with your PayPal transaction ID ${payment.captureId}.`,
+      );
+    }
+    if (current.paymentStatus !== 'Paid') {
+      this.logger.error(`Capture ${payment.captureId} already paid another order`);
+      throw new ConflictException('This PayPal payment has already been used for another order.');
+    }
+    if (current.paypalTransactionID !== payment.captureId) {
+      this.logger.error(
+        `Order ${order.orderId} was paid twice (captures ${current.paypalTransactionID} and ${payment.captureId}): refund the second`,
+      );
+    }
+    return { order: current, alreadyProcessed: true };
+  }
+}

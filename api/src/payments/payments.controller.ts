@@ -1,0 +1,161 @@
+import { Body, Controller, Headers, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
+import { HttpException } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  createPaypalOrderBodySchema,
+  createPaypalOrderResponseSchema,
+  itemPaymentResultSchema,
+  objectIdSchema,
+  packagePaymentResultSchema,
+  paymentCompletionBodySchema,
+  type CreatePaypalOrderBody,
+  type ItemPaymentResult,
+  type PackagePaymentResult,
+  type PaymentCompletionBody,
+} from '@coldmail/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentUser, Public, type AuthContext } from '../auth/auth-context';
+import { errorBodyOf } from '../common/all-exceptions.filter';
+import { openApiSchema } from '../common/openapi';
+import { ServerTiming } from '../common/server-timing';
+import { SensitiveRoute } from '../common/throttling';
+import { ZodValidationPipe } from '../common/zod-validation.pipe';
+import { PaymentsService } from './payments.service';
+
+const PENDING_AT_PAYPAL =
+  'PayPal is still processing this payment. Your order will be completed as soon as PayPal confirms it.';
+
+/**
+ * Paying orders through PayPal. Each answer carries a Server-Timing header separating the time
+ * spent waiting for PayPal from the API's own (see `npm run bench:orders`).
+ */
+@ApiTags('payments')
+@Controller()
+export class PaymentsController {
+  constructor(private readonly payments: PaymentsService) {}
+
+  /** The buyer's own pending order → the PayPal order id for the buttons. */
+  @Post('api/paypal/orders')
+  @SensitiveRoute()
+  @ApiBearerAuth()
+  @ApiBody({ schema: openApiSchema(createPaypalOrderBodySchema, 'input') })
+  @ApiOkResponse({ schema: openApiSchema(createPaypalOrderResponseSchema) })
+  createPaypalOrder(
+    @CurrentUser() caller: AuthContext,
+    @Body(new ZodValidationPipe(createPaypalOrderBodySchema)) body: CreatePaypalOrderBody,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ id: string }> {
+    const timing = new ServerTiming();
+    return timed(reply, timing, () => this.payments.createPaypalOrder(caller.email, body, timing));
+  }
+
+  /**
+   * Captures the approved PayPal order and, once verified, credits the buyer. 402 declined,
+   * 422 not this order's payment, 502 PayPal unreachable; 202 while PayPal holds it as pending.
+   */
+  @Put('process-payment-complete/:id')
+  @SensitiveRoute()
+  @ApiBearerAuth()
+  @ApiBody({ schema: openApiSchema(paymentCompletionBodySchema, 'input') })
+  @ApiOkResponse({ schema: openApiSchema(packagePaymentResultSchema) })
+  completePackagePayment(
+    @CurrentUser() caller: AuthContext,
+    @Param('id', new ZodValidationPipe(objectIdSchema)) id: string,
+    @Body(new ZodValidationPipe(paymentCompletionBodySchema)) body: PaymentCompletionBody,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PackagePaymentResult> {
+    const timing = new ServerTiming();
+    return timed(reply, timing, async () => {
+      const result = await this.payments.completePackagePayment(
+        caller.email,
+        id,
+        body.paypalOrderId,
+        timing,
+      );
+      if (result.status === 'pending-at-paypal') {
+        void reply.status(202);
+        return { success: false, message: PENDING_AT_PAYPAL, alreadyProcessed: false };
+      }
+      return {
+        success: true,
+        message: result.alreadyProcessed
+          ? 'Payment was already processed'
+          : 'Payment processed successfully',
+        alreadyProcessed: result.alreadyProcessed,
+        ...(result.currentBalance != null ? { currentBalance: result.currentBalance } : {}),
+      };
+    });
+  }
+
+  /**
+   * The same for an item order, in the answer shape the item pages read: every failure is
+   * `{ success: false, matchedCount: 0, modifiedCount: 0, error }` with its HTTP status.
+   */
+  @Put('item-update-payment-status/:id')
+  @SensitiveRoute()
+  @ApiBearerAuth()
+  @ApiBody({ schema: openApiSchema(paymentCompletionBodySchema, 'input') })
+  @ApiOkResponse({ schema: openApiSchema(itemPaymentResultSchema) })
+  completeItemPayment(
+    @CurrentUser() caller: AuthContext,
+    @Param('id', new ZodValidationPipe(objectIdSchema)) id: string,
+    @Body(new ZodValidationPipe(paymentCompletionBodySchema)) body: PaymentCompletionBody,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ItemPaymentResult> {
+    const timing = new ServerTiming();
+    return timed(reply, timing, async () => {
+      try {
+        const result = await this.payments.completeItemPayment(
+          caller.email,
+          id,
+          body.paypalOrderId,
+          timing,
+        );
+        if (result.status === 'pending-at-paypal') {
+          void reply.status(202);
+          return { success: false, matchedCount: 1, modifiedCount: 0, error: PENDING_AT_PAYPAL };
+        }
+        return { success: true, matchedCount: 1, modifiedCount: result.alreadyProcessed ? 0 : 1 };
+      } catch (error) {
+        if (!(error instanceof HttpException)) throw error;
+        const { statusCode, message } = errorBodyOf(error);
+        void reply.status(statusCode);
+        return { success: false, matchedCount: 0, modifiedCount: 0, error: message };
+      }
+    });
+  }
+
+  /**
+   * PayPal's notifications (PAYMENT.CAPTURE.COMPLETED / DENIED), verified with PayPal before
+   * anything is read: 400 without transmission headers, 401 when PayPal does not vouch for it,
+   * 503 when PAYPAL_WEBHOOK_ID is unset.
+   */
+  @Post('api/paypal/webhook')
+  @Public()
+  @HttpCode(200)
+  async webhook(
+    @Req() request: FastifyRequest & { rawBody?: Buffer },
+    @Headers() headers: Record<string, string | undefined>,
+  ): Promise<{ received: true }> {
+    await this.payments.handleWebhook(
+      {
+        authAlgo: headers['paypal-auth-algo'],
+        certUrl: headers['paypal-cert-url'],
+        transmissionId: headers['paypal-transmission-id'],
+        transmissionSig: headers['paypal-transmission-sig'],
+        transmissionTime: headers['paypal-transmission-time'],
+      },
+      request.rawBody?.toString('utf8'),
+    );
+    return { received: true };
+  }
+}
+
+/** Runs a handler and adds the Server-Timing header, also when it fails. */
+async function timed<T>(reply: FastifyReply, timing: ServerTiming, run: () => Promise<T>) {
+  try {
+    return await run();
+  } finally {
+    void reply.header('server-timing', timing.header(reply.elapsedTime));
+  }
+}

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { OrdersModule } from '../orders/orders.module';
+import { UsersModule } from '../users/users.module';
+import { FulfilmentService } from './fulfilment.service';
+import { PaymentsController } from './payments.controller';
+import { PaymentsService } from './payments.service';
+import { PaypalClient } from './paypal.client';
+import { PaypalSettingsController } from './paypal-settings.controller';
+import { PaypalSettingsService } from './paypal-settings.service';
+import { PaypalSettingsRecord, PaypalSettingsSchema } from './schemas/paypal-settings.schema';
+
+@Module({
+  imports: [
+    MongooseModule.forFeature([{ name: PaypalSettingsRecord.name, schema: PaypalSettingsSchema }]),
+    OrdersModule,
+    UsersModule,
+  ],
+  controllers: [PaypalSettingsController, PaymentsController],
+  providers: [PaypalClient, PaypalSettingsService, PaymentsService, FulfilmentService],
+})
+export class PaymentsModule {}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * The parts of PayPal's REST responses the API reads (Orders v2, OAuth, webhooks), checked on
+ * arrival. Everything else PayPal sends is kept but ignored (loose objects).
+ */
+const money = z.looseObject({ currency_code: z.string(), value: z.string() });
+export type PaypalMoney = z.infer<typeof money>;
+
+export const paypalCaptureSchema = z.looseObject({
+  id: z.string().min(1),
+  /** COMPLETED, DECLINED, PENDING, FAILED, PARTIALLY_REFUNDED, REFUNDED */
+  status: z.string(),
+  amount: money.optional(),
+  custom_id: z.string().optional(),
+  invoice_id: z.string().optional(),
+  create_time: z.string().optional(),
+});
+export type PaypalCapture = z.infer<typeof paypalCaptureSchema>;
+
+const purchaseUnit = z.looseObject({
+  reference_id: z.string().optional(),
+  amount: money.optional(),
+  custom_id: z.string().optional(),
+  invoice_id: z.string().optional(),
+  payments: z.looseObject({ captures: z.array(paypalCaptureSchema).optional() }).optional(),
+});
+
+export const paypalOrderSchema = z.looseObject({
+  id: z.string().min(1),
+  /** CREATED, SAVED, APPROVED, VOIDED, COMPLETED, PAYER_ACTION_REQUIRED */
+  status: z.string(),
+  purchase_units: z.array(purchaseUnit).optional(),
+  payer: z.looseObject({ email_address: z.string().optional() }).optional(),
+});
+export type PaypalOrder = z.infer<typeof paypalOrderSchema>;
+
+export const paypalTokenSchema = z.looseObject({
+  access_token: z.string().min(1),
+  /** Seconds. */
+  expires_in: z.number().positive(),
+});
+
+export const paypalVerificationSchema = z.looseObject({ verification_status: z.string() });
+
+/** PayPal's error body: name, message, debug_id and details[].issue. */
+export const paypalErrorSchema = z.looseObject({
+  name: z.string().optional(),
+  error: z.string().optional(),
+  debug_id: z.string().optional(),
+  details: z.array(z.looseObject({ issue: z.string().optional() })).optional(),
+});
+
+/** A webhook event; `resource` is a capture for the PAYMENT.CAPTURE.* events. */
+export const paypalWebhookEventSchema = z.looseObject({
+  id: z.string().min(1),
+  event_type: z.string().min(1),
+  resource: z.unknown(),
+});
+
+/** POST /v2/checkout/orders */
+export interface CreatePaypalOrderRequest {
+  intent: 'CAPTURE';
+  purchase_units: Array<{
+    reference_id: string;
+    description: string;
+    custom_id: string;
+    invoice_id: string;
+    amount: PaypalMoney & {
+      breakdown: { item_total: PaypalMoney; handling: PaypalMoney };
+    };
+  }>;
+}
+
+/** The PAYPAL-* headers a webhook delivery carries, for signature verification. */
+export interface WebhookTransmission {
+  authAlgo: string;
+  certUrl: string;
+  transmissionId: string;
+  transmissionSig: string;
+  transmissionTime: string;
+}

@@ -1,0 +1,155 @@
+import { Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  defaultButtonStyles,
+  SECRET_MASK,
+  type PaypalSettings,
+  type PaypalSettingsBody,
+} from '@coldmail/contracts';
+import type { Model } from 'mongoose';
+import type { AppConfig } from '../config/app-config';
+import { InjectConfig } from '../config/config.module';
+import type { PaypalCredentials } from './paypal.client';
+import { PaypalSettingsRecord } from './schemas/paypal-settings.schema';
+
+const KEY = 'paypal';
+const BASE_URLS = {
+  sandbox: 'https://api-m.sandbox.paypal.com',
+  live: 'https://api-m.paypal.com',
+} as const;
+
+export const PAYMENTS_UNAVAILABLE = 'PayPal payments are currently unavailable.';
+
+/** The settings in force, secret included: never sent to a client as such. */
+type EffectiveSettings = Required<PaypalSettings>;
+
+/**
+ * The payment-provider settings: what an admin saved, otherwise the environment's PAYPAL_*
+ * values. The client secret is kept on the server; clients see at most a masked form of it.
+ */
+@Injectable()
+export class PaypalSettingsService {
+  constructor(
+    @InjectModel(PaypalSettingsRecord.name)
+    private readonly settings: Model<PaypalSettingsRecord>,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Everyone: what the payment buttons need. Payments show as disabled while the credentials
+   * are incomplete, so buyers get 'Payment Unavailable' instead of buttons that cannot work.
+   */
+  async publicView(): Promise<PaypalSettings> {
+    const current = await this.current();
+    return {
+      clientId: current.clientId,
+      currency: current.currency,
+      enablePayPal: current.enablePayPal && hasCredentials(current),
+      buttonStyles: current.buttonStyles,
+    };
+  }
+
+  /** Admins: also the mode and the secret, masked. */
+  async adminView(): Promise<PaypalSettings> {
+    const current = await this.current();
+    return {
+      clientId: current.clientId,
+      currency: current.currency,
+      enablePayPal: current.enablePayPal,
+      buttonStyles: current.buttonStyles,
+      mode: current.mode,
+      clientSecret: maskSecret(current.clientSecret),
+    };
+  }
+
+  /** An omitted, empty or still-masked clientSecret keeps the stored one. */
+  async update(body: PaypalSettingsBody): Promise<PaypalSettings> {
+    const { clientSecret, ...rest } = body;
+    const keepSecret = !clientSecret || clientSecret.includes(SECRET_MASK);
+    await this.settings.updateOne(
+      { key: KEY },
+      { $set: { ...rest, ...(keepSecret ? {} : { clientSecret }) } },
+      { upsert: true, runValidators: true },
+    );
+    return this.adminView();
+  }
+
+  /** Back to the environment's settings (and its credentials). */
+  async reset(): Promise<PaypalSettings> {
+    await this.settings.deleteOne({ key: KEY });
+    return this.adminView();
+  }
+
+  /** For taking a payment: refused (503) while payments are off or not configured. */
+  async forPayments(): Promise<{ credentials: PaypalCredentials; currency: string }> {
+    const current = await this.current();
+    if (!current.enablePayPal || !hasCredentials(current)) {
+      throw new ServiceUnavailableException(PAYMENTS_UNAVAILABLE);
+    }
+    return { credentials: this.credentialsOf(current), currency: current.currency };
+  }
+
+  /**
+   * For webhooks: a payment PayPal completes after an admin switched payments off must still be
+   * recorded, so only the credentials are needed. Null when there are none.
+   */
+  async credentials(): Promise<PaypalCredentials | null> {
+    const current = await this.current();
+    return hasCredentials(current) ? this.credentialsOf(current) : null;
+  }
+
+  /** The currency payments are taken in now. */
+  async currency(): Promise<string> {
+    return (await this.current()).currency;
+  }
+
+  private credentialsOf(current: EffectiveSettings): PaypalCredentials {
+    return {
+      baseUrl: this.config.paypal.apiBase ?? BASE_URLS[current.mode],
+      clientId: current.clientId,
+      clientSecret: current.clientSecret,
+    };
+  }
+
+  private async current(): Promise<EffectiveSettings> {
+    const env = this.config.paypal;
+    const saved = await this.settings
+      .findOne({ key: KEY })
+      .select('+clientSecret')
+      .lean<PaypalSettingsRecord>();
+    if (!saved) {
+      return {
+        clientId: env.clientId,
+        clientSecret: env.clientSecret,
+        mode: env.mode,
+        currency: env.currency,
+        enablePayPal: Boolean(env.clientId && env.clientSecret),
+        buttonStyles: { ...defaultButtonStyles },
+      };
+    }
+    return {
+      clientId: saved.clientId,
+      clientSecret: saved.clientSecret || env.clientSecret,
+      mode: saved.mode,
+      currency: saved.currency,
+      enablePayPal: saved.enablePayPal,
+      buttonStyles: {
+        layout: saved.buttonStyles.layout,
+        color: saved.buttonStyles.color,
+        shape: saved.buttonStyles.shape,
+        label: saved.buttonStyles.label,
+      },
+    };
+  }
+}
+
+function hasCredentials(settings: EffectiveSettings): boolean {
+  return Boolean(settings.clientId && settings.clientSecret);
+}
+
+/** First 4 and last 4 characters around '••••'; a short secret is not shown at all. */
+export function maskSecret(secret: string): string {
+  if (!secret) return '';
+  if (secret.length < 16) return SECRET_MASK;
+  return `${secret.slice(0, 4)}${SECRET_MASK}${secret.slice(-4)}`;
+}

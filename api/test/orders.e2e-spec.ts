@@ -1,0 +1,459 @@
+import type { AdminItem, ItemOrder, PackageOrder } from '@coldmail/contracts';
+import { mongo } from 'mongoose';
+import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+
+type ErrorBody = { statusCode: number; message: string; fieldErrors?: Record<string, string> };
+
+let api: TestApi;
+let admin: Persona;
+let buyer: Persona;
+let other: Persona;
+let seller: Persona;
+let packageId: string;
+let item: AdminItem;
+const adminEmail = `admin-${unique()}@coldmail.test`;
+const billing = { customerName: 'Ada Buyer', address: '1 Loop Road', country: 'France' };
+
+const ordersInDb = () => api.db.collection('orders');
+const itemOrdersInDb = () => api.db.collection('itemOrders');
+
+beforeAll(async () => {
+  api = await startTestApi({ ADMIN_EMAILS: adminEmail });
+  admin = await signUp(api, 'admin', { email: adminEmail });
+  [buyer, other, seller] = await Promise.all([
+    signUp(api, 'buyer'),
+    signUp(api, 'other'),
+    signUp(api, 'seller'),
+  ]);
+  await call(api, 'PUT', `/api/users/${seller.id}`, {
+    token: admin.token,
+    json: { userRole: 'Seller' },
+  });
+  const created = await call<{ _id: string }>(api, 'POST', '/add-package', {
+    token: admin.token,
+    json: {
+      packageName: 'Pro',
+      price: 24.5,
+      credit: 200,
+      validity: 90,
+      icon: 'https://img.test/p.png',
+    },
+  });
+  packageId = created.body._id;
+  const createdItem = await call<AdminItem>(api, 'POST', '/api/items', {
+    token: admin.token,
+    json: {
+      name: 'Playbook',
+      slug: 'Playbook-2025',
+      price: '19.00',
+      guidelines: 'Read me',
+      accessUrl: 'https://files.test/secret-playbook.pdf',
+    },
+  });
+  item = createdItem.body;
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+const newOrder = (persona: Persona, json: unknown = { packageId, ...billing }) =>
+  call<PackageOrder & ErrorBody>(api, 'POST', '/new-order', { token: persona.token, json });
+const newItemOrder = (persona: Persona, json: unknown = { itemId: item._id, ...billing }) =>
+  call<ItemOrder & ErrorBody>(api, 'POST', '/new-item-order', { token: persona.token, json });
+
+describe('POST /new-order', () => {
+  it('creates a pending order priced from the stored package, for the signed-in buyer', async () => {
+    const response = await newOrder(buyer);
+    expect(response.status).toBe(201);
+    const today = new Date();
+    const orderDate = [today.getUTCDate(), today.getUTCMonth() + 1]
+      .map((part) => String(part).padStart(2, '0'))
+      .concat(String(today.getUTCFullYear()))
+      .join('/');
+    expect(response.body).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      orderId: expect.stringMatching(/^[A-Z0-9]{8}$/),
+      paymentId: expect.stringMatching(/^[A-Z0-9]{8}$/),
+      packageId,
+      packageName: 'Pro',
+      credit: 200,
+      packagePrice: 24.5,
+      processingFee: '0.00',
+      totalPrice: '24.50',
+      Validity: 90,
+      paymentStatus: 'pending',
+      orderStatus: 'pending',
+      customerEmail: buyer.email,
+      ...billing,
+      orderDate,
+      featuredImage: 'https://img.test/p.png',
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+  });
+
+  it('ignores whatever the client says about price, credit, status or e-mail', async () => {
+    const response = await newOrder(buyer, {
+      packageId,
+      ...billing,
+      totalPrice: '0.01',
+      packagePrice: 0.01,
+      credit: 1_000_000,
+      Validity: 9999,
+      paymentStatus: 'Paid',
+      orderStatus: 'Completed',
+      customerEmail: other.email,
+      orderId: 'AAAAAAAA',
+    });
+    expect(response.status).toBe(201);
+    const stored = await ordersInDb().findOne({ _id: new mongo.ObjectId(response.body._id) });
+    expect(stored).toMatchObject({
+      totalPrice: '24.50',
+      packagePrice: 24.5,
+      credit: 200,
+      Validity: 90,
+      paymentStatus: 'pending',
+      orderStatus: 'pending',
+      customerEmail: buyer.email,
+    });
+    expect(stored?.orderId).not.toBe('AAAAAAAA');
+  });
+
+  it("refuses Sellers with 'Sellers cannot purchase products'", async () => {
+    const before = await ordersInDb().countDocuments();
+    const response = await newOrder(seller);
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe('Sellers cannot purchase products');
+    expect(await ordersInDb().countDocuments()).toBe(before);
+  });
+
+  it('needs sign-in and a user record', async () => {
+    expect(
+      (await call(api, 'POST', '/new-order', { json: { packageId, ...billing } })).status,
+    ).toBe(401);
+    const unsynced = await signUp(api, 'unsynced', { sync: false });
+    expect((await newOrder(unsynced)).status).toBe(403);
+  });
+
+  it.each([
+    ['customerName', { packageId, ...billing, customerName: ' ' }],
+    ['address', { packageId, ...billing, address: '' }],
+    ['country', { packageId, ...billing, country: undefined }],
+    ['packageId', { ...billing, packageId: 'not-an-id' }],
+    ['packageId', { ...billing, packageId: { $gt: '' } }],
+    ['customerName', { packageId, ...billing, customerName: { $ne: null } }],
+  ])('refuses a bad %s with 400', async (field, json) => {
+    const response = await newOrder(buyer, json);
+    expect(response.status).toBe(400);
+    expect(response.body.fieldErrors?.[field]).toBeDefined();
+  });
+
+  it('answers 404 for an unknown package', async () => {
+    const response = await newOrder(buyer, {
+      packageId: new mongo.ObjectId().toHexString(),
+      ...billing,
+    });
+    expect(response.status).toBe(404);
+  });
+
+  it('gives every order its own orderId and paymentId', async () => {
+    const created = await Promise.all(Array.from({ length: 10 }, () => newOrder(other)));
+    const codes = created.flatMap((response) => [response.body.orderId, response.body.paymentId]);
+    expect(new Set(codes).size).toBe(20);
+  });
+});
+
+describe('GET /orders and GET /order/:id', () => {
+  let own: PackageOrder;
+
+  beforeAll(async () => {
+    own = (await newOrder(buyer)).body;
+  });
+
+  it("lists the buyer's own orders, newest first", async () => {
+    const response = await call<PackageOrder[]>(api, 'GET', `/orders?userEmail=${buyer.email}`, {
+      token: buyer.token,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.length).toBeGreaterThanOrEqual(3);
+    expect(response.body.every((order) => order.customerEmail === buyer.email)).toBe(true);
+    expect(response.body[0]?._id).toBe(own._id);
+    const times = response.body.map((order) => Date.parse(order.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it("refuses another user's list (403) and the full list to non-admins", async () => {
+    const others = await call(api, 'GET', `/orders?userEmail=${buyer.email}`, {
+      token: other.token,
+    });
+    expect(others.status).toBe(403);
+    expect(others.text).not.toContain(own.orderId);
+    expect((await call(api, 'GET', '/orders', { token: buyer.token })).status).toBe(403);
+  });
+
+  it('lists every order, or any buyer’s, for an admin', async () => {
+    const all = await call<PackageOrder[]>(api, 'GET', '/orders', { token: admin.token });
+    expect(all.status).toBe(200);
+    const emails = new Set(all.body.map((order) => order.customerEmail));
+    expect(emails).toEqual(new Set([buyer.email, other.email]));
+    const buyers = await call<PackageOrder[]>(api, 'GET', `/orders?userEmail=${buyer.email}`, {
+      token: admin.token,
+    });
+    expect(buyers.body.every((order) => order.customerEmail === buyer.email)).toBe(true);
+  });
+
+  it.each([
+    ['an operator object', '/orders?userEmail[$ne]=x'],
+    ['a nested operator', '/orders?userEmail[$regex]=.*'],
+    ['a repeated parameter', `/orders?userEmail=a@b.test&userEmail=c@d.test`],
+    ['an invalid address', '/orders?userEmail=nobody'],
+  ])('rejects %s with 400 and no data', async (_case, path) => {
+    for (const persona of [buyer, admin]) {
+      const response = await call<ErrorBody>(api, 'GET', path, { token: persona.token });
+      expect(response.status).toBe(400);
+      expect(response.text).not.toContain('@coldmail.test');
+    }
+  });
+
+  it('shows an order to its buyer and to admins, and a 404 to anyone else', async () => {
+    for (const persona of [buyer, admin]) {
+      const response = await call<PackageOrder>(api, 'GET', `/order/${own._id}`, {
+        token: persona.token,
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual(own);
+    }
+    const stranger = await call(api, 'GET', `/order/${own._id}`, { token: other.token });
+    expect(stranger.status).toBe(404);
+    expect(stranger.text).not.toContain(own.orderId);
+    expect((await call(api, 'GET', `/order/${own._id}`)).status).toBe(401);
+  });
+
+  it('answers 400 for a malformed id and 404 for an unknown one', async () => {
+    expect((await call(api, 'GET', '/order/123', { token: buyer.token })).status).toBe(400);
+    expect((await call(api, 'GET', '/order/{"$gt":""}', { token: buyer.token })).status).toBe(400);
+    const unknown = new mongo.ObjectId().toHexString();
+    expect((await call(api, 'GET', `/order/${unknown}`, { token: buyer.token })).status).toBe(404);
+  });
+});
+
+describe('DELETE /order/:id (admin, pending only)', () => {
+  it('deletes a pending order', async () => {
+    const order = (await newOrder(buyer)).body;
+    expect((await call(api, 'DELETE', `/order/${order._id}`, { token: buyer.token })).status).toBe(
+      403,
+    );
+    const response = await call(api, 'DELETE', `/order/${order._id}`, { token: admin.token });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: 'Order deleted successfully!' });
+    expect(await ordersInDb().countDocuments({ orderId: order.orderId })).toBe(0);
+    expect((await call(api, 'DELETE', `/order/${order._id}`, { token: admin.token })).status).toBe(
+      404,
+    );
+  });
+
+  it('refuses a paid order with 409 and keeps it', async () => {
+    const order = (await newOrder(buyer)).body;
+    await ordersInDb().updateOne(
+      { _id: new mongo.ObjectId(order._id) },
+      { $set: { paymentStatus: 'Paid', orderStatus: 'Completed' } },
+    );
+    const response = await call<ErrorBody>(api, 'DELETE', `/order/${order._id}`, {
+      token: admin.token,
+    });
+    expect(response.status).toBe(409);
+    expect(response.body.message).toMatch(/paid and cannot be deleted/);
+    expect(await ordersInDb().countDocuments({ orderId: order.orderId })).toBe(1);
+  });
+});
+
+describe('items', () => {
+  it('GET /item/:id shows an item to anyone, never its accessUrl', async () => {
+    const response = await call(api, 'GET', `/item/${item._id}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      data: {
+        _id: item._id,
+        name: 'Playbook',
+        slug: 'playbook-2025',
+        price: 19,
+        guidelines: 'Read me',
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
+    });
+    expect(response.text).not.toContain('secret-playbook');
+  });
+
+  it('GET /api/items lists items; the access URLs only for admins', async () => {
+    for (const token of [undefined, buyer.token, 'not.a.token']) {
+      const response = await call<AdminItem[]>(api, 'GET', '/api/items', { token });
+      expect(response.status).toBe(200);
+      expect(response.body.map((found) => found._id)).toContain(item._id);
+      expect(response.text).not.toContain('secret-playbook');
+    }
+    const forAdmin = await call<AdminItem[]>(api, 'GET', '/api/items', {
+      token: admin.token,
+    });
+    expect(forAdmin.body.find((found) => found._id === item._id)?.accessUrl).toBe(
+      'https://files.test/secret-playbook.pdf',
+    );
+  });
+
+  it('admins create, edit and delete items; slugs are unique', async () => {
+    const body = {
+      name: 'Pack',
+      slug: `pack-${unique()}`,
+      price: 5,
+      accessUrl: 'https://f.test/p',
+    };
+    expect((await call(api, 'POST', '/api/items', { token: buyer.token, json: body })).status).toBe(
+      403,
+    );
+    const created = await call<AdminItem>(api, 'POST', '/api/items', {
+      token: admin.token,
+      json: { ...body, imageUrl: 'https://img.test/x.png' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ ...body, imageUrl: 'https://img.test/x.png' });
+    const duplicate = await call<ErrorBody>(api, 'POST', '/api/items', {
+      token: admin.token,
+      json: body,
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.message).toBe('Another item already uses this slug');
+
+    const path = `/api/items/${created.body._id}`;
+    const edited = await call<AdminItem>(api, 'PUT', path, {
+      token: admin.token,
+      json: { ...body, price: 6 },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ price: 6, accessUrl: 'https://f.test/p' });
+    expect(edited.body.imageUrl).toBeUndefined();
+    const taken = await call(api, 'PUT', path, {
+      token: admin.token,
+      json: { ...body, slug: 'playbook-2025' },
+    });
+    expect(taken.status).toBe(409);
+
+    expect((await call(api, 'DELETE', path, { token: buyer.token })).status).toBe(403);
+    expect((await call(api, 'DELETE', path, { token: admin.token })).status).toBe(200);
+    expect((await call(api, 'GET', `/item/${created.body._id}`)).status).toBe(404);
+  });
+
+  it('validates item fields', async () => {
+    const response = await call<ErrorBody>(api, 'POST', '/api/items', {
+      token: admin.token,
+      json: { name: '', slug: 'Not A Slug', price: -1, accessUrl: 'javascript:alert(1)' },
+    });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.fieldErrors ?? {}).sort()).toEqual([
+      'accessUrl',
+      'name',
+      'price',
+      'slug',
+    ]);
+  });
+});
+
+describe('item orders', () => {
+  it('creates a pending item order priced from the stored item, without its accessUrl', async () => {
+    const response = await newItemOrder(buyer, {
+      itemId: item._id,
+      ...billing,
+      totalPrice: '0.01',
+      accessUrl: 'https://evil.test',
+    });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      orderId: expect.stringMatching(/^[A-Z0-9]{8}$/),
+      paymentId: expect.stringMatching(/^[A-Z0-9]{8}$/),
+      itemId: item._id,
+      packageId: item._id,
+      packageName: 'Playbook',
+      packagePrice: 19,
+      processingFee: '0.00',
+      totalPrice: '19.00',
+      paymentStatus: 'pending',
+      orderStatus: 'pending',
+      customerEmail: buyer.email,
+      ...billing,
+      orderDate: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
+      slug: 'playbook-2025',
+      guidelines: 'Read me',
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect(response.text).not.toContain('secret-playbook');
+  });
+
+  it("refuses Sellers with 'Sellers cannot purchase products'", async () => {
+    const response = await newItemOrder(seller);
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe('Sellers cannot purchase products');
+  });
+
+  it('hides the accessUrl of an unpaid order from everyone, admins included', async () => {
+    const order = (await newItemOrder(buyer)).body;
+    for (const persona of [buyer, admin]) {
+      const one = await call(api, 'GET', `/item-order/${order._id}`, { token: persona.token });
+      expect(one.status).toBe(200);
+      expect(one.text).not.toContain('secret-playbook');
+    }
+    const list = await call(api, 'GET', `/item-orders?userEmail=${buyer.email}`, {
+      token: buyer.token,
+    });
+    expect(list.text).not.toContain('secret-playbook');
+    expect(
+      (await call(api, 'GET', `/item-order/${order._id}`, { token: other.token })).status,
+    ).toBe(404);
+    const verify = await call(api, 'GET', `/verify-order/${order._id}`, { token: buyer.token });
+    expect(verify.body).toEqual({
+      success: true,
+      verified: false,
+      paymentStatus: 'pending',
+      orderStatus: 'pending',
+    });
+    expect(
+      (await call(api, 'GET', `/verify-order/${order._id}`, { token: other.token })).status,
+    ).toBe(404);
+  });
+
+  it('lists own item orders, everyone’s for admins, and refuses other users (403)', async () => {
+    expect(
+      (await call(api, 'GET', `/item-orders?userEmail=${buyer.email}`, { token: other.token }))
+        .status,
+    ).toBe(403);
+    expect((await call(api, 'GET', '/item-orders', { token: buyer.token })).status).toBe(403);
+    expect(
+      (await call(api, 'GET', '/item-orders?userEmail[$ne]=x', { token: admin.token })).status,
+    ).toBe(400);
+    const all = await call<ItemOrder[]>(api, 'GET', '/item-orders', { token: admin.token });
+    expect(all.status).toBe(200);
+    expect(all.body.length).toBeGreaterThan(0);
+  });
+
+  it('deletes pending item orders only (admin)', async () => {
+    const pending = (await newItemOrder(buyer)).body;
+    const paid = (await newItemOrder(buyer)).body;
+    await itemOrdersInDb().updateOne(
+      { _id: new mongo.ObjectId(paid._id) },
+      { $set: { paymentStatus: 'Paid', orderStatus: 'Completed' } },
+    );
+    expect(
+      (await call(api, 'DELETE', `/item-order/${pending._id}`, { token: buyer.token })).status,
+    ).toBe(403);
+    expect(
+      (await call(api, 'DELETE', `/item-order/${pending._id}`, { token: admin.token })).status,
+    ).toBe(200);
+    expect(
+      (await call(api, 'DELETE', `/item-order/${paid._id}`, { token: admin.token })).status,
+    ).toBe(409);
+    expect(await itemOrdersInDb().countDocuments({ orderId: paid.orderId })).toBe(1);
+    expect((await call(api, 'DELETE', '/item-order/xyz', { token: admin.token })).status).toBe(400);
+  });
+});

@@ -1,0 +1,194 @@
+import type { CreditPackage } from '@coldmail/contracts';
+import { mongo } from 'mongoose';
+import { ItemsService } from '../src/items/items.service';
+import { PackagesService } from '../src/packages/packages.service';
+import { DEMO_ITEMS, DEMO_PACKAGES } from '../src/seed/demo-catalogue';
+import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+
+type ErrorBody = { statusCode: number; message: string; fieldErrors?: Record<string, string> };
+
+let api: TestApi;
+let admin: Persona;
+let buyer: Persona;
+const adminEmail = `admin-${unique()}@coldmail.test`;
+
+const packagesInDb = () => api.db.collection('packages');
+const starter = { packageName: 'Starter', price: '9.99', credit: '50', pointOne: '50 emails' };
+
+beforeAll(async () => {
+  api = await startTestApi({ ADMIN_EMAILS: adminEmail });
+  admin = await signUp(api, 'admin', { email: adminEmail });
+  buyer = await signUp(api, 'buyer');
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+afterEach(async () => {
+  await packagesInDb().deleteMany({});
+});
+
+async function add(body: Record<string, unknown>, token = admin.token) {
+  return call<CreditPackage & ErrorBody>(api, 'POST', '/add-package', { token, json: body });
+}
+
+describe('POST /add-package (admin)', () => {
+  it('stores the form values as numbers, with 30 days validity by default', async () => {
+    const response = await add(starter);
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      packageName: 'Starter',
+      price: 9.99,
+      credit: 50,
+      validity: 30,
+      pointOne: '50 emails',
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+  });
+
+  it('is for admins only', async () => {
+    expect((await call(api, 'POST', '/add-package', { json: starter })).status).toBe(401);
+    expect((await add(starter, buyer.token)).status).toBe(403);
+    expect(await packagesInDb().countDocuments()).toBe(0);
+  });
+
+  it.each([
+    ['packageName', { ...starter, packageName: ' ' }],
+    ['price', { ...starter, price: '' }],
+    ['price', { ...starter, price: '9.999' }],
+    ['price', { ...starter, price: 0 }],
+    ['credit', { ...starter, credit: 'lots' }],
+    ['credit', { ...starter, credit: 1.5 }],
+    ['validity', { ...starter, validity: 0 }],
+    ['slot', { ...starter, slot: 1 }],
+    ['packageName', { ...starter, packageName: { $gt: '' } }],
+  ])('refuses a bad %s with 400 and stores nothing', async (field, body) => {
+    const response = await add(body);
+    expect(response.status).toBe(400);
+    expect(response.body.fieldErrors?.[field]).toBeDefined();
+    expect(await packagesInDb().countDocuments()).toBe(0);
+  });
+
+  it('refuses a fourth package', async () => {
+    for (const name of ['One', 'Two', 'Three']) {
+      expect((await add({ ...starter, packageName: name })).status).toBe(201);
+    }
+    const fourth = await add({ ...starter, packageName: 'Four' });
+    expect(fourth.status).toBe(409);
+    expect(fourth.body.message).toBe('Maximum 3 packages allowed');
+    expect(await packagesInDb().countDocuments()).toBe(3);
+  });
+
+  it('lets only one of two concurrent adds at 2 packages succeed', async () => {
+    await add({ ...starter, packageName: 'One' });
+    await add({ ...starter, packageName: 'Two' });
+    const results = await Promise.all(
+      ['Three', 'Four', 'Five', 'Six'].map((name) => add({ ...starter, packageName: name })),
+    );
+    expect(results.map((result) => result.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(await packagesInDb().countDocuments()).toBe(3);
+  });
+
+  it('frees a slot when a package is deleted', async () => {
+    const created = await Promise.all(
+      ['One', 'Two', 'Three'].map((name) => add({ ...starter, packageName: name })),
+    );
+    const removed = await call(api, 'DELETE', `/package/${created[1]?.body._id}`, {
+      token: admin.token,
+    });
+    expect(removed.body).toEqual({ success: true, message: 'Package deleted successfully' });
+    expect((await add({ ...starter, packageName: 'Four' })).status).toBe(201);
+    expect(await packagesInDb().countDocuments()).toBe(3);
+  });
+});
+
+describe('GET /packages, GET /package/:id (public)', () => {
+  it('lists packages in the order they were added, without sign-in', async () => {
+    for (const name of ['One', 'Two']) await add({ ...starter, packageName: name });
+    const list = await call<CreditPackage[]>(api, 'GET', '/packages');
+    expect(list.status).toBe(200);
+    expect(list.body.map((found) => found.packageName)).toEqual(['One', 'Two']);
+    expect(list.text).not.toContain('slot');
+
+    const one = await call<CreditPackage>(api, 'GET', `/package/${list.body[0]?._id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(list.body[0]);
+  });
+
+  it('answers 400 for a malformed id and 404 for an unknown one', async () => {
+    expect((await call(api, 'GET', '/package/nope')).status).toBe(400);
+    expect((await call(api, 'GET', `/package/${new mongo.ObjectId().toHexString()}`)).status).toBe(
+      404,
+    );
+  });
+});
+
+describe('PUT /edit-package/:id (admin)', () => {
+  it('changes the given fields, keeps omitted ones and clears emptied lines', async () => {
+    const created = await add({ ...starter, validity: 60, pointTwo: 'Two' });
+    const response = await call<CreditPackage>(api, 'PUT', `/edit-package/${created.body._id}`, {
+      token: admin.token,
+      json: { packageName: 'Starter+', price: 12.5, credit: 60, pointOne: '' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      packageName: 'Starter+',
+      price: 12.5,
+      credit: 60,
+      validity: 60,
+      pointTwo: 'Two',
+    });
+    expect(response.body.pointOne).toBeUndefined();
+  });
+
+  it('is for admins only and validates like add', async () => {
+    const created = await add(starter);
+    const path = `/edit-package/${created.body._id}`;
+    expect((await call(api, 'PUT', path, { token: buyer.token, json: starter })).status).toBe(403);
+    const bad = await call<ErrorBody>(api, 'PUT', path, {
+      token: admin.token,
+      json: { ...starter, credit: -1 },
+    });
+    expect(bad.status).toBe(400);
+    expect(await packagesInDb().findOne({})).toMatchObject({ credit: 50 });
+  });
+
+  it('answers 404 for an unknown package', async () => {
+    const response = await call(api, 'PUT', `/edit-package/${new mongo.ObjectId().toHexString()}`, {
+      token: admin.token,
+      json: starter,
+    });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('DELETE /package/:id (admin)', () => {
+  it('is for admins only; a second delete is a 404', async () => {
+    const created = await add(starter);
+    const path = `/package/${created.body._id}`;
+    expect((await call(api, 'DELETE', path, { token: buyer.token })).status).toBe(403);
+    expect((await call(api, 'DELETE', path, { token: admin.token })).status).toBe(200);
+    expect((await call(api, 'DELETE', path, { token: admin.token })).status).toBe(404);
+  });
+});
+
+describe('the development seed', () => {
+  it('fills an empty store once and leaves it alone afterwards', async () => {
+    const packages = api.app.get(PackagesService);
+    const items = api.app.get(ItemsService);
+    expect(await packages.seedIfEmpty(DEMO_PACKAGES)).toBe(true);
+    expect(await items.seedIfEmpty(DEMO_ITEMS)).toBe(true);
+    expect(await packages.seedIfEmpty(DEMO_PACKAGES)).toBe(false);
+    expect(await items.seedIfEmpty(DEMO_ITEMS)).toBe(false);
+    const list = await call<CreditPackage[]>(api, 'GET', '/packages');
+    expect(list.body.map((found) => found.packageName)).toEqual([
+      'Starter',
+      'Professional',
+      'Agency',
+    ]);
+    expect(await api.db.collection('items').countDocuments()).toBe(DEMO_ITEMS.length);
+  });
+});

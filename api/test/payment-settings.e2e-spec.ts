@@ -1,0 +1,176 @@
+import type { PaypalSettings } from '@coldmail/contracts';
+import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+
+type SettingsResponse = { success: boolean; message?: string; data: PaypalSettings };
+type ErrorBody = { statusCode: number; message: string; fieldErrors?: Record<string, string> };
+
+const ENV_SECRET = 'EnvSecret-abcdefghijklmnop-1234';
+let api: TestApi;
+let admin: Persona;
+let buyer: Persona;
+const adminEmail = `admin-${unique()}@coldmail.test`;
+
+const settingsInDb = () => api.db.collection('paypalSettings');
+const saved = {
+  clientId: 'AdminClientId',
+  mode: 'live',
+  currency: 'EUR',
+  enablePayPal: true,
+  buttonStyles: { layout: 'horizontal', color: 'gold', shape: 'pill', label: 'paypal' },
+};
+
+beforeAll(async () => {
+  api = await startTestApi({
+    ADMIN_EMAILS: adminEmail,
+    PAYPAL_CLIENT_ID: 'EnvClientId',
+    PAYPAL_CLIENT_SECRET: ENV_SECRET,
+    PAYPAL_CURRENCY: 'GBP',
+  });
+  admin = await signUp(api, 'admin', { email: adminEmail });
+  buyer = await signUp(api, 'buyer');
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+afterEach(async () => {
+  await settingsInDb().deleteMany({});
+});
+
+const read = (token?: string) =>
+  call<SettingsResponse>(api, 'GET', '/api/paypal-settings', token ? { token } : {});
+const put = (json: unknown, token = admin.token) =>
+  call<SettingsResponse & ErrorBody>(api, 'PUT', '/api/paypal-settings', { token, json });
+
+describe('GET /api/paypal-settings', () => {
+  it('starts from the environment, and shows everyone only what the buttons need', async () => {
+    for (const token of [undefined, buyer.token, 'not.a.token']) {
+      const response = await read(token);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        success: true,
+        data: {
+          clientId: 'EnvClientId',
+          currency: 'GBP',
+          enablePayPal: true,
+          buttonStyles: { layout: 'vertical', color: 'blue', shape: 'rect', label: 'pay' },
+        },
+      });
+      expect(response.text).not.toContain('EnvS');
+      expect(response.text).not.toContain('sandbox');
+    }
+  });
+
+  it('adds the mode and the masked secret for admins', async () => {
+    const response = await read(admin.token);
+    expect(response.body.data).toMatchObject({
+      mode: 'sandbox',
+      clientSecret: 'EnvS••••1234',
+    });
+    expect(response.text).not.toContain(ENV_SECRET);
+  });
+});
+
+describe('PUT /api/paypal-settings (admin)', () => {
+  it('saves the settings; the secret stays on the server', async () => {
+    const response = await put({ ...saved, clientSecret: 'NewSecret-0123456789-xyzw' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      message: 'PayPal settings updated successfully',
+      data: { ...saved, clientSecret: 'NewS••••xyzw' },
+    });
+    expect(response.text).not.toContain('NewSecret-0123456789-xyzw');
+    const publicView = await read();
+    expect(publicView.body.data).toEqual({
+      clientId: 'AdminClientId',
+      currency: 'EUR',
+      enablePayPal: true,
+      buttonStyles: saved.buttonStyles,
+    });
+    expect((await settingsInDb().findOne({}))?.clientSecret).toBe('NewSecret-0123456789-xyzw');
+  });
+
+  it.each([
+    ['the masked value', { clientSecret: 'NewS••••xyzw' }],
+    ['an empty value', { clientSecret: '' }],
+    ['no value', {}],
+  ])('keeps the stored secret when sent %s', async (_case, secret) => {
+    await put({ ...saved, clientSecret: 'NewSecret-0123456789-xyzw' });
+    const response = await put({ ...saved, clientId: 'Changed', ...secret });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ clientId: 'Changed', clientSecret: 'NewS••••xyzw' });
+    expect((await settingsInDb().findOne({}))?.clientSecret).toBe('NewSecret-0123456789-xyzw');
+  });
+
+  it("keeps the environment's secret when an admin never set one", async () => {
+    const response = await put({ ...saved, clientSecret: 'EnvS••••1234' });
+    expect(response.body.data.clientSecret).toBe('EnvS••••1234');
+    expect((await settingsInDb().findOne({}))?.clientSecret).toBeUndefined();
+  });
+
+  it('reports payments as disabled to buyers while they are switched off', async () => {
+    await put({ ...saved, enablePayPal: false });
+    expect((await read()).body.data.enablePayPal).toBe(false);
+  });
+
+  it('is for admins only', async () => {
+    expect((await put(saved, buyer.token)).status).toBe(403);
+    expect((await call(api, 'PUT', '/api/paypal-settings', { json: saved })).status).toBe(401);
+    expect(await settingsInDb().countDocuments()).toBe(0);
+  });
+
+  it.each([
+    ['currency', { ...saved, currency: 'JPY' }],
+    ['mode', { ...saved, mode: 'production' }],
+    ['buttonStyles.color', { ...saved, buttonStyles: { ...saved.buttonStyles, color: 'red' } }],
+    ['buttonStyles.label', { ...saved, buttonStyles: { ...saved.buttonStyles, label: 'donate' } }],
+    ['enablePayPal', { ...saved, enablePayPal: 'yes' }],
+    ['clientId', { ...saved, clientId: { $gt: '' } }],
+    ['webhookId', { ...saved, webhookId: 'x' }],
+  ])('refuses a bad %s with 400 and changes nothing', async (field, body) => {
+    const response = await put(body);
+    expect(response.status).toBe(400);
+    expect(response.body.fieldErrors?.[field]).toBeDefined();
+    expect(await settingsInDb().countDocuments()).toBe(0);
+  });
+});
+
+describe('POST /api/paypal-settings/reset (admin)', () => {
+  it('goes back to the environment settings', async () => {
+    await put({ ...saved, clientSecret: 'NewSecret-0123456789-xyzw' });
+    expect(
+      (await call(api, 'POST', '/api/paypal-settings/reset', { token: buyer.token })).status,
+    ).toBe(403);
+    const response = await call<SettingsResponse>(api, 'POST', '/api/paypal-settings/reset', {
+      token: admin.token,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      message: 'PayPal settings reset successfully',
+      data: {
+        clientId: 'EnvClientId',
+        currency: 'GBP',
+        enablePayPal: true,
+        mode: 'sandbox',
+        clientSecret: 'EnvS••••1234',
+        buttonStyles: { layout: 'vertical', color: 'blue', shape: 'rect', label: 'pay' },
+      },
+    });
+    expect(await settingsInDb().countDocuments()).toBe(0);
+  });
+});
+
+describe('without PayPal credentials', () => {
+  it('reports payments as disabled', async () => {
+    const bare = await startTestApi();
+    try {
+      const response = await call<SettingsResponse>(bare, 'GET', '/api/paypal-settings');
+      expect(response.body.data).toMatchObject({ clientId: '', enablePayPal: false });
+    } finally {
+      await bare.close();
+    }
+  });
+});

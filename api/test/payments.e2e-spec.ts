@@ -1,0 +1,597 @@
+import type {
+  ItemOrder,
+  ItemPaymentResult,
+  PackageOrder,
+  PackagePaymentResult,
+} from '@coldmail/contracts';
+import { mongo } from 'mongoose';
+import { paypalDouble } from './support/paypal-double';
+import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+
+type ErrorBody = { statusCode: number; message: string; fieldErrors?: Record<string, string> };
+
+const paypal = paypalDouble();
+let api: TestApi;
+let admin: Persona;
+let buyer: Persona;
+let other: Persona;
+const packages: Record<'pro' | 'cheap', string> = { pro: '', cheap: '' };
+let itemId: string;
+const adminEmail = `admin-${unique()}@coldmail.test`;
+const billing = { customerName: 'Ada Buyer', address: '1 Loop Road', country: 'France' };
+const SECRET_URL = 'https://files.test/secret-playbook.pdf';
+
+const users = () => api.db.collection('users');
+const orders = () => api.db.collection('orders');
+const itemOrders = () => api.db.collection('itemOrders');
+const balanceOf = async (persona: Persona) =>
+  (await users().findOne({ userEmail: persona.email }))?.currentBalance as number;
+const storedOrder = (order: { _id: string }) =>
+  orders().findOne({ _id: new mongo.ObjectId(order._id) });
+
+beforeAll(async () => {
+  api = await startTestApi({ ADMIN_EMAILS: adminEmail, ...paypal.env });
+  admin = await signUp(api, 'admin', { email: adminEmail });
+  [buyer, other] = await Promise.all([signUp(api, 'buyer'), signUp(api, 'other')]);
+  for (const [key, body] of [
+    ['pro', { packageName: 'Pro', price: 24.5, credit: 200, validity: 90 }],
+    ['cheap', { packageName: 'Cheap', price: 1, credit: 1, validity: 1 }],
+  ] as const) {
+    const created = await call<{ _id: string }>(api, 'POST', '/add-package', {
+      token: admin.token,
+      json: body,
+    });
+    packages[key] = created.body._id;
+  }
+  const item = await call<{ _id: string }>(api, 'POST', '/api/items', {
+    token: admin.token,
+    json: { name: 'Playbook', slug: 'playbook', price: 19, accessUrl: SECRET_URL },
+  });
+  itemId = item.body._id;
+});
+
+afterEach(async () => {
+  await paypal.resetBehavior();
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+async function packageOrder(persona: Persona, which: 'pro' | 'cheap' = 'pro') {
+  const created = await call<PackageOrder>(api, 'POST', '/new-order', {
+    token: persona.token,
+    json: { packageId: packages[which], ...billing },
+  });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+async function itemOrder(persona: Persona) {
+  const created = await call<ItemOrder>(api, 'POST', '/new-item-order', {
+    token: persona.token,
+    json: { itemId, ...billing },
+  });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+const createPaypalOrder = (persona: Persona, orderId: string, kind: 'package' | 'item') =>
+  call<{ id: string } & ErrorBody>(api, 'POST', '/api/paypal/orders', {
+    token: persona.token,
+    json: { orderId, kind },
+  });
+
+/** What the buyer's browser does: our API creates the PayPal order, the buyer approves it. */
+async function approvedPaypalOrder(
+  persona: Persona,
+  order: { _id: string },
+  kind: 'package' | 'item' = 'package',
+) {
+  const created = await createPaypalOrder(persona, order._id, kind);
+  expect(created.status).toBe(201);
+  await paypal.approve(created.body.id, `payer-${persona.email}`);
+  return created.body.id;
+}
+
+const completePackage = (persona: Persona, order: { _id: string }, paypalOrderId: unknown) =>
+  call<PackagePaymentResult & ErrorBody>(api, 'PUT', `/process-payment-complete/${order._id}`, {
+    token: persona.token,
+    json: { paypalOrderId },
+  });
+
+const completeItem = (persona: Persona, order: { _id: string }, paypalOrderId: unknown) =>
+  call<ItemPaymentResult & ErrorBody>(api, 'PUT', `/item-update-payment-status/${order._id}`, {
+    token: persona.token,
+    json: { paypalOrderId },
+  });
+
+const webhookUrl = () => `${api.url}/api/paypal/webhook`;
+
+describe('POST /api/paypal/orders', () => {
+  it('creates the PayPal order from the stored order: amount, breakdown and references', async () => {
+    const order = await packageOrder(buyer);
+    const created = await createPaypalOrder(buyer, order._id, 'package');
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ id: expect.any(String) });
+    const atPaypal = await paypal.order(created.body.id);
+    expect(atPaypal).toMatchObject({ intent: 'CAPTURE', status: 'CREATED' });
+    expect(atPaypal?.purchase_units).toHaveLength(1);
+    expect(atPaypal?.purchase_units[0]).toMatchObject({
+      description: 'Pro',
+      custom_id: order.orderId,
+      invoice_id: order.paymentId,
+      amount: {
+        currency_code: 'USD',
+        value: '24.50',
+        breakdown: {
+          item_total: { currency_code: 'USD', value: '24.50' },
+          handling: { currency_code: 'USD', value: '0.00' },
+        },
+      },
+    });
+  });
+
+  it('is for the order’s buyer only, and only while it is pending', async () => {
+    const order = await packageOrder(buyer);
+    expect((await createPaypalOrder(other, order._id, 'package')).status).toBe(404);
+    expect((await createPaypalOrder(admin, order._id, 'package')).status).toBe(404);
+    // A package order id is not an item order id.
+    expect((await createPaypalOrder(buyer, order._id, 'item')).status).toBe(404);
+    await orders().updateOne(
+      { _id: new mongo.ObjectId(order._id) },
+      { $set: { paymentStatus: 'Paid' } },
+    );
+    const paid = await createPaypalOrder(buyer, order._id, 'package');
+    expect(paid.status).toBe(409);
+    expect(paid.body.message).toBe('This order is already paid.');
+  });
+
+  it.each([
+    [{ orderId: { $gt: '' }, kind: 'package' }],
+    [{ orderId: '0123456789abcdef01234567', kind: 'gift' }],
+    [{ orderId: '0123456789abcdef01234567', kind: 'package', amount: '0.01' }],
+  ])('refuses a malformed body with 400: %j', async (json) => {
+    const response = await call(api, 'POST', '/api/paypal/orders', { token: buyer.token, json });
+    expect(response.status).toBe(400);
+  });
+
+  it('answers 503 while payments are switched off', async () => {
+    const order = await packageOrder(buyer);
+    const settings = {
+      clientId: paypal.env.PAYPAL_CLIENT_ID,
+      mode: 'sandbox',
+      currency: 'USD',
+      enablePayPal: false,
+      buttonStyles: { layout: 'vertical', color: 'blue', shape: 'rect', label: 'pay' },
+    };
+    await call(api, 'PUT', '/api/paypal-settings', { token: admin.token, json: settings });
+    try {
+      const response = await createPaypalOrder(buyer, order._id, 'package');
+      expect(response.status).toBe(503);
+      expect(response.body.message).toBe('PayPal payments are currently unavailable.');
+    } finally {
+      await call(api, 'POST', '/api/paypal-settings/reset', { token: admin.token });
+    }
+  });
+});
+
+describe('PUT /process-payment-complete/:id', () => {
+  it('captures, marks the order paid and credits the buyer', async () => {
+    const before = await balanceOf(buyer);
+    const order = await packageOrder(buyer);
+    const paypalOrderId = await approvedPaypalOrder(buyer, order);
+    const response = await completePackage(buyer, order, paypalOrderId);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      message: 'Payment processed successfully',
+      alreadyProcessed: false,
+      currentBalance: before + 200,
+    });
+    expect(response.headers.get('server-timing')).toMatch(
+      /^paypal;dur=[\d.]+;desc="\d+ calls", app;dur=[\d.]+, total;dur=[\d.]+$/,
+    );
+    expect(await balanceOf(buyer)).toBe(before + 200);
+
+    const capture = (await paypal.order(paypalOrderId))?.purchase_units[0]?.payments?.captures[0];
+    const read = await call<PackageOrder>(api, 'GET', `/order/${order._id}`, {
+      token: buyer.token,
+    });
+    const expiry = Date.parse(order.createdAt) + 90 * 24 * 60 * 60 * 1000;
+    expect(read.body).toMatchObject({
+      paymentStatus: 'Paid',
+      orderStatus: 'Completed',
+      paymentMethod: 'Paypal',
+      paypalTransactionID: capture?.id,
+      payerEmail: `payer-${buyer.email}`,
+      captureTime: capture?.create_time,
+      MembershipValidity: new Date(expiry).toISOString(),
+    });
+  });
+
+  it('credits once under 20 concurrent completion calls and a webhook for the same payment', async () => {
+    const before = await balanceOf(buyer);
+    const order = await packageOrder(buyer);
+    const paypalOrderId = await approvedPaypalOrder(buyer, order);
+
+    const completions = Array.from({ length: 20 }, () =>
+      completePackage(buyer, order, paypalOrderId),
+    );
+    // The webhook can only be made once PayPal has the capture; send it while calls are in flight.
+    let captured = false;
+    while (!captured) {
+      captured = (await paypal.order(paypalOrderId))?.status === 'COMPLETED';
+      if (!captured) await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const [webhook, ...results] = await Promise.all([
+      paypal.sendCaptureEvent(paypalOrderId, webhookUrl()),
+      ...completions,
+    ]);
+
+    expect(webhook.delivery.status).toBe(200);
+    expect(results.map((result) => result.status)).toEqual(Array(20).fill(200));
+    expect(results.every((result) => result.body.success)).toBe(true);
+    expect(results.filter((result) => !result.body.alreadyProcessed).length).toBeLessThanOrEqual(1);
+    expect(results.map((result) => result.body.currentBalance)).toEqual(
+      Array(20).fill(before + 200),
+    );
+    expect(await balanceOf(buyer)).toBe(before + 200);
+    const stored = await storedOrder(order);
+    expect(stored).toMatchObject({ paymentStatus: 'Paid', creditApplied: true });
+    const user = await users().findOne({ userEmail: buyer.email });
+    const credited = (user?.creditedOrders as mongo.ObjectId[]).filter((id) =>
+      id.equals(order._id),
+    );
+    expect(credited).toHaveLength(1);
+
+    // Retries later change nothing either.
+    const again = await completePackage(buyer, order, paypalOrderId);
+    expect(again.body).toMatchObject({ success: true, alreadyProcessed: true });
+    expect((await paypal.sendCaptureEvent(paypalOrderId, webhookUrl())).delivery.status).toBe(200);
+    expect(await balanceOf(buyer)).toBe(before + 200);
+  });
+
+  it('a declined capture credits nothing and leaves the order pending (402)', async () => {
+    const before = await balanceOf(buyer);
+    const order = await packageOrder(buyer);
+    const paypalOrderId = await approvedPaypalOrder(buyer, order);
+    await paypal.setBehavior({ capture: 'DECLINED' });
+    const declined = await completePackage(buyer, order, paypalOrderId);
+    expect(declined.status).toBe(402);
+    expect(declined.body.message).toMatch(/^PayPal declined the payment/);
+    expect(await balanceOf(buyer)).toBe(before);
+    expect(await storedOrder(order)).toMatchObject({
+      paymentStatus: 'pending',
+      orderStatus: 'pending',
+      paymentIssue: { status: 'DECLINED' },
+    });
+
+    // The buyer picks another funding source: the same PayPal order now goes through.
+    await paypal.resetBehavior();
+    const retried = await completePackage(buyer, order, paypalOrderId);
+    expect(retried.body).toMatchObject({ success: true, alreadyProcessed: false });
+    expect(await balanceOf(buyer)).toBe(before + 200);
+    expect((await storedOrder(order))?.paymentIssue).toBeUndefined();
+  });
+
+  it.each([
+    ['amount', { captureAmount: '0.01' }],
+    ['currency', { captureCurrency: 'EUR' }],
+  ])(
+    'a capture of another %s credits nothing and leaves the order pending (422)',
+    async (_c, behavior) => {
+      const before = await balanceOf(buyer);
+      const order = await packageOrder(buyer);
+      const paypalOrderId = await approvedPaypalOrder(buyer, order);
+      await paypal.setBehavior(behavior);
+      const response = await completePackage(buyer, order, paypalOrderId);
+      expect(response.status).toBe(422);
+      expect(response.body.message).toBe(
+        'The amount PayPal captured does not match this order. Please contact support.',
+      );
+      expect(await balanceOf(buyer)).toBe(before);
+      expect(await storedOrder(order)).toMatchObject({ paymentStatus: 'pending' });
+      // Asking again does not change the answer.
+      expect((await completePackage(buyer, order, paypalOrderId)).status).toBe(422);
+      expect(await balanceOf(buyer)).toBe(before);
+    },
+  );
+
+  it("refuses a cheap order's payment presented for an expensive order (custom_id)", async () => {
+    const before = await balanceOf(buyer);
+    const cheap = await packageOrder(buyer, 'cheap');
+    const expensive = await packageOrder(buyer, 'pro');
+    const cheapPayment = await approvedPaypalOrder(buyer, cheap);
+    const response = await completePackage(buyer, expensive, cheapPayment);
+    expect(response.status).toBe(422);
+    expect(response.body.message).toBe('This PayPal payment is not for this order.');
+    expect(await storedOrder(expensive)).toMatchObject({ paymentStatus: 'pending' });
+    // Nothing was captured for the wrong order; the cheap one can still be paid properly.
+    expect((await paypal.order(cheapPayment))?.status).toBe('APPROVED');
+    expect((await completePackage(buyer, cheap, cheapPayment)).body.currentBalance).toBe(
+      before + 1,
+    );
+  });
+
+  it("refuses another buyer's payment and an item order's payment", async () => {
+    const mine = await packageOrder(buyer);
+    const theirs = await packageOrder(other);
+    const theirPayment = await approvedPaypalOrder(other, theirs);
+    expect((await completePackage(buyer, mine, theirPayment)).status).toBe(422);
+    const item = await itemOrder(buyer);
+    const itemPayment = await approvedPaypalOrder(buyer, item, 'item');
+    expect((await completePackage(buyer, mine, itemPayment)).status).toBe(422);
+    expect(await storedOrder(mine)).toMatchObject({ paymentStatus: 'pending' });
+    // Refused before capturing: nobody was charged for the wrong order.
+    expect((await paypal.order(theirPayment))?.status).toBe('APPROVED');
+    expect((await paypal.order(itemPayment))?.status).toBe('APPROVED');
+  });
+
+  it('refuses a payment the buyer has not approved, or that PayPal does not know (422)', async () => {
+    const order = await packageOrder(buyer);
+    const created = await createPaypalOrder(buyer, order._id, 'package');
+    const unapproved = await completePackage(buyer, order, created.body.id);
+    expect(unapproved.status).toBe(422);
+    expect(unapproved.body.message).toBe('The payment has not been approved in PayPal yet.');
+    const unknown = await completePackage(buyer, order, 'NOSUCHORDER123');
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.message).toBe('PayPal does not know this payment.');
+  });
+
+  it('answers 502 when PayPal is down, and a retry completes the payment', async () => {
+    const before = await balanceOf(buyer);
+    const order = await packageOrder(buyer);
+    const paypalOrderId = await approvedPaypalOrder(buyer, order);
+    await paypal.setBehavior({ failNext: { status: 503, on: 'capture' } });
+    const failed = await completePackage(buyer, order, paypalOrderId);
+    expect(failed.status).toBe(502);
+    expect(failed.body.message).toBe('PayPal could not be reached. Please try again in a moment.');
+    expect(failed.text).not.toMatch(/SERVICE_UNAVAILABLE|debug_id|secret/i);
+    expect(await storedOrder(order)).toMatchObject({ paymentStatus: 'pending' });
+    const retried = await completePackage(buyer, order, paypalOrderId);
+    expect(retried.body).toMatchObject({ success: true, currentBalance: before + 200 });
+  });
+
+  it('a capture PayPal holds as PENDING waits for the webhook, which completes it', async () => {
+    const before = await balanceOf(buyer);
+    const order = await packageOrder(buyer);
+    const paypalOrderId = await approvedPaypalOrder(buyer, order);
+    await paypal.setBehavior({ capture: 'PENDING' });
+    const pending = await completePackage(buyer, order, paypalOrderId);
+    expect(pending.status).toBe(202);
+    expect(pending.body).toMatchObject({ success: false, alreadyProcessed: false });
+    expect(await storedOrder(order)).toMatchObject({
+      paymentStatus: 'pending',
+      paymentIssue: { status: 'PENDING' },
+    });
+    expect(await balanceOf(buyer)).toBe(before);
+
+    const { delivery } = await paypal.sendCaptureEvent(paypalOrderId, webhookUrl());
+    expect(delivery.status).toBe(200);
+    expect(await storedOrder(order)).toMatchObject({ paymentStatus: 'Paid', creditApplied: true });
+    expect(await balanceOf(buyer)).toBe(before + 200);
+    const after = await completePackage(buyer, order, paypalOrderId);
+    expect(after.body).toMatchObject({ success: true, alreadyProcessed: true });
+  });
+
+  it('is for the order’s buyer only', async () => {
+    const order = await packageOrder(buyer);
+    const paypalOrderId = await approvedPaypalOrder(buyer, order);
+    for (const persona of [other, admin]) {
+      const response = await completePackage(persona, order, paypalOrderId);
+      expect(response.status).toBe(404);
+    }
+    expect((await paypal.order(paypalOrderId))?.status).toBe('APPROVED');
+    expect(await storedOrder(order)).toMatchObject({ paymentStatus: 'pending' });
+  });
+
+  it.each([[{ $gt: '' }], [''], ['../../v1/oauth2/token']])(
+    'refuses a malformed PayPal order id with 400: %j',
+    async (paypalOrderId) => {
+      const order = await packageOrder(buyer);
+      expect((await completePackage(buyer, order, paypalOrderId)).status).toBe(400);
+    },
+  );
+
+  it('refuses the old client-reported completion fields', async () => {
+    const order = await packageOrder(buyer);
+    const response = await call(api, 'PUT', `/process-payment-complete/${order._id}`, {
+      token: buyer.token,
+      json: { paypalTransactionID: 'FAKE', status: 'COMPLETED', credit: 1000 },
+    });
+    expect(response.status).toBe(400);
+    expect(await storedOrder(order)).toMatchObject({ paymentStatus: 'pending' });
+  });
+});
+
+describe('recovery after a crash between paying and crediting', () => {
+  it('credits a paid order that was never credited, once, on the next call', async () => {
+    const before = await balanceOf(buyer);
+    const order = await packageOrder(buyer);
+    // The state a crash right after step 1 (order marked paid) leaves behind.
+    await orders().updateOne(
+      { _id: new mongo.ObjectId(order._id) },
+      { $set: { paymentStatus: 'Paid', orderStatus: 'Completed', paypalTransactionID: 'CAP1' } },
+    );
+    const first = await completePackage(buyer, order, 'ANYID');
+    expect(first.body).toMatchObject({ success: true, alreadyProcessed: true });
+    expect(await balanceOf(buyer)).toBe(before + 200);
+    await completePackage(buyer, order, 'ANYID');
+    expect(await balanceOf(buyer)).toBe(before + 200);
+  });
+
+  it('does not credit twice when the crash came after the credit but before the flag', async () => {
+    const before = await balanceOf(buyer);
+    const order = await packageOrder(buyer);
+    const id = new mongo.ObjectId(order._id);
+    await orders().updateOne(
+      { _id: id },
+      { $set: { paymentStatus: 'Paid', orderStatus: 'Completed', paypalTransactionID: 'CAP2' } },
+    );
+    await users().updateOne(
+      { userEmail: buyer.email },
+      { $inc: { currentBalance: 200 }, $addToSet: { creditedOrders: id } },
+    );
+    const response = await completePackage(buyer, order, 'ANYID');
+    expect(response.body).toMatchObject({ success: true, currentBalance: before + 200 });
+    expect(await balanceOf(buyer)).toBe(before + 200);
+    expect(await storedOrder(order)).toMatchObject({ creditApplied: true });
+  });
+
+  it('finishes crediting when the API starts again', async () => {
+    // Its own buyer: the restart also credits other tests' paid-but-uncredited orders.
+    const restartBuyer = await signUp(api, 'restart');
+    const order = await packageOrder(restartBuyer);
+    await orders().updateOne(
+      { _id: new mongo.ObjectId(order._id) },
+      { $set: { paymentStatus: 'Paid', orderStatus: 'Completed', paypalTransactionID: 'CAP3' } },
+    );
+    const restarted = await startTestApi(paypal.env, { sameDatabaseAs: api });
+    await restarted.close();
+    expect(await balanceOf(restartBuyer)).toBe(200);
+    expect(await storedOrder(order)).toMatchObject({ creditApplied: true });
+  });
+});
+
+describe('POST /api/paypal/webhook', () => {
+  async function capturedPendingOrder() {
+    const order = await packageOrder(buyer);
+    const paypalOrderId = await approvedPaypalOrder(buyer, order);
+    await paypal.setBehavior({ capture: 'PENDING' });
+    expect((await completePackage(buyer, order, paypalOrderId)).status).toBe(202);
+    await paypal.resetBehavior();
+    return { order, paypalOrderId };
+  }
+
+  it('refuses forged deliveries (400 without PayPal headers, 401 with a bad signature)', async () => {
+    const before = await balanceOf(buyer);
+    const { order, paypalOrderId } = await capturedPendingOrder();
+    // A genuine delivery's headers, to replay with a different body; sent to a dead end first.
+    const genuine = await paypal.sendCaptureEvent(paypalOrderId, `${api.url}/api/health`);
+    const event = genuine.event;
+    const post = (headers: Record<string, string>, body: unknown) =>
+      call<ErrorBody>(api, 'POST', '/api/paypal/webhook', { headers, json: body });
+
+    expect((await post({}, event)).status).toBe(400);
+    const forgedSignature = { ...genuine.delivery.headers, 'paypal-transmission-sig': 'AAAA' };
+    expect((await post(forgedSignature, event)).status).toBe(401);
+    const tampered = { ...event, resource: { ...event.resource, custom_id: 'ZZZZZZZZ' } };
+    const replay = await post(genuine.delivery.headers, tampered);
+    expect(replay.status).toBe(401);
+    expect(replay.body.message).toBe('Webhook signature could not be verified');
+
+    expect(await storedOrder(order)).toMatchObject({ paymentStatus: 'pending' });
+    expect(await balanceOf(buyer)).toBe(before);
+  });
+
+  it('records a denied capture and keeps the order pending', async () => {
+    const before = await balanceOf(buyer);
+    const { order, paypalOrderId } = await capturedPendingOrder();
+    const { delivery } = await paypal.sendCaptureEvent(
+      paypalOrderId,
+      webhookUrl(),
+      'PAYMENT.CAPTURE.DENIED',
+    );
+    expect(delivery.status).toBe(200);
+    expect(await storedOrder(order)).toMatchObject({
+      paymentStatus: 'pending',
+      paymentIssue: { status: 'DENIED' },
+    });
+    expect(await balanceOf(buyer)).toBe(before);
+  });
+
+  it('ignores a completed capture whose amount does not match the order', async () => {
+    const before = await balanceOf(buyer);
+    const order = await packageOrder(buyer);
+    const paypalOrderId = await approvedPaypalOrder(buyer, order);
+    await paypal.setBehavior({ captureAmount: '0.01' });
+    expect((await completePackage(buyer, order, paypalOrderId)).status).toBe(422);
+    const { delivery } = await paypal.sendCaptureEvent(paypalOrderId, webhookUrl());
+    expect(delivery.status).toBe(200);
+    expect(await storedOrder(order)).toMatchObject({ paymentStatus: 'pending' });
+    expect(await balanceOf(buyer)).toBe(before);
+  });
+
+  it('answers 503 when no webhook id is configured', async () => {
+    const { PAYPAL_WEBHOOK_ID: _unset, ...env } = paypal.env;
+    const unconfigured = await startTestApi(env);
+    try {
+      const order = await packageOrder(buyer);
+      const paypalOrderId = await approvedPaypalOrder(buyer, order);
+      await completePackage(buyer, order, paypalOrderId);
+      const { delivery } = await paypal.sendCaptureEvent(
+        paypalOrderId,
+        `${unconfigured.url}/api/paypal/webhook`,
+      );
+      expect(delivery.status).toBe(503);
+    } finally {
+      await unconfigured.close();
+    }
+  });
+});
+
+describe('PUT /item-update-payment-status/:id', () => {
+  it('marks the item order paid and reveals its accessUrl to the buyer and admins only', async () => {
+    const order = await itemOrder(buyer);
+    const paypalOrderId = await approvedPaypalOrder(buyer, order, 'item');
+    const response = await completeItem(buyer, order, paypalOrderId);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, matchedCount: 1, modifiedCount: 1 });
+    expect(response.headers.get('server-timing')).toMatch(/paypal;dur=/);
+    const again = await completeItem(buyer, order, paypalOrderId);
+    expect(again.body).toEqual({ success: true, matchedCount: 1, modifiedCount: 0 });
+
+    for (const persona of [buyer, admin]) {
+      const read = await call<ItemOrder>(api, 'GET', `/item-order/${order._id}`, {
+        token: persona.token,
+      });
+      expect(read.body).toMatchObject({
+        paymentStatus: 'Paid',
+        orderStatus: 'Completed',
+        paymentMethod: 'Paypal',
+        accessUrl: SECRET_URL,
+      });
+    }
+    const list = await call<ItemOrder[]>(api, 'GET', `/item-orders?userEmail=${buyer.email}`, {
+      token: buyer.token,
+    });
+    expect(list.body.find((found) => found._id === order._id)?.accessUrl).toBe(SECRET_URL);
+    const stranger = await call(api, 'GET', `/item-order/${order._id}`, { token: other.token });
+    expect(stranger.status).toBe(404);
+    expect(stranger.text).not.toContain('secret-playbook');
+    const verify = await call(api, 'GET', `/verify-order/${order._id}`, { token: buyer.token });
+    expect(verify.body).toEqual({
+      success: true,
+      verified: true,
+      paymentStatus: 'Paid',
+      orderStatus: 'Completed',
+    });
+  });
+
+  it('answers failures in the item shape, leaving the order pending', async () => {
+    const order = await itemOrder(buyer);
+    const paypalOrderId = await approvedPaypalOrder(buyer, order, 'item');
+    await paypal.setBehavior({ capture: 'DECLINED' });
+    const declined = await completeItem(buyer, order, paypalOrderId);
+    expect(declined.status).toBe(402);
+    expect(declined.body).toEqual({
+      success: false,
+      matchedCount: 0,
+      modifiedCount: 0,
+      error: expect.stringMatching(/^PayPal declined the payment/),
+    });
+    const stranger = await completeItem(other, order, paypalOrderId);
+    expect(stranger.status).toBe(404);
+    expect(stranger.body).toEqual({
+      success: false,
+      matchedCount: 0,
+      modifiedCount: 0,
+      error: 'Order not found',
+    });
+    const stored = await itemOrders().findOne({ _id: new mongo.ObjectId(order._id) });
+    expect(stored).toMatchObject({ paymentStatus: 'pending' });
+    const read = await call(api, 'GET', `/item-order/${order._id}`, { token: buyer.token });
+    expect(read.text).not.toContain('secret-playbook');
+  });
+});
