@@ -113,6 +113,24 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // Test support is for tests: production code of an app or lib must not ship it.
+    files: ['shell/src/**', 'mf-*/src/**', 'libs/*/src/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'libs/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-router-dom', message: "Import from '@coldmail/router'." },
+            { name: 'react-router', message: "Import from '@coldmail/router'." },
+            { name: '@coldmail/testing', message: 'Test support: import it from test files only.' },
+          ],
+          patterns: [{ group: ['@coldmail/testing/*'], message: 'Test support: test files only.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['libs/router/**'],
     rules: { 'no-restricted-imports': 'off' },
   },

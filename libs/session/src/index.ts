@@ -16,3 +16,4 @@ export {
   type ProfileStatus,
   type SessionState,
 } from './store';
+export { useApiRequest, type RequestState } from './use-api-request';

@@ -12,14 +12,27 @@ export { FormGrid, FormRow } from './form/FormGrid';
 export { Select, type SelectOption, type SelectProps } from './form/Select';
 export { TextArea, type TextAreaProps } from './form/TextArea';
 export { TextField, type TextFieldProps } from './form/TextField';
+export { formatDate, formatUsd, formatUsdFixed } from './format/format';
 export { Card, type CardProps } from './layout/Card';
 export { PageHeader, type PageHeaderProps } from './layout/PageHeader';
 export { Modal, type ModalProps } from './modal/Modal';
 export { paginate, pageCountOf, pageSummary, type PageSummary } from './pagination/paginate';
 export { Pagination, type PaginationProps } from './pagination/Pagination';
 export { paginationRange, type PageItem } from './pagination/paginationRange';
+export { PricingCard, type PricingCardProps } from './pricing-card/PricingCard';
 export { ResponsiveTable, type ResponsiveTableProps } from './responsive-table/ResponsiveTable';
 export { MOBILE_QUERY, useMediaQuery } from './responsive-table/useMediaQuery';
+export {
+  SidebarButton,
+  SidebarText,
+  type SidebarButtonProps,
+  type SidebarTextProps,
+} from './sidebar-layout/SidebarEntries';
+export {
+  SidebarLayout,
+  type SidebarLayoutProps,
+  type SidebarNavItem,
+} from './sidebar-layout/SidebarLayout';
 export { PageLoader } from './spinner/PageLoader';
 export { Spinner, type SpinnerProps } from './spinner/Spinner';
 export type { SpinnerSize } from './spinner/SpinnerIcon';

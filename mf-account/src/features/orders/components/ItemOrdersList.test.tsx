@@ -1,14 +1,19 @@
+import {
+  itemOrder,
+  renderRemote,
+  startTestApi,
+  type ApiReply,
+  type TestApi,
+} from '@coldmail/testing';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { itemOrder } from '../../../test/fixtures';
-import { renderApp } from '../../../test/renderApp';
-import { startTestApi, type ApiReply, type TestApi } from '../../../test/testApi';
+import App from '../../../app/App';
 
 let api: TestApi;
 
 async function open(path: string, reply: ApiReply) {
   api = await startTestApi({ 'GET /item-orders': reply });
-  renderApp(path, { apiUrl: api.url });
+  renderRemote(App, path, { apiUrl: api.url });
 }
 
 beforeEach(() => {

@@ -8,12 +8,13 @@ import {
   Pagination,
   ResponsiveTable,
   StatusBadge,
+  formatDate,
+  formatUsd,
   pageCountOf,
   paginate,
   type TableColumn,
 } from '@coldmail/ui';
 import { useState } from 'react';
-import { formatDate, usdText } from '../../../utils/format';
 import { LOAD_FAILED_TEXT, useItemOrders } from '../hooks/useItemOrders';
 import { accessLinkOf } from '../utils/itemOrders';
 import styles from './Orders.module.css';
@@ -40,7 +41,7 @@ const columns: TableColumn<ItemOrder>[] = [
   },
   { key: 'orderId', header: 'Order ID' },
   { key: 'date', header: 'Date', render: (order) => formatDate(order.createdAt) },
-  { key: 'amount', header: 'Amount', render: (order) => usdText(order.totalPrice) },
+  { key: 'amount', header: 'Amount', render: (order) => formatUsd(order.totalPrice) },
   {
     key: 'status',
     header: 'Status',

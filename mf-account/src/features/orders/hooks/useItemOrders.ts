@@ -1,8 +1,7 @@
 import type { ItemOrder } from '@coldmail/contracts';
-import { useSession } from '@coldmail/session';
+import { useApiRequest, useSession } from '@coldmail/session';
 import { toast } from '@coldmail/ui';
 import { useEffect, useMemo } from 'react';
-import { useRequest } from '../../../hooks/useRequest';
 import { fetchItemOrders } from '../api/itemOrders';
 import { newestFirst } from '../utils/itemOrders';
 
@@ -15,7 +14,7 @@ export type ItemOrdersState =
 
 export function useItemOrders(): ItemOrdersState {
   const email = useSession((state) => state.user?.email ?? null);
-  const request = useRequest(email ? `item-orders:${email}` : null, () =>
+  const request = useApiRequest(email ? `item-orders:${email}` : null, () =>
     fetchItemOrders(email ?? ''),
   );
   const failed = request.status === 'error';

@@ -1,5 +1,5 @@
+import { itemOrder } from '@coldmail/testing';
 import { describe, expect, it } from 'vitest';
-import { itemOrder } from '../../../test/fixtures';
 import { accessLinkOf, newestFirst } from './itemOrders';
 
 describe('item orders', () => {

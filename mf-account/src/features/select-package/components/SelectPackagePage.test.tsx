@@ -1,14 +1,19 @@
+import {
+  creditPackage,
+  renderRemote,
+  startTestApi,
+  type ApiReply,
+  type TestApi,
+} from '@coldmail/testing';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { creditPackage } from '../../../test/fixtures';
-import { renderApp } from '../../../test/renderApp';
-import { startTestApi, type ApiReply, type TestApi } from '../../../test/testApi';
+import App from '../../../app/App';
 
 let api: TestApi;
 
 async function open(reply: ApiReply) {
   api = await startTestApi({ 'GET /packages': reply });
-  renderApp('/user/select-package', { apiUrl: api.url });
+  renderRemote(App, '/user/select-package', { apiUrl: api.url });
 }
 
 afterEach(() => api.close());

@@ -1,12 +1,12 @@
+import { useApiRequest } from '@coldmail/session';
 import { Alert, EmptyState, PageHeader, PageLoader } from '@coldmail/ui';
-import { useRequest } from '../../../hooks/useRequest';
 import { fetchPackages } from '../api/packages';
 import { PackageCard } from './PackageCard';
 import styles from './SelectPackage.module.css';
 
 /** /user/select-package ('Upgrade Package') — choose a package to buy more credits. */
 export function SelectPackagePage() {
-  const packages = useRequest('packages', fetchPackages);
+  const packages = useApiRequest('packages', fetchPackages);
   return (
     <section className={styles.page} data-remote="account" data-page="SelectPackagePage">
       <PageHeader title="Upgrade Package" subtitle="Choose a package to add credits." />

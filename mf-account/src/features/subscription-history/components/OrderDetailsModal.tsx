@@ -1,6 +1,5 @@
 import type { PackageOrder } from '@coldmail/contracts';
-import { Button, Modal, StatusBadge } from '@coldmail/ui';
-import { formatDate, usdText } from '../../../utils/format';
+import { Button, Modal, StatusBadge, formatDate, formatUsd } from '@coldmail/ui';
 import { daysLeft, daysLeftText } from '../utils/daysLeft';
 import styles from './SubscriptionHistory.module.css';
 
@@ -25,7 +24,7 @@ export function OrderDetailsModal({ order, onClose, now }: OrderDetailsModalProp
           <dd>{order.packageName}</dd>
           <dt>Package Price</dt>
           <dd>
-            {usdText(order.packagePrice)} · {order.credit} credits
+            {formatUsd(order.packagePrice)} · {order.credit} credits
           </dd>
           <dt>Validity</dt>
           <dd>{order.Validity} days</dd>
@@ -46,7 +45,7 @@ export function OrderDetailsModal({ order, onClose, now }: OrderDetailsModalProp
             <StatusBadge status={order.paymentStatus} />
           </dd>
           <dt>Total</dt>
-          <dd>{usdText(order.totalPrice)}</dd>
+          <dd>{formatUsd(order.totalPrice)}</dd>
         </dl>
       )}
     </Modal>

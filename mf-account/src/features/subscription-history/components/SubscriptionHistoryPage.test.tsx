@@ -1,16 +1,21 @@
+import {
+  packageOrder,
+  renderRemote,
+  startTestApi,
+  type ApiReply,
+  type TestApi,
+} from '@coldmail/testing';
 import { addDays } from 'date-fns';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { packageOrder } from '../../../test/fixtures';
-import { renderApp } from '../../../test/renderApp';
-import { startTestApi, type ApiReply, type TestApi } from '../../../test/testApi';
+import App from '../../../app/App';
 
 let api: TestApi;
 
 async function open(orders: ApiReply) {
   api = await startTestApi({ 'GET /orders': orders });
-  renderApp('/user/subscription-history', { apiUrl: api.url });
+  renderRemote(App, '/user/subscription-history', { apiUrl: api.url });
 }
 
 afterEach(() => api.close());

@@ -9,6 +9,8 @@ import {
   ResponsiveTable,
   StatusBadge,
   TextField,
+  formatDate,
+  formatUsd,
   pageCountOf,
   pageSummary,
   paginate,
@@ -16,7 +18,6 @@ import {
   type TableColumn,
 } from '@coldmail/ui';
 import { useMemo, useState } from 'react';
-import { formatDate, usdText } from '../../../utils/format';
 import { usePackageOrders } from '../hooks/usePackageOrders';
 import { searchOrders } from '../utils/searchOrders';
 import { OrderDetailsModal } from './OrderDetailsModal';
@@ -49,7 +50,7 @@ function orderColumns(showDetails: (order: PackageOrder) => void): TableColumn<P
       key: 'amount',
       header: 'Amount',
       sortValue: (order) => Number(order.totalPrice),
-      render: (order) => usdText(order.totalPrice),
+      render: (order) => formatUsd(order.totalPrice),
     },
     {
       key: 'orderStatus',

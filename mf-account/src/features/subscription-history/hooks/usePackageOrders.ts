@@ -1,6 +1,5 @@
 import type { PackageOrder } from '@coldmail/contracts';
-import { useSession } from '@coldmail/session';
-import { useRequest, type RequestState } from '../../../hooks/useRequest';
+import { useApiRequest, useSession, type RequestState } from '@coldmail/session';
 import { fetchPackageOrders } from '../api/orders';
 
 export type PackageOrdersState = RequestState<PackageOrder[]> | { status: 'no-email' };
@@ -9,7 +8,7 @@ export type PackageOrdersState = RequestState<PackageOrder[]> | { status: 'no-em
 export function usePackageOrders(): PackageOrdersState {
   const status = useSession((state) => state.status);
   const email = useSession((state) => state.user?.email ?? null);
-  const request = useRequest(email ? `orders:${email}` : null, () =>
+  const request = useApiRequest(email ? `orders:${email}` : null, () =>
     fetchPackageOrders(email ?? ''),
   );
   if (!email && status !== 'unknown') return { status: 'no-email' };

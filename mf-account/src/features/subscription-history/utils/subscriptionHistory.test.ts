@@ -1,5 +1,5 @@
+import { packageOrder } from '@coldmail/testing';
 import { describe, expect, it } from 'vitest';
-import { packageOrder } from '../../../test/fixtures';
 import { daysLeft, daysLeftText } from './daysLeft';
 import { searchOrders } from './searchOrders';
 

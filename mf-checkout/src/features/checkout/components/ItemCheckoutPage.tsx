@@ -1,10 +1,9 @@
 import { useNavigate, useParams } from '@coldmail/router';
-import { Card, PageHeader, PageLoader, TextField } from '@coldmail/ui';
-import { useRequest } from '../../../hooks/useRequest';
+import { useApiRequest } from '@coldmail/session';
+import { Card, PageHeader, PageLoader, TextField, formatUsdFixed } from '@coldmail/ui';
 import { createItemOrder, fetchItem } from '../api/checkout';
 import { useBuyer } from '../hooks/useBuyer';
 import { priceBreakdownOf } from '../utils/pricing';
-import { formatUsd } from '../../../utils/format';
 import { BillingForm } from './BillingForm';
 import { CheckoutLoadError, SellerNotice } from './CheckoutStates';
 import styles from './Checkout.module.css';
@@ -14,7 +13,7 @@ export function ItemCheckoutPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const buyer = useBuyer();
-  const item = useRequest(`item:${id}`, () => fetchItem(id));
+  const item = useApiRequest(`item:${id}`, () => fetchItem(id));
 
   let content;
   if (buyer.isSeller) {
@@ -38,10 +37,10 @@ export function ItemCheckoutPage() {
           <TextField label="Item Name" value={data.name} readOnly />
           <dl className={styles.priceBox}>
             <dt>Item Price</dt>
-            <dd>{formatUsd(breakdown.price)}</dd>
+            <dd>{formatUsdFixed(breakdown.price)}</dd>
             <dt className={styles.total}>Total Price</dt>
             <dd className={styles.total} data-testid="checkout-total">
-              {formatUsd(breakdown.total)}
+              {formatUsdFixed(breakdown.total)}
             </dd>
           </dl>
         </Card>

@@ -1,9 +1,17 @@
+import {
+  creditPackage,
+  currentPath,
+  packageOrder,
+  renderRemote,
+  startTestApi,
+  userRecord,
+  type ApiReply,
+  type TestApi,
+} from '@coldmail/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { creditPackage, packageOrder, userRecord } from '../../../test/fixtures';
-import { currentPath, renderApp } from '../../../test/renderApp';
-import { startTestApi, type ApiReply, type TestApi } from '../../../test/testApi';
+import App from '../../../app/App';
 
 const PACKAGE_ID = '650000000000000000000001';
 let api: TestApi;
@@ -28,7 +36,7 @@ afterEach(async () => {
 describe('package checkout', () => {
   it('shows a Seller only that sellers cannot buy', async () => {
     await startApi({ status: 201, body: packageOrder() });
-    renderApp(`/buy/${PACKAGE_ID}`, {
+    renderRemote(App, `/buy/${PACKAGE_ID}`, {
       apiUrl: api.url,
       profile: userRecord({ userRole: 'Seller' }),
     });
@@ -42,7 +50,7 @@ describe('package checkout', () => {
 
   it('prefills the billing form from the profile and shows the price breakdown', async () => {
     await startApi({ status: 201, body: packageOrder() });
-    renderApp(`/buy/${PACKAGE_ID}`, { apiUrl: api.url });
+    renderRemote(App, `/buy/${PACKAGE_ID}`, { apiUrl: api.url });
 
     const name = await screen.findByLabelText<HTMLInputElement>(/Full Name/);
     expect(name.value).toBe('Bea Buyer');
@@ -60,7 +68,7 @@ describe('package checkout', () => {
     let answer!: (reply: ApiReply) => void;
     await startApi(() => new Promise<ApiReply>((resolve) => (answer = resolve)));
     const user = userEvent.setup();
-    renderApp(`/buy/${PACKAGE_ID}`, { apiUrl: api.url });
+    renderRemote(App, `/buy/${PACKAGE_ID}`, { apiUrl: api.url });
 
     await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
     const busy = await screen.findByRole<HTMLButtonElement>('button', { name: 'Processing...' });
@@ -84,7 +92,7 @@ describe('package checkout', () => {
       body: { statusCode: 403, message: 'Sellers cannot purchase products' },
     });
     const user = userEvent.setup();
-    renderApp(`/buy/${PACKAGE_ID}`, { apiUrl: api.url });
+    renderRemote(App, `/buy/${PACKAGE_ID}`, { apiUrl: api.url });
 
     await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
     expect(await screen.findByText('Sellers cannot purchase products')).toBeTruthy();
@@ -97,7 +105,7 @@ describe('package checkout', () => {
   it('requires an address and a country before ordering', async () => {
     await startApi({ status: 201, body: packageOrder() });
     const user = userEvent.setup();
-    renderApp(`/buy/${PACKAGE_ID}`, {
+    renderRemote(App, `/buy/${PACKAGE_ID}`, {
       apiUrl: api.url,
       profile: userRecord({ address: '', country: '' }),
     });

@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from '@coldmail/router';
+import { useApiRequest } from '@coldmail/session';
 import { Card, PageHeader, PageLoader } from '@coldmail/ui';
-import { useRequest } from '../../../hooks/useRequest';
 import { createPackageOrder, fetchPackage } from '../api/checkout';
 import { useBuyer } from '../hooks/useBuyer';
 import { BillingForm } from './BillingForm';
@@ -13,7 +13,7 @@ export function PackageCheckoutPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const buyer = useBuyer();
-  const pkg = useRequest(`package:${id}`, () => fetchPackage(id));
+  const pkg = useApiRequest(`package:${id}`, () => fetchPackage(id));
 
   let content;
   if (buyer.isSeller) {

@@ -1,4 +1,4 @@
-import { formatUsd } from '../../../utils/format';
+import { formatUsdFixed } from '@coldmail/ui';
 import { priceBreakdownOf } from '../utils/pricing';
 import styles from './Checkout.module.css';
 
@@ -14,12 +14,12 @@ export function PriceSummary({ price, priceLabel }: PriceSummaryProps) {
   return (
     <dl className={styles.summary}>
       <dt>{priceLabel}</dt>
-      <dd>{formatUsd(breakdown.price)}</dd>
+      <dd>{formatUsdFixed(breakdown.price)}</dd>
       <dt>Processing Fee</dt>
-      <dd>{formatUsd(breakdown.processingFee)}</dd>
+      <dd>{formatUsdFixed(breakdown.processingFee)}</dd>
       <dt className={styles.total}>Total</dt>
       <dd className={styles.total} data-testid="checkout-total">
-        {formatUsd(breakdown.total)}
+        {formatUsdFixed(breakdown.total)}
       </dd>
     </dl>
   );

@@ -1,8 +1,6 @@
 import { useParams } from '@coldmail/router';
-import { toApiError } from '@coldmail/session';
-import { PageLoader } from '@coldmail/ui';
-import { useRequest } from '../../../hooks/useRequest';
-import { formatUsd } from '../../../utils/format';
+import { toApiError, useApiRequest } from '@coldmail/session';
+import { formatUsdFixed } from '@coldmail/ui';
 import {
   completeItemPayment,
   createPaypalOrder,
@@ -11,17 +9,21 @@ import {
 } from '../api/payment';
 import { usePaymentFlow } from '../hooks/usePaymentFlow';
 import { isPaidOrder, itemCancelled, itemFailure, itemOutcome } from '../utils/outcomes';
-import { OrderNotFoundPanel, PaymentPanel, PaymentUnavailablePanel } from './PaymentPanels';
+import {
+  OrderLoadErrorPanel,
+  PaymentLoadingPanel,
+  PaymentPanel,
+  PaymentUnavailablePanel,
+} from './PaymentPanels';
 import { PaymentScreen, type DetailRow } from './PaymentScreen';
-import styles from './Payment.module.css';
 
 const PAGE = 'ItemPayNowPage';
 
 /** /item-pay-now/:id — pays a pending item order; the access link shows in the order history. */
 export function ItemPayNowPage() {
   const { id = '' } = useParams();
-  const order = useRequest(`item-order:${id}`, () => fetchItemOrder(id));
-  const settings = useRequest('paypal-settings', fetchPaypalSettings);
+  const order = useApiRequest(`item-order:${id}`, () => fetchItemOrder(id));
+  const settings = useApiRequest('paypal-settings', fetchPaypalSettings);
   const flow = usePaymentFlow({
     createOrder: () => createPaypalOrder({ orderId: id, kind: 'item' }),
     complete: async (paypalOrderId) => {
@@ -36,19 +38,13 @@ export function ItemPayNowPage() {
   });
 
   if (order.status === 'loading' || settings.status === 'loading') {
-    return (
-      <section className={styles.page} data-remote="checkout" data-page={PAGE}>
-        <PageLoader label="Loading payment details..." />
-      </section>
-    );
+    return <PaymentLoadingPanel page={PAGE} />;
   }
   if (order.status === 'error') {
-    return [400, 404].includes(order.error.status) ? (
-      <OrderNotFoundPanel page={PAGE} />
-    ) : (
-      <PaymentPanel page={PAGE} title="Error" onRetry={order.reload}>
+    return (
+      <OrderLoadErrorPanel page={PAGE} error={order.error} onRetry={order.reload}>
         Failed to load order details. Please check the URL or try again.
-      </PaymentPanel>
+      </OrderLoadErrorPanel>
     );
   }
   const alreadyPaid = isPaidOrder(order.data);
@@ -67,8 +63,8 @@ export function ItemPayNowPage() {
   const { data } = order;
   const fee = Number(data.processingFee);
   const details: DetailRow[] = [
-    { label: 'Item Price', value: formatUsd(data.packagePrice) },
-    ...(fee > 0 ? [{ label: 'Processing Fee', value: formatUsd(fee) }] : []),
+    { label: 'Item Price', value: formatUsdFixed(data.packagePrice) },
+    ...(fee > 0 ? [{ label: 'Processing Fee', value: formatUsdFixed(fee) }] : []),
     ...(data.Validity ? [{ label: 'Membership', value: `${data.Validity} days` }] : []),
   ];
   return (

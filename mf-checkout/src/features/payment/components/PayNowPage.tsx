@@ -1,8 +1,6 @@
 import { useParams } from '@coldmail/router';
-import { toApiError, useSession } from '@coldmail/session';
-import { PageLoader } from '@coldmail/ui';
-import { useRequest } from '../../../hooks/useRequest';
-import { formatUsd } from '../../../utils/format';
+import { toApiError, useApiRequest, useSession } from '@coldmail/session';
+import { formatUsdFixed } from '@coldmail/ui';
 import { syncCreditsAfterPayment } from '../api/credits';
 import {
   completePackagePayment,
@@ -12,9 +10,13 @@ import {
 } from '../api/payment';
 import { usePaymentFlow } from '../hooks/usePaymentFlow';
 import { isPaidOrder, packageCancelled, packageFailure, packageOutcome } from '../utils/outcomes';
-import { OrderNotFoundPanel, PaymentPanel, PaymentUnavailablePanel } from './PaymentPanels';
+import {
+  OrderLoadErrorPanel,
+  PaymentLoadingPanel,
+  PaymentPanel,
+  PaymentUnavailablePanel,
+} from './PaymentPanels';
 import { PaymentScreen } from './PaymentScreen';
-import styles from './Payment.module.css';
 
 const PAGE = 'PayNowPage';
 
@@ -22,8 +24,8 @@ const PAGE = 'PayNowPage';
 export function PayNowPage() {
   const { id = '' } = useParams();
   const email = useSession((state) => state.user?.email ?? null);
-  const order = useRequest(`order:${id}`, () => fetchPackageOrder(id));
-  const settings = useRequest('paypal-settings', fetchPaypalSettings);
+  const order = useApiRequest(`order:${id}`, () => fetchPackageOrder(id));
+  const settings = useApiRequest('paypal-settings', fetchPaypalSettings);
   const flow = usePaymentFlow({
     createOrder: () => createPaypalOrder({ orderId: id, kind: 'package' }),
     complete: async (paypalOrderId) => {
@@ -41,19 +43,13 @@ export function PayNowPage() {
   });
 
   if (order.status === 'loading' || settings.status === 'loading') {
-    return (
-      <section className={styles.page} data-remote="checkout" data-page={PAGE}>
-        <PageLoader label="Loading payment details..." />
-      </section>
-    );
+    return <PaymentLoadingPanel page={PAGE} />;
   }
   if (order.status === 'error') {
-    return [400, 404].includes(order.error.status) ? (
-      <OrderNotFoundPanel page={PAGE} />
-    ) : (
-      <PaymentPanel page={PAGE} title="Error" onRetry={order.reload}>
+    return (
+      <OrderLoadErrorPanel page={PAGE} error={order.error} onRetry={order.reload}>
         Failed to load order details
-      </PaymentPanel>
+      </OrderLoadErrorPanel>
     );
   }
   const alreadyPaid = isPaidOrder(order.data);
@@ -74,7 +70,7 @@ export function PayNowPage() {
       productName={data.packageName || 'Package'}
       order={data}
       details={[
-        { label: 'Package Price', value: formatUsd(data.packagePrice) },
+        { label: 'Package Price', value: formatUsdFixed(data.packagePrice) },
         ...(typeof data.credit === 'number' ? [{ label: 'Credits', value: data.credit }] : []),
       ]}
       settings={paypal}

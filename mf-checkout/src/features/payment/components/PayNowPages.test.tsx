@@ -1,8 +1,15 @@
+import {
+  itemOrder,
+  packageOrder,
+  paypalSettings,
+  renderRemote,
+  startTestApi,
+  type ApiReply,
+  type TestApi,
+} from '@coldmail/testing';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { itemOrder, packageOrder, paypalSettings } from '../../../test/fixtures';
-import { renderApp } from '../../../test/renderApp';
-import { startTestApi, type ApiReply, type TestApi } from '../../../test/testApi';
+import App from '../../../app/App';
 
 const ORDER_ID = '660000000000000000000001';
 const ITEM_ORDER_ID = '670000000000000000000001';
@@ -31,7 +38,7 @@ afterEach(async () => {
 describe('Pay Now (package)', () => {
   it('shows the order, its customer and the PayPal area', async () => {
     await openPayNow({ body: packageOrder({ address: '', country: ' ' }) });
-    renderApp(`/pay-now/${ORDER_ID}`, { apiUrl: api.url });
+    renderRemote(App, `/pay-now/${ORDER_ID}`, { apiUrl: api.url });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Pay Now' })).toBeTruthy();
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
@@ -52,7 +59,7 @@ describe('Pay Now (package)', () => {
 
   it("says 'Order Not Found' for an unknown order", async () => {
     await openPayNow({ status: 404, body: { message: 'Order not found' } });
-    renderApp(`/pay-now/${ORDER_ID}`, { apiUrl: api.url });
+    renderRemote(App, `/pay-now/${ORDER_ID}`, { apiUrl: api.url });
 
     expect(await screen.findByRole('heading', { name: 'Order Not Found' })).toBeTruthy();
     expect(
@@ -68,7 +75,7 @@ describe('Pay Now (package)', () => {
       { body: packageOrder() },
       { body: { success: true, data: paypalSettings({ enablePayPal: false }) } },
     );
-    renderApp(`/pay-now/${ORDER_ID}`, { apiUrl: api.url });
+    renderRemote(App, `/pay-now/${ORDER_ID}`, { apiUrl: api.url });
 
     expect(await screen.findByRole('heading', { name: 'Payment Unavailable' })).toBeTruthy();
     expect(screen.getByText(/contact support for alternative payment methods/)).toBeTruthy();
@@ -77,7 +84,7 @@ describe('Pay Now (package)', () => {
 
   it('says so when the payment settings cannot be loaded', async () => {
     await openPayNow({ body: packageOrder() }, { status: 500, body: { message: 'down' } });
-    renderApp(`/pay-now/${ORDER_ID}`, { apiUrl: api.url });
+    renderRemote(App, `/pay-now/${ORDER_ID}`, { apiUrl: api.url });
 
     expect(await screen.findByText('Failed to load payment gateway settings')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
@@ -86,7 +93,7 @@ describe('Pay Now (package)', () => {
 
   it('shows a paid order as paid, without payment buttons', async () => {
     await openPayNow({ body: packageOrder({ paymentStatus: 'Paid', orderStatus: 'Completed' }) });
-    renderApp(`/pay-now/${ORDER_ID}`, { apiUrl: api.url });
+    renderRemote(App, `/pay-now/${ORDER_ID}`, { apiUrl: api.url });
 
     expect(await screen.findByText('This order has been paid.')).toBeTruthy();
     expect(screen.getByText('PAID')).toBeTruthy();
@@ -101,7 +108,7 @@ describe('Pay Now (package)', () => {
 describe('Pay Now (item)', () => {
   it("names an unnamed item 'Digital Product' and lists the fee only when there is one", async () => {
     await openPayNow({ body: { ...itemOrder({ packageName: '' }), Validity: 365 } });
-    renderApp(`/item-pay-now/${ITEM_ORDER_ID}`, { apiUrl: api.url });
+    renderRemote(App, `/item-pay-now/${ITEM_ORDER_ID}`, { apiUrl: api.url });
 
     expect(await screen.findByRole('heading', { name: 'Digital Product' })).toBeTruthy();
     expect(screen.getByText('Item Price').nextElementSibling?.textContent).toBe('$15.00 USD');
@@ -112,7 +119,7 @@ describe('Pay Now (item)', () => {
 
   it('offers Retry when the order cannot be loaded', async () => {
     await openPayNow({ status: 500, body: { message: 'down' } });
-    renderApp(`/item-pay-now/${ITEM_ORDER_ID}`, { apiUrl: api.url });
+    renderRemote(App, `/item-pay-now/${ITEM_ORDER_ID}`, { apiUrl: api.url });
 
     expect(
       await screen.findByText('Failed to load order details. Please check the URL or try again.'),

@@ -1,12 +1,22 @@
 // @vitest-environment-options {"resources": "usable"}
 import { sessionActions, useSession } from '@coldmail/session';
+import {
+  currentPath,
+  itemOrder,
+  packageOrder,
+  paypalSettings,
+  renderRemote,
+  startTestApi,
+  userRecord,
+  type ApiReply,
+  type ApiRoutes,
+  type TestApi,
+} from '@coldmail/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakePaypal, removeFakePaypal } from '../../../test/fakePaypalSdk';
-import { itemOrder, packageOrder, paypalSettings, userRecord } from '../../../test/fixtures';
-import { currentPath, renderApp } from '../../../test/renderApp';
-import { startTestApi, type ApiReply, type ApiRoutes, type TestApi } from '../../../test/testApi';
+import App from '../../../app/App';
 
 const ORDER_ID = '660000000000000000000001';
 const ITEM_ORDER_ID = '670000000000000000000001';
@@ -21,7 +31,7 @@ async function open(path: string, routes: ApiRoutes) {
     'POST /api/paypal/orders': { body: { id: 'PAYPAL-ORDER-1' } },
     ...routes,
   });
-  renderApp(path, { apiUrl: api.url, profile: userRecord({ currentBalance: 5 }) });
+  renderRemote(App, path, { apiUrl: api.url, profile: userRecord({ currentBalance: 5 }) });
   sessionActions.configure({ paypalSdkBaseUrl: `${api.url}/sdk/js` });
 }
 

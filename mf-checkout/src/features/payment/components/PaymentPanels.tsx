@@ -1,4 +1,5 @@
-import { Button, ButtonLink, Card } from '@coldmail/ui';
+import type { ApiError } from '@coldmail/session';
+import { Button, ButtonLink, Card, PageLoader } from '@coldmail/ui';
 import type { ReactNode } from 'react';
 import styles from './Payment.module.css';
 
@@ -38,12 +39,41 @@ export function PaymentPanel({
   );
 }
 
-export function OrderNotFoundPanel({ page }: { page: string }) {
+function OrderNotFoundPanel({ page }: { page: string }) {
   return (
     <PaymentPanel page={page} title="Order Not Found">
       We couldn&apos;t find the order you&apos;re looking for. Please check the order ID and try
       again.
     </PaymentPanel>
+  );
+}
+
+/** The order could not be loaded: not found for a bad or unknown id, else a failure to retry. */
+export function OrderLoadErrorPanel({
+  page,
+  error,
+  onRetry,
+  children,
+}: {
+  page: string;
+  error: ApiError;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  return [400, 404].includes(error.status) ? (
+    <OrderNotFoundPanel page={page} />
+  ) : (
+    <PaymentPanel page={page} title="Error" onRetry={onRetry}>
+      {children}
+    </PaymentPanel>
+  );
+}
+
+export function PaymentLoadingPanel({ page }: { page: string }) {
+  return (
+    <section className={styles.page} data-remote="checkout" data-page={page}>
+      <PageLoader label="Loading payment details..." />
+    </section>
   );
 }
 

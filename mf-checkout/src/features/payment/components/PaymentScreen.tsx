@@ -1,8 +1,15 @@
 import type { PaypalSettings } from '@coldmail/contracts';
 import { Link } from '@coldmail/router';
-import { Alert, ButtonLink, Card, PageHeader, Spinner, StatusBadge } from '@coldmail/ui';
+import {
+  Alert,
+  ButtonLink,
+  Card,
+  PageHeader,
+  Spinner,
+  StatusBadge,
+  formatUsdFixed,
+} from '@coldmail/ui';
 import type { ReactNode } from 'react';
-import { formatUsd } from '../../../utils/format';
 import type { PaymentFlow } from '../hooks/usePaymentFlow';
 import { PROCESSING_TEXT } from '../utils/outcomes';
 import { PayPalCheckout } from './PayPalCheckout';
@@ -68,7 +75,7 @@ export function PaymentScreen({
   alreadyPaid,
   historyLink,
 }: PaymentScreenProps) {
-  const total = formatUsd(order.totalPrice);
+  const total = formatUsdFixed(order.totalPrice);
   return (
     <section className={styles.page} data-remote="checkout" data-page={page}>
       <nav aria-label="Breadcrumb" className={styles.breadcrumb}>

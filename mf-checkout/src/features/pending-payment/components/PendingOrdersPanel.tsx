@@ -5,12 +5,13 @@ import {
   Pagination,
   ResponsiveTable,
   StatusBadge,
+  formatDate,
+  formatUsdFixed,
   pageCountOf,
   paginate,
   type TableColumn,
 } from '@coldmail/ui';
 import { useState, type ReactNode } from 'react';
-import { formatDate, formatUsd } from '../../../utils/format';
 import styles from './Pending.module.css';
 
 const PAGE_SIZE = 10;
@@ -64,7 +65,7 @@ function PayNowLink({ row }: { row: PendingRow }) {
 
 const columns: TableColumn<PendingRow>[] = [
   { key: 'order', header: 'Order', render: (row) => <OrderInfo row={row} /> },
-  { key: 'amount', header: 'Amount', render: (row) => formatUsd(row.totalPrice) },
+  { key: 'amount', header: 'Amount', render: (row) => formatUsdFixed(row.totalPrice) },
   { key: 'status', header: 'Status', render: (row) => <StatusBadge status={row.paymentStatus} /> },
   { key: 'action', header: 'Action', align: 'right', render: (row) => <PayNowLink row={row} /> },
 ];
@@ -74,7 +75,7 @@ function PendingCard({ row }: { row: PendingRow }) {
     <div className={styles.card}>
       <OrderInfo row={row} />
       <div className={styles.cardFooter}>
-        <span className={styles.amount}>{formatUsd(row.totalPrice)}</span>
+        <span className={styles.amount}>{formatUsdFixed(row.totalPrice)}</span>
         <StatusBadge status={row.paymentStatus} />
         <PayNowLink row={row} />
       </div>

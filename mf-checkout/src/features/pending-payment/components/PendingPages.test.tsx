@@ -1,15 +1,21 @@
+import {
+  itemOrder,
+  packageOrder,
+  renderRemote,
+  startTestApi,
+  type ApiRoutes,
+  type TestApi,
+} from '@coldmail/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { itemOrder, packageOrder } from '../../../test/fixtures';
-import { renderApp } from '../../../test/renderApp';
-import { startTestApi, type ApiRoutes, type TestApi } from '../../../test/testApi';
+import App from '../../../app/App';
 
 let api: TestApi;
 
 async function open(path: string, routes: ApiRoutes) {
   api = await startTestApi(routes);
-  renderApp(path, { apiUrl: api.url });
+  renderRemote(App, path, { apiUrl: api.url });
 }
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');

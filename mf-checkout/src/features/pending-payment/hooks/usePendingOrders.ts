@@ -1,8 +1,7 @@
 import type { ItemOrder, PackageOrder } from '@coldmail/contracts';
-import { useSession } from '@coldmail/session';
+import { useApiRequest, useSession } from '@coldmail/session';
 import { toast } from '@coldmail/ui';
 import { useEffect, useMemo } from 'react';
-import { useRequest } from '../../../hooks/useRequest';
 import { fetchItemOrders, fetchPackageOrders } from '../api/orders';
 import { pendingNewestFirst } from '../utils/pending';
 
@@ -17,7 +16,7 @@ function usePending<Order extends { paymentStatus: string; createdAt: string }>(
   failureText: string,
 ): PendingOrdersState<Order> {
   const email = useSession((state) => state.user?.email ?? null);
-  const request = useRequest(email ? `${kind}:${email}` : null, () => load(email ?? ''));
+  const request = useApiRequest(email ? `${kind}:${email}` : null, () => load(email ?? ''));
   const failed = request.status === 'error';
   useEffect(() => {
     // One toast per failure, however often the screen renders.

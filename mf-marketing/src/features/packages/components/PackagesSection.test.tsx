@@ -1,23 +1,9 @@
-import type { CreditPackage } from '@coldmail/contracts';
 import { MemoryRouter } from '@coldmail/router';
 import { sessionActions } from '@coldmail/session';
+import { creditPackage, startTestApi, type TestApi } from '@coldmail/testing';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startTestApi, type TestApi } from '../../../test/testApi';
 import { PackagesSection } from './PackagesSection';
-
-function pkg(overrides: Partial<CreditPackage>): CreditPackage {
-  return {
-    _id: '64b000000000000000000001',
-    packageName: 'Starter',
-    price: 10,
-    credit: 100,
-    validity: 30,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 let api: TestApi | undefined;
 afterEach(async () => {
@@ -39,10 +25,10 @@ describe('PackagesSection', () => {
   it('shows a spinner, then a card for each of the first three packages', async () => {
     await renderWith({
       body: [
-        pkg({ _id: 'a1', packageName: 'Starter', price: 9.99, pointOne: '100 credits' }),
-        pkg({ _id: 'b2', packageName: 'Pro', price: 29 }),
-        pkg({ _id: 'c3', packageName: 'Agency', price: 99 }),
-        pkg({ _id: 'd4', packageName: 'Hidden', price: 199 }),
+        creditPackage({ _id: 'a1', packageName: 'Starter', price: 9.99, pointOne: '100 credits' }),
+        creditPackage({ _id: 'b2', packageName: 'Pro', price: 29 }),
+        creditPackage({ _id: 'c3', packageName: 'Agency', price: 99 }),
+        creditPackage({ _id: 'd4', packageName: 'Hidden', price: 199 }),
       ],
     });
     expect(screen.getByRole('status').textContent).toBe('Loading packages...');
@@ -65,7 +51,7 @@ describe('PackagesSection', () => {
   it("falls back to 'Package' and a default icon, and lists only the bullets that have text", async () => {
     await renderWith({
       body: [
-        pkg({
+        creditPackage({
           packageName: '  ',
           pointOne: 'First',
           pointTwo: '',
@@ -86,7 +72,7 @@ describe('PackagesSection', () => {
   });
 
   it("shows the package's icon when it has one", async () => {
-    await renderWith({ body: [pkg({ icon: 'https://cdn.example.com/star.png' })] });
+    await renderWith({ body: [creditPackage({ icon: 'https://cdn.example.com/star.png' })] });
     const card = await screen.findByRole('article');
     expect(card.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.com/star.png');
   });

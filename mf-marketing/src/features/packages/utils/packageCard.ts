@@ -22,8 +22,3 @@ const pointKeys: readonly PackagePointKey[] = [
 export function featureBulletsOf(pkg: CreditPackage): string[] {
   return pointKeys.map((key) => pkg[key]?.trim() ?? '').filter((point) => point.length > 0);
 }
-
-/** Spec: the price as '$<price> USD'. */
-export function packagePriceText(price: number): string {
-  return `$${price} USD`;
-}

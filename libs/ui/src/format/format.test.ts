@@ -1,18 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatUsd } from './format';
+import { formatDate, formatUsd, formatUsdFixed } from './format';
 
 describe('formatUsd', () => {
+  it.each([
+    [9, '$9 USD'],
+    [9.99, '$9.99 USD'],
+    ['29.00', '$29.00 USD'],
+  ])('%s → %s, the amount as stored', (amount, text) => {
+    expect(formatUsd(amount)).toBe(text);
+  });
+});
+
+describe('formatUsdFixed', () => {
   it.each([
     [10, '$10.00 USD'],
     [9.5, '$9.50 USD'],
     ['29.99', '$29.99 USD'],
     ['0.00', '$0.00 USD'],
   ])('%s → %s', (amount, text) => {
-    expect(formatUsd(amount)).toBe(text);
+    expect(formatUsdFixed(amount)).toBe(text);
   });
 
   it('shows a value that is not a number as it came', () => {
-    expect(formatUsd('n/a')).toBe('$n/a USD');
+    expect(formatUsdFixed('n/a')).toBe('$n/a USD');
   });
 });
 

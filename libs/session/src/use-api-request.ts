@@ -1,5 +1,5 @@
-import { ApiError, toApiError } from '@coldmail/session';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { toApiError, type ApiError } from './api-client';
 
 export type RequestState<T> =
   { status: 'loading' } | { status: 'error'; error: ApiError } | { status: 'loaded'; data: T };
@@ -10,7 +10,7 @@ type Settled<T> = Exclude<RequestState<T>, { status: 'loading' }>;
  * Runs `load` whenever `key` changes (or `reload` is called) and reports its state; answers
  * of a superseded request are dropped. A null key waits (e.g. for the signed-in e-mail).
  */
-export function useRequest<T>(
+export function useApiRequest<T>(
   key: string | null,
   load: () => Promise<T>,
 ): RequestState<T> & { reload: () => void } {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import styles from './Packages.module.css';
+import styles from './PricingCard.module.css';
 
-/** The package's own icon, or a default one when it has none or the image fails to load. */
-export function PackageIcon({ src }: { src?: string }) {
+/** The offer's own icon, or a default one when it has none or the image fails to load. */
+export function PricingIcon({ src }: { src: string | undefined }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (src && src !== failedSrc) {
     return (

@@ -1,72 +1,17 @@
 import type {
   CreditPackage,
+  Item,
   ItemOrder,
   PackageOrder,
   PaypalSettings,
   UserRecord,
 } from '@coldmail/contracts';
 
+// Each builder returns a valid record as the API sends it; a test overrides only the fields its
+// assertion is about, so a change to the contract is made here once. The records belong
+// together: the orders are for this package and item, placed by this user.
+
 const timestamps = { createdAt: '2026-03-05T12:00:00.000Z', updatedAt: '2026-03-05T12:00:00.000Z' };
-
-export function creditPackage(overrides: Partial<CreditPackage> = {}): CreditPackage {
-  return {
-    _id: '650000000000000000000001',
-    packageName: 'Pro',
-    price: 29,
-    credit: 300,
-    validity: 30,
-    ...timestamps,
-    ...overrides,
-  };
-}
-
-export function packageOrder(overrides: Partial<PackageOrder> = {}): PackageOrder {
-  return {
-    _id: '660000000000000000000001',
-    orderId: 'ABCD1234',
-    paymentId: 'PAYM1234',
-    packageId: '650000000000000000000001',
-    packageName: 'Pro',
-    credit: 300,
-    packagePrice: 29,
-    processingFee: '0.00',
-    totalPrice: '29.00',
-    Validity: 30,
-    paymentStatus: 'pending',
-    orderStatus: 'pending',
-    customerEmail: 'buyer@example.com',
-    customerName: 'Bea Buyer',
-    address: '1 Main St',
-    country: 'Germany',
-    orderDate: '05/03/2026',
-    ...timestamps,
-    ...overrides,
-  };
-}
-
-export function itemOrder(overrides: Partial<ItemOrder> = {}): ItemOrder {
-  return {
-    _id: '670000000000000000000001',
-    orderId: 'ITEM0001',
-    paymentId: 'PAYI0001',
-    itemId: '640000000000000000000001',
-    packageId: '640000000000000000000001',
-    packageName: 'Cold Email Playbook',
-    packagePrice: 15,
-    processingFee: '0.00',
-    totalPrice: '15.00',
-    paymentStatus: 'pending',
-    orderStatus: 'pending',
-    customerEmail: 'buyer@example.com',
-    customerName: 'Bea Buyer',
-    address: '1 Main St',
-    country: 'Germany',
-    orderDate: '05/03/2026',
-    slug: 'cold-email-playbook',
-    ...timestamps,
-    ...overrides,
-  };
-}
 
 export function userRecord(overrides: Partial<UserRecord> = {}): UserRecord {
   return {
@@ -84,6 +29,74 @@ export function userRecord(overrides: Partial<UserRecord> = {}): UserRecord {
     phone: '',
     messageLogs: [],
     ...timestamps,
+    ...overrides,
+  };
+}
+
+export function creditPackage(overrides: Partial<CreditPackage> = {}): CreditPackage {
+  return {
+    _id: '650000000000000000000001',
+    packageName: 'Pro',
+    price: 29,
+    credit: 300,
+    validity: 30,
+    ...timestamps,
+    ...overrides,
+  };
+}
+
+export function item(overrides: Partial<Item> = {}): Item {
+  return {
+    _id: '640000000000000000000001',
+    name: 'Cold Email Playbook',
+    slug: 'cold-email-playbook',
+    price: 15,
+    ...timestamps,
+    ...overrides,
+  };
+}
+
+/** What both kinds of order carry while the default buyer has not paid yet. */
+const pendingOrder = {
+  processingFee: '0.00',
+  paymentStatus: 'pending',
+  orderStatus: 'pending',
+  customerEmail: 'buyer@example.com',
+  customerName: 'Bea Buyer',
+  address: '1 Main St',
+  country: 'Germany',
+  orderDate: '05/03/2026',
+  ...timestamps,
+};
+
+export function packageOrder(overrides: Partial<PackageOrder> = {}): PackageOrder {
+  return {
+    _id: '660000000000000000000001',
+    orderId: 'ABCD1234',
+    paymentId: 'PAYM1234',
+    packageId: '650000000000000000000001',
+    packageName: 'Pro',
+    credit: 300,
+    packagePrice: 29,
+    totalPrice: '29.00',
+    Validity: 30,
+    ...pendingOrder,
+    ...overrides,
+  };
+}
+
+export function itemOrder(overrides: Partial<ItemOrder> = {}): ItemOrder {
+  return {
+    _id: '670000000000000000000001',
+    orderId: 'ITEM0001',
+    paymentId: 'PAYI0001',
+    itemId: '640000000000000000000001',
+    packageId: '640000000000000000000001',
+    packageName: 'Cold Email Playbook',
+    packagePrice: 15,
+    totalPrice: '15.00',
+    slug: 'cold-email-playbook',
+    ...pendingOrder,
     ...overrides,
   };
 }

@@ -3,15 +3,19 @@ import { MemoryRouter, useLocation } from '@coldmail/router';
 import { sessionActions } from '@coldmail/session';
 import { ToastHost } from '@coldmail/ui';
 import { render, screen } from '@testing-library/react';
-import App from '../app/App';
-import { userRecord } from './fixtures';
+import type { ComponentType } from 'react';
+import { userRecord } from './builders';
 
 function CurrentPath() {
   return <p data-testid="current-path">{useLocation().pathname}</p>;
 }
 
-/** The remote as the shell mounts it, at `path`, for a signed-in user with `profile`. */
-export function renderApp(
+/**
+ * A remote's App as the shell mounts it, at `path`, for a signed-in user with `profile` (none
+ * when null: the record has not loaded yet), talking to the API at `apiUrl`.
+ */
+export function renderRemote(
+  App: ComponentType,
   path: string,
   { apiUrl, profile = userRecord() }: { apiUrl: string; profile?: UserRecord | null },
 ) {
@@ -33,4 +37,5 @@ export function renderApp(
   );
 }
 
+/** The path the remote's router is at now (after its own redirects and navigations). */
 export const currentPath = () => screen.getByTestId('current-path').textContent;

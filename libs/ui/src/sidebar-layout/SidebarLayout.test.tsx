@@ -1,0 +1,114 @@
+import { MemoryRouter } from '@coldmail/router';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SidebarButton, SidebarText } from './SidebarEntries';
+import { SidebarLayout, type SidebarLayoutProps } from './SidebarLayout';
+
+const items: SidebarLayoutProps['items'] = [
+  { to: '/user/dashboard', label: 'Dashboard', icon: '▦' },
+  { to: '/user/support', label: 'Support', icon: '✉' },
+  { to: '/admin/dashboard', label: 'Admin Dashboard', icon: '⚙', newTab: true },
+];
+
+function renderAt(path: string, props: Partial<SidebarLayoutProps> = {}) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <SidebarLayout
+        label="User area"
+        brand={<span>Brand</span>}
+        items={items}
+        breakpoint={768}
+        {...props}
+      >
+        <p>Page</p>
+      </SidebarLayout>
+    </MemoryRouter>,
+  );
+}
+
+/** A viewport of `width` px, as far as max-width media queries can tell. */
+function viewportWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: width <= Number(/max-width: (\d+)px/.exec(query)?.[1] ?? Infinity),
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('SidebarLayout', () => {
+  it('shows the brand, the links, the footer and the page', () => {
+    renderAt('/user/support', {
+      footer: (
+        <SidebarText icon="◎" data-testid="credits">
+          Credits: 4
+        </SidebarText>
+      ),
+    });
+    const sidebar = screen.getByRole('complementary', { name: 'User area' });
+    expect(sidebar.textContent).toContain('Brand');
+    expect(screen.getByRole('link', { name: 'Support' }).getAttribute('href')).toBe(
+      '/user/support',
+    );
+    expect(screen.getByTestId('credits').textContent).toBe('◎Credits: 4');
+    expect(screen.getByText('Page')).toBeTruthy();
+  });
+
+  it('highlights the link of the current route', () => {
+    renderAt('/user/support');
+    expect(screen.getByRole('link', { name: 'Support' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('opens a new-tab link as a full page in another tab', () => {
+    renderAt('/user/dashboard');
+    const link = screen.getByRole('link', { name: 'Admin Dashboard' });
+    expect(link.getAttribute('href')).toBe('/admin/dashboard');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener');
+  });
+
+  it('collapses to icons and expands again with its toggle', async () => {
+    const user = userEvent.setup();
+    renderAt('/user/dashboard');
+    const toggle = screen.getByRole('button', { name: 'Collapse sidebar' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-label')).toBe('Expand sidebar');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('Brand')).toBeNull();
+    // While only icons show, each link keeps its name through its title.
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('title')).toBe('Dashboard');
+
+    await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    expect(screen.getByText('Brand')).toBeTruthy();
+  });
+
+  it('shows icons only up to its breakpoint', () => {
+    viewportWidth(900);
+    const { unmount } = renderAt('/user/dashboard', { breakpoint: 992 });
+    expect(screen.queryByText('Brand')).toBeNull();
+    unmount();
+
+    renderAt('/user/dashboard', { breakpoint: 768 });
+    expect(screen.getByText('Brand')).toBeTruthy();
+  });
+
+  it('runs a footer action', async () => {
+    const logout = vi.fn();
+    renderAt('/user/dashboard', {
+      footer: (
+        <SidebarButton icon="⎋" onClick={logout}>
+          Logout
+        </SidebarButton>
+      ),
+    });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    expect(logout).toHaveBeenCalledOnce();
+  });
+});

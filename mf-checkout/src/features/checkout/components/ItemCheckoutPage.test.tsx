@@ -1,0 +1,64 @@
+import {
+  currentPath,
+  item,
+  itemOrder,
+  renderRemote,
+  startTestApi,
+  type ApiReply,
+  type TestApi,
+} from '@coldmail/testing';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import App from '../../../app/App';
+
+const ITEM_ID = '640000000000000000000001';
+let api: TestApi;
+
+async function startApi(itemReply: ApiReply) {
+  api = await startTestApi({
+    [`GET /item/${ITEM_ID}`]: itemReply,
+    'POST /new-item-order': { status: 201, body: itemOrder() },
+    'GET /item-orders': { body: [itemOrder()] },
+  });
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await api.close();
+});
+
+describe('item checkout', () => {
+  it('shows the item with its price, places the order and shows the pending item orders', async () => {
+    await startApi({ body: { success: true, data: item({ name: 'Templates Pack', price: 15 }) } });
+    const user = userEvent.setup();
+    renderRemote(App, `/item-buy/${ITEM_ID}`, { apiUrl: api.url });
+
+    expect((await screen.findByLabelText<HTMLInputElement>('Item Name')).value).toBe(
+      'Templates Pack',
+    );
+    expect(screen.getByText('Item Price').nextElementSibling?.textContent).toBe('$15.00 USD');
+    expect(screen.getByTestId('checkout-total').textContent).toBe('$15.00 USD');
+
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByRole('link', { name: 'Pay First Order' })).toBeTruthy();
+    expect(currentPath()).toBe('/user/item-pending-payment/');
+    expect(api.requests.find((r) => r.path === '/new-item-order')?.body).toEqual({
+      itemId: ITEM_ID,
+      customerName: 'Bea Buyer',
+      address: '1 Main St',
+      country: 'Germany',
+    });
+  });
+
+  it("says 'Item not found' for an unknown item", async () => {
+    await startApi({ status: 404, body: { message: 'Item not found' } });
+    renderRemote(App, `/item-buy/${ITEM_ID}`, { apiUrl: api.url });
+    expect(await screen.findByText('Item not found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+  });
+});
