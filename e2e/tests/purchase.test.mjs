@@ -94,7 +94,9 @@ describe('buying credits', () => {
     const page = await newPage(browser);
     await signUpBuyer(page, 'Ida Item');
 
-    await page.goto(`${stack.urls.shell}/item-buy/${item._id}`);
+    await page.goto(`${stack.urls.shell}/premium/${item.slug}/${item._id}`);
+    await page.getByRole('heading', { name: 'Cold Email Swipe File' }).waitFor();
+    await page.getByRole('link', { name: 'Buy Now' }).click();
     await page.getByRole('heading', { name: 'Complete Your Order' }).waitFor();
     await fillBilling(page);
 

@@ -82,6 +82,12 @@ export class DemoSeedService {
   private async seed(): Promise<void> {
     if (await this.packages.seedIfEmpty(DEMO_PACKAGES)) this.logger.log('Demo packages added');
     if (await this.items.seedIfEmpty(DEMO_ITEMS)) this.logger.log('Demo items added');
+    // Items have no list page in the product yet: print where a demo buyer finds them.
+    const items = await this.items.list();
+    if (items.length > 0) {
+      const links = items.map((item) => `  ${item.name}: /premium/${item.slug}/${item._id}`);
+      this.logger.log(`Digital items (open on the shell):\n${links.join('\n')}`);
+    }
     let created = false;
     for (const account of DEMO_ACCOUNTS) {
       const hasAccount = await this.firebaseAuth.auth.getUserByEmail(account.email).then(

@@ -1,12 +1,25 @@
+import { ButtonLink } from '@coldmail/ui';
 import type { ReactNode } from 'react';
-import { PageHeader } from '@coldmail/ui';
+import styles from './HomePage.module.css';
 
-/** The landing page; its content blocks come from their own features, composed in app/App. */
+/**
+ * The landing page; its content blocks come from their own features, composed in app/App. Until
+ * the admin-edited banner block exists, a fixed introduction opens the page.
+ */
 export function HomePage({ children }: { children?: ReactNode }) {
   return (
-    <section data-remote="marketing" data-page="HomePage">
-      <PageHeader title="Home" />
+    <div data-remote="marketing" data-page="HomePage">
+      <section className={styles.hero}>
+        <h1 className={styles.title}>AI Email Template Generator</h1>
+        <p className={styles.lead}>
+          Personalized cold-email templates in seconds: tell the generator who you are writing to
+          and why, pick a tone, and get a ready-to-send email.
+        </p>
+        <ButtonLink to="/user/generate-email" size="lg">
+          Generate an email
+        </ButtonLink>
+      </section>
       {children}
-    </section>
+    </div>
   );
 }
