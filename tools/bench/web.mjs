@@ -195,21 +195,24 @@ try {
   console.log(
     `\nFirst load, cold cache, median of ${RUNS} loads for the time (Chromium ${browser.version()}):\n`,
   );
-  console.log(
-    'page              build        JS transferred   requests   content visible   encoding',
-  );
+  console.log('page              build          JS gzip   JS brotli   requests   content visible');
+  const cells = (m) => [
+    `${fmt(m.gzipKB)} KB`.padStart(10),
+    `${fmt(m.brKB)} KB`.padStart(11),
+    String(m.requests).padStart(10),
+    `${fmt(m.visibleMs, 0)} ms`.padStart(17),
+  ];
+  const ratio = (federated, plain, key) => `${fmt(federated[key] / plain[key], 2)}x`;
   for (const { page, federated, plain } of rows) {
-    for (const [label, m] of [
-      ['federated', federated],
-      ['single-bundle', plain],
-    ]) {
-      console.log(
-        `${page.padEnd(17)} ${label.padEnd(12)} ${`${fmt(m.jsKB)} KB`.padStart(14)}   ${String(m.requests).padStart(8)}   ${`${fmt(m.visibleMs, 0)} ms`.padStart(15)}   ${m.encodings}`,
-      );
-    }
-    console.log(
-      `${''.padEnd(17)} ratio        ${`${fmt(federated.jsKB / plain.jsKB, 2)}x`.padStart(14)}   ${`${fmt(federated.requests / plain.requests, 2)}x`.padStart(8)}   ${`${fmt(federated.visibleMs / plain.visibleMs, 2)}x`.padStart(15)}`,
-    );
+    console.log(`${page.padEnd(17)} ${'federated'.padEnd(13)}${cells(federated).join(' ')}`);
+    console.log(`${''.padEnd(17)} ${'single-bundle'.padEnd(13)}${cells(plain).join(' ')}`);
+    const ratios = [
+      ratio(federated, plain, 'gzipKB').padStart(10),
+      ratio(federated, plain, 'brKB').padStart(11),
+      ratio(federated, plain, 'requests').padStart(10),
+      ratio(federated, plain, 'visibleMs').padStart(17),
+    ];
+    console.log(`${''.padEnd(17)} ${'ratio'.padEnd(13)}${ratios.join(' ')}`);
   }
 
   const lhFederated = await lighthouseScore(`${stack.urls.shell}/`);
