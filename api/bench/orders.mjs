@@ -10,19 +10,18 @@
 // MongoDB and the PayPal double each in their own process, the Auth emulator, and the load here.
 // Rate limits are off; request logging stays on at info (to /dev/null).
 // Options: --duration 5 (seconds per run) --log-level info.
-import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startAuthEmulator } from '@coldmail/auth-emulator';
+import {
+  buildApi,
+  runMain,
+  startApi,
+  startAuthAndMongo,
+  startChild,
+  stopAll,
+  workspaceRoot,
+} from './support.mjs';
 
-const apiDir = dirname(dirname(fileURLToPath(import.meta.url)));
-const workspaceRoot = dirname(apiDir);
 const { values: options } = parseArgs({
   options: {
     duration: { type: 'string', default: '5' },
@@ -33,48 +32,6 @@ const DURATION_MS = Number(options.duration) * 1000;
 const CONCURRENCY = [1, 20];
 const PACKAGE = { packageName: 'Bench', price: 24.5, credit: 100, validity: 30 };
 const BILLING = { customerName: 'Bench Buyer', address: '1 Load Street', country: 'France' };
-const children = [];
-
-/** Spawns a long-running process and resolves with its `ready ...` line's argument. */
-async function startChild(command, args, env = {}) {
-  const child = spawn(command, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  let output = '';
-  for await (const chunk of child.stdout) {
-    output += chunk;
-    const match = /^ready (\S+)$/m.exec(output);
-    if (match) {
-      child.stdout.resume();
-      return match[1];
-    }
-  }
-  throw new Error(`${command} ${args.join(' ')} exited before it was ready:\n${output}`);
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url) {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if ((await response.json()).status === 'ok') return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('The API did not become healthy');
-}
 
 async function request(url, method, path, { token, json } = {}) {
   const started = performance.now();
@@ -113,56 +70,29 @@ const percentile = (values, p) => {
 const timing = (header, name) => Number(new RegExp(`${name};dur=([\\d.]+)`).exec(header)?.[1]);
 
 async function main() {
-  console.log('Building the API (Nx cache makes this quick)...');
-  const nxPackage = createRequire(import.meta.url).resolve('nx/package.json');
-  const nxBin = join(dirname(nxPackage), JSON.parse(readFileSync(nxPackage, 'utf8')).bin.nx);
-  const build = spawnSync(process.execPath, [nxBin, 'run', 'api:build', '--outputStyle=stream'], {
-    cwd: workspaceRoot,
-    stdio: 'inherit',
-    env: { ...process.env, NX_DAEMON: 'false' },
-  });
-  if (build.status !== 0) throw new Error('nx run api:build failed');
-
+  buildApi();
   console.log('Starting the Auth emulator, MongoDB, the PayPal double and the API...');
-  const [emulator, mongoUri, paypalUrl] = await Promise.all([
-    startAuthEmulator({ port: 0 }),
-    startChild(process.execPath, [
-      join(workspaceRoot, 'tools/embedded-mongo/bin/embedded-mongo.js'),
-      '--port',
-      '0',
-      '--dbpath',
-      mkdtempSync(join(tmpdir(), 'bench-orders-mongo-')),
-    ]),
+  const [{ emulator, mongoUri }, paypal] = await Promise.all([
+    startAuthAndMongo('bench-orders-mongo-'),
     startChild(process.execPath, [
       join(workspaceRoot, 'tools/paypal-double/cli.mjs'),
       '--port',
       '0',
     ]),
   ]);
+  const paypalUrl = paypal.ready;
   try {
-    const port = await freePort();
-    const apiUrl = `http://127.0.0.1:${port}`;
-    const api = spawn(process.execPath, [join(apiDir, 'dist/main.js')], {
+    const apiUrl = await startApi({
+      emulator,
+      logLevel: options['log-level'],
       env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(port),
         MONGODB_URI: `${mongoUri}bench_orders`,
-        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-        FIREBASE_PROJECT_ID: emulator.projectId,
         ADMIN_EMAILS: 'bench-admin@coldmail.test',
-        SEED_DEMO_DATA: 'false',
-        THROTTLE_LIMIT: '0',
-        THROTTLE_SENSITIVE_LIMIT: '0',
-        LOG_LEVEL: options['log-level'],
         PAYPAL_API_BASE: paypalUrl,
         PAYPAL_CLIENT_ID: 'bench-client',
         PAYPAL_CLIENT_SECRET: 'bench-secret-0123456789',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
     });
-    children.push(api);
-    await waitForHealth(apiUrl);
 
     const signIn = async (email) => {
       const { idToken } = await emulator.createUser(email, 'bench-pass');
@@ -263,16 +193,8 @@ async function main() {
     );
     if (!creditedOnce) process.exitCode = 1;
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(
-      children.filter((child) => child.exitCode === null).map((child) => once(child, 'exit')),
-    );
-    await emulator.stop();
+    await stopAll(emulator);
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  for (const child of children) child.kill('SIGKILL');
-  process.exit(1);
-});
+runMain(main);

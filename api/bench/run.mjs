@@ -7,20 +7,19 @@
 // its own process, the Auth emulator, and autocannon here. Rate limits are off (THROTTLE_*=0:
 // all load comes from one IP); request logging stays on at info (one JSON line per request, to
 // /dev/null). Options: --duration 10 --connections 50 --log-level info.
-import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startAuthEmulator } from '@coldmail/auth-emulator';
 import autocannon from 'autocannon';
+import {
+  apiDir,
+  buildApi,
+  runMain,
+  startApi,
+  startAuthAndMongo,
+  startChild,
+  stopAll,
+} from './support.mjs';
 
-const apiDir = dirname(dirname(fileURLToPath(import.meta.url)));
-const workspaceRoot = dirname(apiDir);
 const { values: options } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
@@ -30,48 +29,6 @@ const { values: options } = parseArgs({
 });
 const DURATION = Number(options.duration);
 const CONNECTIONS = Number(options.connections);
-const children = [];
-
-/** Spawns a long-running process and resolves with its `ready ...` line's argument. */
-async function startChild(command, args, env = {}) {
-  const child = spawn(command, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  let output = '';
-  for await (const chunk of child.stdout) {
-    output += chunk;
-    const match = /^ready (\S+)$/m.exec(output);
-    if (match) {
-      child.stdout.resume();
-      return match[1];
-    }
-  }
-  throw new Error(`${command} ${args.join(' ')} exited before it was ready:\n${output}`);
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url) {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if ((await response.json()).status === 'ok') return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('The API did not become healthy');
-}
 
 async function measure(name, url, headers = {}) {
   // A short warm-up so the JIT and connection pools are in their steady state.
@@ -89,49 +46,15 @@ async function measure(name, url, headers = {}) {
 }
 
 async function main() {
-  console.log('Building the API (Nx cache makes this quick)...');
-  const nxPackage = createRequire(import.meta.url).resolve('nx/package.json');
-  const nxBin = join(dirname(nxPackage), JSON.parse(readFileSync(nxPackage, 'utf8')).bin.nx);
-  const build = spawnSync(process.execPath, [nxBin, 'run', 'api:build', '--outputStyle=stream'], {
-    cwd: workspaceRoot,
-    stdio: 'inherit',
-    env: { ...process.env, NX_DAEMON: 'false' },
-  });
-  if (build.status !== 0) throw new Error('nx run api:build failed');
-
+  buildApi();
   console.log('Starting the Auth emulator, MongoDB and the API...');
-  const [emulator, mongoUri] = await Promise.all([
-    startAuthEmulator({ port: 0 }),
-    startChild(process.execPath, [
-      join(workspaceRoot, 'tools/embedded-mongo/bin/embedded-mongo.js'),
-      '--port',
-      '0',
-      '--dbpath',
-      mkdtempSync(join(tmpdir(), 'bench-mongo-')),
-    ]),
-  ]);
+  const { emulator, mongoUri } = await startAuthAndMongo('bench-mongo-');
   try {
-    const port = await freePort();
-    const apiUrl = `http://127.0.0.1:${port}`;
-    const api = spawn(process.execPath, [join(apiDir, 'dist/main.js')], {
-      env: {
-        ...process.env,
-        // Not 'production': production refuses emulator tokens by design. Everything else is
-        // as in production (external MongoDB, no seed, built code).
-        NODE_ENV: 'development',
-        PORT: String(port),
-        MONGODB_URI: `${mongoUri}bench`,
-        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-        FIREBASE_PROJECT_ID: emulator.projectId,
-        SEED_DEMO_DATA: 'false',
-        THROTTLE_LIMIT: '0',
-        THROTTLE_SENSITIVE_LIMIT: '0',
-        LOG_LEVEL: options['log-level'],
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    const apiUrl = await startApi({
+      emulator,
+      logLevel: options['log-level'],
+      env: { MONGODB_URI: `${mongoUri}bench` },
     });
-    children.push(api);
-    await waitForHealth(apiUrl);
 
     const { idToken } = await emulator.createUser('bench@coldmail.test', 'bench-pass', 'Bench');
     const auth = { authorization: `Bearer ${idToken}` };
@@ -149,12 +72,12 @@ async function main() {
       ['GET /api/health (unauthenticated)', '/api/health', {}, healthJson],
       ['GET /users?userEmail= (signed in)', usersPath, auth, usersJson],
     ]) {
-      const baselinePort = await startChild(process.execPath, [
+      const { child: baselineServer, ready: baselinePort } = await startChild(process.execPath, [
         join(apiDir, 'bench/baseline-server.mjs'),
         json,
       ]);
       const baseline = await measure(`baseline (${label})`, `http://127.0.0.1:${baselinePort}/`);
-      children.at(-1).kill('SIGTERM');
+      baselineServer.kill('SIGTERM');
       const measured = await measure(label, `${apiUrl}${path}`, headers);
       pairs.push({ baseline, measured });
     }
@@ -185,16 +108,8 @@ async function main() {
         `p99 <= 25 ms: ${unauthenticated.measured.p99 <= 25 ? 'met' : 'MISSED'} (${unauthenticated.measured.p99} ms)`,
     );
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(
-      children.filter((child) => child.exitCode === null).map((child) => once(child, 'exit')),
-    );
-    await emulator.stop();
+    await stopAll(emulator);
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  for (const child of children) child.kill('SIGKILL');
-  process.exit(1);
-});
+runMain(main);

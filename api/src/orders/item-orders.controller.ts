@@ -18,7 +18,6 @@ import { AdminOnly, CurrentUser, type AuthContext } from '../auth/auth-context';
 import { openApiSchema } from '../common/openapi';
 import { ZodValidationPipe } from '../common/zod-validation.pipe';
 import { ItemOrdersService, toItemOrderRecord } from './item-orders.service';
-import { listedEmail } from './order-access';
 
 @ApiTags('item orders')
 @ApiBearerAuth()
@@ -44,7 +43,7 @@ export class ItemOrdersController {
     @CurrentUser() caller: AuthContext,
     @Query(new ZodValidationPipe(userEmailQuerySchema)) query: UserEmailQuery,
   ): Promise<ItemOrder[]> {
-    const orders = await this.orders.list(listedEmail(caller, query.userEmail));
+    const orders = await this.orders.listFor(caller, query.userEmail);
     return orders.map((order) => toItemOrderRecord(order, caller));
   }
 

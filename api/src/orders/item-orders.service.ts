@@ -1,11 +1,10 @@
-import { Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { ItemOrder as ItemOrderRecord, NewItemOrderBody } from '@coldmail/contracts';
 import { Types, type Model } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
 import { ItemsService } from '../items/items.service';
 import { priceBreakdown } from './money';
-import { formatOrderDate } from './order-dates';
 import { mayView } from './order-access';
 import { PayableOrdersService } from './payable-orders.service';
 import { ItemOrder, ItemOrderData } from './schemas/item-order.schema';
@@ -13,16 +12,12 @@ import type { PayableOrder } from './schemas/payable-order.schema';
 
 /** Orders for digital items. */
 @Injectable()
-export class ItemOrdersService extends PayableOrdersService<ItemOrderData> implements OnModuleInit {
+export class ItemOrdersService extends PayableOrdersService<ItemOrderData> {
   constructor(
-    @InjectModel(ItemOrder.name) private readonly orders: Model<ItemOrder>,
+    @InjectModel(ItemOrder.name) orders: Model<ItemOrder>,
     private readonly items: ItemsService,
   ) {
     super(orders as unknown as Model<PayableOrder>);
-  }
-
-  async onModuleInit(): Promise<void> {
-    await this.orders.init();
   }
 
   /** A pending order for an item, priced from the stored item. */
@@ -30,7 +25,7 @@ export class ItemOrdersService extends PayableOrdersService<ItemOrderData> imple
     this.assertMayPurchase(caller);
     const item = await this.items.findById(body.itemId);
     if (!item) throw new NotFoundException('Item not found');
-    return this.insertWithCodes({
+    return this.insertPending(caller, body, {
       itemId: new Types.ObjectId(item._id),
       packageName: item.name,
       slug: item.slug,
@@ -38,13 +33,6 @@ export class ItemOrdersService extends PayableOrdersService<ItemOrderData> imple
       ...(item.imageUrl ? { imageUrl: item.imageUrl } : {}),
       ...(item.guidelines ? { guidelines: item.guidelines } : {}),
       accessUrl: item.accessUrl,
-      customerEmail: caller.email,
-      customerName: body.customerName,
-      address: body.address,
-      country: body.country,
-      orderDate: formatOrderDate(new Date()),
-      paymentStatus: 'pending',
-      orderStatus: 'pending',
     });
   }
 

@@ -15,7 +15,6 @@ import { z } from 'zod';
 import { AdminOnly, CurrentUser, type AuthContext } from '../auth/auth-context';
 import { openApiSchema } from '../common/openapi';
 import { ZodValidationPipe } from '../common/zod-validation.pipe';
-import { listedEmail } from './order-access';
 import { PackageOrdersService, toPackageOrderRecord } from './package-orders.service';
 
 @ApiTags('orders')
@@ -42,7 +41,7 @@ export class PackageOrdersController {
     @CurrentUser() caller: AuthContext,
     @Query(new ZodValidationPipe(userEmailQuerySchema)) query: UserEmailQuery,
   ): Promise<PackageOrder[]> {
-    const orders = await this.orders.list(listedEmail(caller, query.userEmail));
+    const orders = await this.orders.listFor(caller, query.userEmail);
     return orders.map(toPackageOrderRecord);
   }
 

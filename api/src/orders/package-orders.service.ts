@@ -1,30 +1,23 @@
-import { Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { NewOrderBody, PackageOrder as PackageOrderRecord } from '@coldmail/contracts';
 import type { Model } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
 import { PackagesService } from '../packages/packages.service';
 import { priceBreakdown } from './money';
-import { formatOrderDate, membershipValidity } from './order-dates';
+import { membershipValidity } from './order-dates';
 import { PayableOrdersService } from './payable-orders.service';
 import { PackageOrder, PackageOrderData } from './schemas/package-order.schema';
 import type { PayableOrder } from './schemas/payable-order.schema';
 
 /** Orders for credit packages. */
 @Injectable()
-export class PackageOrdersService
-  extends PayableOrdersService<PackageOrderData>
-  implements OnModuleInit
-{
+export class PackageOrdersService extends PayableOrdersService<PackageOrderData> {
   constructor(
     @InjectModel(PackageOrder.name) private readonly orders: Model<PackageOrder>,
     private readonly packages: PackagesService,
   ) {
     super(orders as unknown as Model<PayableOrder>);
-  }
-
-  async onModuleInit(): Promise<void> {
-    await this.orders.init();
   }
 
   /**
@@ -35,20 +28,13 @@ export class PackageOrdersService
     this.assertMayPurchase(caller);
     const creditPackage = await this.packages.findById(body.packageId);
     if (!creditPackage) throw new NotFoundException('Package not found');
-    return this.insertWithCodes({
+    return this.insertPending(caller, body, {
       packageId: creditPackage._id,
       packageName: creditPackage.packageName,
       credit: creditPackage.credit,
       Validity: creditPackage.validity,
       ...priceBreakdown(creditPackage.price),
       ...(creditPackage.icon ? { featuredImage: creditPackage.icon } : {}),
-      customerEmail: caller.email,
-      customerName: body.customerName,
-      address: body.address,
-      country: body.country,
-      orderDate: formatOrderDate(new Date()),
-      paymentStatus: 'pending',
-      orderStatus: 'pending',
     });
   }
 

@@ -1,8 +1,15 @@
-import { ConflictException, ForbiddenException, NotFoundException } from '@nestjs/common';
+import {
+  ConflictException,
+  ForbiddenException,
+  NotFoundException,
+  type OnModuleInit,
+} from '@nestjs/common';
+import type { BillingForm } from '@coldmail/contracts';
 import type { Model } from 'mongoose';
 import { mongo } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
-import { mayView } from './order-access';
+import { listedEmail, mayView } from './order-access';
+import { formatOrderDate } from './order-dates';
 import { newOrderCode } from './order-codes';
 import type { PayableOrder, PayableOrderData } from './schemas/payable-order.schema';
 
@@ -19,12 +26,17 @@ export interface CapturedPayment {
 }
 
 /**
- * What package orders and item orders share: creation with unique codes, who may see an order,
- * pending-only deletes, and the guarded writes payments make. Every write that changes the
+ * What package orders and item orders share: creation with unique codes and the buyer's billing
+ * details, who may see an order, pending-only deletes, and the guarded writes payments make. Every write that changes the
  * payment state has `paymentStatus: 'pending'` in its filter, so it happens at most once.
  */
-export abstract class PayableOrdersService<Order extends PayableOrderData> {
+export abstract class PayableOrdersService<Order extends PayableOrderData> implements OnModuleInit {
   protected constructor(private readonly model: Model<PayableOrder>) {}
+
+  /** Builds the unique indexes before the first order is written. */
+  async onModuleInit(): Promise<void> {
+    await this.model.init();
+  }
 
   /** The fields a verified capture sets besides the common ones (e.g. MembershipValidity). */
   protected abstract paidFields(order: Order): Record<string, unknown>;
@@ -37,8 +49,29 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> {
     if (caller.user.userRole === 'Seller') throw new ForbiddenException(SELLERS_CANNOT_PURCHASE);
   }
 
+  /**
+   * A new pending order for the caller: what was bought (`product`, priced on the server) and
+   * the billing details they typed, dated today.
+   */
+  protected insertPending(
+    caller: AuthContext,
+    billing: BillingForm,
+    product: Record<string, unknown>,
+  ): Promise<Order> {
+    return this.insertWithCodes({
+      ...product,
+      customerEmail: caller.email,
+      customerName: billing.customerName,
+      address: billing.address,
+      country: billing.country,
+      orderDate: formatOrderDate(new Date()),
+      paymentStatus: 'pending',
+      orderStatus: 'pending',
+    });
+  }
+
   /** Inserts an order under new orderId/paymentId codes, retrying when a code is taken. */
-  protected async insertWithCodes(fields: Record<string, unknown>): Promise<Order> {
+  private async insertWithCodes(fields: Record<string, unknown>): Promise<Order> {
     for (let attempt = 1; ; attempt++) {
       try {
         const created = await this.model.create({
@@ -76,8 +109,16 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> {
     return order;
   }
 
+  /**
+   * The orders a list call may return, newest first: `?userEmail=` the caller's own (anyone) or
+   * anybody's (admins); without it, every order (admins only).
+   */
+  async listFor(caller: AuthContext, userEmail: string | undefined): Promise<Order[]> {
+    return this.list(listedEmail(caller, userEmail));
+  }
+
   /** One buyer's orders, or every order for null; newest first. */
-  async list(customerEmail: string | null): Promise<Order[]> {
+  private async list(customerEmail: string | null): Promise<Order[]> {
     return this.model
       .find(customerEmail === null ? {} : { customerEmail })
       .sort({ createdAt: -1, _id: -1 })

@@ -20,7 +20,7 @@ import { openApiSchema } from '../common/openapi';
 import { ServerTiming } from '../common/server-timing';
 import { SensitiveRoute } from '../common/throttling';
 import { ZodValidationPipe } from '../common/zod-validation.pipe';
-import { PaymentsService } from './payments.service';
+import { PaymentsService, type Completion } from './payments.service';
 
 const PENDING_AT_PAYPAL =
   'PayPal is still processing this payment. Your order will be completed as soon as PayPal confirms it.';
@@ -64,27 +64,22 @@ export class PaymentsController {
     @Body(new ZodValidationPipe(paymentCompletionBodySchema)) body: PaymentCompletionBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PackagePaymentResult> {
-    const timing = new ServerTiming();
-    return timed(reply, timing, async () => {
-      const result = await this.payments.completePackagePayment(
-        caller.email,
-        id,
-        body.paypalOrderId,
-        timing,
-      );
-      if (result.status === 'pending-at-paypal') {
-        void reply.status(202);
-        return { success: false, message: PENDING_AT_PAYPAL, alreadyProcessed: false };
-      }
-      return {
-        success: true,
-        message: result.alreadyProcessed
-          ? 'Payment was already processed'
-          : 'Payment processed successfully',
-        alreadyProcessed: result.alreadyProcessed,
-        ...(result.currentBalance != null ? { currentBalance: result.currentBalance } : {}),
-      };
-    });
+    return completePayment<PackagePaymentResult>(
+      reply,
+      (timing) =>
+        this.payments.completePackagePayment(caller.email, id, body.paypalOrderId, timing),
+      {
+        pending: { success: false, message: PENDING_AT_PAYPAL, alreadyProcessed: false },
+        paid: (result) => ({
+          success: true,
+          message: result.alreadyProcessed
+            ? 'Payment was already processed'
+            : 'Payment processed successfully',
+          alreadyProcessed: result.alreadyProcessed,
+          ...(result.currentBalance != null ? { currentBalance: result.currentBalance } : {}),
+        }),
+      },
+    );
   }
 
   /**
@@ -96,33 +91,31 @@ export class PaymentsController {
   @ApiBearerAuth()
   @ApiBody({ schema: openApiSchema(paymentCompletionBodySchema, 'input') })
   @ApiOkResponse({ schema: openApiSchema(itemPaymentResultSchema) })
-  completeItemPayment(
+  async completeItemPayment(
     @CurrentUser() caller: AuthContext,
     @Param('id', new ZodValidationPipe(objectIdSchema)) id: string,
     @Body(new ZodValidationPipe(paymentCompletionBodySchema)) body: PaymentCompletionBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ItemPaymentResult> {
-    const timing = new ServerTiming();
-    return timed(reply, timing, async () => {
-      try {
-        const result = await this.payments.completeItemPayment(
-          caller.email,
-          id,
-          body.paypalOrderId,
-          timing,
-        );
-        if (result.status === 'pending-at-paypal') {
-          void reply.status(202);
-          return { success: false, matchedCount: 1, modifiedCount: 0, error: PENDING_AT_PAYPAL };
-        }
-        return { success: true, matchedCount: 1, modifiedCount: result.alreadyProcessed ? 0 : 1 };
-      } catch (error) {
-        if (!(error instanceof HttpException)) throw error;
-        const { statusCode, message } = errorBodyOf(error);
-        void reply.status(statusCode);
-        return { success: false, matchedCount: 0, modifiedCount: 0, error: message };
-      }
-    });
+    try {
+      return await completePayment<ItemPaymentResult>(
+        reply,
+        (timing) => this.payments.completeItemPayment(caller.email, id, body.paypalOrderId, timing),
+        {
+          pending: { success: false, matchedCount: 1, modifiedCount: 0, error: PENDING_AT_PAYPAL },
+          paid: (result) => ({
+            success: true,
+            matchedCount: 1,
+            modifiedCount: result.alreadyProcessed ? 0 : 1,
+          }),
+        },
+      );
+    } catch (error) {
+      if (!(error instanceof HttpException)) throw error;
+      const { statusCode, message } = errorBodyOf(error);
+      void reply.status(statusCode);
+      return { success: false, matchedCount: 0, modifiedCount: 0, error: message };
+    }
   }
 
   /**
@@ -158,4 +151,24 @@ async function timed<T>(reply: FastifyReply, timing: ServerTiming, run: () => Pr
   } finally {
     void reply.header('server-timing', timing.header(reply.elapsedTime));
   }
+}
+
+/**
+ * One payment completion, timed like every payments answer: the route's answer for a paid order,
+ * or its `pending` answer with a 202 while PayPal holds the payment.
+ */
+function completePayment<T>(
+  reply: FastifyReply,
+  complete: (timing: ServerTiming) => Promise<Completion<unknown>>,
+  answers: { pending: T; paid: (result: Extract<Completion<unknown>, { status: 'paid' }>) => T },
+): Promise<T> {
+  const timing = new ServerTiming();
+  return timed(reply, timing, async () => {
+    const result = await complete(timing);
+    if (result.status === 'pending-at-paypal') {
+      void reply.status(202);
+      return answers.pending;
+    }
+    return answers.paid(result);
+  });
 }
