@@ -33,18 +33,16 @@ export type NewItemOrderBody = z.infer<typeof newItemOrderBodySchema>;
 export const billingFormSchema = z.object(billingFields);
 export type BillingForm = z.infer<typeof billingFormSchema>;
 
-/** A package order as the API returns it (spec section 3). */
-export const packageOrderSchema = z.object({
+/** What package and item orders share: codes, money as 2-decimal strings, statuses, billing, payment. */
+const payableOrderFields = {
   _id: z.string(),
   orderId: z.string(),
   paymentId: z.string(),
   packageId: z.string(),
   packageName: z.string(),
-  credit: z.number().int(),
   packagePrice: z.number(),
   processingFee: z.string(),
   totalPrice: z.string(),
-  Validity: z.number().int(),
   paymentStatus: z.string(),
   orderStatus: z.string(),
   paymentMethod: z.string().optional(),
@@ -54,46 +52,34 @@ export const packageOrderSchema = z.object({
   country: z.string(),
   /** dd/mm/yyyy */
   orderDate: z.string(),
-  featuredImage: z.string().optional(),
-  MembershipValidity: z.string().optional(),
   paypalTransactionID: z.string().optional(),
   payerEmail: z.string().optional(),
   captureTime: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
+};
+
+/** A package order as the API returns it (spec section 3). */
+export const packageOrderSchema = z.object({
+  ...payableOrderFields,
+  credit: z.number().int(),
+  Validity: z.number().int(),
+  featuredImage: z.string().optional(),
+  MembershipValidity: z.string().optional(),
 });
 export type PackageOrder = z.infer<typeof packageOrderSchema>;
 
-/** An item order as the API returns it; accessUrl only once paid, and only to its buyer or admins. */
+/**
+ * An item order as the API returns it; accessUrl only once paid, and only to its buyer or admins.
+ * packageId and packageName carry the item's _id and name, under the names the spec's screens read.
+ */
 export const itemOrderSchema = z.object({
-  _id: z.string(),
-  orderId: z.string(),
-  paymentId: z.string(),
+  ...payableOrderFields,
   itemId: z.string(),
-  /** The item's _id, under the name the spec's screens read. */
-  packageId: z.string(),
-  /** The item's name. */
-  packageName: z.string(),
-  packagePrice: z.number(),
-  processingFee: z.string(),
-  totalPrice: z.string(),
-  paymentStatus: z.string(),
-  orderStatus: z.string(),
-  paymentMethod: z.string().optional(),
-  customerEmail: z.string(),
-  customerName: z.string(),
-  address: z.string(),
-  country: z.string(),
-  orderDate: z.string(),
   slug: z.string(),
   imageUrl: z.string().optional(),
   guidelines: z.string().optional(),
   accessUrl: z.string().optional(),
-  paypalTransactionID: z.string().optional(),
-  payerEmail: z.string().optional(),
-  captureTime: z.string().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 export type ItemOrder = z.infer<typeof itemOrderSchema>;
 

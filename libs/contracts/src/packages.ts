@@ -6,20 +6,7 @@ export const MAX_PACKAGES = 3;
 /** The validity a package gets when the admin leaves the field empty. */
 export const DEFAULT_PACKAGE_VALIDITY_DAYS = 30;
 
-/** The ten feature bullets of a package card, in order; empty ones are not shown. */
-export const packagePointKeys = [
-  'pointOne',
-  'pointTwo',
-  'pointThree',
-  'pointFour',
-  'pointFive',
-  'pointSix',
-  'pointSeven',
-  'pointEight',
-  'pointNine',
-  'pointTen',
-] as const;
-export type PackagePointKey = (typeof packagePointKeys)[number];
+export { packagePointKeys, type PackagePointKey } from './package-features';
 
 const point = z.string().trim().max(200, 'At most 200 characters').optional();
 const points = {

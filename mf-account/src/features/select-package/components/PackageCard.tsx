@@ -1,6 +1,6 @@
 import type { CreditPackage } from '@coldmail/contracts';
 import { ButtonLink, PricingCard, formatUsd } from '@coldmail/ui';
-import { featureBulletsOf } from '../utils/packageCard';
+import { featureBulletsOf } from '@coldmail/contracts/package-features';
 
 /** One package to choose, as on the home page, with its credits and validity. */
 export function PackageCard({ pkg }: { pkg: CreditPackage }) {

@@ -1,6 +1,6 @@
 import type { CreditPackage } from '@coldmail/contracts';
 import { ButtonLink, PricingCard, formatUsd } from '@coldmail/ui';
-import { featureBulletsOf } from '../utils/packageCard';
+import { featureBulletsOf } from '@coldmail/contracts/package-features';
 
 /** A package in the home page's pricing block. */
 export function PackageCard({ pkg }: { pkg: CreditPackage }) {

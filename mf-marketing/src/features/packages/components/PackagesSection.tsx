@@ -1,6 +1,6 @@
 import { Alert, Spinner } from '@coldmail/ui';
 import { usePackages } from '../hooks/usePackages';
-import { LANDING_PACKAGE_COUNT } from '../utils/packageCard';
+import { LANDING_PACKAGE_COUNT } from '../utils/landing';
 import { PackageCard } from './PackageCard';
 import styles from './Packages.module.css';
 
