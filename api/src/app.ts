@@ -12,6 +12,7 @@ import {
   RequestLogController,
   requestIdOf,
 } from './common/logging';
+import { ResponseCheckInterceptor } from './common/response-check.interceptor';
 import type { AppConfig } from './config/app-config';
 
 /** JSON bodies are small forms; anything bigger is refused with a 413 before it is parsed. */
@@ -42,6 +43,7 @@ export async function createApp(
     { logger: new PinoNestLogger(logger), abortOnError: false, rawBody: true },
   );
   app.useGlobalFilters(new AllExceptionsFilter());
+  if (config.env !== 'production') app.useGlobalInterceptors(new ResponseCheckInterceptor());
 
   // helmet's middleware built once: @fastify/helmet rebuilds it on every request, which halved
   // the API's throughput in the benchmark. The API serves no pages besides the docs; uploaded

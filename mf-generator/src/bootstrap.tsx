@@ -1,6 +1,7 @@
 import '@coldmail/ui/theme.css';
-import { sessionActions } from '@coldmail/session';
+import { queryClient, sessionActions } from '@coldmail/session';
 import { ToastHost } from '@coldmail/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@coldmail/router';
@@ -12,9 +13,11 @@ sessionActions.signedOut();
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <BrowserRouter>
-      <App />
-      <ToastHost />
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <App />
+        <ToastHost />
+      </BrowserRouter>
+    </QueryClientProvider>
   </StrictMode>,
 );

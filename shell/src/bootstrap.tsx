@@ -1,5 +1,6 @@
 import '@coldmail/ui/theme.css';
-import { sessionActions } from '@coldmail/session';
+import { queryClient, sessionActions } from '@coldmail/session';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@coldmail/router';
@@ -20,7 +21,9 @@ async function start(): Promise<void> {
 
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
-      <RouterProvider router={createAppRouter()} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createAppRouter()} />
+      </QueryClientProvider>
     </StrictMode>,
   );
   startAuth(config.firebase);

@@ -1,68 +1,42 @@
-import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import {
-  deletedResponseSchema,
-  objectIdSchema,
-  packageBodySchema,
-  packageSchema,
-  type CreditPackage,
-  type DeletedResponse,
-  type PackageBody,
-} from '@coldmail/contracts';
-import { z } from 'zod';
-import { AdminOnly, Public } from '../auth/auth-context';
-import { openApiSchema } from '../common/openapi';
-import { ZodValidationPipe } from '../common/zod-validation.pipe';
+import { Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { contract, type IdParam, type PackageBody, type ResponseOf } from '@coldmail/contracts';
+import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
 import { PackagesService } from './packages.service';
+
+const endpoints = contract.packages;
 
 @ApiTags('packages')
 @Controller()
 export class PackagesController {
   constructor(private readonly packages: PackagesService) {}
 
-  @Get('packages')
-  @Public()
-  @ApiOkResponse({ schema: openApiSchema(z.array(packageSchema)) })
-  list(): Promise<CreditPackage[]> {
+  @Endpoint(endpoints.list)
+  list(): Promise<ResponseOf<typeof endpoints.list>> {
     return this.packages.list();
   }
 
-  @Get('package/:id')
-  @Public()
-  @ApiOkResponse({ schema: openApiSchema(packageSchema) })
-  get(@Param('id', new ZodValidationPipe(objectIdSchema)) id: string): Promise<CreditPackage> {
+  @Endpoint(endpoints.get)
+  get(@ValidParams() { id }: IdParam): Promise<ResponseOf<typeof endpoints.get>> {
     return this.packages.get(id);
   }
 
   /** 409 'Maximum 3 packages allowed' when the store is full. */
-  @Post('add-package')
-  @AdminOnly()
-  @ApiBearerAuth()
-  @ApiBody({ schema: openApiSchema(packageBodySchema, 'input') })
-  @ApiOkResponse({ schema: openApiSchema(packageSchema) })
-  add(@Body(new ZodValidationPipe(packageBodySchema)) body: PackageBody): Promise<CreditPackage> {
+  @Endpoint(endpoints.add)
+  add(@ValidBody() body: PackageBody): Promise<ResponseOf<typeof endpoints.add>> {
     return this.packages.add(body);
   }
 
-  @Put('edit-package/:id')
-  @AdminOnly()
-  @ApiBearerAuth()
-  @ApiBody({ schema: openApiSchema(packageBodySchema, 'input') })
-  @ApiOkResponse({ schema: openApiSchema(packageSchema) })
+  @Endpoint(endpoints.edit)
   edit(
-    @Param('id', new ZodValidationPipe(objectIdSchema)) id: string,
-    @Body(new ZodValidationPipe(packageBodySchema)) body: PackageBody,
-  ): Promise<CreditPackage> {
+    @ValidParams() { id }: IdParam,
+    @ValidBody() body: PackageBody,
+  ): Promise<ResponseOf<typeof endpoints.edit>> {
     return this.packages.update(id, body);
   }
 
-  @Delete('package/:id')
-  @AdminOnly()
-  @ApiBearerAuth()
-  @ApiOkResponse({ schema: openApiSchema(deletedResponseSchema) })
-  async delete(
-    @Param('id', new ZodValidationPipe(objectIdSchema)) id: string,
-  ): Promise<DeletedResponse> {
+  @Endpoint(endpoints.delete)
+  async delete(@ValidParams() { id }: IdParam): Promise<ResponseOf<typeof endpoints.delete>> {
     await this.packages.delete(id);
     return { success: true, message: 'Package deleted successfully' };
   }

@@ -1,9 +1,13 @@
+export * from './api';
 export * from './auth';
 export * from './common';
+export * from './contract';
+export * from './http';
 export * from './items';
 export * from './orders';
 export { featureBulletsOf } from './package-features';
 export * from './packages';
 export * from './payments';
+export * from './routes';
 export * from './uploads';
 export * from './users';

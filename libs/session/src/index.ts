@@ -17,3 +17,12 @@ export {
   type SessionState,
 } from './store';
 export { useApiRequest, type RequestState } from './use-api-request';
+export {
+  api,
+  createQueryClient,
+  domainKey,
+  queryClient,
+  type ApiClient,
+  type ApiQueryKey,
+  type EndpointCall,
+} from './api';

@@ -1,7 +1,8 @@
 import type { UserRecord } from '@coldmail/contracts';
 import { MemoryRouter, useLocation } from '@coldmail/router';
-import { sessionActions } from '@coldmail/session';
+import { createQueryClient, sessionActions } from '@coldmail/session';
 import { ToastHost } from '@coldmail/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { userRecord } from './builders';
@@ -12,7 +13,8 @@ function CurrentPath() {
 
 /**
  * A remote's App as the shell mounts it, at `path`, for a signed-in user with `profile` (none
- * when null: the record has not loaded yet), talking to the API at `apiUrl`.
+ * when null: the record has not loaded yet), talking to the API at `apiUrl`. Each render gets its
+ * own query cache, so no answer leaks from one test into the next.
  */
 export function renderRemote(
   App: ComponentType,
@@ -29,11 +31,13 @@ export function renderRemote(
   });
   if (profile) sessionActions.setProfile(profile);
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <App />
-      <CurrentPath />
-      <ToastHost />
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <App />
+        <CurrentPath />
+        <ToastHost />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

@@ -1,54 +1,73 @@
+import { api, sessionActions } from '@coldmail/session';
 import { afterEach, describe, expect, it } from 'vitest';
+import { creditPackage } from './builders';
 import { startTestApi, type TestApi } from './testApi';
 
-let api: TestApi;
-afterEach(() => api.close());
+let testApi: TestApi | null = null;
+afterEach(async () => {
+  await testApi?.close().catch(() => undefined);
+  testApi = null;
+});
 
 describe('startTestApi', () => {
-  it('answers a route with its JSON body and records what was asked', async () => {
-    api = await startTestApi({ 'POST /orders': { status: 201, body: { orderId: 'A1' } } });
-    const response = await fetch(`${api.url}/orders?page=2`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
-      body: JSON.stringify({ packageId: 'p1' }),
+  it('answers a contract entry at its path and records what was asked', async () => {
+    testApi = await startTestApi({
+      'packages.get': { body: creditPackage({ packageName: 'Pro' }) },
     });
-    expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ orderId: 'A1' });
-    expect(api.requests).toHaveLength(1);
-    expect(api.requests[0]).toMatchObject({
-      method: 'POST',
-      path: '/orders',
-      body: { packageId: 'p1' },
-      authorization: 'Bearer t',
+    sessionActions.configure({ apiBaseUrl: testApi.url });
+    const pkg = await api.packages.get({ params: { id: '650000000000000000000001' } });
+    expect(pkg.packageName).toBe('Pro');
+    expect(testApi.requests).toHaveLength(1);
+    expect(testApi.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/package/650000000000000000000001',
+      params: { id: '650000000000000000000001' },
     });
-    expect(api.requests[0]?.query.get('page')).toBe('2');
   });
 
-  it('answers 404 for a route it does not know', async () => {
-    api = await startTestApi({});
-    const response = await fetch(`${api.url}/nowhere`);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: 'Not Found' });
+  it('refuses at once a reply the API could never send', async () => {
+    await expect(
+      startTestApi({ 'packages.list': { body: [{ packageName: 'no id, no price' }] as never } }),
+    ).rejects.toThrow(/outside the contract/);
   });
 
-  it('lets a route answer from the request, later, and as text', async () => {
-    api = await startTestApi({
+  it('fails the test when a reply computed from the request breaks the contract', async () => {
+    testApi = await startTestApi({
+      'packages.list': () => ({ body: { not: 'a list' } as never }),
+    });
+    const response = await fetch(`${testApi.url}/packages`);
+    expect(response.status).toBe(500);
+    const closing = testApi.close();
+    testApi = null;
+    await expect(closing).rejects.toThrow(/packages.list/);
+  });
+
+  it('gives a failure without a body the API’s error shape', async () => {
+    testApi = await startTestApi({ 'packages.list': { status: 503 } });
+    const response = await fetch(`${testApi.url}/packages`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ statusCode: 503, message: 'Service Unavailable' });
+  });
+
+  it('answers 404 for a path no entry has, and serves a non-API route as text', async () => {
+    testApi = await startTestApi({
       'GET /sdk.js': async (request) => ({
         body: `/* for ${request.query.get('client-id')} */`,
         contentType: 'text/javascript',
       }),
     });
-    const response = await fetch(`${api.url}/sdk.js?client-id=abc`);
-    expect(response.headers.get('content-type')).toBe('text/javascript');
-    expect(await response.text()).toBe('/* for abc */');
+    expect((await fetch(`${testApi.url}/packages`)).status).toBe(404);
+    const script = await fetch(`${testApi.url}/sdk.js?client-id=abc`);
+    expect(script.headers.get('content-type')).toBe('text/javascript');
+    expect(await script.text()).toBe('/* for abc */');
   });
 
   it('allows cross-origin calls as the API does (jsdom enforces CORS)', async () => {
-    api = await startTestApi({});
-    const response = await fetch(`${api.url}/orders`, { method: 'OPTIONS' });
+    testApi = await startTestApi({});
+    const response = await fetch(`${testApi.url}/orders`, { method: 'OPTIONS' });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-headers')).toContain('authorization');
-    expect(api.requests).toEqual([]);
+    expect(testApi.requests).toEqual([]);
   });
 });

@@ -1,0 +1,101 @@
+import {
+  applyDecorators,
+  BadRequestException,
+  createParamDecorator,
+  ExecutionContext,
+  HttpCode,
+  RequestMapping,
+  RequestMethod,
+  SetMetadata,
+} from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiResponse,
+} from '@nestjs/swagger';
+import { successStatusOf, type Endpoint } from '@coldmail/contracts';
+import { z } from 'zod';
+import { AdminOnly, Public, PublicWithOptionalUser } from '../auth/auth-context';
+import { openApiSchema } from './openapi';
+import { fieldErrorsOf } from './zod-validation.pipe';
+
+export const ENDPOINT = 'contract:endpoint';
+
+/** The keys of every endpoint a handler declared, to check that the API implements the contract. */
+export const declaredEndpoints = new Set<string>();
+
+const accessDecorators: Record<Endpoint['access'], () => MethodDecorator[]> = {
+  public: () => [Public()],
+  'public-identified': () => [PublicWithOptionalUser()],
+  'signed-in': () => [ApiBearerAuth()],
+  owner: () => [ApiBearerAuth()],
+  admin: () => [AdminOnly(), ApiBearerAuth()],
+};
+
+function keysOf(schema: z.ZodType | undefined): { name: string; required: boolean }[] {
+  if (!(schema instanceof z.ZodObject)) return [];
+  return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => ({
+    name,
+    required: !field.safeParse(undefined).success,
+  }));
+}
+
+/**
+ * Declares a handler from its contract entry: method and path, who may call it, the success
+ * status and the OpenAPI description. Its inputs are read with @ValidParams(), @ValidQuery() and
+ * @ValidBody(), which validate them with the same entry's schemas.
+ */
+export function Endpoint(endpoint: Endpoint): MethodDecorator {
+  declaredEndpoints.add(endpoint.key);
+  const status = successStatusOf(endpoint);
+  return applyDecorators(
+    RequestMapping({ path: endpoint.path, method: RequestMethod[endpoint.method] }),
+    SetMetadata(ENDPOINT, endpoint),
+    HttpCode(status),
+    ...accessDecorators[endpoint.access](),
+    ApiOperation({ summary: endpoint.summary, operationId: endpoint.key }),
+    ApiResponse({ status, schema: openApiSchema(endpoint.response) }),
+    ...keysOf(endpoint.params).map(({ name }) => ApiParam({ name, type: String })),
+    ...keysOf(endpoint.query).map(({ name, required }) =>
+      ApiQuery({ name, required, type: String }),
+    ),
+    ...(endpoint.multipart ? [ApiConsumes('multipart/form-data')] : []),
+    ...(endpoint.body ? [ApiBody({ schema: openApiSchema(endpoint.body, 'input') })] : []),
+  );
+}
+
+export function endpointOf(context: ExecutionContext): Endpoint | undefined {
+  return Reflect.getMetadata(ENDPOINT, context.getHandler()) as Endpoint | undefined;
+}
+
+type InputPart = 'params' | 'query' | 'body';
+
+const ContractInput = createParamDecorator((part: InputPart, context: ExecutionContext) => {
+  const endpoint = endpointOf(context);
+  const schema = endpoint?.[part];
+  // A handler reading an input its contract entry does not describe is a programming error.
+  if (!endpoint || !schema) {
+    throw new Error(`@Valid${part} used on a handler whose contract entry has no ${part} schema`);
+  }
+  const request = context.switchToHttp().getRequest<Record<InputPart, unknown>>();
+  // A POST without a body (e.g. create-user with nothing to add) is an empty object.
+  const value = request[part] ?? (part === 'body' ? {} : undefined);
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new BadRequestException({
+    statusCode: 400,
+    message: 'Validation failed',
+    fieldErrors: fieldErrorsOf(result.error.issues, part),
+  });
+});
+
+/** The path parameters, parsed with the handler's contract entry (400 when invalid). */
+export const ValidParams = (): ParameterDecorator => ContractInput('params');
+/** The query string, parsed with the handler's contract entry (400 when invalid). */
+export const ValidQuery = (): ParameterDecorator => ContractInput('query');
+/** The JSON body, parsed with the handler's contract entry (400 when invalid). */
+export const ValidBody = (): ParameterDecorator => ContractInput('body');

@@ -1,0 +1,35 @@
+import {
+  CallHandler,
+  ExecutionContext,
+  Injectable,
+  InternalServerErrorException,
+  Logger,
+  NestInterceptor,
+} from '@nestjs/common';
+import { map, type Observable } from 'rxjs';
+import { endpointOf } from './endpoint';
+
+/**
+ * Outside production, checks every success answer against its contract entry's response schema,
+ * so a handler that drifts from the contract fails its tests (a 500 naming the endpoint) instead
+ * of shipping a shape the apps do not expect. Production skips the check to save the time.
+ */
+@Injectable()
+export class ResponseCheckInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('Contract');
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const endpoint = endpointOf(context);
+    if (!endpoint || endpoint.raw) return next.handle();
+    return next.handle().pipe(
+      map((answer: unknown) => {
+        const result = endpoint.response.safeParse(answer);
+        if (result.success) return answer;
+        this.logger.error(
+          `${endpoint.key} answered outside its contract: ${JSON.stringify(result.error.issues.slice(0, 5))}`,
+        );
+        throw new InternalServerErrorException(`${endpoint.key} answered outside its contract`);
+      }),
+    );
+  }
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { defineContract } from './contract';
+import { healthSchema, idParamSchema } from './common';
+import { adminItemSchema, itemBodySchema, itemListSchema, itemResponseSchema } from './items';
+import {
+  deletedResponseSchema,
+  itemOrderSchema,
+  newItemOrderBodySchema,
+  newOrderBodySchema,
+  packageOrderSchema,
+  verifyOrderResponseSchema,
+} from './orders';
+import { packageBodySchema, packageSchema } from './packages';
+import {
+  createPaypalOrderBodySchema,
+  createPaypalOrderResponseSchema,
+  itemPaymentResultSchema,
+  packagePaymentResultSchema,
+  paymentCompletionBodySchema,
+  paypalSettingsBodySchema,
+  paypalSettingsResponseSchema,
+} from './payments';
+import { routes } from './routes';
+import { uploadResponseSchema } from './uploads';
+import {
+  adminListEntrySchema,
+  adminUserUpdateBodySchema,
+  createUserBodySchema,
+  deleteUserResponseSchema,
+  profileUpdateBodySchema,
+  sendMessageBodySchema,
+  sendMessageResponseSchema,
+  userEmailQuerySchema,
+  userRecordSchema,
+} from './users';
+
+const byId = { params: idParamSchema };
+
+/**
+ * The API: every endpoint's route (./routes.ts) with what it takes and answers. The API declares
+ * its handlers from these entries, the apps call them through the typed client, and the tests'
+ * stand-in API answers only what these schemas accept.
+ */
+export const contract = defineContract(routes, {
+  health: { get: { response: healthSchema } },
+  users: {
+    createOrSync: { body: createUserBodySchema, response: userRecordSchema },
+    list: { query: userEmailQuerySchema, response: z.array(userRecordSchema) },
+    admins: { response: z.array(adminListEntrySchema) },
+    updateProfile: { ...byId, body: profileUpdateBodySchema, response: userRecordSchema },
+    adminUpdate: { ...byId, body: adminUserUpdateBodySchema, response: userRecordSchema },
+    delete: { ...byId, response: deleteUserResponseSchema },
+  },
+  messages: { send: { body: sendMessageBodySchema, response: sendMessageResponseSchema } },
+  uploads: {
+    upload: { response: uploadResponseSchema },
+    file: { ...byId, response: z.unknown() },
+  },
+  packages: {
+    list: { response: z.array(packageSchema) },
+    get: { ...byId, response: packageSchema },
+    add: { body: packageBodySchema, response: packageSchema },
+    edit: { ...byId, body: packageBodySchema, response: packageSchema },
+    delete: { ...byId, response: deletedResponseSchema },
+  },
+  items: {
+    list: { response: itemListSchema },
+    get: { ...byId, response: itemResponseSchema },
+    create: { body: itemBodySchema, response: adminItemSchema },
+    update: { ...byId, body: itemBodySchema, response: adminItemSchema },
+    delete: { ...byId, response: deletedResponseSchema },
+  },
+  packageOrders: {
+    create: { body: newOrderBodySchema, response: packageOrderSchema },
+    list: { query: userEmailQuerySchema, response: z.array(packageOrderSchema) },
+    get: { ...byId, response: packageOrderSchema },
+    delete: { ...byId, response: deletedResponseSchema },
+  },
+  itemOrders: {
+    create: { body: newItemOrderBodySchema, response: itemOrderSchema },
+    list: { query: userEmailQuerySchema, response: z.array(itemOrderSchema) },
+    get: { ...byId, response: itemOrderSchema },
+    verify: { ...byId, response: verifyOrderResponseSchema },
+    delete: { ...byId, response: deletedResponseSchema },
+  },
+  payments: {
+    createPaypalOrder: {
+      body: createPaypalOrderBodySchema,
+      response: createPaypalOrderResponseSchema,
+    },
+    completePackage: {
+      ...byId,
+      body: paymentCompletionBodySchema,
+      response: packagePaymentResultSchema,
+    },
+    completeItem: { ...byId, body: paymentCompletionBodySchema, response: itemPaymentResultSchema },
+    webhook: { response: z.object({ received: z.literal(true) }) },
+  },
+  paypalSettings: {
+    get: { response: paypalSettingsResponseSchema },
+    update: { body: paypalSettingsBodySchema, response: paypalSettingsResponseSchema },
+    reset: { response: paypalSettingsResponseSchema },
+  },
+});
+
+export type ApiContract = typeof contract;

@@ -1,0 +1,66 @@
+// Free of zod on purpose: the browser's typed client imports the route table through the
+// `@coldmail/contracts/routes` entry and pays for no schema. The schemas are attached to the
+// same entries in ./api.ts, which the API and the tests import.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call an endpoint. The API enforces it from the verified token; `owner` is a signed-in
+ * caller whom the service then checks against the resource (their own order, ticket, record),
+ * and `public-identified` is public but identifies a caller who sends a token (admins get more).
+ */
+export type Access = 'public' | 'public-identified' | 'signed-in' | 'owner' | 'admin';
+
+/** One endpoint's place on the wire: method, path (with `:param`s) and who may call it. */
+export interface Route {
+  readonly method: HttpMethod;
+  /** Router syntax, e.g. '/order/:id'. */
+  readonly path: string;
+  readonly access: Access;
+  /** One line for the OpenAPI page. */
+  readonly summary: string;
+  /** The success status when it is not 200 (Nest answers 201 to a POST unless told). */
+  readonly status?: number;
+  /** The body is multipart form data (a file upload), not JSON. */
+  readonly multipart?: boolean;
+  /**
+   * Not called through the typed client: bytes rather than JSON (an image), or a caller other
+   * than our apps (PayPal's webhook) whose body is read raw.
+   */
+  readonly raw?: boolean;
+}
+
+/** Endpoints grouped by domain: `routes.packages.list`. */
+export type RouteTable = Readonly<Record<string, Readonly<Record<string, Route>>>>;
+
+export const defineRoutes = <const Table extends RouteTable>(table: Table): Table => table;
+
+/** The success status of a route, as the API answers it. */
+export function successStatusOf(route: Route): number {
+  return route.status ?? (route.method === 'POST' ? 201 : 200);
+}
+
+/** '/order/:id' + { id: 'x y' } → '/order/x%20y'. A missing parameter is a programming error. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Matches a concrete path against a route path; the decoded parameters, or null. */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const names: string[] = [];
+  const source = pattern
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/:([A-Za-z_]\w*)/g, (_m, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+  const match = new RegExp(`^${source}$`).exec(path);
+  if (!match) return null;
+  return Object.fromEntries(
+    names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]),
+  );
+}

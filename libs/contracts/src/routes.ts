@@ -1,0 +1,211 @@
+// Zod-free (see ./http.ts): every endpoint of the API, by domain. The schemas of each entry are
+// in ./api.ts, which must name exactly these entries (its type says so).
+import { defineRoutes } from './http';
+
+export const routes = defineRoutes({
+  health: {
+    get: {
+      method: 'GET',
+      path: '/api/health',
+      access: 'public',
+      summary: 'Liveness and dependencies',
+    },
+  },
+  users: {
+    createOrSync: {
+      method: 'POST',
+      path: '/api/create-user',
+      access: 'signed-in',
+      status: 200,
+      summary: 'Creates or syncs the caller’s record after sign-in and registration',
+    },
+    list: {
+      method: 'GET',
+      path: '/users',
+      access: 'owner',
+      summary: 'Every user (admins), or the caller’s own record with ?userEmail=',
+    },
+    admins: {
+      method: 'GET',
+      path: '/users/admins',
+      access: 'signed-in',
+      summary: 'The admins, for the Admin Panel link',
+    },
+    updateProfile: {
+      method: 'PUT',
+      path: '/update-user-profile/:id',
+      access: 'owner',
+      summary: 'The caller’s own profile fields',
+    },
+    adminUpdate: {
+      method: 'PUT',
+      path: '/api/users/:id',
+      access: 'admin',
+      summary: 'Name, role, membership and credit balance (the balance through the ledger)',
+    },
+    delete: {
+      method: 'DELETE',
+      path: '/api/users/:id',
+      access: 'admin',
+      summary: 'Deletes a user',
+    },
+  },
+  messages: {
+    send: {
+      method: 'POST',
+      path: '/send-message',
+      access: 'admin',
+      status: 200,
+      summary: 'E-mails a user (HTML sanitised) and keeps a copy on their record',
+    },
+  },
+  uploads: {
+    upload: {
+      method: 'POST',
+      path: '/image-server/upload',
+      access: 'signed-in',
+      multipart: true,
+      summary: 'Stores an image (multipart field "image", at most 2 MB)',
+    },
+    file: {
+      method: 'GET',
+      path: '/image-server/files/:id',
+      access: 'public',
+      raw: true,
+      summary: 'An uploaded image (bytes, with its content type)',
+    },
+  },
+  packages: {
+    list: { method: 'GET', path: '/packages', access: 'public', summary: 'Every credit package' },
+    get: { method: 'GET', path: '/package/:id', access: 'public', summary: 'One credit package' },
+    add: {
+      method: 'POST',
+      path: '/add-package',
+      access: 'admin',
+      summary: 'Adds a package (409 beyond 3)',
+    },
+    edit: { method: 'PUT', path: '/edit-package/:id', access: 'admin', summary: 'Edits a package' },
+    delete: {
+      method: 'DELETE',
+      path: '/package/:id',
+      access: 'admin',
+      summary: 'Deletes a package',
+    },
+  },
+  items: {
+    list: {
+      method: 'GET',
+      path: '/api/items',
+      access: 'public-identified',
+      summary: 'Every digital item; access URLs for admins only',
+    },
+    get: { method: 'GET', path: '/item/:id', access: 'public', summary: 'One digital item' },
+    create: { method: 'POST', path: '/api/items', access: 'admin', summary: 'Adds an item' },
+    update: { method: 'PUT', path: '/api/items/:id', access: 'admin', summary: 'Edits an item' },
+    delete: {
+      method: 'DELETE',
+      path: '/api/items/:id',
+      access: 'admin',
+      summary: 'Deletes an item',
+    },
+  },
+  packageOrders: {
+    create: {
+      method: 'POST',
+      path: '/new-order',
+      access: 'signed-in',
+      summary: 'Orders a package, priced from the stored package (Sellers 403)',
+    },
+    list: {
+      method: 'GET',
+      path: '/orders',
+      access: 'owner',
+      summary: 'The caller’s package orders, or anyone’s for admins',
+    },
+    get: { method: 'GET', path: '/order/:id', access: 'owner', summary: 'One package order' },
+    delete: {
+      method: 'DELETE',
+      path: '/order/:id',
+      access: 'admin',
+      summary: 'Deletes a pending package order',
+    },
+  },
+  itemOrders: {
+    create: {
+      method: 'POST',
+      path: '/new-item-order',
+      access: 'signed-in',
+      summary: 'Orders a digital item, priced from the stored item (Sellers 403)',
+    },
+    list: {
+      method: 'GET',
+      path: '/item-orders',
+      access: 'owner',
+      summary: 'The caller’s item orders, or anyone’s for admins',
+    },
+    get: { method: 'GET', path: '/item-order/:id', access: 'owner', summary: 'One item order' },
+    verify: {
+      method: 'GET',
+      path: '/verify-order/:id',
+      access: 'owner',
+      summary: 'Whether an item order’s payment is captured',
+    },
+    delete: {
+      method: 'DELETE',
+      path: '/item-order/:id',
+      access: 'admin',
+      summary: 'Deletes a pending item order',
+    },
+  },
+  payments: {
+    createPaypalOrder: {
+      method: 'POST',
+      path: '/api/paypal/orders',
+      access: 'owner',
+      summary: 'Creates the PayPal order for the caller’s pending order',
+    },
+    completePackage: {
+      method: 'PUT',
+      path: '/process-payment-complete/:id',
+      access: 'owner',
+      summary: 'Captures and verifies a package order’s payment, then credits the buyer',
+    },
+    completeItem: {
+      method: 'PUT',
+      path: '/item-update-payment-status/:id',
+      access: 'owner',
+      summary: 'Captures and verifies an item order’s payment',
+    },
+    webhook: {
+      method: 'POST',
+      path: '/api/paypal/webhook',
+      access: 'public',
+      status: 200,
+      raw: true,
+      summary: 'PayPal’s signed notifications, verified with PayPal before anything is read',
+    },
+  },
+  paypalSettings: {
+    get: {
+      method: 'GET',
+      path: '/api/paypal-settings',
+      access: 'public-identified',
+      summary: 'What the payment buttons need; admins also get mode and the masked secret',
+    },
+    update: {
+      method: 'PUT',
+      path: '/api/paypal-settings',
+      access: 'admin',
+      summary: 'Saves the PayPal settings (the secret is write-only)',
+    },
+    reset: {
+      method: 'POST',
+      path: '/api/paypal-settings/reset',
+      access: 'admin',
+      status: 200,
+      summary: 'Restores the default PayPal settings',
+    },
+  },
+});
+
+export type Routes = typeof routes;

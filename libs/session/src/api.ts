@@ -1,0 +1,91 @@
+import type { ApiContract, InputOf, ResponseOf } from '@coldmail/contracts';
+import { buildPath, routes, type Route } from '@coldmail/contracts/routes';
+import { QueryClient } from '@tanstack/react-query';
+import { apiClient, type ApiError } from './api-client';
+
+type Domain = keyof ApiContract;
+/** An input that has no required part may be left out. */
+type Args<E> = object extends InputOf<E> ? [input?: InputOf<E>] : [input: InputOf<E>];
+/** A query key: [domain, name, input]. Invalidating [domain] refreshes every read of a domain. */
+export type ApiQueryKey = readonly [string, string, unknown];
+
+export interface EndpointCall<E> {
+  (...args: Args<E>): Promise<ResponseOf<E>>;
+  /** This call's TanStack Query key. */
+  key(...args: Args<E>): ApiQueryKey;
+  /** `useQuery(api.packages.list.query())`: the key and the function that loads it. */
+  query(...args: Args<E>): {
+    queryKey: ApiQueryKey;
+    queryFn: () => Promise<ResponseOf<E>>;
+  };
+}
+
+type Callable<Entries> = {
+  readonly [
+    Name in keyof Entries as Entries[Name] extends { raw: true } ? never : Name
+  ]: EndpointCall<Entries[Name]>;
+};
+
+/** The typed client: `api.<domain>.<endpoint>(input)`, one function per contract entry. */
+export type ApiClient = { readonly [D in Domain]: Callable<ApiContract[D]> };
+
+interface Input {
+  params?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+function callOf(domain: string, name: string, route: Route) {
+  const call = async (input: Input = {}) => {
+    const { data } = await apiClient.request({
+      method: route.method,
+      url: buildPath(route.path, input.params),
+      params: input.query,
+      data: input.body,
+    });
+    return data as unknown;
+  };
+  const key = (input: Input = {}): ApiQueryKey => [domain, name, input];
+  return Object.assign(call, {
+    key,
+    query: (input: Input = {}) => ({ queryKey: key(input), queryFn: () => call(input) }),
+  });
+}
+
+function createApi(): ApiClient {
+  const api: Record<string, Record<string, unknown>> = {};
+  for (const [domain, entries] of Object.entries(routes)) {
+    api[domain] = {};
+    for (const [name, route] of Object.entries(entries as Record<string, Route>)) {
+      if (!route.raw) api[domain][name] = callOf(domain, name, route);
+    }
+  }
+  return api as unknown as ApiClient;
+}
+
+/** Every endpoint of the contract over the one axios instance (bearer token, one error shape). */
+export const api = createApi();
+
+/** The key prefix of every read of a domain, for `invalidateQueries` after a mutation. */
+export const domainKey = (domain: Domain): readonly [Domain] => [domain];
+
+/**
+ * Server state's defaults, shared by the host and every remote: answers stay fresh for 30 s
+ * (moving between pages does not refetch what was just read); only an unreachable server is
+ * retried, once, since a 4xx will answer the same again.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (failures, error) => (error as ApiError).status === 0 && failures < 1,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The one QueryClient of the running site; this module is a federation singleton. */
+export const queryClient = createQueryClient();
