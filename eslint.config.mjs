@@ -44,7 +44,10 @@ export default tseslint.config(
               sourceTag: 'type:e2e',
               onlyDependOnLibsWithTags: ['type:lib', 'type:tool', 'type:build-config'],
             },
-            { sourceTag: 'type:build-config', onlyDependOnLibsWithTags: ['type:build-config'] },
+            {
+              sourceTag: 'type:build-config',
+              onlyDependOnLibsWithTags: ['type:build-config', 'type:lib'],
+            },
           ],
         },
       ],
