@@ -2,16 +2,17 @@ import { parseArgs } from 'node:util';
 import { stderrLogger } from './logger';
 import { startEmbeddedMongo } from './server';
 
-const USAGE = 'usage: embedded-mongo [--dbpath DIR] [--port N] [--host 127.0.0.1]';
+const USAGE = 'usage: embedded-mongo [--dbpath DIR] [--port N] [--host 127.0.0.1] [--repair]';
 
 async function main(): Promise<void> {
-  let values: { dbpath?: string; port?: string; host?: string; help?: boolean };
+  let values: { dbpath?: string; port?: string; host?: string; repair?: boolean; help?: boolean };
   try {
     ({ values } = parseArgs({
       options: {
         dbpath: { type: 'string' },
         port: { type: 'string' },
         host: { type: 'string' },
+        repair: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -35,7 +36,10 @@ async function main(): Promise<void> {
     dbPath: values.dbpath,
     port,
     host: values.host ?? '127.0.0.1',
+    repair: values.repair ?? false,
     logger: stderrLogger,
+    // The server has logged the failure and stopped; a supervisor must see it as a crash.
+    onFatal: () => process.exit(1),
   });
   // Exactly one line on stdout, so scripts can wait for it and read the URI.
   process.stdout.write(`ready ${server.uri}\n`);

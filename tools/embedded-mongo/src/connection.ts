@@ -71,6 +71,8 @@ export class Connection {
 
   /** Runs one command; the reply is ready now, or once the journal has its changes on disk. */
   private execute(db: string, command: Doc): Buffer | Promise<Buffer> {
+    // The catalog may hold changes whose journal write failed: neither read nor change it.
+    if (this.core.failure) return encodeDocument(shutdownReply(this.core.failure));
     const log: JournalOp[] = [];
     const ctx: CommandContext = {
       db,
@@ -91,15 +93,14 @@ export class Connection {
     if (log.length === 0 || !this.core.store) return reply;
     return this.core.store.commit(log).then(
       () => reply,
-      (err: Error) => {
-        this.core.logger.error(`journal write failed: ${err.message}`);
-        return encodeDocument(
+      // Not acknowledged: the server logs the failure and stops (see server.ts).
+      (err: Error) =>
+        encodeDocument(
           new MongoCommandError(
             ErrorCode.InternalError,
-            `journal write failed: ${err.message}`,
+            `journal write failed, the write is not acknowledged and the server is stopping: ${err.message}`,
           ).toReply(),
-        );
-      },
+        ),
     );
   }
 
@@ -129,10 +130,26 @@ export class Connection {
   }
 
   private write(bytes: Buffer): void {
-    if (!this.socket.destroyed) this.socket.write(bytes);
+    if (!this.socket.destroyed && !this.socket.writableEnded) this.socket.write(bytes);
   }
 
   close(): void {
     this.socket.destroy();
   }
+
+  /** Sends the replies still owed (the failed writes' errors), then closes the socket. */
+  closeAfterPendingReplies(graceMs: number): void {
+    const end = (): void => void this.socket.end(() => this.socket.destroy());
+    if (this.tail) void this.tail.finally(end);
+    else end();
+    // A client that never reads must not keep the server from stopping.
+    setTimeout(() => this.socket.destroy(), graceMs).unref();
+  }
+}
+
+function shutdownReply(failure: Error): Doc {
+  return new MongoCommandError(
+    ErrorCode.ShutdownInProgress,
+    `the server is stopping after a failed journal write: ${failure.message}`,
+  ).toReply();
 }

@@ -29,6 +29,7 @@ export const ErrorCode = {
   DuplicateKey: 11000,
   UnrecognizedPipelineStage: 40324,
   NotImplemented: 238,
+  ShutdownInProgress: 91,
 } as const;
 
 const CODE_NAMES: Record<number, string> = Object.fromEntries(

@@ -1,9 +1,10 @@
-import { createServer, type Server, type Socket } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { Connection } from './connection';
 import { DEFAULT_CURSOR_TIMEOUT_MS } from './cursors/cursorRegistry';
 import { type Logger, stderrLogger } from './logger';
 import { createCore } from './serverCore';
 import { DurableStore } from './storage/durableStore';
+import { nodeStorageFs, type StorageFs } from './storage/storageFs';
 
 export interface EmbeddedMongoOptions {
   /** Directory for the journal, snapshot and lock file. Omit to keep everything in memory. */
@@ -15,6 +16,18 @@ export interface EmbeddedMongoOptions {
   cursorTimeoutMs?: number;
   /** Journal size that triggers a snapshot and a fresh journal (default 64 MiB). */
   compactThresholdBytes?: number;
+  /**
+   * Start even though a journal is damaged before its end: truncate it at the damage, dropping
+   * the records after it (they are counted in a warning). Without it such a start-up fails.
+   */
+  repair?: boolean;
+  /**
+   * Called once the server has stopped itself because a journal write or fsync failed (it has
+   * logged why). The CLI exits with status 1 here.
+   */
+  onFatal?: (error: Error) => void;
+  /** The storage layer's file-system calls; tests wrap `nodeStorageFs` to inject faults. */
+  storageFs?: StorageFs;
   logger?: Logger;
 }
 
@@ -27,6 +40,9 @@ export interface EmbeddedMongo {
   stop(): Promise<void>;
 }
 
+/** Time a client gets to read the error replies of its failed writes before it is cut off. */
+const FAILED_WRITE_REPLY_GRACE_MS = 1000;
+
 export async function startEmbeddedMongo(
   options: EmbeddedMongoOptions = {},
 ): Promise<EmbeddedMongo> {
@@ -37,6 +53,34 @@ export async function startEmbeddedMongo(
     logger,
     options.dbPath === undefined,
   );
+  const connections = new Set<Connection>();
+  let nextConnectionId = 1;
+  const server: Server = createServer((socket) => {
+    const connection = new Connection(socket, core, nextConnectionId++);
+    connections.add(connection);
+    socket.on('close', () => connections.delete(connection));
+  });
+  server.on('error', (err) => logger.error(`listener: ${err.message}`));
+
+  let stopping: Promise<void> | undefined;
+  const shutDown = async (closeConnection: (c: Connection) => void): Promise<void> => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const c of connections) closeConnection(c);
+    await closed;
+    core.cursors.close();
+    await core.store?.close();
+    if (core.failure) options.onFatal?.(core.failure);
+  };
+  const onJournalFailure = (failure: Error): void => {
+    core.failure = failure;
+    logger.error(
+      `FATAL: ${failure.message}. The server stops: the writes waiting for this journal write ` +
+        'are not acknowledged, and it must not serve data that is not on disk. Acknowledged ' +
+        'writes are safe; restart once the disk is fixed.',
+    );
+    stopping ??= shutDown((c) => c.closeAfterPendingReplies(FAILED_WRITE_REPLY_GRACE_MS));
+  };
+
   try {
     if (options.dbPath !== undefined) {
       core.store = await DurableStore.open(
@@ -44,6 +88,9 @@ export async function startEmbeddedMongo(
           dbPath: options.dbPath,
           compactThresholdBytes: options.compactThresholdBytes ?? 64 * 1024 * 1024,
           logger,
+          repair: options.repair ?? false,
+          fs: options.storageFs ?? nodeStorageFs,
+          onFailure: onJournalFailure,
         },
         core.catalog,
       );
@@ -52,15 +99,6 @@ export async function startEmbeddedMongo(
     core.cursors.close();
     throw err;
   }
-
-  const sockets = new Set<Socket>();
-  let nextConnectionId = 1;
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    new Connection(socket, core, nextConnectionId++);
-  });
-  server.on('error', (err) => logger.error(`listener: ${err.message}`));
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -79,20 +117,10 @@ export async function startEmbeddedMongo(
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   const uriHost = host.includes(':') ? `[${host}]` : host;
 
-  let stopping: Promise<void> | undefined;
   return {
     uri: `mongodb://${uriHost}:${port}/`,
     host,
     port,
-    stop: () => {
-      stopping ??= (async () => {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        for (const s of sockets) s.destroy();
-        await closed;
-        core.cursors.close();
-        await core.store?.close();
-      })();
-      return stopping;
-    },
+    stop: () => (stopping ??= shutDown((c) => c.close())),
   };
 }

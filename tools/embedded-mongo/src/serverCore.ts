@@ -9,6 +9,8 @@ export interface ServerCore {
   catalog: Catalog;
   cursors: CursorRegistry;
   store: DurableStore | undefined;
+  /** Set when the journal failed: from then on every command is refused. */
+  failure: Error | undefined;
   logger: Logger;
   info: ServerInfo;
 }
@@ -18,6 +20,7 @@ export function createCore(cursorTimeoutMs: number, logger: Logger, inMemory: bo
     catalog: new Catalog(),
     cursors: new CursorRegistry(cursorTimeoutMs),
     store: undefined,
+    failure: undefined,
     logger,
     info: { startedAt: new Date(), inMemory, processId: String(process.pid) },
   };

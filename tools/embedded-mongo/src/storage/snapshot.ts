@@ -1,12 +1,12 @@
-import { promises as fsp } from 'node:fs';
+import { dirname } from 'node:path';
 import { BSON } from 'bson';
 import { decodeDocument, encodeStored } from '../bson/codec';
 import type { Doc } from '../bson/types';
 import type { Catalog } from '../catalog/catalog';
 import type { IndexDefinition } from '../index/indexSpec';
-import { writeFully } from './journal';
 import { decodeStoredDocument } from './journalCodec';
 import { frameRecord, RecordKind, scanRecords } from './recordFile';
+import { type StorageFs, writeFully } from './storageFs';
 
 const SERIALIZE = { checkKeys: false, ignoreUndefined: true };
 
@@ -38,13 +38,18 @@ export function captureImage(catalog: Catalog, nextJournal: number): CatalogImag
 const WRITE_CHUNK = 4 * 1024 * 1024;
 const DOCUMENTS_PER_RECORD = 1000;
 
-/** Writes the image to `tmpPath`, fsyncs it, then renames it over `path` (atomic replace). */
+/**
+ * Writes the image to `tmpPath`, fsyncs it, renames it over `path` (atomic replace) and fsyncs
+ * the directory: when this resolves the new snapshot is durable, so the journals it covers may
+ * be deleted.
+ */
 export async function writeSnapshot(
+  fs: StorageFs,
   image: CatalogImage,
   path: string,
   tmpPath: string,
 ): Promise<void> {
-  const handle = await fsp.open(tmpPath, 'w');
+  const handle = await fs.open(tmpPath, 'w');
   try {
     let chunk: Buffer[] = [];
     let chunkSize = 0;
@@ -87,7 +92,8 @@ export async function writeSnapshot(
   } finally {
     await handle.close();
   }
-  await fsp.rename(tmpPath, path);
+  await fs.rename(tmpPath, path);
+  await fs.syncDirectory(dirname(path));
 }
 
 /**
