@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { AuditModule } from './audit/audit.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
 import { throttlerOptions } from './common/throttling';
@@ -27,6 +28,7 @@ export class AppModule {
         ThrottlerModule.forRoot(throttlerOptions(config)),
         DatabaseModule.forRoot(mongoUri),
         AuthModule,
+        AuditModule,
         UsersModule,
         MessagesModule,
         UploadsModule,

@@ -129,6 +129,23 @@ async function isReady(url) {
  * @returns {Promise<EmulatorClient & { stop(): Promise<void>, reset(): Promise<void> }>}
  */
 async function startAuthEmulator(options = {}) {
+  // A free port is only free until firebase binds it: another process on a busy machine may take
+  // it in between. Then firebase exits saying the port is taken, and a new free port is tried.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      const raced = options.port === 0 && /port taken/i.test(String(error));
+      if (!raced || attempt >= 3) throw error;
+    }
+  }
+}
+
+/**
+ * @param {{ port?: number, projectId?: string, dataDir?: string, onOutput?: (line: string) => void }} options
+ * @returns {Promise<EmulatorClient & { stop(): Promise<void>, reset(): Promise<void> }>}
+ */
+async function startOnce(options) {
   const projectId = options.projectId ?? DEFAULT_PROJECT_ID;
   if (!projectId.startsWith('demo-')) {
     // A non-demo project id makes firebase-tools try to reach Google for the project's config.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditPageSchema, auditQuerySchema } from './audit';
 import { defineContract } from './contract';
 import { healthSchema, idParamSchema } from './common';
 import { adminItemSchema, itemBodySchema, itemListSchema, itemResponseSchema } from './items';
@@ -101,6 +102,7 @@ export const contract = defineContract(routes, {
     update: { body: paypalSettingsBodySchema, response: paypalSettingsResponseSchema },
     reset: { response: paypalSettingsResponseSchema },
   },
+  audit: { list: { query: auditQuerySchema, response: auditPageSchema } },
 });
 
 export type ApiContract = typeof contract;

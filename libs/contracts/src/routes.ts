@@ -206,6 +206,14 @@ export const routes = defineRoutes({
       summary: 'Restores the default PayPal settings',
     },
   },
+  audit: {
+    list: {
+      method: 'GET',
+      path: '/api/audit-log',
+      access: 'admin',
+      summary: 'Every admin change (who, what, before/after, when), newest first, filtered',
+    },
+  },
 });
 
 export type Routes = typeof routes;

@@ -1,0 +1,18 @@
+import { Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { contract, type AuditQuery, type ResponseOf } from '@coldmail/contracts';
+import { Endpoint, ValidQuery } from '../common/endpoint';
+import { AuditService } from './audit.service';
+
+const endpoints = contract.audit;
+
+@ApiTags('audit')
+@Controller()
+export class AuditController {
+  constructor(private readonly audit: AuditService) {}
+
+  @Endpoint(endpoints.list)
+  list(@ValidQuery() query: AuditQuery): Promise<ResponseOf<typeof endpoints.list>> {
+    return this.audit.list(query);
+  }
+}
