@@ -41,9 +41,6 @@ async function main(): Promise<void> {
     // The server has logged the failure and stopped; a supervisor must see it as a crash.
     onFatal: () => process.exit(1),
   });
-  // Exactly one line on stdout, so scripts can wait for it and read the URI.
-  process.stdout.write(`ready ${server.uri}\n`);
-
   let stopping = false;
   const shutdown = (signal: string): void => {
     if (stopping) return;
@@ -59,6 +56,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // Exactly one line on stdout, so scripts can wait for it and read the URI. It goes out only
+  // now: stdout to a pipe is synchronous, so a reader may signal us as soon as it is written.
+  process.stdout.write(`ready ${server.uri}\n`);
 }
 
 main().catch((err: Error) => {

@@ -59,14 +59,23 @@ export async function startTestServer(
   };
 }
 
-/** Runs the real CLI (bin -> dist) and resolves once it printed its ready line. */
-export function spawnCli(args: string[]): Promise<{
+/**
+ * Runs the real CLI (bin -> dist) and resolves once it printed its ready line. `nodeArgs`
+ * go to node before the script (e.g. `--require` of a fault-injection preload).
+ */
+export function spawnCli(
+  args: string[],
+  options: { nodeArgs?: string[]; env?: NodeJS.ProcessEnv } = {},
+): Promise<{
   child: ChildProcessWithoutNullStreams;
   uri: string;
   stderr: () => string;
   stdout: () => string;
 }> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: 'pipe' });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {
+    stdio: 'pipe',
+    env: { ...process.env, ...options.env },
+  });
   let out = '';
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
