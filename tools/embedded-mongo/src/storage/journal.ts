@@ -46,10 +46,6 @@ export class Journal {
     return this.written;
   }
 
-  get failed(): boolean {
-    return this.failure !== undefined;
-  }
-
   append(record: Buffer): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     this.pending.push(record);
