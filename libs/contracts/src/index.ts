@@ -2,6 +2,7 @@ export * from './api';
 export * from './auth';
 export * from './common';
 export * from './contract';
+export * from './credits';
 export * from './http';
 export * from './items';
 export * from './orders';
