@@ -74,7 +74,7 @@ function deltaExpression(entry: CreditEntryData): unknown {
     }
     case 'payment-reversal':
       // Takes what there is, and never from a balance at or below zero; the rest is a shortfall.
-      return { $multiply: [-1, { $max: [0, { $min: [balance, -entry.requestedDelta] }] }] };
+      return { $subtract: [0, { $max: [0, { $min: [balance, -entry.requestedDelta] }] }] };
   }
 }
 

@@ -208,10 +208,12 @@ export class CreditsService implements OnApplicationBootstrap {
   async history(caller: AuthContext, query: CreditHistoryQuery): Promise<CreditHistory> {
     const isAdmin = caller.user?.userRole === 'Admin';
     const ownId = caller.user?._id ?? null;
-    if (query.userId !== undefined && query.userId !== ownId && !isAdmin) {
+    // Ids are hex: the same user in capitals is still the same user.
+    const requested = query.userId?.toLowerCase();
+    if (requested !== undefined && requested !== ownId && !isAdmin) {
       throw new ForbiddenException('You can only read your own credit history');
     }
-    const userId = query.userId ?? ownId;
+    const userId = requested ?? ownId;
     const { page, pageSize } = query;
     if (!userId) return { entries: [], page, pageSize, total: 0 };
     const { entries, total } = await this.ledger.history(userId, page, pageSize);
