@@ -5,7 +5,6 @@ import { CreditsService } from '../src/credits/credits.service';
 import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
 type ErrorBody = { statusCode: number; message: string; fieldErrors?: Record<string, string> };
-type StoredEntry = mongo.WithId<mongo.Document>;
 
 let api: TestApi;
 let admin: Persona;

@@ -105,9 +105,9 @@ describe('Credit History', () => {
   });
 
   it('explains a failed load', async () => {
-    await open({ status: 500, body: { statusCode: 500, message: 'Database unavailable' } });
+    await open({ status: 503 });
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Could not load your credit history: Database unavailable',
+      'Could not load your credit history: Service Unavailable',
     );
   });
 
