@@ -7,6 +7,7 @@ import { AuthModule } from './auth/auth.module';
 import { throttlerOptions } from './common/throttling';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { CreditsModule } from './credits/credits.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { ItemsModule } from './items/items.module';
@@ -30,6 +31,7 @@ export class AppModule {
         AuthModule,
         AuditModule,
         UsersModule,
+        CreditsModule,
         MessagesModule,
         UploadsModule,
         PackagesModule,

@@ -5,6 +5,7 @@ import type {
   PackagePaymentResult,
 } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
+import { CreditsService } from '../src/credits/credits.service';
 import { paypalDouble } from './support/paypal-double';
 import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
@@ -24,6 +25,7 @@ const SECRET_URL = 'https://files.test/secret-playbook.pdf';
 const users = () => api.db.collection('users');
 const orders = () => api.db.collection('orders');
 const itemOrders = () => api.db.collection('itemOrders');
+const creditEntries = () => api.db.collection('creditEntries');
 const balanceOf = async (persona: Persona) =>
   (await users().findOne({ userEmail: persona.email }))?.currentBalance as number;
 const storedOrder = (order: { _id: string }) =>
@@ -239,11 +241,10 @@ describe('PUT /process-payment-complete/:id', () => {
     expect(await balanceOf(buyer)).toBe(before + 200);
     const stored = await storedOrder(order);
     expect(stored).toMatchObject({ paymentStatus: 'Paid', creditApplied: true });
-    const user = await users().findOne({ userEmail: buyer.email });
-    const credited = (user?.creditedOrders as mongo.ObjectId[]).filter((id) =>
-      id.equals(order._id),
-    );
-    expect(credited).toHaveLength(1);
+    const credits = await creditEntries().find({ reference: order._id }).toArray();
+    expect(credits).toEqual([
+      expect.objectContaining({ reason: 'purchase', status: 'applied', delta: 200 }),
+    ]);
 
     // Retries later change nothing either.
     const again = await completePackage(buyer, order, paypalOrderId);
@@ -429,10 +430,8 @@ describe('recovery after a crash between paying and crediting', () => {
       { _id: id },
       { $set: { paymentStatus: 'Paid', orderStatus: 'Completed', paypalTransactionID: 'CAP2' } },
     );
-    await users().updateOne(
-      { userEmail: buyer.email },
-      { $inc: { currentBalance: 200 }, $addToSet: { creditedOrders: id } },
-    );
+    // What the crashed process had done: the ledger credited the order.
+    await api.app.get(CreditsService).creditPurchase(buyer.email, order._id, 200);
     const response = await completePackage(buyer, order, 'ANYID');
     expect(response.body).toMatchObject({ success: true, currentBalance: before + 200 });
     expect(await balanceOf(buyer)).toBe(before + 200);

@@ -344,7 +344,7 @@ describe('PUT /update-user-profile/:id', () => {
 
 describe('PUT /api/users/:id (admin)', () => {
   it('is for admins only', async () => {
-    const body = { userRole: 'Admin', currentBalance: 999 };
+    const body = { userRole: 'Admin', currentBalance: 999, previousBalance: 0 };
     expect((await call(api, 'PUT', `/api/users/${other.id}`, { json: body })).status).toBe(401);
     for (const persona of [buyer, seller]) {
       const response = await call<ErrorBody>(api, 'PUT', `/api/users/${other.id}`, {
@@ -367,6 +367,7 @@ describe('PUT /api/users/:id (admin)', () => {
         userRole: 'moderator',
         userMembership: 'premium',
         currentBalance: -5,
+        previousBalance: 0,
       },
     });
     expect(response.status).toBe(200);
@@ -395,6 +396,7 @@ describe('PUT /api/users/:id (admin)', () => {
     ['UserEmail', { UserEmail: 'new@coldmail.test' }],
     ['currentBalance', { currentBalance: '5' }],
     ['currentBalance', { currentBalance: 1.5 }],
+    ['previousBalance', { currentBalance: 5 }],
     ['userRole', { userRole: 'root' }],
     ['body', {}],
   ])('rejects a bad %s and changes nothing', async (field, json) => {

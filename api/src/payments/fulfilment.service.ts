@@ -1,4 +1,5 @@
 import { ConflictException, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { CreditsService } from '../credits/credits.service';
 import { ItemOrdersService } from '../orders/item-orders.service';
 import { PackageOrdersService } from '../orders/package-orders.service';
 import type { CapturedPayment } from '../orders/payable-orders.service';
@@ -21,10 +22,11 @@ export type Fulfilled<Order> = {
  *
  * 1. the order: `{_id, paymentStatus: 'pending'}` → Paid/Completed with the capture id. One
  *    caller wins; the unique capture-id index stops one capture paying two orders.
- * 2. package orders only, the credits: the user update is guarded by the order id in the user's
- *    creditedOrders, then the order gets creditApplied. A crash between 1 and 2 leaves a paid
- *    order without creditApplied, which the next call for that order, or the next start-up,
- *    completes; step 2 can run any number of times and credits once.
+ * 2. package orders only, the credits: a 'purchase' change in the credit ledger referenced by
+ *    the order id, which the ledger makes once however often it is asked; then the order gets
+ *    creditApplied. A crash between 1 and 2 leaves a paid order without creditApplied, which the
+ *    next call for that order, or the next start-up, completes; step 2 can run any number of
+ *    times and credits once.
  */
 @Injectable()
 export class FulfilmentService implements OnApplicationBootstrap {
@@ -34,6 +36,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
     private readonly packageOrders: PackageOrdersService,
     private readonly itemOrders: ItemOrdersService,
     private readonly users: UsersService,
+    private readonly credits: CreditsService,
   ) {}
 
   /** Credits paid package orders a previous run could not finish. */
@@ -67,12 +70,12 @@ export class FulfilmentService implements OnApplicationBootstrap {
    */
   async ensureCredited(order: PackageOrderData): Promise<number | null> {
     if (!order.creditApplied) {
-      const outcome = await this.users.applyOrderCredit(
+      const credited = await this.credits.creditPurchase(
         order.customerEmail,
         order._id.toHexString(),
         order.credit,
       );
-      if (outcome === 'no-user') {
+      if (!credited) {
         this.logger.error(
           `Paid order ${order.orderId}: no user record for its buyer, ${order.credit} credits not applied`,
         );

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { CreditsModule } from '../credits/credits.module';
 import { OrdersModule } from '../orders/orders.module';
 import { UsersModule } from '../users/users.module';
 import { FulfilmentService } from './fulfilment.service';
@@ -15,6 +16,7 @@ import { PaypalSettingsRecord, PaypalSettingsSchema } from './schemas/paypal-set
     MongooseModule.forFeature([{ name: PaypalSettingsRecord.name, schema: PaypalSettingsSchema }]),
     OrdersModule,
     UsersModule,
+    CreditsModule,
   ],
   controllers: [PaypalSettingsController, PaymentsController],
   providers: [PaypalClient, PaypalSettingsService, PaymentsService, FulfilmentService],

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { UserRole } from '@coldmail/contracts';
 import { FirebaseAuthService } from '../auth/firebase-auth.service';
+import { CreditsService } from '../credits/credits.service';
 import { ItemsService } from '../items/items.service';
 import { PackagesService } from '../packages/packages.service';
 import { UsersService } from '../users/users.service';
@@ -53,6 +54,7 @@ export class DemoSeedService {
   constructor(
     private readonly firebaseAuth: FirebaseAuthService,
     private readonly users: UsersService,
+    private readonly credits: CreditsService,
     private readonly packages: PackagesService,
     private readonly items: ItemsService,
   ) {}
@@ -106,12 +108,26 @@ export class DemoSeedService {
         created = true;
       }
       if (await this.users.ensureSeeded(account)) created = true;
+      if (account.currentBalance > 0) await this.seedBalance(account);
     }
     if (created) {
       const lines = DEMO_ACCOUNTS.map(
         (account) => `  ${account.userRole.padEnd(7)} ${account.email} / ${account.password}`,
       );
       this.logger.log(`Demo accounts (development only):\n${lines.join('\n')}`);
+    }
+  }
+
+  /**
+   * The starting balance as an admin-adjustment from 0 by the seed, not a purchase: no order or
+   * payment exists, and an adjustment records who (nobody), from what and to what. Its
+   * reference is the account's address, so seeding at every start-up gives it once, even after
+   * the demo buyer has spent or bought credits.
+   */
+  private async seedBalance(account: (typeof DEMO_ACCOUNTS)[number]): Promise<void> {
+    const outcome = await this.credits.seedDemoBalance(account.email, account.currentBalance);
+    if (outcome === 'conflict') {
+      this.logger.warn(`${account.email} already has a balance: its demo credits were not added`);
     }
   }
 }

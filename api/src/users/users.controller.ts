@@ -96,10 +96,11 @@ export class UsersController {
   @ApiBody({ schema: openApiSchema(adminUserUpdateBodySchema, 'input') })
   @ApiOkResponse({ schema: openApiSchema(userRecordSchema) })
   updateUser(
+    @CurrentUser() caller: AuthContext,
     @Param('id', new ZodValidationPipe(objectIdSchema)) id: string,
     @Body(new ZodValidationPipe(adminUserUpdateBodySchema)) body: AdminUserUpdateBody,
   ): Promise<UserRecord> {
-    return this.users.updateByAdmin(id, body);
+    return this.users.updateByAdmin(caller, id, body);
   }
 
   @Delete('api/users/:id')

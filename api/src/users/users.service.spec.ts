@@ -67,16 +67,14 @@ describe('UsersService.createOrSync and ADMIN_EMAILS', () => {
 
   it('leaves an existing record alone when the demo seed runs again', async () => {
     const users = await service('');
-    const seed = {
-      email: 'seeded@coldmail.test',
-      userName: 'Seeded',
-      userRole: 'Seller' as const,
-      currentBalance: 3,
-    };
+    const seed = { email: 'seeded@coldmail.test', userName: 'Seeded', userRole: 'Seller' as const };
     expect(await users.ensureSeeded(seed)).toBe(true);
     const record = await users.findByEmail(seed.email);
-    await users.updateByAdmin(record?._id ?? '', { currentBalance: 42 });
+    await users.updateOwnProfile(seed.email, record?._id ?? '', { userName: 'Renamed' });
     expect(await users.ensureSeeded(seed)).toBe(false);
-    expect((await users.findByEmail(seed.email))?.currentBalance).toBe(42);
+    expect(await users.findByEmail(seed.email)).toMatchObject({
+      userName: 'Renamed',
+      userRole: 'Seller',
+    });
   });
 });

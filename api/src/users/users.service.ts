@@ -14,9 +14,11 @@ import type {
   UserRecord,
   UserRole,
 } from '@coldmail/contracts';
-import { Model, mongo, trusted, Types } from 'mongoose';
+import { Model, mongo } from 'mongoose';
+import type { AuthContext } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
+import { CreditsService } from '../credits/credits.service';
 import { User, UserData } from './schemas/user.schema';
 
 /** Messages kept per user; older ones are dropped so a record cannot grow without bound. */
@@ -28,12 +30,16 @@ export interface SignedInIdentity {
   name: string | null;
 }
 
-/** The users domain's rules; the only code that touches the users collection. */
+/**
+ * The users domain's rules; the only code that touches the users collection, except its credit
+ * fields (currentBalance and the ledger's own), which only the credit ledger writes.
+ */
 @Injectable()
 export class UsersService implements OnModuleInit {
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
     @InjectConfig() private readonly config: AppConfig,
+    private readonly credits: CreditsService,
   ) {}
 
   /** The unique index on userEmail must exist before the first create-or-sync relies on it. */
@@ -120,9 +126,26 @@ export class UsersService implements OnModuleInit {
     throw new NotFoundException('User not found');
   }
 
-  async updateByAdmin(id: string, changes: AdminUserUpdateBody): Promise<UserRecord> {
+  /**
+   * An admin's edit of a user. A new balance goes through the credit ledger first (409 when the
+   * balance is no longer the one the admin saw, and then nothing is saved), the other fields
+   * after.
+   */
+  async updateByAdmin(
+    admin: AuthContext,
+    id: string,
+    { currentBalance, previousBalance, ...fields }: AdminUserUpdateBody,
+  ): Promise<UserRecord> {
+    if (currentBalance !== undefined && previousBalance !== undefined) {
+      if (!admin.user) throw new ForbiddenException('Admin access required');
+      await this.credits.adjustByAdmin(
+        id,
+        { from: previousBalance, to: currentBalance },
+        { userId: admin.user._id, email: admin.email },
+      );
+    }
     const updated = await this.users
-      .findByIdAndUpdate(id, { $set: changes }, { returnDocument: 'after', runValidators: true })
+      .findByIdAndUpdate(id, { $set: fields }, { returnDocument: 'after', runValidators: true })
       .lean<UserData>();
     if (!updated) throw new NotFoundException('User not found');
     return toUserRecord(updated);
@@ -150,26 +173,6 @@ export class UsersService implements OnModuleInit {
     return result.matchedCount > 0;
   }
 
-  /**
-   * Adds a paid order's credits to its buyer's balance, once per order: the filter only matches
-   * while the order is not yet in creditedOrders, and the same update records it there, so
-   * retries, concurrent fulfilments and a webhook can never credit twice. Answers 'credited',
-   * 'already-credited', or 'no-user' when the buyer's record no longer exists.
-   */
-  async applyOrderCredit(
-    email: string,
-    orderId: string,
-    credit: number,
-  ): Promise<'credited' | 'already-credited' | 'no-user'> {
-    const order = new Types.ObjectId(orderId);
-    const result = await this.users.updateOne(
-      { userEmail: email, creditedOrders: trusted({ $ne: order }) },
-      { $inc: { currentBalance: credit }, $addToSet: { creditedOrders: order } },
-    );
-    if (result.modifiedCount > 0) return 'credited';
-    return (await this.users.exists({ userEmail: email })) ? 'already-credited' : 'no-user';
-  }
-
   /** The buyer's credit balance, or null when they have no record. */
   async balanceOf(email: string): Promise<number | null> {
     const user = await this.users
@@ -179,12 +182,14 @@ export class UsersService implements OnModuleInit {
     return user ? (user.currentBalance ?? 0) : null;
   }
 
-  /** For the dev seed: creates the record if missing, never changes an existing one. */
+  /**
+   * For the dev seed: creates the record if missing, never changes an existing one. Its starting
+   * balance is the seed's to give, through the credit ledger.
+   */
   async ensureSeeded(seed: {
     email: string;
     userName: string;
     userRole: UserRole;
-    currentBalance: number;
   }): Promise<boolean> {
     const result = await this.users.updateOne(
       { userEmail: seed.email },
@@ -193,7 +198,6 @@ export class UsersService implements OnModuleInit {
           userEmail: seed.email,
           userName: seed.userName,
           userRole: seed.userRole,
-          currentBalance: seed.currentBalance,
         }),
       },
       { upsert: true, setDefaultsOnInsert: true, timestamps: false },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { auditPageSchema, auditQuerySchema } from './audit';
 import { defineContract } from './contract';
 import { healthSchema, idParamSchema } from './common';
+import { creditHistoryQuerySchema, creditHistorySchema } from './credits';
 import { adminItemSchema, itemBodySchema, itemListSchema, itemResponseSchema } from './items';
 import {
   deletedResponseSchema,
@@ -97,6 +98,7 @@ export const contract = defineContract(routes, {
     completeItem: { ...byId, body: paymentCompletionBodySchema, response: itemPaymentResultSchema },
     webhook: { response: z.object({ received: z.literal(true) }) },
   },
+  credits: { history: { query: creditHistoryQuerySchema, response: creditHistorySchema } },
   paypalSettings: {
     get: { response: paypalSettingsResponseSchema },
     update: { body: paypalSettingsBodySchema, response: paypalSettingsResponseSchema },

@@ -185,6 +185,14 @@ export const routes = defineRoutes({
       summary: 'PayPal’s signed notifications, verified with PayPal before anything is read',
     },
   },
+  credits: {
+    history: {
+      method: 'GET',
+      path: '/api/credits/history',
+      access: 'owner',
+      summary: 'The caller’s credit history, newest first; admins may ask for anyone’s (?userId=)',
+    },
+  },
   paypalSettings: {
     get: {
       method: 'GET',

@@ -45,10 +45,27 @@ describe('createUserBodySchema', () => {
 
 describe('adminUserUpdateBodySchema', () => {
   it('takes any of name, role, membership and a whole-number balance', () => {
-    expect(adminUserUpdateBodySchema.parse({ currentBalance: -3 })).toEqual({ currentBalance: -3 });
-    expect(adminUserUpdateBodySchema.safeParse({ currentBalance: 2.5 }).success).toBe(false);
-    expect(adminUserUpdateBodySchema.safeParse({ currentBalance: '2' }).success).toBe(false);
+    const balance = { currentBalance: -3, previousBalance: 4 };
+    expect(adminUserUpdateBodySchema.parse(balance)).toEqual(balance);
+    expect(adminUserUpdateBodySchema.safeParse({ ...balance, currentBalance: 2.5 }).success).toBe(
+      false,
+    );
+    expect(adminUserUpdateBodySchema.safeParse({ ...balance, currentBalance: '2' }).success).toBe(
+      false,
+    );
     expect(adminUserUpdateBodySchema.safeParse({ userRole: 'owner' }).success).toBe(false);
+  });
+
+  it('takes a new balance only with the balance the admin saw, and that only with a new one', () => {
+    for (const body of [
+      { currentBalance: 5 },
+      { previousBalance: 5 },
+      { userName: 'A', previousBalance: 5 },
+    ]) {
+      const result = adminUserUpdateBodySchema.safeParse(body);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.path)).toContainEqual(['previousBalance']);
+    }
   });
 
   it('needs at least one change and never an e-mail', () => {

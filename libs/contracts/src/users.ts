@@ -92,21 +92,32 @@ export const profileUpdateBodySchema = z.strictObject({
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 
-/** PUT /api/users/:id (admin): name, role, membership and credit balance; the e-mail never changes. */
+const balanceSchema = z
+  .number('Must be a number')
+  .int('Must be a whole number')
+  .min(-1_000_000_000, 'Out of range')
+  .max(1_000_000_000, 'Out of range');
+
+/**
+ * PUT /api/users/:id (admin): name, role, membership and credit balance; the e-mail never
+ * changes. A new currentBalance comes with previousBalance, the balance the admin's screen
+ * showed: the change is refused (409) when the balance has moved since, so an edit made on a
+ * stale row cannot undo a purchase or a generation that happened meanwhile.
+ */
 export const adminUserUpdateBodySchema = z
   .strictObject({
     userName: userNameSchema.optional(),
     userRole: userRoleSchema.optional(),
     userMembership: userMembershipSchema.optional(),
-    currentBalance: z
-      .number('Must be a number')
-      .int('Must be a whole number')
-      .min(-1_000_000_000, 'Out of range')
-      .max(1_000_000_000, 'Out of range')
-      .optional(),
+    currentBalance: balanceSchema.optional(),
+    previousBalance: balanceSchema.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'Nothing to update',
+  })
+  .refine((body) => (body.currentBalance === undefined) === (body.previousBalance === undefined), {
+    path: ['previousBalance'],
+    message: 'currentBalance and previousBalance go together',
   });
 export type AdminUserUpdateBody = z.infer<typeof adminUserUpdateBodySchema>;
 

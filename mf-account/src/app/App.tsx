@@ -1,4 +1,5 @@
 import { Route, Routes } from '@coldmail/router';
+import { CreditHistoryPage } from '../features/credit-history/components/CreditHistoryPage';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage';
 import { OrdersPage } from '../features/orders/components/OrdersPage';
 import { OrdersHistoryPage } from '../features/orders/components/OrdersHistoryPage';
@@ -16,6 +17,7 @@ export default function App() {
       <Route path="/user/orders" element={<OrdersPage />} />
       <Route path="/user/orders-history" element={<OrdersHistoryPage />} />
       <Route path="/user/subscription-history" element={<SubscriptionHistoryPage />} />
+      <Route path="/user/credit-history" element={<CreditHistoryPage />} />
       <Route path="/user/select-package" element={<SelectPackagePage />} />
       <Route path="/user/support" element={<SupportPage />} />
       <Route path="/user/create-support" element={<CreateSupportPage />} />

@@ -25,6 +25,17 @@ export class MessageLog {
 }
 const MessageLogSchema = SchemaFactory.createForClass(MessageLog);
 
+/** A balance change decided on the user's record, waiting to be recorded on its ledger entry. */
+export interface PendingCreditChange {
+  heldAt: Date;
+  /** Set when decided; null when refused. */
+  delta?: number | null;
+  outcome?: 'applied' | 'refused';
+  balanceAfter?: number;
+  sequence?: number;
+  decidedAt?: Date;
+}
+
 @Schema({ collection: 'users', timestamps: true, versionKey: false })
 export class User {
   @Prop({ required: true, trim: true })
@@ -43,7 +54,10 @@ export class User {
   @Prop({ type: String, enum: userMemberships, default: 'free' })
   userMembership!: UserMembership;
 
-  /** Credits. Whole numbers only, so balance arithmetic stays exact. */
+  /**
+   * Credits. Whole numbers only, so balance arithmetic stays exact. Changed only through the
+   * credit ledger (api/src/credits), never by this module.
+   */
   @Prop({ type: Number, default: 0, validate: { validator: Number.isInteger } })
   currentBalance!: number;
 
@@ -66,11 +80,16 @@ export class User {
   messageLogs!: MessageLog[];
 
   /**
-   * The paid package orders whose credits are in currentBalance: the guard that makes crediting
-   * an order happen once, however often fulfilment runs. Never sent to clients.
+   * Written by the credits module only, like currentBalance: the changes under way, by ledger
+   * entry id, each holding its decision (applied or refused, delta, balance after) until the
+   * entry records it. See CreditLedger. Never sent to clients.
    */
-  @Prop({ type: [SchemaTypes.ObjectId], default: undefined, select: false })
-  creditedOrders?: Types.ObjectId[];
+  @Prop({ type: SchemaTypes.Mixed, default: undefined, select: false })
+  pendingCreditChanges?: Record<string, PendingCreditChange>;
+
+  /** How many ledger entries currentBalance holds; the credits module numbers them with it. */
+  @Prop({ type: Number, default: undefined, select: false })
+  creditSequence?: number;
 
   createdAt!: Date;
   updatedAt!: Date;

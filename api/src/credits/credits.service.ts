@@ -1,0 +1,249 @@
+import {
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  Logger,
+  NotFoundException,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import type { CreditHistory, CreditHistoryEntry, CreditHistoryQuery } from '@coldmail/contracts';
+import { Types } from 'mongoose';
+import type { AuthContext } from '../auth/auth-context';
+import { CreditLedger, type LedgerOutcome } from './credit-ledger';
+import type { AppliedCreditEntry } from './schemas/credit-entry.schema';
+
+/** Spec: one email generation costs 1 credit. */
+export const GENERATION_COST = 1;
+
+/** A change that is in the balance. */
+export interface AppliedCredit {
+  entryId: string;
+  delta: number;
+  balanceAfter: number;
+  /** True when an earlier call made this change; this call changed nothing. */
+  alreadyApplied: boolean;
+}
+
+/** Who edits a balance by hand. */
+export interface Adjuster {
+  userId: string;
+  email: string;
+}
+
+function appliedCredit(outcome: Extract<LedgerOutcome, { kind: 'applied' }>): AppliedCredit {
+  return {
+    entryId: outcome.entry._id.toHexString(),
+    delta: outcome.entry.delta,
+    balanceAfter: outcome.entry.balanceAfter,
+    alreadyApplied: outcome.alreadyApplied,
+  };
+}
+
+/** A credit can only be refused if the ledger is broken; nothing to tell a client. */
+function credited(outcome: LedgerOutcome): AppliedCredit | null {
+  if (outcome.kind === 'no-user') return null;
+  if (outcome.kind === 'refused') throw new Error('The ledger refused a credit');
+  return appliedCredit(outcome);
+}
+
+/**
+ * Credits: what the product does with balances (buy, spend on a generation, refund it, reverse a
+ * payment, set by hand) and the history. Every balance change goes through the CreditLedger.
+ */
+@Injectable()
+export class CreditsService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(CreditsService.name);
+
+  constructor(private readonly ledger: CreditLedger) {}
+
+  /** Finishes the changes a stopped process left half done. */
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      const finished = await this.ledger.recover();
+      if (finished > 0) {
+        this.logger.warn(`Finished ${finished} pending credit change(s) after a restart`);
+      }
+    } catch (error) {
+      this.logger.error(error instanceof Error ? error : String(error));
+    }
+  }
+
+  /** A paid package order's credits, once per order; null when the buyer has no record. */
+  async creditPurchase(
+    buyerEmail: string,
+    orderId: string,
+    credits: number,
+  ): Promise<AppliedCredit | null> {
+    return credited(
+      await this.ledger.apply({
+        user: { userEmail: buyerEmail },
+        reason: 'purchase',
+        reference: orderId,
+        requestedDelta: credits,
+      }),
+    );
+  }
+
+  /**
+   * Takes a generation's cost, once per generation id, before generating. 402 when the balance
+   * does not cover it (nothing changes), 404 when the user has no record.
+   */
+  async debitGeneration(
+    userId: string,
+    generationId: string,
+    cost = GENERATION_COST,
+  ): Promise<AppliedCredit> {
+    const outcome = await this.ledger.apply({
+      user: { userId },
+      reason: 'generation',
+      reference: generationId,
+      requestedDelta: -cost,
+    });
+    if (outcome.kind === 'no-user') throw new NotFoundException('User data not found');
+    if (outcome.kind === 'refused') {
+      throw new HttpException(
+        `Insufficient credits. You need at least ${cost} credit${cost === 1 ? '' : 's'} to generate an email template.`,
+        HttpStatus.PAYMENT_REQUIRED,
+      );
+    }
+    return appliedCredit(outcome);
+  }
+
+  /**
+   * Gives back what a generation's debit took, once, after the generation failed. Null when
+   * nothing was debited for that generation id by this user.
+   */
+  async refundGeneration(userId: string, generationId: string): Promise<AppliedCredit | null> {
+    const debit = await this.ledger.appliedEntry('generation', generationId);
+    if (!debit || !debit.userId.equals(userId)) return null;
+    return credited(
+      await this.ledger.apply({
+        user: { userId },
+        reason: 'generation-refund',
+        reference: generationId,
+        requestedDelta: -debit.delta,
+      }),
+    );
+  }
+
+  /**
+   * Takes back a refunded or reversed payment's credits, once per reference (the refund or the
+   * order). Never below zero: what the balance cannot cover is the entry's shortfall. Null when
+   * the buyer has no record.
+   */
+  async reversePayment(
+    buyerEmail: string,
+    reference: string,
+    credits: number,
+  ): Promise<AppliedCredit | null> {
+    return credited(
+      await this.ledger.apply({
+        user: { userEmail: buyerEmail },
+        reason: 'payment-reversal',
+        reference,
+        requestedDelta: -credits,
+      }),
+    );
+  }
+
+  /**
+   * An admin setting a balance from `from`, the value their screen showed, to `to`. 409 when the
+   * balance is no longer `from`, 404 when the user does not exist; null when there is nothing to
+   * change. Each edit is its own change (its reference is the admin's id and a fresh nonce).
+   */
+  async adjustByAdmin(
+    userId: string,
+    { from, to }: { from: number; to: number },
+    admin: Adjuster,
+  ): Promise<AppliedCredit | null> {
+    if (from === to) return null;
+    const outcome = await this.ledger.apply({
+      user: { userId },
+      reason: 'admin-adjustment',
+      reference: `${admin.userId}:${new Types.ObjectId().toHexString()}`,
+      requestedDelta: to - from,
+      adjustment: {
+        byUserId: new Types.ObjectId(admin.userId),
+        byEmail: admin.email,
+        oldBalance: from,
+        newBalance: to,
+      },
+    });
+    if (outcome.kind === 'no-user') throw new NotFoundException('User not found');
+    if (outcome.kind === 'refused') {
+      throw new ConflictException(
+        `The balance changed to ${outcome.balance} meanwhile, so nothing was saved. Reload and try again.`,
+      );
+    }
+    return appliedCredit(outcome);
+  }
+
+  /**
+   * The demo seed's starting balance: an adjustment from 0 by nobody (the seed), referenced by
+   * the account's address so that seeding at every start-up gives it once. 'conflict' when the
+   * balance is not 0 any more (a database from before the ledger).
+   */
+  async seedDemoBalance(
+    userEmail: string,
+    credits: number,
+  ): Promise<'applied' | 'already-applied' | 'conflict'> {
+    const outcome = await this.ledger.apply({
+      user: { userEmail },
+      reason: 'admin-adjustment',
+      reference: `seed:${userEmail}`,
+      requestedDelta: credits,
+      adjustment: { byUserId: null, byEmail: null, oldBalance: 0, newBalance: credits },
+    });
+    if (outcome.kind === 'no-user') throw new Error(`No user record for ${userEmail}`);
+    if (outcome.kind === 'refused') return 'conflict';
+    return outcome.alreadyApplied ? 'already-applied' : 'applied';
+  }
+
+  /**
+   * A credit history, newest first: the caller's own, or, for admins, anyone's. Who may read it
+   * comes from the caller's record, whatever the query says.
+   */
+  async history(caller: AuthContext, query: CreditHistoryQuery): Promise<CreditHistory> {
+    const isAdmin = caller.user?.userRole === 'Admin';
+    const ownId = caller.user?._id ?? null;
+    // Ids are hex: the same user in capitals is still the same user.
+    const requested = query.userId?.toLowerCase();
+    if (requested !== undefined && requested !== ownId && !isAdmin) {
+      throw new ForbiddenException('You can only read your own credit history');
+    }
+    const userId = requested ?? ownId;
+    const { page, pageSize } = query;
+    if (!userId) return { entries: [], page, pageSize, total: 0 };
+    const { entries, total } = await this.ledger.history(userId, page, pageSize);
+    return {
+      entries: entries.map((entry) => toHistoryEntry(entry, isAdmin)),
+      page,
+      pageSize,
+      total,
+    };
+  }
+}
+
+/** An entry as the history shows it; who adjusted a balance only to admins. */
+function toHistoryEntry(entry: AppliedCreditEntry, forAdmin: boolean): CreditHistoryEntry {
+  return {
+    _id: entry._id.toHexString(),
+    date: entry.appliedAt.toISOString(),
+    delta: entry.delta,
+    reason: entry.reason,
+    reference: entry.reference,
+    balanceAfter: entry.balanceAfter,
+    ...(entry.shortfall ? { shortfall: entry.shortfall } : {}),
+    ...(forAdmin && entry.adjustment
+      ? {
+          adjustment: {
+            by: entry.adjustment.byEmail,
+            oldBalance: entry.adjustment.oldBalance,
+            newBalance: entry.adjustment.newBalance,
+          },
+        }
+      : {}),
+  };
+}
