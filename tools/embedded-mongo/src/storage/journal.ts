@@ -86,7 +86,9 @@ export class Journal {
         this.fail(`write or fdatasync failed: ${(err as Error).message}`);
       }
       // A failed condition has already failed the journal (see acknowledgeOnlyAfter).
-      if (!this.failure) await this.acknowledgeAfter?.catch(() => undefined);
+      if (this.acknowledgeAfter && !this.failure) {
+        await this.acknowledgeAfter.catch(() => undefined);
+      }
       for (const w of waiters) {
         if (this.failure) w.reject(this.failure);
         else w.resolve();
