@@ -21,7 +21,7 @@ import { successStatusOf, type Endpoint } from '@coldmail/contracts';
 import { z } from 'zod';
 import { AdminOnly, Public, PublicWithOptionalUser } from '../auth/auth-context';
 import { openApiSchema } from './openapi';
-import { fieldErrorsOf } from './zod-validation.pipe';
+import { fieldErrorsOf } from './field-errors';
 
 export const ENDPOINT = 'contract:endpoint';
 
