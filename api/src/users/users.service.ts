@@ -72,6 +72,7 @@ export class UsersService implements OnModuleInit {
    * overwritten by each sign-in). Addresses listed in ADMIN_EMAILS start as Admin.
    */
   async createOrSync(identity: SignedInIdentity, body: CreateUserBody): Promise<UserRecord> {
+    assertOwnEmail(body.userEmail, identity.email);
     const role: UserRole = this.config.adminEmails.has(identity.email) ? 'Admin' : 'member';
     const onInsert = {
       userEmail: identity.email,
@@ -104,8 +105,9 @@ export class UsersService implements OnModuleInit {
   async updateOwnProfile(
     callerEmail: string,
     id: string,
-    changes: ProfileUpdateBody,
+    { email, ...changes }: ProfileUpdateBody,
   ): Promise<UserRecord> {
+    assertOwnEmail(email, callerEmail);
     const updated = await this.users
       .findOneAndUpdate(
         { _id: id, userEmail: callerEmail },
@@ -120,12 +122,23 @@ export class UsersService implements OnModuleInit {
     throw new NotFoundException('User not found');
   }
 
-  async updateByAdmin(id: string, changes: AdminUserUpdateBody): Promise<UserRecord> {
+  /** `UserEmail`, when given, must still be the user's address: the filter checks it. */
+  async updateByAdmin(
+    id: string,
+    { UserEmail, ...changes }: AdminUserUpdateBody,
+  ): Promise<UserRecord> {
     const updated = await this.users
-      .findByIdAndUpdate(id, { $set: changes }, { returnDocument: 'after', runValidators: true })
+      .findOneAndUpdate(
+        { _id: id, ...(UserEmail !== undefined ? { userEmail: UserEmail } : {}) },
+        { $set: changes },
+        { returnDocument: 'after', runValidators: true },
+      )
       .lean<UserData>();
-    if (!updated) throw new NotFoundException('User not found');
-    return toUserRecord(updated);
+    if (updated) return toUserRecord(updated);
+    if (UserEmail !== undefined && (await this.users.exists({ _id: id }))) {
+      throw new ForbiddenException('A user’s e-mail address cannot be changed');
+    }
+    throw new NotFoundException('User not found');
   }
 
   /** An admin removing a user; removing oneself would lock the caller out mid-session. */
@@ -199,6 +212,16 @@ export class UsersService implements OnModuleInit {
       { upsert: true, setDefaultsOnInsert: true, timestamps: false },
     );
     return result.upsertedCount > 0;
+  }
+}
+
+/**
+ * The spec's payloads carry the caller's address; the token is what counts, so a different one
+ * is refused rather than obeyed or ignored.
+ */
+function assertOwnEmail(sent: string | undefined, callerEmail: string): void {
+  if (sent !== undefined && sent !== callerEmail) {
+    throw new ForbiddenException('The e-mail address must be the one you are signed in with');
   }
 }
 
