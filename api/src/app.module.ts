@@ -6,6 +6,7 @@ import { AuthModule } from './auth/auth.module';
 import { throttlerOptions } from './common/throttling';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { ContentModule } from './content/content.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { ItemsModule } from './items/items.module';
@@ -34,6 +35,7 @@ export class AppModule {
         ItemsModule,
         OrdersModule,
         PaymentsModule,
+        ContentModule,
         HealthModule,
         SeedModule,
       ],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
 import { healthSchema, idParamSchema } from './common';
+import { footerResponseSchema, navLogoResponseSchema } from './content';
 import { adminItemSchema, itemBodySchema, itemListSchema, itemResponseSchema } from './items';
 import {
   deletedResponseSchema,
@@ -95,6 +96,10 @@ export const contract = defineContract(routes, {
     },
     completeItem: { ...byId, body: paymentCompletionBodySchema, response: itemPaymentResultSchema },
     webhook: { response: z.object({ received: z.literal(true) }) },
+  },
+  content: {
+    navLogo: { response: navLogoResponseSchema },
+    footer: { response: footerResponseSchema },
   },
   paypalSettings: {
     get: { response: paypalSettingsResponseSchema },

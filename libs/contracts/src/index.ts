@@ -1,6 +1,7 @@
 export * from './api';
 export * from './auth';
 export * from './common';
+export * from './content';
 export * from './contract';
 export * from './http';
 export * from './items';

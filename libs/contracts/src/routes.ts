@@ -185,6 +185,20 @@ export const routes = defineRoutes({
       summary: 'PayPal’s signed notifications, verified with PayPal before anything is read',
     },
   },
+  content: {
+    navLogo: {
+      method: 'GET',
+      path: '/api/nav-logo',
+      access: 'public',
+      summary: 'The header logo (inactive: the site’s own logo shows)',
+    },
+    footer: {
+      method: 'GET',
+      path: '/api/footer',
+      access: 'public',
+      summary: 'The site footer (shown only while active)',
+    },
+  },
   paypalSettings: {
     get: {
       method: 'GET',
