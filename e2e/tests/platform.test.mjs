@@ -77,7 +77,6 @@ describe('route table', () => {
     await remoteContent(page, 'marketing').waitFor();
     const header = page.getByRole('banner');
     assert.equal(await header.getByRole('link', { name: 'About Us' }).count(), 1);
-    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).waitFor();
     await setSessionUser(page, adminProfile);
     await navigate(page, '/user/dashboard');
     await remoteContent(page, 'account').waitFor();
