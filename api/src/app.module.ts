@@ -8,6 +8,7 @@ import { throttlerOptions } from './common/throttling';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { CreditsModule } from './credits/credits.module';
+import { ContentModule } from './content/content.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { ItemsModule } from './items/items.module';
@@ -38,6 +39,7 @@ export class AppModule {
         ItemsModule,
         OrdersModule,
         PaymentsModule,
+        ContentModule,
         HealthModule,
         SeedModule,
       ],

@@ -113,8 +113,35 @@ describe('POST /api/create-user', () => {
     expect(fromEmail.body.userName).toBe(nameless.email.split('@')[0]);
   });
 
+  it("accepts the spec's payload with the caller's own address, in any case", async () => {
+    const fresh = await signUp(api, 'spec-payload', { sync: false });
+    const created = await call<UserRecord>(api, 'POST', '/api/create-user', {
+      token: fresh.token,
+      json: { userName: 'Spec Payload', userEmail: fresh.email.toUpperCase(), profileURL: null },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({
+      userName: 'Spec Payload',
+      userEmail: fresh.email,
+      profileURL: null,
+    });
+    expect(await stored(fresh.email)).toMatchObject({ userName: 'Spec Payload' });
+  });
+
+  it('refuses another address in the payload with 403 and creates nothing', async () => {
+    const fresh = await signUp(api, 'impostor', { sync: false });
+    const victim = `victim-${unique()}@coldmail.test`;
+    const response = await call<ErrorBody>(api, 'POST', '/api/create-user', {
+      token: fresh.token,
+      json: { userName: 'Impostor', userEmail: victim, profileURL: null },
+    });
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe('The e-mail address must be the one you are signed in with');
+    expect(await users().countDocuments({ userEmail: { $in: [fresh.email, victim] } })).toBe(0);
+  });
+
   it.each([
-    ['userEmail', { userEmail: 'victim@coldmail.test' }],
+    ['email', { email: 'victim@coldmail.test' }],
     ['userRole', { userRole: 'Admin' }],
     ['currentBalance', { currentBalance: 1000 }],
   ])('rejects %s in the body and creates nothing', async (field, body) => {
@@ -278,12 +305,35 @@ describe('PUT /update-user-profile/:id', () => {
     expect((await stored(other.email))?.userName).toBe('other');
   });
 
+  it("accepts the spec's profile payload with the caller's own email, which stays as it is", async () => {
+    const response = await call<UserRecord>(api, 'PUT', `/update-user-profile/${buyer.id}`, {
+      token: buyer.token,
+      json: { ...profile, city: 'Nantes', email: buyer.email.toUpperCase() },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ city: 'Nantes', userEmail: buyer.email });
+    const record = await stored(buyer.email);
+    expect(record).toMatchObject({ city: 'Nantes' });
+    expect(record).not.toHaveProperty('email');
+  });
+
+  it('refuses another email in the profile payload with 403 and changes nothing', async () => {
+    const before = await stored(buyer.email);
+    const response = await call<ErrorBody>(api, 'PUT', `/update-user-profile/${buyer.id}`, {
+      token: buyer.token,
+      json: { ...profile, city: 'Elsewhere', email: other.email },
+    });
+    expect(response.status).toBe(403);
+    expect(await stored(buyer.email)).toEqual(before);
+    expect(await stored(other.email)).not.toMatchObject({ city: 'Elsewhere' });
+  });
+
   it.each([
     ['userRole', 'Admin'],
     ['userMembership', 'premium'],
     ['currentBalance', 1_000_000],
     ['userEmail', 'admin@coldmail.test'],
-    ['email', 'admin@coldmail.test'],
+    ['UserEmail', 'admin@coldmail.test'],
     ['messageLogs', []],
     ['_id', '0123456789abcdef01234567'],
   ])('rejects %s (mass assignment) and changes nothing', async (field, value) => {
@@ -391,9 +441,45 @@ describe('PUT /api/users/:id (admin)', () => {
     expect((await call(api, 'GET', '/users', { token: promoted.token })).status).toBe(200);
   });
 
+  it("accepts the spec's payload when UserEmail is the user's own address", async () => {
+    const target = await signUp(api, 'spec-admin-target');
+    const response = await call<UserRecord>(api, 'PUT', `/api/users/${target.id}`, {
+      token: admin.token,
+      json: {
+        userName: 'Renamed',
+        UserEmail: target.email.toUpperCase(),
+        userRole: 'member',
+        userMembership: 'basic',
+        currentBalance: 7,
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      userName: 'Renamed',
+      userEmail: target.email,
+      userMembership: 'basic',
+      currentBalance: 7,
+    });
+    const record = await stored(target.email);
+    expect(record).toMatchObject({ userName: 'Renamed', currentBalance: 7 });
+    expect(record).not.toHaveProperty('UserEmail');
+  });
+
+  it('refuses another address in UserEmail with 403 and changes nothing', async () => {
+    const before = await stored(other.email);
+    const response = await call<ErrorBody>(api, 'PUT', `/api/users/${other.id}`, {
+      token: admin.token,
+      json: { userName: 'Moved', UserEmail: 'new@coldmail.test', currentBalance: 50 },
+    });
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe('A user’s e-mail address cannot be changed');
+    expect(await stored(other.email)).toEqual(before);
+    expect(await users().countDocuments({ userEmail: 'new@coldmail.test' })).toBe(0);
+  });
+
   it.each([
     ['userEmail', { userEmail: 'new@coldmail.test' }],
-    ['UserEmail', { UserEmail: 'new@coldmail.test' }],
+    ['body', { UserEmail: 'new@coldmail.test' }],
     ['currentBalance', { currentBalance: '5' }],
     ['currentBalance', { currentBalance: 1.5 }],
     ['previousBalance', { currentBalance: 5 }],

@@ -75,7 +75,8 @@ describe('route table', () => {
     const page = await newPage(browser);
     await page.goto(`${stack.urls.shell}/about`);
     await remoteContent(page, 'marketing').waitFor();
-    assert.equal(await page.getByRole('link', { name: 'About Us' }).count(), 1);
+    const header = page.getByRole('banner');
+    assert.equal(await header.getByRole('link', { name: 'About Us' }).count(), 1);
     await setSessionUser(page, adminProfile);
     await navigate(page, '/user/dashboard');
     await remoteContent(page, 'account').waitFor();
@@ -213,7 +214,11 @@ describe('independent remotes', () => {
       await remoteContent(page, 'account').waitFor();
       await navigate(page, '/about');
       await remoteContent(page, 'marketing').waitFor();
-      assert.equal(await page.getByRole('link', { name: 'Contact' }).count(), 1, 'header stays');
+      assert.equal(
+        await page.getByRole('banner').getByRole('link', { name: 'Contact' }).count(),
+        1,
+        'header stays',
+      );
 
       await navigate(page, '/user/pending-payment');
       await fallback.waitFor();

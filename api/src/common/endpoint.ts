@@ -16,21 +16,20 @@ import {
   ApiParam,
   ApiQuery,
   ApiResponse,
+  ApiSecurity,
 } from '@nestjs/swagger';
 import { successStatusOf, type Endpoint } from '@coldmail/contracts';
 import { z } from 'zod';
 import { AdminOnly, Public, PublicWithOptionalUser } from '../auth/auth-context';
 import { openApiSchema } from './openapi';
-import { fieldErrorsOf } from './zod-validation.pipe';
+import { fieldErrorsOf } from './field-errors';
 
 export const ENDPOINT = 'contract:endpoint';
 
-/** The keys of every endpoint a handler declared, to check that the API implements the contract. */
-export const declaredEndpoints = new Set<string>();
-
 const accessDecorators: Record<Endpoint['access'], () => MethodDecorator[]> = {
   public: () => [Public()],
-  'public-identified': () => [PublicWithOptionalUser()],
+  // The token is optional: `{}` is OpenAPI's "no credentials" alternative.
+  'public-identified': () => [PublicWithOptionalUser(), ApiSecurity({}), ApiBearerAuth()],
   'signed-in': () => [ApiBearerAuth()],
   owner: () => [ApiBearerAuth()],
   admin: () => [AdminOnly(), ApiBearerAuth()],
@@ -50,7 +49,6 @@ function keysOf(schema: z.ZodType | undefined): { name: string; required: boolea
  * @ValidBody(), which validate them with the same entry's schemas.
  */
 export function Endpoint(endpoint: Endpoint): MethodDecorator {
-  declaredEndpoints.add(endpoint.key);
   const status = successStatusOf(endpoint);
   return applyDecorators(
     RequestMapping({ path: endpoint.path, method: RequestMethod[endpoint.method] }),

@@ -1,20 +1,19 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { healthSchema, type Health } from '@coldmail/contracts';
-import { Public } from '../auth/auth-context';
-import { openApiSchema } from '../common/openapi';
+import { Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { contract, type ResponseOf } from '@coldmail/contracts';
+import { Endpoint } from '../common/endpoint';
 import { HealthService } from './health.service';
 
+const endpoints = contract.health;
+
 @ApiTags('health')
-@Controller('api/health')
+@Controller()
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   /** Always 200 while the process serves HTTP; the body says which dependency is down. */
-  @Get()
-  @Public()
-  @ApiOkResponse({ schema: openApiSchema(healthSchema) })
-  check(): Promise<Health> {
+  @Endpoint(endpoints.get)
+  check(): Promise<ResponseOf<typeof endpoints.get>> {
     return this.health.check();
   }
 }

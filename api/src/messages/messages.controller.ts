@@ -1,33 +1,24 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import {
-  sendMessageBodySchema,
-  sendMessageResponseSchema,
-  type SendMessageBody,
-  type SendMessageResponse,
-} from '@coldmail/contracts';
-import { AdminOnly, CurrentUser, type AuthContext } from '../auth/auth-context';
-import { openApiSchema } from '../common/openapi';
+import { Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { contract, type ResponseOf, type SendMessageBody } from '@coldmail/contracts';
+import { CurrentUser, type AuthContext } from '../auth/auth-context';
+import { Endpoint, ValidBody } from '../common/endpoint';
 import { SensitiveRoute } from '../common/throttling';
-import { ZodValidationPipe } from '../common/zod-validation.pipe';
 import { MessagesService } from './messages.service';
 
+const endpoints = contract.messages;
+
 @ApiTags('messages')
-@ApiBearerAuth()
 @Controller()
 export class MessagesController {
   constructor(private readonly messages: MessagesService) {}
 
-  @Post('send-message')
-  @HttpCode(200)
-  @AdminOnly()
+  @Endpoint(endpoints.send)
   @SensitiveRoute()
-  @ApiBody({ schema: openApiSchema(sendMessageBodySchema, 'input') })
-  @ApiOkResponse({ schema: openApiSchema(sendMessageResponseSchema) })
   async send(
     @CurrentUser() caller: AuthContext,
-    @Body(new ZodValidationPipe(sendMessageBodySchema)) body: SendMessageBody,
-  ): Promise<SendMessageResponse> {
+    @ValidBody() body: SendMessageBody,
+  ): Promise<ResponseOf<typeof endpoints.send>> {
     await this.messages.send(caller.email, body);
     return { success: true, message: 'Message sent successfully.' };
   }

@@ -1,69 +1,56 @@
-import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import {
-  deletedResponseSchema,
-  itemOrderSchema,
-  newItemOrderBodySchema,
-  objectIdSchema,
-  userEmailQuerySchema,
-  verifyOrderResponseSchema,
-  type DeletedResponse,
-  type ItemOrder,
+  contract,
+  type IdParam,
   type NewItemOrderBody,
+  type ResponseOf,
   type UserEmailQuery,
-  type VerifyOrderResponse,
 } from '@coldmail/contracts';
-import { z } from 'zod';
-import { AdminOnly, CurrentUser, type AuthContext } from '../auth/auth-context';
-import { openApiSchema } from '../common/openapi';
-import { ZodValidationPipe } from '../common/zod-validation.pipe';
+import { CurrentUser, type AuthContext } from '../auth/auth-context';
+import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
 import { ItemOrdersService, toItemOrderRecord } from './item-orders.service';
 
+const endpoints = contract.itemOrders;
+
 @ApiTags('item orders')
-@ApiBearerAuth()
 @Controller()
 export class ItemOrdersController {
   constructor(private readonly orders: ItemOrdersService) {}
 
   /** 403 'Sellers cannot purchase products' for Sellers; prices come from the stored item. */
-  @Post('new-item-order')
-  @ApiBody({ schema: openApiSchema(newItemOrderBodySchema, 'input') })
-  @ApiOkResponse({ schema: openApiSchema(itemOrderSchema) })
+  @Endpoint(endpoints.create)
   async create(
     @CurrentUser() caller: AuthContext,
-    @Body(new ZodValidationPipe(newItemOrderBodySchema)) body: NewItemOrderBody,
-  ): Promise<ItemOrder> {
+    @ValidBody() body: NewItemOrderBody,
+  ): Promise<ResponseOf<typeof endpoints.create>> {
     return toItemOrderRecord(await this.orders.create(caller, body), caller);
   }
 
-  @Get('item-orders')
-  @ApiQuery({ name: 'userEmail', required: false, description: 'Yours, or any (admins)' })
-  @ApiOkResponse({ schema: openApiSchema(z.array(itemOrderSchema)) })
+  @Endpoint(endpoints.list)
   async list(
     @CurrentUser() caller: AuthContext,
-    @Query(new ZodValidationPipe(userEmailQuerySchema)) query: UserEmailQuery,
-  ): Promise<ItemOrder[]> {
+    @ValidQuery() query: UserEmailQuery,
+  ): Promise<ResponseOf<typeof endpoints.list>> {
     const orders = await this.orders.listFor(caller, query.userEmail);
     return orders.map((order) => toItemOrderRecord(order, caller));
   }
 
   /** Its buyer or an admin; 404 for anyone else. accessUrl only once paid. */
-  @Get('item-order/:id')
-  @ApiOkResponse({ schema: openApiSchema(itemOrderSchema) })
+  @Endpoint(endpoints.get)
   async get(
     @CurrentUser() caller: AuthContext,
-    @Param('id', new ZodValidationPipe(objectIdSchema)) id: string,
-  ): Promise<ItemOrder> {
+    @ValidParams() { id }: IdParam,
+  ): Promise<ResponseOf<typeof endpoints.get>> {
     return toItemOrderRecord(await this.orders.findVisible(id, caller), caller);
   }
 
   /** Whether the item order has been paid (a verified capture); its buyer or an admin. */
-  @Get('verify-order/:id')
-  @ApiOkResponse({ schema: openApiSchema(verifyOrderResponseSchema) })
+  @Endpoint(endpoints.verify)
   async verify(
     @CurrentUser() caller: AuthContext,
-    @Param('id', new ZodValidationPipe(objectIdSchema)) id: string,
-  ): Promise<VerifyOrderResponse> {
+    @ValidParams() { id }: IdParam,
+  ): Promise<ResponseOf<typeof endpoints.verify>> {
     const order = await this.orders.findVisible(id, caller);
     return {
       success: true,
@@ -74,12 +61,8 @@ export class ItemOrdersController {
   }
 
   /** Pending orders only; a paid one is a 409. */
-  @Delete('item-order/:id')
-  @AdminOnly()
-  @ApiOkResponse({ schema: openApiSchema(deletedResponseSchema) })
-  async delete(
-    @Param('id', new ZodValidationPipe(objectIdSchema)) id: string,
-  ): Promise<DeletedResponse> {
+  @Endpoint(endpoints.delete)
+  async delete(@ValidParams() { id }: IdParam): Promise<ResponseOf<typeof endpoints.delete>> {
     await this.orders.deletePending(id);
     return { success: true, message: 'Order deleted successfully!' };
   }

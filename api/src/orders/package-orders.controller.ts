@@ -1,67 +1,53 @@
-import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import {
-  deletedResponseSchema,
-  newOrderBodySchema,
-  objectIdSchema,
-  packageOrderSchema,
-  userEmailQuerySchema,
-  type DeletedResponse,
+  contract,
+  type IdParam,
   type NewOrderBody,
-  type PackageOrder,
+  type ResponseOf,
   type UserEmailQuery,
 } from '@coldmail/contracts';
-import { z } from 'zod';
-import { AdminOnly, CurrentUser, type AuthContext } from '../auth/auth-context';
-import { openApiSchema } from '../common/openapi';
-import { ZodValidationPipe } from '../common/zod-validation.pipe';
+import { CurrentUser, type AuthContext } from '../auth/auth-context';
+import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
 import { PackageOrdersService, toPackageOrderRecord } from './package-orders.service';
 
+const endpoints = contract.packageOrders;
+
 @ApiTags('orders')
-@ApiBearerAuth()
 @Controller()
 export class PackageOrdersController {
   constructor(private readonly orders: PackageOrdersService) {}
 
   /** 403 'Sellers cannot purchase products' for Sellers; prices come from the stored package. */
-  @Post('new-order')
-  @ApiBody({ schema: openApiSchema(newOrderBodySchema, 'input') })
-  @ApiOkResponse({ schema: openApiSchema(packageOrderSchema) })
+  @Endpoint(endpoints.create)
   async create(
     @CurrentUser() caller: AuthContext,
-    @Body(new ZodValidationPipe(newOrderBodySchema)) body: NewOrderBody,
-  ): Promise<PackageOrder> {
+    @ValidBody() body: NewOrderBody,
+  ): Promise<ResponseOf<typeof endpoints.create>> {
     return toPackageOrderRecord(await this.orders.create(caller, body));
   }
 
-  @Get('orders')
-  @ApiQuery({ name: 'userEmail', required: false, description: 'Yours, or any (admins)' })
-  @ApiOkResponse({ schema: openApiSchema(z.array(packageOrderSchema)) })
+  @Endpoint(endpoints.list)
   async list(
     @CurrentUser() caller: AuthContext,
-    @Query(new ZodValidationPipe(userEmailQuerySchema)) query: UserEmailQuery,
-  ): Promise<PackageOrder[]> {
+    @ValidQuery() query: UserEmailQuery,
+  ): Promise<ResponseOf<typeof endpoints.list>> {
     const orders = await this.orders.listFor(caller, query.userEmail);
     return orders.map(toPackageOrderRecord);
   }
 
   /** Its buyer or an admin; 404 for anyone else. */
-  @Get('order/:id')
-  @ApiOkResponse({ schema: openApiSchema(packageOrderSchema) })
+  @Endpoint(endpoints.get)
   async get(
     @CurrentUser() caller: AuthContext,
-    @Param('id', new ZodValidationPipe(objectIdSchema)) id: string,
-  ): Promise<PackageOrder> {
+    @ValidParams() { id }: IdParam,
+  ): Promise<ResponseOf<typeof endpoints.get>> {
     return toPackageOrderRecord(await this.orders.findVisible(id, caller));
   }
 
   /** Pending orders only; a paid one is a 409. */
-  @Delete('order/:id')
-  @AdminOnly()
-  @ApiOkResponse({ schema: openApiSchema(deletedResponseSchema) })
-  async delete(
-    @Param('id', new ZodValidationPipe(objectIdSchema)) id: string,
-  ): Promise<DeletedResponse> {
+  @Endpoint(endpoints.delete)
+  async delete(@ValidParams() { id }: IdParam): Promise<ResponseOf<typeof endpoints.delete>> {
     await this.orders.deletePending(id);
     return { success: true, message: 'Order deleted successfully!' };
   }

@@ -1,26 +1,23 @@
-import { Body, Controller, Headers, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
-import { HttpException } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Headers, HttpException, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import {
-  createPaypalOrderBodySchema,
-  createPaypalOrderResponseSchema,
-  itemPaymentResultSchema,
-  objectIdSchema,
-  packagePaymentResultSchema,
-  paymentCompletionBodySchema,
+  contract,
   type CreatePaypalOrderBody,
+  type IdParam,
   type ItemPaymentResult,
   type PackagePaymentResult,
   type PaymentCompletionBody,
+  type ResponseOf,
 } from '@coldmail/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CurrentUser, Public, type AuthContext } from '../auth/auth-context';
+import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { errorBodyOf } from '../common/all-exceptions.filter';
-import { openApiSchema } from '../common/openapi';
+import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
 import { ServerTiming } from '../common/server-timing';
 import { SensitiveRoute } from '../common/throttling';
-import { ZodValidationPipe } from '../common/zod-validation.pipe';
 import { PaymentsService, type Completion } from './payments.service';
+
+const endpoints = contract.payments;
 
 const PENDING_AT_PAYPAL =
   'PayPal is still processing this payment. Your order will be completed as soon as PayPal confirms it.';
@@ -35,16 +32,13 @@ export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
 
   /** The buyer's own pending order → the PayPal order id for the buttons. */
-  @Post('api/paypal/orders')
+  @Endpoint(endpoints.createPaypalOrder)
   @SensitiveRoute()
-  @ApiBearerAuth()
-  @ApiBody({ schema: openApiSchema(createPaypalOrderBodySchema, 'input') })
-  @ApiOkResponse({ schema: openApiSchema(createPaypalOrderResponseSchema) })
   createPaypalOrder(
     @CurrentUser() caller: AuthContext,
-    @Body(new ZodValidationPipe(createPaypalOrderBodySchema)) body: CreatePaypalOrderBody,
+    @ValidBody() body: CreatePaypalOrderBody,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ id: string }> {
+  ): Promise<ResponseOf<typeof endpoints.createPaypalOrder>> {
     const timing = new ServerTiming();
     return timed(reply, timing, () => this.payments.createPaypalOrder(caller.email, body, timing));
   }
@@ -53,17 +47,14 @@ export class PaymentsController {
    * Captures the approved PayPal order and, once verified, credits the buyer. 402 declined,
    * 422 not this order's payment, 502 PayPal unreachable; 202 while PayPal holds it as pending.
    */
-  @Put('process-payment-complete/:id')
+  @Endpoint(endpoints.completePackage)
   @SensitiveRoute()
-  @ApiBearerAuth()
-  @ApiBody({ schema: openApiSchema(paymentCompletionBodySchema, 'input') })
-  @ApiOkResponse({ schema: openApiSchema(packagePaymentResultSchema) })
   completePackagePayment(
     @CurrentUser() caller: AuthContext,
-    @Param('id', new ZodValidationPipe(objectIdSchema)) id: string,
-    @Body(new ZodValidationPipe(paymentCompletionBodySchema)) body: PaymentCompletionBody,
+    @ValidParams() { id }: IdParam,
+    @ValidBody() body: PaymentCompletionBody,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<PackagePaymentResult> {
+  ): Promise<ResponseOf<typeof endpoints.completePackage>> {
     return completePayment<PackagePaymentResult>(
       reply,
       (timing) =>
@@ -86,17 +77,14 @@ export class PaymentsController {
    * The same for an item order, in the answer shape the item pages read: every failure is
    * `{ success: false, matchedCount: 0, modifiedCount: 0, error }` with its HTTP status.
    */
-  @Put('item-update-payment-status/:id')
+  @Endpoint(endpoints.completeItem)
   @SensitiveRoute()
-  @ApiBearerAuth()
-  @ApiBody({ schema: openApiSchema(paymentCompletionBodySchema, 'input') })
-  @ApiOkResponse({ schema: openApiSchema(itemPaymentResultSchema) })
   async completeItemPayment(
     @CurrentUser() caller: AuthContext,
-    @Param('id', new ZodValidationPipe(objectIdSchema)) id: string,
-    @Body(new ZodValidationPipe(paymentCompletionBodySchema)) body: PaymentCompletionBody,
+    @ValidParams() { id }: IdParam,
+    @ValidBody() body: PaymentCompletionBody,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ItemPaymentResult> {
+  ): Promise<ResponseOf<typeof endpoints.completeItem>> {
     try {
       return await completePayment<ItemPaymentResult>(
         reply,
@@ -123,13 +111,11 @@ export class PaymentsController {
    * anything is read: 400 without transmission headers, 401 when PayPal does not vouch for it,
    * 503 when PAYPAL_WEBHOOK_ID is unset.
    */
-  @Post('api/paypal/webhook')
-  @Public()
-  @HttpCode(200)
+  @Endpoint(endpoints.webhook)
   async webhook(
     @Req() request: FastifyRequest & { rawBody?: Buffer },
     @Headers() headers: Record<string, string | undefined>,
-  ): Promise<{ received: true }> {
+  ): Promise<ResponseOf<typeof endpoints.webhook>> {
     await this.payments.handleWebhook(
       {
         authAlgo: headers['paypal-auth-algo'],

@@ -1,31 +1,20 @@
-import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import {
-  paypalSettingsBodySchema,
-  paypalSettingsResponseSchema,
-  type PaypalSettingsBody,
-  type PaypalSettingsResponse,
-} from '@coldmail/contracts';
-import {
-  AdminOnly,
-  OptionalUser,
-  PublicWithOptionalUser,
-  type AuthContext,
-} from '../auth/auth-context';
-import { openApiSchema } from '../common/openapi';
-import { ZodValidationPipe } from '../common/zod-validation.pipe';
+import { Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { contract, type PaypalSettingsBody, type ResponseOf } from '@coldmail/contracts';
+import { OptionalUser, type AuthContext } from '../auth/auth-context';
+import { Endpoint, ValidBody } from '../common/endpoint';
 import { PaypalSettingsService } from './paypal-settings.service';
 
+const endpoints = contract.paypalSettings;
+
 @ApiTags('payment settings')
-@Controller('api/paypal-settings')
+@Controller()
 export class PaypalSettingsController {
   constructor(private readonly settings: PaypalSettingsService) {}
 
   /** Public: clientId, currency, enablePayPal, buttonStyles; an admin's token adds mode and the masked secret. */
-  @Get()
-  @PublicWithOptionalUser()
-  @ApiOkResponse({ schema: openApiSchema(paypalSettingsResponseSchema) })
-  async get(@OptionalUser() caller: AuthContext | null): Promise<PaypalSettingsResponse> {
+  @Endpoint(endpoints.get)
+  async get(@OptionalUser() caller: AuthContext | null): Promise<ResponseOf<typeof endpoints.get>> {
     const isAdmin = caller?.user?.userRole === 'Admin';
     return {
       success: true,
@@ -33,14 +22,10 @@ export class PaypalSettingsController {
     };
   }
 
-  @Put()
-  @AdminOnly()
-  @ApiBearerAuth()
-  @ApiBody({ schema: openApiSchema(paypalSettingsBodySchema, 'input') })
-  @ApiOkResponse({ schema: openApiSchema(paypalSettingsResponseSchema) })
+  @Endpoint(endpoints.update)
   async update(
-    @Body(new ZodValidationPipe(paypalSettingsBodySchema)) body: PaypalSettingsBody,
-  ): Promise<PaypalSettingsResponse> {
+    @ValidBody() body: PaypalSettingsBody,
+  ): Promise<ResponseOf<typeof endpoints.update>> {
     return {
       success: true,
       message: 'PayPal settings updated successfully',
@@ -48,12 +33,8 @@ export class PaypalSettingsController {
     };
   }
 
-  @Post('reset')
-  @HttpCode(200)
-  @AdminOnly()
-  @ApiBearerAuth()
-  @ApiOkResponse({ schema: openApiSchema(paypalSettingsResponseSchema) })
-  async reset(): Promise<PaypalSettingsResponse> {
+  @Endpoint(endpoints.reset)
+  async reset(): Promise<ResponseOf<typeof endpoints.reset>> {
     return {
       success: true,
       message: 'PayPal settings reset successfully',

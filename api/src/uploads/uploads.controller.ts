@@ -1,26 +1,23 @@
 import {
   BadRequestException,
   Controller,
-  Get,
-  Param,
   PayloadTooLargeException,
-  Post,
   Req,
   Res,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import {
+  buildPath,
+  contract,
   MAX_UPLOAD_BYTES,
-  objectIdSchema,
   UPLOAD_TOO_LARGE_MESSAGE,
-  uploadResponseSchema,
-  type UploadResponse,
+  type IdParam,
+  type ResponseOf,
 } from '@coldmail/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CurrentUser, Public, type AuthContext } from '../auth/auth-context';
-import { openApiSchema } from '../common/openapi';
+import { CurrentUser, type AuthContext } from '../auth/auth-context';
+import { Endpoint, ValidParams } from '../common/endpoint';
 import { SensitiveRoute } from '../common/throttling';
-import { ZodValidationPipe } from '../common/zod-validation.pipe';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import { UploadsService } from './uploads.service';
@@ -28,23 +25,22 @@ import { UploadsService } from './uploads.service';
 /** Room for the multipart boundaries and part headers around the image itself. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
+const endpoints = contract.uploads;
+
 @ApiTags('uploads')
-@Controller('image-server')
+@Controller()
 export class UploadsController {
   constructor(
     private readonly uploads: UploadsService,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
-  @Post('upload')
+  @Endpoint(endpoints.upload)
   @SensitiveRoute()
-  @ApiBearerAuth()
-  @ApiConsumes('multipart/form-data')
-  @ApiOkResponse({ schema: openApiSchema(uploadResponseSchema) })
   async upload(
     @CurrentUser() caller: AuthContext,
     @Req() request: FastifyRequest,
-  ): Promise<UploadResponse> {
+  ): Promise<ResponseOf<typeof endpoints.upload>> {
     // Refuse an announced oversized body before reading any of it.
     if (Number(request.headers['content-length']) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
       throw new PayloadTooLargeException(UPLOAD_TOO_LARGE_MESSAGE);
@@ -66,15 +62,14 @@ export class UploadsController {
       throw error;
     }
     const id = await this.uploads.storeImage(content, caller.email);
-    return { file: { url: `${this.publicBaseUrl(request)}/image-server/files/${id}` } };
+    return {
+      file: { url: `${this.publicBaseUrl(request)}${buildPath(endpoints.file.path, { id })}` },
+    };
   }
 
-  @Get('files/:id')
-  @Public()
-  async serve(
-    @Param('id', new ZodValidationPipe(objectIdSchema)) id: string,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
+  /** Bytes, not JSON: the reply is written here. */
+  @Endpoint(endpoints.file)
+  async serve(@ValidParams() { id }: IdParam, @Res() reply: FastifyReply): Promise<void> {
     const image = await this.uploads.openImage(id);
     await reply
       .header('content-type', image.contentType)

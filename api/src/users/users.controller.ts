@@ -1,65 +1,40 @@
+import { Controller, ForbiddenException } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import {
-  Body,
-  Controller,
-  Delete,
-  ForbiddenException,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import {
-  adminListEntrySchema,
-  adminUserUpdateBodySchema,
-  createUserBodySchema,
-  deleteUserResponseSchema,
-  objectIdSchema,
-  profileUpdateBodySchema,
-  userEmailQuerySchema,
-  userRecordSchema,
-  type AdminListEntry,
+  contract,
   type AdminUserUpdateBody,
   type CreateUserBody,
-  type DeleteUserResponse,
+  type IdParam,
   type ProfileUpdateBody,
+  type ResponseOf,
   type UserEmailQuery,
-  type UserRecord,
 } from '@coldmail/contracts';
-import { z } from 'zod';
-import { AdminOnly, CurrentUser, type AuthContext } from '../auth/auth-context';
-import { openApiSchema } from '../common/openapi';
+import { CurrentUser, type AuthContext } from '../auth/auth-context';
+import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
 import { SensitiveRoute } from '../common/throttling';
-import { ZodValidationPipe } from '../common/zod-validation.pipe';
 import { UsersService } from './users.service';
 
+const endpoints = contract.users;
+
 @ApiTags('users')
-@ApiBearerAuth()
 @Controller()
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
-  @Post('api/create-user')
-  @HttpCode(200)
+  @Endpoint(endpoints.createOrSync)
   @SensitiveRoute()
-  @ApiBody({ schema: openApiSchema(createUserBodySchema, 'input') })
-  @ApiOkResponse({ schema: openApiSchema(userRecordSchema) })
   createUser(
     @CurrentUser() caller: AuthContext,
-    @Body(new ZodValidationPipe(createUserBodySchema.default({}))) body: CreateUserBody,
-  ): Promise<UserRecord> {
+    @ValidBody() body: CreateUserBody,
+  ): Promise<ResponseOf<typeof endpoints.createOrSync>> {
     return this.users.createOrSync({ email: caller.email, name: caller.name }, body);
   }
 
-  @Get('users')
-  @ApiQuery({ name: 'userEmail', required: false, description: 'Yours, or any (admins)' })
-  @ApiOkResponse({ schema: openApiSchema(z.array(userRecordSchema)) })
+  @Endpoint(endpoints.list)
   async listUsers(
     @CurrentUser() caller: AuthContext,
-    @Query(new ZodValidationPipe(userEmailQuerySchema)) query: UserEmailQuery,
-  ): Promise<UserRecord[]> {
+    @ValidQuery() query: UserEmailQuery,
+  ): Promise<ResponseOf<typeof endpoints.list>> {
     const isAdmin = caller.user?.userRole === 'Admin';
     if (query.userEmail === undefined) {
       if (!isAdmin) throw new ForbiddenException('Admin access required');
@@ -74,42 +49,34 @@ export class UsersController {
   }
 
   /** Any signed-in user: the screens decide whether to show the Admin Panel link from it. */
-  @Get('users/admins')
-  @ApiOkResponse({ schema: openApiSchema(z.array(adminListEntrySchema)) })
-  listAdmins(): Promise<AdminListEntry[]> {
+  @Endpoint(endpoints.admins)
+  listAdmins(): Promise<ResponseOf<typeof endpoints.admins>> {
     return this.users.listAdmins();
   }
 
-  @Put('update-user-profile/:id')
-  @ApiBody({ schema: openApiSchema(profileUpdateBodySchema, 'input') })
-  @ApiOkResponse({ schema: openApiSchema(userRecordSchema) })
+  @Endpoint(endpoints.updateProfile)
   updateOwnProfile(
     @CurrentUser() caller: AuthContext,
-    @Param('id', new ZodValidationPipe(objectIdSchema)) id: string,
-    @Body(new ZodValidationPipe(profileUpdateBodySchema)) body: ProfileUpdateBody,
-  ): Promise<UserRecord> {
+    @ValidParams() { id }: IdParam,
+    @ValidBody() body: ProfileUpdateBody,
+  ): Promise<ResponseOf<typeof endpoints.updateProfile>> {
     return this.users.updateOwnProfile(caller.email, id, body);
   }
 
-  @Put('api/users/:id')
-  @AdminOnly()
-  @ApiBody({ schema: openApiSchema(adminUserUpdateBodySchema, 'input') })
-  @ApiOkResponse({ schema: openApiSchema(userRecordSchema) })
+  @Endpoint(endpoints.adminUpdate)
   updateUser(
     @CurrentUser() caller: AuthContext,
-    @Param('id', new ZodValidationPipe(objectIdSchema)) id: string,
-    @Body(new ZodValidationPipe(adminUserUpdateBodySchema)) body: AdminUserUpdateBody,
-  ): Promise<UserRecord> {
+    @ValidParams() { id }: IdParam,
+    @ValidBody() body: AdminUserUpdateBody,
+  ): Promise<ResponseOf<typeof endpoints.adminUpdate>> {
     return this.users.updateByAdmin(caller, id, body);
   }
 
-  @Delete('api/users/:id')
-  @AdminOnly()
-  @ApiOkResponse({ schema: openApiSchema(deleteUserResponseSchema) })
+  @Endpoint(endpoints.delete)
   async deleteUser(
     @CurrentUser() caller: AuthContext,
-    @Param('id', new ZodValidationPipe(objectIdSchema)) id: string,
-  ): Promise<DeleteUserResponse> {
+    @ValidParams() { id }: IdParam,
+  ): Promise<ResponseOf<typeof endpoints.delete>> {
     await this.users.deleteByAdmin(caller.email, id);
     return { success: true, message: 'User deleted successfully' };
   }

@@ -78,6 +78,7 @@ export class UsersService implements OnModuleInit {
    * overwritten by each sign-in). Addresses listed in ADMIN_EMAILS start as Admin.
    */
   async createOrSync(identity: SignedInIdentity, body: CreateUserBody): Promise<UserRecord> {
+    assertOwnEmail(body.userEmail, identity.email);
     const role: UserRole = this.config.adminEmails.has(identity.email) ? 'Admin' : 'member';
     const onInsert = {
       userEmail: identity.email,
@@ -110,8 +111,9 @@ export class UsersService implements OnModuleInit {
   async updateOwnProfile(
     callerEmail: string,
     id: string,
-    changes: ProfileUpdateBody,
+    { email, ...changes }: ProfileUpdateBody,
   ): Promise<UserRecord> {
+    assertOwnEmail(email, callerEmail);
     const updated = await this.users
       .findOneAndUpdate(
         { _id: id, userEmail: callerEmail },
@@ -127,28 +129,44 @@ export class UsersService implements OnModuleInit {
   }
 
   /**
-   * An admin's edit of a user. A new balance goes through the credit ledger first (409 when the
-   * balance is no longer the one the admin saw, and then nothing is saved), the other fields
-   * after.
+   * An admin's edit of a user. `UserEmail`, when given, must still be the user's address (checked
+   * first, and by the update's filter). A new balance goes through the credit ledger first (409
+   * when the balance is no longer the one the admin saw, and then nothing is saved); without
+   * previousBalance (the spec's payload) the adjustment is from the balance read now.
    */
   async updateByAdmin(
     admin: AuthContext,
     id: string,
-    { currentBalance, previousBalance, ...fields }: AdminUserUpdateBody,
+    { UserEmail, currentBalance, previousBalance, ...fields }: AdminUserUpdateBody,
   ): Promise<UserRecord> {
-    if (currentBalance !== undefined && previousBalance !== undefined) {
+    const target = await this.users
+      .findById(id)
+      .select({ userEmail: 1, currentBalance: 1 })
+      .lean<Pick<UserData, 'userEmail' | 'currentBalance'>>();
+    if (!target) throw new NotFoundException('User not found');
+    if (UserEmail !== undefined && UserEmail !== target.userEmail) {
+      throw new ForbiddenException('A user’s e-mail address cannot be changed');
+    }
+    if (currentBalance !== undefined) {
       if (!admin.user) throw new ForbiddenException('Admin access required');
       await this.credits.adjustByAdmin(
         id,
-        { from: previousBalance, to: currentBalance },
+        { from: previousBalance ?? target.currentBalance ?? 0, to: currentBalance },
         { userId: admin.user._id, email: admin.email },
       );
     }
     const updated = await this.users
-      .findByIdAndUpdate(id, { $set: fields }, { returnDocument: 'after', runValidators: true })
+      .findOneAndUpdate(
+        { _id: id, ...(UserEmail !== undefined ? { userEmail: UserEmail } : {}) },
+        { $set: fields },
+        { returnDocument: 'after', runValidators: true },
+      )
       .lean<UserData>();
-    if (!updated) throw new NotFoundException('User not found');
-    return toUserRecord(updated);
+    if (updated) return toUserRecord(updated);
+    if (UserEmail !== undefined && (await this.users.exists({ _id: id }))) {
+      throw new ForbiddenException('A user’s e-mail address cannot be changed');
+    }
+    throw new NotFoundException('User not found');
   }
 
   /** An admin removing a user; removing oneself would lock the caller out mid-session. */
@@ -203,6 +221,16 @@ export class UsersService implements OnModuleInit {
       { upsert: true, setDefaultsOnInsert: true, timestamps: false },
     );
     return result.upsertedCount > 0;
+  }
+}
+
+/**
+ * The spec's payloads carry the caller's address; the token is what counts, so a different one
+ * is refused rather than obeyed or ignored.
+ */
+function assertOwnEmail(sent: string | undefined, callerEmail: string): void {
+  if (sent !== undefined && sent !== callerEmail) {
+    throw new ForbiddenException('The e-mail address must be the one you are signed in with');
   }
 }
 

@@ -3,6 +3,7 @@ import { auditPageSchema, auditQuerySchema } from './audit';
 import { defineContract } from './contract';
 import { healthSchema, idParamSchema } from './common';
 import { creditHistoryQuerySchema, creditHistorySchema } from './credits';
+import { footerResponseSchema, navLogoResponseSchema } from './content';
 import { adminItemSchema, itemBodySchema, itemListSchema, itemResponseSchema } from './items';
 import {
   deletedResponseSchema,
@@ -99,6 +100,10 @@ export const contract = defineContract(routes, {
     webhook: { response: z.object({ received: z.literal(true) }) },
   },
   credits: { history: { query: creditHistoryQuerySchema, response: creditHistorySchema } },
+  content: {
+    navLogo: { response: navLogoResponseSchema },
+    footer: { response: footerResponseSchema },
+  },
   paypalSettings: {
     get: { response: paypalSettingsResponseSchema },
     update: { body: paypalSettingsBodySchema, response: paypalSettingsResponseSchema },

@@ -2,6 +2,7 @@ export * from './api';
 export * from './audit';
 export * from './auth';
 export * from './common';
+export * from './content';
 export * from './contract';
 export * from './credits';
 export * from './http';

@@ -193,6 +193,20 @@ export const routes = defineRoutes({
       summary: 'The caller’s credit history, newest first; admins may ask for anyone’s (?userId=)',
     },
   },
+  content: {
+    navLogo: {
+      method: 'GET',
+      path: '/api/nav-logo',
+      access: 'public',
+      summary: 'The header logo (inactive: the site’s own logo shows)',
+    },
+    footer: {
+      method: 'GET',
+      path: '/api/footer',
+      access: 'public',
+      summary: 'The site footer (shown only while active)',
+    },
+  },
   paypalSettings: {
     get: {
       method: 'GET',

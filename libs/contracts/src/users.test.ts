@@ -19,7 +19,14 @@ describe('profileUpdateBodySchema', () => {
     ).toEqual({ userName: 'Ada', phone: '+44 (0)20 7946-0958', profileURL: null });
   });
 
-  it.each(['userRole', 'userMembership', 'currentBalance', 'userEmail', 'email'])(
+  it('takes the spec payload’s email, normalised like every address', () => {
+    expect(profileUpdateBodySchema.parse({ email: ' Ada@Example.COM ' })).toEqual({
+      email: 'ada@example.com',
+    });
+    expect(profileUpdateBodySchema.safeParse({ email: 'not an address' }).success).toBe(false);
+  });
+
+  it.each(['userRole', 'userMembership', 'currentBalance', 'userEmail', 'UserEmail'])(
     'rejects %s: a user cannot set it on their own profile',
     (field) => {
       const result = profileUpdateBodySchema.safeParse({ userName: 'Ada', [field]: 'x' });
@@ -37,9 +44,20 @@ describe('profileUpdateBodySchema', () => {
 });
 
 describe('createUserBodySchema', () => {
-  it('takes an optional name and photo, never an e-mail', () => {
+  it('takes the spec payload: name, address and photo (or null), each optional', () => {
     expect(createUserBodySchema.parse({})).toEqual({});
-    expect(createUserBodySchema.safeParse({ userEmail: 'a@b.test' }).success).toBe(false);
+    expect(
+      createUserBodySchema.parse({
+        userName: 'Ada',
+        userEmail: 'Ada@B.test',
+        profileURL: null,
+      }),
+    ).toEqual({ userName: 'Ada', userEmail: 'ada@b.test', profileURL: null });
+  });
+
+  it('refuses fields the spec does not send', () => {
+    expect(createUserBodySchema.safeParse({ userRole: 'Admin' }).success).toBe(false);
+    expect(createUserBodySchema.safeParse({ email: 'a@b.test' }).success).toBe(false);
   });
 });
 
@@ -56,21 +74,33 @@ describe('adminUserUpdateBodySchema', () => {
     expect(adminUserUpdateBodySchema.safeParse({ userRole: 'owner' }).success).toBe(false);
   });
 
-  it('takes a new balance only with the balance the admin saw, and that only with a new one', () => {
-    for (const body of [
-      { currentBalance: 5 },
-      { previousBalance: 5 },
-      { userName: 'A', previousBalance: 5 },
-    ]) {
+  it('takes previousBalance only with a new balance', () => {
+    for (const body of [{ previousBalance: 5 }, { userName: 'A', previousBalance: 5 }]) {
       const result = adminUserUpdateBodySchema.safeParse(body);
       expect(result.success).toBe(false);
       expect(result.error?.issues.map((issue) => issue.path)).toContainEqual(['previousBalance']);
     }
   });
 
-  it('needs at least one change and never an e-mail', () => {
+  it('takes the spec payload, whose UserEmail is not a change by itself', () => {
+    expect(
+      adminUserUpdateBodySchema.parse({
+        userName: 'Ada',
+        UserEmail: 'ADA@b.test',
+        userRole: 'moderator',
+        userMembership: 'basic',
+        currentBalance: 4,
+      }),
+    ).toEqual({
+      userName: 'Ada',
+      UserEmail: 'ada@b.test',
+      userRole: 'moderator',
+      userMembership: 'basic',
+      currentBalance: 4,
+    });
     expect(adminUserUpdateBodySchema.safeParse({}).success).toBe(false);
     expect(adminUserUpdateBodySchema.safeParse({ UserEmail: 'a@b.test' }).success).toBe(false);
+    expect(adminUserUpdateBodySchema.safeParse({ userEmail: 'a@b.test' }).success).toBe(false);
   });
 });
 

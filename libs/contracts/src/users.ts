@@ -66,23 +66,27 @@ export const profileUrlSchema = z
 export const phoneSchema = text(30).regex(/^[0-9+()\-.\s]*$/, 'Invalid phone number');
 
 /**
- * POST /api/create-user, called after every sign-in and registration. The e-mail always comes
- * from the caller's token, so it is not a field here. Unknown fields are rejected (400).
+ * POST /api/create-user, called after every sign-in and registration, with the spec's payload.
+ * The e-mail always comes from the caller's token: `userEmail`, when sent, must be that address
+ * (or the API answers 403) and is never stored from the body. Unknown fields are rejected (400).
  */
 export const createUserBodySchema = z.strictObject({
   userName: userNameSchema.optional(),
+  userEmail: emailSchema.optional(),
   profileURL: profileUrlSchema.optional(),
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
 /**
  * PUT /update-user-profile/:id: what a user may change about themselves, each field optional.
- * Unknown fields (userRole, userMembership, currentBalance, userEmail, email...) are rejected
- * with a 400 rather than silently dropped, so a client bug or a tampered request is visible and
- * nothing is written.
+ * `email` is in the spec's payload but cannot change: when sent it must be the caller's own
+ * address (or the API answers 403). Unknown fields (userRole, userMembership, currentBalance,
+ * userEmail...) are rejected with a 400 rather than silently dropped, so a client bug or a
+ * tampered request is visible and nothing is written.
  */
 export const profileUpdateBodySchema = z.strictObject({
   userName: userNameSchema.optional(),
+  email: emailSchema.optional(),
   aboutMe: text(1000).optional(),
   profileURL: profileUrlSchema.optional(),
   address: text(200).optional(),
@@ -99,25 +103,29 @@ const balanceSchema = z
   .max(1_000_000_000, 'Out of range');
 
 /**
- * PUT /api/users/:id (admin): name, role, membership and credit balance; the e-mail never
- * changes. A new currentBalance comes with previousBalance, the balance the admin's screen
- * showed: the change is refused (409) when the balance has moved since, so an edit made on a
- * stale row cannot undo a purchase or a generation that happened meanwhile.
+ * PUT /api/users/:id (admin), with the spec's payload: name, role, membership and credit balance.
+ * The e-mail never changes: `UserEmail`, when sent, must be the user's stored address (or the
+ * API answers 403), and it is not a change by itself. A new currentBalance may come with
+ * previousBalance, the balance the admin's screen showed: the change is then refused (409) when
+ * the balance has moved since, so an edit made on a stale row cannot undo a purchase.
  */
 export const adminUserUpdateBodySchema = z
   .strictObject({
     userName: userNameSchema.optional(),
+    UserEmail: emailSchema.optional(),
     userRole: userRoleSchema.optional(),
     userMembership: userMembershipSchema.optional(),
     currentBalance: balanceSchema.optional(),
     previousBalance: balanceSchema.optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: 'Nothing to update',
-  })
-  .refine((body) => (body.currentBalance === undefined) === (body.previousBalance === undefined), {
+  .refine(
+    ({ UserEmail: _unchangeable, ...changes }) =>
+      Object.values(changes).some((value) => value !== undefined),
+    { message: 'Nothing to update' },
+  )
+  .refine((body) => body.previousBalance === undefined || body.currentBalance !== undefined, {
     path: ['previousBalance'],
-    message: 'currentBalance and previousBalance go together',
+    message: 'previousBalance goes with currentBalance',
   });
 export type AdminUserUpdateBody = z.infer<typeof adminUserUpdateBodySchema>;
 

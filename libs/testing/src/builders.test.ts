@@ -1,6 +1,8 @@
 import {
+  footerSettingsSchema,
   itemOrderSchema,
   itemSchema,
+  navLogoSchema,
   packageOrderSchema,
   packageSchema,
   paypalSettingsSchema,
@@ -18,6 +20,8 @@ describe('builders', () => {
     ['packageOrder', build.packageOrder, packageOrderSchema],
     ['itemOrder', build.itemOrder, itemOrderSchema],
     ['paypalSettings', build.paypalSettings, paypalSettingsSchema],
+    ['navLogo', build.navLogo, navLogoSchema],
+    ['footerSettings', build.footerSettings, footerSettingsSchema],
   ] as const)('%s builds a record the contract accepts as it is', (_name, build, schema) => {
     const record = build();
     expect(schema.parse(record)).toEqual(record);

@@ -1,7 +1,9 @@
 import type {
   CreditPackage,
+  FooterSettings,
   Item,
   ItemOrder,
+  NavLogo,
   PackageOrder,
   PaypalSettings,
   UserRecord,
@@ -107,6 +109,39 @@ export function paypalSettings(overrides: Partial<PaypalSettings> = {}): PaypalS
     currency: 'USD',
     enablePayPal: true,
     buttonStyles: { layout: 'vertical', color: 'blue', shape: 'rect', label: 'pay' },
+    ...overrides,
+  };
+}
+
+/** An admin-set header logo, active. */
+export function navLogo(overrides: Partial<NavLogo> = {}): NavLogo {
+  return {
+    imageUrl: 'https://cdn.example.com/logo.png',
+    altText: 'Acme Mail',
+    linkUrl: '/',
+    isActive: true,
+    ...overrides,
+  };
+}
+
+/** An active footer with every part filled in. */
+export function footerSettings(overrides: Partial<FooterSettings> = {}): FooterSettings {
+  return {
+    isActive: true,
+    backgroundImage: '',
+    logo: 'https://cdn.example.com/footer-logo.png',
+    description: 'Cold emails that get replies.',
+    companyLinks: {
+      title: 'Company',
+      links: [
+        { text: 'Home', url: '/' },
+        { text: 'About Us', url: '/about' },
+        { text: 'Contact', url: '/contact' },
+      ],
+    },
+    contactInfo: { title: 'Get in touch', description: 'Write to us from the Contact page.' },
+    socialLinks: { facebook: 'https://facebook.com/acme', twitter: '', linkedin: '', youtube: '' },
+    copyrightText: '© 2026 Acme Mail',
     ...overrides,
   };
 }

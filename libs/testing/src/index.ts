@@ -1,7 +1,9 @@
 export {
   creditPackage,
+  footerSettings,
   item,
   itemOrder,
+  navLogo,
   packageOrder,
   paypalSettings,
   userRecord,

@@ -1,43 +1,24 @@
-import { apiClient } from '@coldmail/session';
-import { useEffect, useState } from 'react';
+import type { NavLogo } from '@coldmail/contracts';
+import { api } from '@coldmail/session';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 
-export interface NavLogo {
-  imageUrl: string;
-  altText: string;
-  isActive: boolean;
-}
-
-export interface FooterSettings {
-  isActive: boolean;
-  logo?: string;
-  description?: string;
-  companyLinks?: { title?: string; links?: { text: string; url: string }[] };
-  contactInfo?: { title?: string; description?: string };
-  socialLinks?: Partial<Record<'facebook' | 'twitter' | 'linkedin' | 'youtube', string>>;
-  copyrightText?: string;
-}
-
-export async function fetchNavLogo(): Promise<NavLogo | null> {
-  const { data } = await apiClient.get<{ data?: { data?: NavLogo } }>('/api/nav-logo');
-  return data.data?.data ?? null;
-}
-
-export async function fetchFooter(): Promise<FooterSettings | null> {
-  const { data } = await apiClient.get<{ data?: FooterSettings }>('/api/footer');
-  return data.data ?? null;
-}
-
-/** The admin-set logo when active; null means "use the default logo". */
+/**
+ * The admin-set logo while it is active and has an image; null means "show the default logo",
+ * which is also what shows while it loads and when it cannot be loaded.
+ */
 export function useNavLogo(): NavLogo | null {
-  const [logo, setLogo] = useState<NavLogo | null>(null);
+  const { data: logo, error } = useQuery({
+    ...api.content.navLogo.query(),
+    select: (response) => response.data.data,
+  });
   useEffect(() => {
-    let current = true;
-    fetchNavLogo()
-      .then((value) => current && setLogo(value?.isActive && value.imageUrl ? value : null))
-      .catch((error: unknown) => console.warn('Failed to load logo', error));
-    return () => {
-      current = false;
-    };
-  }, []);
-  return logo;
+    if (error) console.warn('Failed to load logo', error);
+  }, [error]);
+  return logo?.isActive && logo.imageUrl ? logo : null;
+}
+
+/** The site footer's settings, as an admin saved them. */
+export function useFooterSettings() {
+  return useQuery({ ...api.content.footer.query(), select: (response) => response.data });
 }

@@ -1,14 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@coldmail/router';
-import { fetchFooter, type FooterSettings } from '../api/branding';
+import type { FooterSettings } from '@coldmail/contracts';
+import { useFooterSettings } from '../api/branding';
 import styles from './Footer.module.css';
 
-type FooterState =
-  | { kind: 'loading' }
-  | { kind: 'loaded'; footer: FooterSettings | null }
-  | { kind: 'error'; message: string };
-
-const socialLabels = {
+const socialLabels: Record<keyof FooterSettings['socialLinks'], string> = {
   facebook: 'Facebook',
   twitter: 'Twitter',
   linkedin: 'LinkedIn',
@@ -33,77 +29,65 @@ function Copyright({ html }: { html: string }) {
 
 /** The site footer, edited by admins; hidden unless its isActive flag is true. */
 export function Footer() {
-  const [state, setState] = useState<FooterState>({ kind: 'loading' });
+  const { data: footer, isError } = useFooterSettings();
 
-  useEffect(() => {
-    let current = true;
-    fetchFooter()
-      .then((footer) => current && setState({ kind: 'loaded', footer }))
-      .catch((error: { status?: number }) => {
-        if (!current) return;
-        // No footer saved yet is not an error: there is simply nothing to show.
-        if (error.status === 404) setState({ kind: 'loaded', footer: null });
-        else setState({ kind: 'error', message: 'Failed to fetch footer data' });
-      });
-    return () => {
-      current = false;
-    };
-  }, []);
-
-  if (state.kind === 'error') {
+  if (isError) {
     return (
       <footer className={styles.footer}>
-        <p className={styles.error}>Error loading footer: {state.message}</p>
+        <p className={styles.error}>Error loading footer: Failed to fetch footer data</p>
       </footer>
     );
   }
-  if (state.kind !== 'loaded' || !state.footer?.isActive) return null;
-  const { footer } = state;
+  if (!footer?.isActive) return null;
+  const links = footer.companyLinks.links.filter((link) => link.text && link.url);
+  const networks = (Object.keys(socialLabels) as (keyof typeof socialLabels)[]).filter(
+    (network) => footer.socialLinks[network],
+  );
 
   return (
     <footer className={styles.footer}>
       <div className={styles.grid}>
         <div>
-          {footer.logo && <img className={styles.logo} src={footer.logo} alt="Logo" />}
+          {footer.logo ? (
+            <img className={styles.logo} src={footer.logo} alt="Logo" />
+          ) : (
+            <p className={styles.brand}>ColdMail AI</p>
+          )}
           {footer.description && <p className={styles.muted}>{footer.description}</p>}
         </div>
-        {footer.companyLinks && (
+        {links.length > 0 && (
           <nav aria-label={footer.companyLinks.title || 'Company'}>
             <h2 className={styles.heading}>{footer.companyLinks.title}</h2>
             <ul className={styles.list}>
-              {(footer.companyLinks.links ?? [])
-                .filter((link) => link.text && link.url)
-                .map((link) => (
-                  <li key={`${link.text}-${link.url}`}>
-                    {link.url.startsWith('/') ? (
-                      <Link to={link.url}>{link.text}</Link>
-                    ) : (
-                      <a href={link.url} rel="noopener noreferrer">
-                        {link.text}
-                      </a>
-                    )}
-                  </li>
-                ))}
+              {links.map((link) => (
+                <li key={`${link.text}-${link.url}`}>
+                  {link.url.startsWith('/') ? (
+                    <Link to={link.url}>{link.text}</Link>
+                  ) : (
+                    <a href={link.url} rel="noopener noreferrer">
+                      {link.text}
+                    </a>
+                  )}
+                </li>
+              ))}
             </ul>
           </nav>
         )}
-        {footer.contactInfo && (
+        {(footer.contactInfo.title || footer.contactInfo.description) && (
           <div>
             <h2 className={styles.heading}>{footer.contactInfo.title}</h2>
             <p className={styles.muted}>{footer.contactInfo.description}</p>
           </div>
         )}
-        {footer.socialLinks && (
+        {networks.length > 0 && (
           <ul className={styles.social} aria-label="Social links">
-            {(Object.keys(socialLabels) as (keyof typeof socialLabels)[])
-              .filter((network) => footer.socialLinks?.[network])
-              .map((network) => (
-                <li key={network}>
-                  <a href={footer.socialLinks?.[network]} rel="noopener noreferrer" target="_blank">
-                    {socialLabels[network]}
-                  </a>
-                </li>
-              ))}
+            {networks.map((network) => (
+              <li key={network}>
+                <a href={footer.socialLinks[network]} rel="noopener noreferrer" target="_blank">
+                  {socialLabels[network]}
+                </a>
+              </li>
+            ))}
           </ul>
         )}
       </div>

@@ -1,0 +1,79 @@
+import type { FooterResponse, NavLogoResponse } from '@coldmail/contracts';
+import { call, startTestApi, type TestApi } from './support/test-api';
+
+let api: TestApi;
+
+const blocks = () => api.db.collection('contentBlocks');
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+beforeEach(async () => {
+  await blocks().deleteMany({});
+});
+
+describe('GET /api/nav-logo', () => {
+  it('answers without sign-in, inactive until an admin sets a logo', async () => {
+    const response = await call<NavLogoResponse>(api, 'GET', '/api/nav-logo');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      data: { data: { imageUrl: '', altText: 'ColdMail AI', linkUrl: '/', isActive: false } },
+    });
+  });
+
+  it('answers the saved logo at data.data', async () => {
+    const logo = {
+      imageUrl: 'https://cdn.test/logo.png',
+      altText: 'Acme',
+      linkUrl: '/',
+      isActive: true,
+    };
+    await blocks().insertOne({ block: 'navLogo', settings: logo });
+    const response = await call<NavLogoResponse>(api, 'GET', '/api/nav-logo');
+    expect(response.body.data.data).toEqual(logo);
+  });
+});
+
+describe('GET /api/footer', () => {
+  it('answers without sign-in: active, with the three company links', async () => {
+    const response = await call<FooterResponse>(api, 'GET', '/api/footer');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ success: true, message: expect.any(String) });
+    const footer = response.body.data;
+    expect(footer.isActive).toBe(true);
+    expect(footer.companyLinks.links).toEqual([
+      { text: 'Home', url: '/' },
+      { text: 'About Us', url: '/about' },
+      { text: 'Contact', url: '/contact' },
+    ]);
+    expect(footer.description).toMatch(/cold email/i);
+    expect(footer.copyrightText).toContain('ColdMail AI');
+  });
+
+  it('answers what was saved, the defaults for fields never saved, and nothing else', async () => {
+    await blocks().insertOne({
+      block: 'footer',
+      settings: {
+        isActive: false,
+        description: 'Saved description',
+        socialLinks: { facebook: 'https://fb.test/x', twitter: '', linkedin: '', youtube: '' },
+        internalNote: 'not for visitors',
+      },
+    });
+    const response = await call<FooterResponse>(api, 'GET', '/api/footer');
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({
+      isActive: false,
+      description: 'Saved description',
+      socialLinks: { facebook: 'https://fb.test/x', twitter: '', linkedin: '', youtube: '' },
+      companyLinks: { title: 'Company' },
+    });
+    expect(response.text).not.toContain('internalNote');
+  });
+});
