@@ -482,7 +482,7 @@ describe('PUT /api/users/:id (admin)', () => {
     ['body', { UserEmail: 'new@coldmail.test' }],
     ['currentBalance', { currentBalance: '5' }],
     ['currentBalance', { currentBalance: 1.5 }],
-    ['previousBalance', { currentBalance: 5 }],
+    ['previousBalance', { userName: 'A', previousBalance: 5 }],
     ['userRole', { userRole: 'root' }],
     ['body', {}],
   ])('rejects a bad %s and changes nothing', async (field, json) => {
