@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema } from './common';
 
-export const PROCESSING_FEE_RATE = 0;
-
-/** Spec values; the server writes 'pending' and, after a verified capture, 'Paid'/'Completed'. */
-export const paymentStatuses = ['pending', 'Paid', 'Failed', 'Refunded'] as const;
-export const orderStatuses = ['pending', 'Completed', 'Cancelled'] as const;
-
 /** What a buyer types at checkout; everything else comes from the stored package or item. */
 const billingFields = {
   customerName: z
