@@ -1,8 +1,8 @@
 import type { ItemOrder } from '@coldmail/contracts';
-import { useApiRequest, useSession } from '@coldmail/session';
+import { api, useSession } from '@coldmail/session';
 import { toast } from '@coldmail/ui';
-import { useEffect, useMemo } from 'react';
-import { fetchItemOrders } from '../api/itemOrders';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { newestFirst } from '../utils/itemOrders';
 
 export const LOAD_FAILED_TEXT = 'Could not load item orders. Please try again.';
@@ -14,16 +14,17 @@ export type ItemOrdersState =
 
 export function useItemOrders(): ItemOrdersState {
   const email = useSession((state) => state.user?.email ?? null);
-  const request = useApiRequest(email ? `item-orders:${email}` : null, () =>
-    fetchItemOrders(email ?? ''),
-  );
-  const failed = request.status === 'error';
+  const orders = useQuery({
+    ...api.itemOrders.list.query({ query: { userEmail: email ?? '' } }),
+    enabled: email !== null,
+    select: newestFirst,
+  });
+  // A retry shows the loader again, as the first load did.
+  const failed = orders.isError && !orders.isFetching;
   useEffect(() => {
     if (failed) toast.error(LOAD_FAILED_TEXT, { id: 'item-orders-load-failed' });
   }, [failed]);
-  const data = request.status === 'loaded' ? request.data : null;
-  const orders = useMemo(() => (data ? newestFirst(data) : null), [data]);
 
-  if (request.status === 'error') return { status: 'error', retry: request.reload };
-  return orders ? { status: 'loaded', orders } : { status: 'loading' };
+  if (failed) return { status: 'error', retry: () => void orders.refetch() };
+  return orders.isSuccess ? { status: 'loaded', orders: orders.data } : { status: 'loading' };
 }
