@@ -61,7 +61,10 @@ describe('api (the typed client)', () => {
 
   it('sends the query string and a JSON body', async () => {
     await api.packageOrders.list({ query: { userEmail: 'bea+1@example.com' } });
-    expect(seen[0]).toMatchObject({ method: 'GET', url: '/orders?userEmail=bea%2B1%40example.com' });
+    expect(seen[0]).toMatchObject({
+      method: 'GET',
+      url: '/orders?userEmail=bea%2B1%40example.com',
+    });
 
     const body = {
       packageId: '650000000000000000000001',
@@ -138,11 +141,7 @@ describe('query keys and options', () => {
   it('gives useQuery the key and a function that makes the call', async () => {
     reply = { status: 200, body: [{ _id: ORDER_ID }] };
     const options = api.packageOrders.list.query({ query: { userEmail: 'a@b.c' } });
-    expect(options.queryKey).toEqual([
-      'packageOrders',
-      'list',
-      { query: { userEmail: 'a@b.c' } },
-    ]);
+    expect(options.queryKey).toEqual(['packageOrders', 'list', { query: { userEmail: 'a@b.c' } }]);
     await expect(options.queryFn()).resolves.toEqual([{ _id: ORDER_ID }]);
     expect(seen[0]?.url).toBe('/orders?userEmail=a%40b.c');
   });

@@ -26,3 +26,4 @@ export {
   type ApiQueryKey,
   type EndpointCall,
 } from './api';
+export { readStateOf, type ReadState } from './read-state';
