@@ -74,6 +74,8 @@ export const itemOrderSchema = z.object({
   imageUrl: z.string().optional(),
   guidelines: z.string().optional(),
   accessUrl: z.string().optional(),
+  /** Days of membership; the spec's item order records may carry it, this API does not set it. */
+  Validity: z.number().int().optional(),
 });
 export type ItemOrder = z.infer<typeof itemOrderSchema>;
 
