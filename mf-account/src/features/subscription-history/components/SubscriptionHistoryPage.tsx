@@ -155,7 +155,7 @@ export function SubscriptionHistoryPage() {
       ) : orders.status === 'error' ? (
         <Alert tone="error">Failed to fetch data: {orders.error.message}</Alert>
       ) : (
-        <OrdersTable orders={orders.orders} />
+        <OrdersTable orders={orders.data} />
       )}
     </section>
   );

@@ -1,12 +1,8 @@
 import type { PackageOrder } from '@coldmail/contracts';
-import { api, useSession, type ApiError } from '@coldmail/session';
+import { api, readStateOf, useSession, type ReadState } from '@coldmail/session';
 import { useQuery } from '@tanstack/react-query';
 
-export type PackageOrdersState =
-  | { status: 'loading' }
-  | { status: 'no-email' }
-  | { status: 'error'; error: ApiError }
-  | { status: 'loaded'; orders: PackageOrder[] };
+export type PackageOrdersState = ReadState<PackageOrder[]> | { status: 'no-email' };
 
 /** The signed-in buyer's package orders. */
 export function usePackageOrders(): PackageOrdersState {
@@ -17,6 +13,5 @@ export function usePackageOrders(): PackageOrdersState {
     enabled: email !== null,
   });
   if (!email && status !== 'unknown') return { status: 'no-email' };
-  if (orders.isError) return { status: 'error', error: orders.error };
-  return orders.isSuccess ? { status: 'loaded', orders: orders.data } : { status: 'loading' };
+  return readStateOf(orders);
 }
