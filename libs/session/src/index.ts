@@ -16,7 +16,6 @@ export {
   type ProfileStatus,
   type SessionState,
 } from './store';
-export { useApiRequest, type RequestState } from './use-api-request';
 export {
   api,
   createQueryClient,
