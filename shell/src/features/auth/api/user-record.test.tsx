@@ -1,5 +1,11 @@
 import { sessionActions, useSession } from '@coldmail/session';
-import { startTestApi, userRecord, type ApiRoutes, type TestApi } from '@coldmail/testing';
+import {
+  signInBuyer,
+  startTestApi,
+  userRecord,
+  type ApiRoutes,
+  type TestApi,
+} from '@coldmail/testing';
 import { ToastHost } from '@coldmail/ui';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,14 +15,7 @@ let api: TestApi;
 
 async function signedIn(routes: ApiRoutes) {
   api = await startTestApi(routes);
-  sessionActions.configure({ apiBaseUrl: api.url });
-  sessionActions.signedOut();
-  sessionActions.signedIn({
-    uid: 'uid-1',
-    email: 'buyer@example.com',
-    displayName: null,
-    photoURL: null,
-  });
+  signInBuyer({ apiUrl: api.url, profile: null });
   render(<ToastHost />);
 }
 
