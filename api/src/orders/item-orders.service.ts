@@ -1,10 +1,13 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { ItemOrder as ItemOrderRecord, NewItemOrderBody } from '@coldmail/contracts';
+import {
+  isPaid,
+  type ItemOrder as ItemOrderRecord,
+  type NewItemOrderBody,
+} from '@coldmail/contracts';
 import { Types, type Model } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
 import { ItemsService } from '../items/items.service';
-import { priceBreakdown } from './money';
 import { mayView } from './order-access';
 import { PayableOrdersService } from './payable-orders.service';
 import { ItemOrder, ItemOrderData } from './schemas/item-order.schema';
@@ -25,11 +28,10 @@ export class ItemOrdersService extends PayableOrdersService<ItemOrderData> {
     this.assertMayPurchase(caller);
     const item = await this.items.findById(body.itemId);
     if (!item) throw new NotFoundException('Item not found');
-    return this.insertPending(caller, body, {
+    return this.insertPending(caller, body, item.price, {
       itemId: new Types.ObjectId(item._id),
       packageName: item.name,
       slug: item.slug,
-      ...priceBreakdown(item.price),
       ...(item.imageUrl ? { imageUrl: item.imageUrl } : {}),
       ...(item.guidelines ? { guidelines: item.guidelines } : {}),
       accessUrl: item.accessUrl,
@@ -47,7 +49,7 @@ export class ItemOrdersService extends PayableOrdersService<ItemOrderData> {
  */
 export function toItemOrderRecord(order: ItemOrderData, caller: AuthContext): ItemOrderRecord {
   const itemId = order.itemId.toHexString();
-  const revealAccess = order.paymentStatus === 'Paid' && mayView(order, caller);
+  const revealAccess = isPaid(order) && mayView(order, caller);
   return {
     _id: order._id.toHexString(),
     orderId: order.orderId,

@@ -1,10 +1,13 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { NewOrderBody, PackageOrder as PackageOrderRecord } from '@coldmail/contracts';
+import {
+  paymentStatus,
+  type NewOrderBody,
+  type PackageOrder as PackageOrderRecord,
+} from '@coldmail/contracts';
 import type { Model } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
 import { PackagesService } from '../packages/packages.service';
-import { priceBreakdown } from './money';
 import { membershipValidity } from './order-dates';
 import { PayableOrdersService } from './payable-orders.service';
 import { PackageOrder, PackageOrderData } from './schemas/package-order.schema';
@@ -28,12 +31,11 @@ export class PackageOrdersService extends PayableOrdersService<PackageOrderData>
     this.assertMayPurchase(caller);
     const creditPackage = await this.packages.findById(body.packageId);
     if (!creditPackage) throw new NotFoundException('Package not found');
-    return this.insertPending(caller, body, {
+    return this.insertPending(caller, body, creditPackage.price, {
       packageId: creditPackage._id,
       packageName: creditPackage.packageName,
       credit: creditPackage.credit,
       Validity: creditPackage.validity,
-      ...priceBreakdown(creditPackage.price),
       ...(creditPackage.icon ? { featuredImage: creditPackage.icon } : {}),
     });
   }
@@ -50,7 +52,7 @@ export class PackageOrdersService extends PayableOrdersService<PackageOrderData>
   /** Paid orders whose credits may not be in the buyer's balance yet (see creditApplied). */
   async findPaidNotCredited(): Promise<PackageOrderData[]> {
     return this.orders
-      .find({ paymentStatus: 'Paid', creditApplied: false })
+      .find({ paymentStatus: paymentStatus.paid, creditApplied: false })
       .lean<PackageOrderData[]>();
   }
 }

@@ -4,7 +4,13 @@ import {
   NotFoundException,
   type OnModuleInit,
 } from '@nestjs/common';
-import type { BillingForm } from '@coldmail/contracts';
+import {
+  isPaid,
+  orderStatus,
+  paymentStatus,
+  priceBreakdownOf,
+  type BillingForm,
+} from '@coldmail/contracts';
 import type { Model } from 'mongoose';
 import { mongo } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
@@ -50,23 +56,28 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
   }
 
   /**
-   * A new pending order for the caller: what was bought (`product`, priced on the server) and
-   * the billing details they typed, dated today.
+   * A new pending order for the caller: what was bought (`product`), priced from its stored
+   * `price`, and the billing details they typed, dated today.
    */
   protected insertPending(
     caller: AuthContext,
     billing: BillingForm,
+    price: number,
     product: Record<string, unknown>,
   ): Promise<Order> {
+    const amounts = priceBreakdownOf(price);
     return this.insertWithCodes({
       ...product,
+      packagePrice: amounts.priceCents / 100,
+      processingFee: amounts.processingFee,
+      totalPrice: amounts.total,
       customerEmail: caller.email,
       customerName: billing.customerName,
       address: billing.address,
       country: billing.country,
       orderDate: formatOrderDate(new Date()),
-      paymentStatus: 'pending',
-      orderStatus: 'pending',
+      paymentStatus: paymentStatus.pending,
+      orderStatus: orderStatus.pending,
     });
   }
 
@@ -127,12 +138,12 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
 
   /** Only pending orders may go; a paid one is a 409 that says why. */
   async deletePending(id: string): Promise<void> {
-    const result = await this.model.deleteOne({ _id: id, paymentStatus: 'pending' });
+    const result = await this.model.deleteOne({ _id: id, paymentStatus: paymentStatus.pending });
     if (result.deletedCount > 0) return;
     const order = await this.model.findById(id).select({ paymentStatus: 1 }).lean();
     if (!order) throw new NotFoundException('Order not found');
     throw new ConflictException(
-      order.paymentStatus === 'Paid'
+      isPaid(order)
         ? 'This order has been paid and cannot be deleted; only pending orders can be deleted.'
         : 'Only pending orders can be deleted.',
     );
@@ -148,7 +159,7 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
   /** Remembers the PayPal order created for a pending order and its currency. */
   async rememberPaypalOrder(id: string, paypalOrderId: string, currency: string): Promise<void> {
     await this.model.updateOne(
-      { _id: id, paymentStatus: 'pending' },
+      { _id: id, paymentStatus: paymentStatus.pending },
       { $set: { paypalOrderId, currency } },
     );
   }
@@ -161,11 +172,11 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
     try {
       return await this.model
         .findOneAndUpdate(
-          { _id: order._id, paymentStatus: 'pending' },
+          { _id: order._id, paymentStatus: paymentStatus.pending },
           {
             $set: {
-              paymentStatus: 'Paid',
-              orderStatus: 'Completed',
+              paymentStatus: paymentStatus.paid,
+              orderStatus: orderStatus.completed,
               paymentMethod: 'Paypal',
               paypalTransactionID: payment.captureId,
               captureTime: payment.captureTime,
@@ -187,7 +198,7 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
   /** Keeps PayPal's refusal on a pending order, for support; the order stays payable. */
   async recordPaymentIssue(id: string, status: string, captureId?: string): Promise<void> {
     await this.model.updateOne(
-      { _id: id, paymentStatus: 'pending' },
+      { _id: id, paymentStatus: paymentStatus.pending },
       { $set: { paymentIssue: { status, at: new Date(), ...(captureId ? { captureId } : {}) } } },
     );
   }

@@ -10,11 +10,16 @@ import {
   UnauthorizedException,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import type { CreatePaypalOrderBody } from '@coldmail/contracts';
+import {
+  isPaid,
+  parseAmountToCents,
+  paymentStatus,
+  toCents,
+  type CreatePaypalOrderBody,
+} from '@coldmail/contracts';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import type { ServerTiming } from '../common/server-timing';
-import { parseAmountToCents, toCents } from '../orders/money';
 import { ItemOrdersService } from '../orders/item-orders.service';
 import { PackageOrdersService } from '../orders/package-orders.service';
 import type { CapturedPayment } from '../orders/payable-orders.service';
@@ -112,7 +117,7 @@ export class PaymentsService {
     timing: ServerTiming,
   ): Promise<Completion<PackageOrderData>> {
     const order = await this.packageOrders.findOwned(id, callerEmail);
-    if (order.paymentStatus === 'Paid') {
+    if (isPaid(order)) {
       // Also finishes a crediting that an earlier call could not.
       const currentBalance = await this.fulfilment.ensureCredited(order);
       return { status: 'paid', order, alreadyProcessed: true, currentBalance };
@@ -130,7 +135,7 @@ export class PaymentsService {
     timing: ServerTiming,
   ): Promise<Completion<ItemOrderData>> {
     const order = await this.itemOrders.findOwned(id, callerEmail);
-    if (order.paymentStatus === 'Paid') return { status: 'paid', order, alreadyProcessed: true };
+    if (isPaid(order)) return { status: 'paid', order, alreadyProcessed: true };
     const payment = await this.capture('item', order, paypalOrderId, timing);
     if (!payment) return { status: 'pending-at-paypal' };
     return { status: 'paid', ...(await this.fulfilment.fulfilItem(order, payment)) };
@@ -348,8 +353,10 @@ export class PaymentsService {
 }
 
 function assertPayable(order: PayableOrderData): void {
-  if (order.paymentStatus === 'Paid') throw new ConflictException('This order is already paid.');
-  if (order.paymentStatus !== 'pending') {
+  if (isPaid(order)) throw new ConflictException('This order is already paid.');
+  // Exactly the value the guarded writes of payable-orders.service match, case included: any
+  // other spelling could be captured at PayPal but never recorded as paid.
+  if (order.paymentStatus !== paymentStatus.pending) {
     throw new ConflictException('This order can no longer be paid.');
   }
 }

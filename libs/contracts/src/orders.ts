@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema } from './common';
 
-export const PROCESSING_FEE_RATE = 0;
-
-/** Spec values; the server writes 'pending' and, after a verified capture, 'Paid'/'Completed'. */
-export const paymentStatuses = ['pending', 'Paid', 'Failed', 'Refunded'] as const;
-export const orderStatuses = ['pending', 'Completed', 'Cancelled'] as const;
-
 /** What a buyer types at checkout; everything else comes from the stored package or item. */
 const billingFields = {
   customerName: z
@@ -80,6 +74,8 @@ export const itemOrderSchema = z.object({
   imageUrl: z.string().optional(),
   guidelines: z.string().optional(),
   accessUrl: z.string().optional(),
+  /** Days of membership; the spec's item order records may carry it, this API does not set it. */
+  Validity: z.number().int().optional(),
 });
 export type ItemOrder = z.infer<typeof itemOrderSchema>;
 

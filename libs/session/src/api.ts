@@ -1,7 +1,15 @@
 import type { ApiContract, InputOf, ResponseOf } from '@coldmail/contracts';
 import { buildPath, routes, type Route } from '@coldmail/contracts/routes';
 import { QueryClient } from '@tanstack/react-query';
-import { apiClient, type ApiError } from './api-client';
+import { apiClient, toApiError, type ApiError } from './api-client';
+
+// A call of the typed client fails only with an ApiError (see `callOf`): that is the `error`
+// of every useQuery and useMutation.
+declare module '@tanstack/react-query' {
+  interface Register {
+    defaultError: ApiError;
+  }
+}
 
 type Domain = keyof ApiContract;
 /** An input that has no required part may be left out. */
@@ -37,13 +45,17 @@ interface Input {
 
 function callOf(domain: string, name: string, route: Route) {
   const call = async (input: Input = {}) => {
-    const { data } = await apiClient.request({
-      method: route.method,
-      url: buildPath(route.path, input.params),
-      params: input.query,
-      data: input.body,
-    });
-    return data as unknown;
+    try {
+      const { data } = await apiClient.request({
+        method: route.method,
+        url: buildPath(route.path, input.params),
+        params: input.query,
+        data: input.body,
+      });
+      return data as unknown;
+    } catch (error) {
+      throw toApiError(error);
+    }
   };
   const key = (input: Input = {}): ApiQueryKey => [domain, name, input];
   return Object.assign(call, {
@@ -80,7 +92,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        retry: (failures, error) => (error as ApiError).status === 0 && failures < 1,
+        retry: (failures, error) => error.status === 0 && failures < 1,
       },
       mutations: { retry: false },
     },

@@ -16,7 +16,6 @@ export {
   type ProfileStatus,
   type SessionState,
 } from './store';
-export { useApiRequest, type RequestState } from './use-api-request';
 export {
   api,
   createQueryClient,
@@ -26,3 +25,4 @@ export {
   type ApiQueryKey,
   type EndpointCall,
 } from './api';
+export { readStateOf, type ReadState } from './read-state';

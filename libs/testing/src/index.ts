@@ -8,7 +8,7 @@ export {
   paypalSettings,
   userRecord,
 } from './builders';
-export { currentPath, renderRemote } from './renderRemote';
+export { currentPath, renderRemote, signInBuyer } from './renderRemote';
 export {
   startTestApi,
   type ApiReply,

@@ -11,16 +11,15 @@ function CurrentPath() {
   return <p data-testid="current-path">{useLocation().pathname}</p>;
 }
 
-/**
- * A remote's App as the shell mounts it, at `path`, for a signed-in user with `profile` (none
- * when null: the record has not loaded yet), talking to the API at `apiUrl`. Each render gets its
- * own query cache, so no answer leaks from one test into the next.
- */
-export function renderRemote(
-  App: ComponentType,
-  path: string,
-  { apiUrl, profile = userRecord() }: { apiUrl: string; profile?: UserRecord | null },
-) {
+interface SignedInOptions {
+  /** The API the session's client talks to (a stand-in's url). */
+  apiUrl: string;
+  /** The user's record; none when null: it has not loaded yet. */
+  profile?: UserRecord | null;
+}
+
+/** The session of the builders' buyer (buyer@example.com), signed in afresh, on the API at `apiUrl`. */
+export function signInBuyer({ apiUrl, profile = userRecord() }: SignedInOptions): void {
   sessionActions.configure({ apiBaseUrl: apiUrl });
   sessionActions.signedOut();
   sessionActions.signedIn({
@@ -30,6 +29,14 @@ export function renderRemote(
     photoURL: null,
   });
   if (profile) sessionActions.setProfile(profile);
+}
+
+/**
+ * A remote's App as the shell mounts it, at `path`, for the signed-in buyer (see signInBuyer).
+ * Each render gets its own query cache, so no answer leaks from one test into the next.
+ */
+export function renderRemote(App: ComponentType, path: string, session: SignedInOptions) {
+  signInBuyer(session);
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>

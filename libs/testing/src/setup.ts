@@ -1,6 +1,11 @@
 import { toast } from '@coldmail/ui';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+
+// A screen that waits on several requests (place an order, then list the pending ones) can take
+// more than Testing Library's default second on a busy shared machine; waiting longer costs a
+// passing test nothing.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no matchMedia: answer like a wide screen (tables, not cards) that prefers reduced
 // motion (react-hot-toast asks). A test may stub another answer.

@@ -42,6 +42,14 @@ describe('startTestApi', () => {
     await expect(closing).rejects.toThrow(/packages.list/);
   });
 
+  it('refuses a failure whose body is not the API’s error shape', async () => {
+    await expect(
+      startTestApi({
+        'packages.list': { status: 500, body: { message: 'no statusCode' } as never },
+      }),
+    ).rejects.toThrow(/outside the contract/);
+  });
+
   it('gives a failure without a body the API’s error shape', async () => {
     testApi = await startTestApi({ 'packages.list': { status: 503 } });
     const response = await fetch(`${testApi.url}/packages`);

@@ -7,6 +7,7 @@ import {
   matchPath,
   successStatusOf,
   type ApiContract,
+  type ApiErrorBody,
   type Endpoint,
   type ResponseOf,
 } from '@coldmail/contracts';
@@ -23,10 +24,13 @@ export interface ApiRequest {
   authorization: string | undefined;
 }
 
-/** What an endpoint answers: its success body, checked against its response schema. */
+/**
+ * What an endpoint answers: its success body, checked against its response schema, or with a
+ * failure status the API's error shape (`{ statusCode, message }`, given or filled in).
+ */
 export interface ApiReply<Body = unknown> {
   status?: number;
-  body?: Body;
+  body?: Body | ApiErrorBody;
   /** Only for routes outside the contract: sent as the text it is with this content type. */
   contentType?: string;
 }

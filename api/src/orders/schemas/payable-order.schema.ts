@@ -1,4 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { orderStatus, paymentStatus } from '@coldmail/contracts';
 import type { Schema as MongooseSchema, Types } from 'mongoose';
 
 /** A refusal PayPal reported for a pending order (e.g. PAYMENT.CAPTURE.DENIED), kept for support. */
@@ -45,11 +46,11 @@ export class PayableOrder {
   totalPrice!: string;
 
   /** 'pending' until a verified capture makes it 'Paid'. */
-  @Prop({ required: true, default: 'pending' })
+  @Prop({ required: true, default: paymentStatus.pending })
   paymentStatus!: string;
 
   /** 'pending' until a verified capture makes it 'Completed'. */
-  @Prop({ required: true, default: 'pending' })
+  @Prop({ required: true, default: orderStatus.pending })
   orderStatus!: string;
 
   @Prop()

@@ -2,40 +2,38 @@ import {
   itemOrder,
   renderRemote,
   startTestApi,
-  type ApiReply,
+  type ApiRoutes,
   type TestApi,
 } from '@coldmail/testing';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
 import App from '../../../app/App';
 
 let api: TestApi;
 
-async function open(path: string, reply: ApiReply) {
-  api = await startTestApi({ 'GET /item-orders': reply });
+async function open(path: string, reply: ApiRoutes['itemOrders.list']) {
+  api = await startTestApi({ 'itemOrders.list': reply });
   renderRemote(App, path, { apiUrl: api.url });
 }
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await api.close();
-});
+afterEach(() => api.close());
 
 describe('item orders', () => {
   it('lists the buyer’s item orders with a link to each item and its access link once paid', async () => {
     await open('/user/orders-history', {
       body: [
-        itemOrder({ _id: 'o1', orderId: 'PENDING1', packageName: 'Playbook' }),
         itemOrder({
-          _id: 'o2',
+          _id: '670000000000000000000001',
+          orderId: 'PENDING1',
+          packageName: 'Playbook',
+        }),
+        itemOrder({
+          _id: '670000000000000000000002',
           orderId: 'PAIDORD1',
           packageName: 'Templates Pack',
           slug: 'templates-pack',
-          itemId: 'item-2',
+          itemId: '640000000000000000000002',
           paymentStatus: 'Paid',
           accessUrl: 'https://files.example.com/templates',
           createdAt: '2026-04-01T00:00:00.000Z',
@@ -47,7 +45,7 @@ describe('item orders', () => {
     expect(within(rows[0]!).getByText('PAIDORD1')).toBeTruthy();
     expect(
       within(rows[0]!).getByRole('link', { name: 'Templates Pack' }).getAttribute('href'),
-    ).toBe('/premium/templates-pack/item-2');
+    ).toBe('/premium/templates-pack/640000000000000000000002');
     expect(within(rows[0]!).getByRole('link', { name: 'Access Item' }).getAttribute('href')).toBe(
       'https://files.example.com/templates',
     );
@@ -63,13 +61,19 @@ describe('item orders', () => {
     expect(screen.getByRole('heading', { name: 'My Orders' })).toBeTruthy();
   });
 
-  it('says so when the orders cannot be loaded', async () => {
-    await open('/user/orders', { status: 500, body: { message: 'down' } });
+  it('says so when the orders cannot be loaded, and loads them again on Retry', async () => {
+    let calls = 0;
+    await open('/user/orders', () =>
+      ++calls === 1 ? { status: 500 } : { body: [itemOrder({ orderId: 'LATER001' })] },
+    );
     expect(
       await screen.findByText('Could not load item orders. Please try again.', {
         selector: 'div',
       }),
     ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('LATER001')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });

@@ -52,15 +52,15 @@ const columns: TableColumn<ItemOrder>[] = [
 
 /** The buyer's item orders, newest first, with each item's access link once paid. */
 export function ItemOrdersList() {
-  const state = useItemOrders();
+  const orders = useItemOrders();
   const [page, setPage] = useState(1);
 
-  if (state.status === 'loading') return <PageLoader />;
-  if (state.status === 'error') {
+  if (orders.status === 'loading') return <PageLoader />;
+  if (orders.status === 'error') {
     return (
       <Alert tone="error">
         <p className={styles.alertText}>{LOAD_FAILED_TEXT}</p>
-        <Button size="sm" variant="secondary" onClick={state.retry}>
+        <Button size="sm" variant="secondary" onClick={orders.retry}>
           Retry
         </Button>
       </Alert>
@@ -70,7 +70,7 @@ export function ItemOrdersList() {
     <Card title="Item Orders" flush>
       <ResponsiveTable
         columns={columns}
-        rows={paginate(state.orders, page, PAGE_SIZE)}
+        rows={paginate(orders.data, page, PAGE_SIZE)}
         rowKey={(order) => order._id}
         caption="Item Orders"
         emptyText="No orders found"
@@ -78,7 +78,7 @@ export function ItemOrdersList() {
       <div className={styles.pagination}>
         <Pagination
           page={page}
-          pageCount={pageCountOf(state.orders.length, PAGE_SIZE)}
+          pageCount={pageCountOf(orders.data.length, PAGE_SIZE)}
           onPageChange={setPage}
         />
       </div>

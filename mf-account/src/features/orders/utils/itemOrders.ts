@@ -1,4 +1,4 @@
-import type { ItemOrder } from '@coldmail/contracts';
+import { isPaid, type ItemOrder } from '@coldmail/contracts';
 
 /** Spec: item order lists are sorted client side, newest first. */
 export function newestFirst(orders: readonly ItemOrder[]): ItemOrder[] {
@@ -7,7 +7,5 @@ export function newestFirst(orders: readonly ItemOrder[]): ItemOrder[] {
 
 /** The item's access link, shown once the order is paid (the API only sends it then). */
 export function accessLinkOf(order: ItemOrder): string | null {
-  return order.paymentStatus.trim().toLowerCase() === 'paid' && order.accessUrl
-    ? order.accessUrl
-    : null;
+  return isPaid(order) && order.accessUrl ? order.accessUrl : null;
 }

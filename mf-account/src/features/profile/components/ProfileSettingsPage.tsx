@@ -2,10 +2,11 @@ import {
   MAX_UPLOAD_BYTES,
   profileUpdateBodySchema,
   UPLOAD_TOO_LARGE_MESSAGE,
+  type ProfileUpdateBody,
   type UserRecord,
 } from '@coldmail/contracts';
 import { Link, useLocation } from '@coldmail/router';
-import { sessionActions, toApiError, useSession } from '@coldmail/session';
+import { api, domainKey, sessionActions, useSession } from '@coldmail/session';
 import {
   Button,
   ButtonLink,
@@ -19,10 +20,10 @@ import {
   toast,
 } from '@coldmail/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { updateProfile, uploadProfileImage } from '../api/profile';
 import styles from './ProfileSettingsPage.module.css';
 
 // The form edits every field at once; the API schema has them optional, the form needs a name.
@@ -52,42 +53,50 @@ function ProfileSettingsForm({ profile }: { profile: UserRecord }) {
   const { errors, isSubmitting } = form.formState;
   const photo = form.watch('profileURL');
   const fileInput = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
+  const queryClient = useQueryClient();
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('image', file);
+      return api.uploads.upload({ body });
+    },
+    onSuccess: ({ file }) => {
+      form.setValue('profileURL', file.url, { shouldDirty: true });
+      toast.success('Image uploaded successfully!');
+    },
+    onError: () => toast.error('Failed to upload image.'),
+    onSettled: () => {
+      if (fileInput.current) fileInput.current.value = '';
+    },
+  });
+  const update = useMutation({
+    mutationFn: (body: ProfileUpdateBody) =>
+      api.users.updateProfile({ params: { id: profile._id }, body }),
+    onSuccess: (updated) => {
+      sessionActions.setProfile(updated);
+      form.reset(formValuesOf(updated));
+      toast.success('Profile updated successfully!');
+      return queryClient.invalidateQueries({ queryKey: domainKey('users') });
+    },
+    onError: (error) =>
+      toast.error(
+        error.status
+          ? `Failed to update profile: ${error.message}`
+          : 'An error occurred while updating your profile.',
+      ),
+  });
 
-  const choosePhoto = async (file: File | undefined) => {
+  const choosePhoto = (file: File | undefined) => {
     if (!file) return;
     if (file.size > MAX_UPLOAD_BYTES) {
       toast.error(UPLOAD_TOO_LARGE_MESSAGE);
       return;
     }
-    setUploading(true);
-    try {
-      const url = await uploadProfileImage(file);
-      form.setValue('profileURL', url, { shouldDirty: true });
-      toast.success('Image uploaded successfully!');
-    } catch {
-      toast.error('Failed to upload image.');
-    } finally {
-      setUploading(false);
-      if (fileInput.current) fileInput.current.value = '';
-    }
+    upload.mutate(file);
   };
 
-  const save = form.handleSubmit(async (values) => {
-    try {
-      const updated = await updateProfile(profile._id, values);
-      sessionActions.setProfile(updated);
-      form.reset(formValuesOf(updated));
-      toast.success('Profile updated successfully!');
-    } catch (error) {
-      const apiError = toApiError(error);
-      toast.error(
-        apiError.status
-          ? `Failed to update profile: ${apiError.message}`
-          : 'An error occurred while updating your profile.',
-      );
-    }
-  });
+  // The form stays busy ('Saving...') until the answer; a failure has been told by onError.
+  const save = form.handleSubmit((values) => update.mutateAsync(values).catch(() => undefined));
 
   const shownPhoto = photo ?? fallbackPhoto;
   return (
@@ -107,11 +116,11 @@ function ProfileSettingsForm({ profile }: { profile: UserRecord }) {
             type="file"
             accept="image/*"
             aria-label="Profile photo file"
-            onChange={(event) => void choosePhoto(event.target.files?.[0])}
+            onChange={(event) => choosePhoto(event.target.files?.[0])}
           />
           <Button
             variant="secondary"
-            loading={uploading}
+            loading={upload.isPending}
             loadingText="Uploading..."
             onClick={() => fileInput.current?.click()}
           >
@@ -119,7 +128,7 @@ function ProfileSettingsForm({ profile }: { profile: UserRecord }) {
           </Button>
           <Button
             variant="ghost"
-            disabled={!photo || uploading}
+            disabled={!photo || upload.isPending}
             onClick={() => form.setValue('profileURL', null, { shouldDirty: true })}
           >
             Remove Photo

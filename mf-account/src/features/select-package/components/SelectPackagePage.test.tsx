@@ -2,7 +2,7 @@ import {
   creditPackage,
   renderRemote,
   startTestApi,
-  type ApiReply,
+  type ApiRoutes,
   type TestApi,
 } from '@coldmail/testing';
 import { screen, within } from '@testing-library/react';
@@ -11,8 +11,8 @@ import App from '../../../app/App';
 
 let api: TestApi;
 
-async function open(reply: ApiReply) {
-  api = await startTestApi({ 'GET /packages': reply });
+async function open(reply: ApiRoutes['packages.list']) {
+  api = await startTestApi({ 'packages.list': reply });
   renderRemote(App, '/user/select-package', { apiUrl: api.url });
 }
 
@@ -23,13 +23,13 @@ describe('Upgrade Package', () => {
     await open({
       body: [
         creditPackage({
-          _id: 'p1',
+          _id: '650000000000000000000001',
           packageName: 'Starter',
           price: 9,
           pointOne: 'Fast',
           pointTwo: '',
         }),
-        creditPackage({ _id: 'p2', packageName: '', price: 29 }),
+        creditPackage({ _id: '650000000000000000000002', packageName: '', price: 29 }),
       ],
     });
     const cards = await screen.findAllByRole('article');
@@ -44,11 +44,11 @@ describe('Upgrade Package', () => {
       within(cards[1]!)
         .getByRole('link', { name: /Buy Now/ })
         .getAttribute('href'),
-    ).toBe('/buy/p2');
+    ).toBe('/buy/650000000000000000000002');
   });
 
   it("shows 'Failed to fetch packages' when they cannot be loaded", async () => {
-    await open({ status: 503, body: {} });
+    await open({ status: 503 });
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch packages');
   });
 });

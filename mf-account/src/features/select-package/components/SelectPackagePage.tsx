@@ -1,18 +1,18 @@
-import { useApiRequest } from '@coldmail/session';
+import { api } from '@coldmail/session';
 import { Alert, EmptyState, PageHeader, PageLoader } from '@coldmail/ui';
-import { fetchPackages } from '../api/packages';
+import { useQuery } from '@tanstack/react-query';
 import { PackageCard } from './PackageCard';
 import styles from './SelectPackage.module.css';
 
 /** /user/select-package ('Upgrade Package') — choose a package to buy more credits. */
 export function SelectPackagePage() {
-  const packages = useApiRequest('packages', fetchPackages);
+  const packages = useQuery(api.packages.list.query());
   return (
     <section className={styles.page} data-remote="account" data-page="SelectPackagePage">
       <PageHeader title="Upgrade Package" subtitle="Choose a package to add credits." />
-      {packages.status === 'loading' ? (
+      {packages.isPending ? (
         <PageLoader />
-      ) : packages.status === 'error' ? (
+      ) : packages.isError ? (
         <Alert tone="error">Failed to fetch packages</Alert>
       ) : packages.data.length === 0 ? (
         <EmptyState title="No packages available" />

@@ -2,7 +2,7 @@ import {
   packageOrder,
   renderRemote,
   startTestApi,
-  type ApiReply,
+  type ApiRoutes,
   type TestApi,
 } from '@coldmail/testing';
 import { addDays } from 'date-fns';
@@ -13,8 +13,8 @@ import App from '../../../app/App';
 
 let api: TestApi;
 
-async function open(orders: ApiReply) {
-  api = await startTestApi({ 'GET /orders': orders });
+async function open(orders: ApiRoutes['packageOrders.list']) {
+  api = await startTestApi({ 'packageOrders.list': orders });
   renderRemote(App, '/user/subscription-history', { apiUrl: api.url });
 }
 
@@ -110,7 +110,7 @@ describe('Subscription History', () => {
   });
 
   it('explains a failed load', async () => {
-    await open({ status: 500, body: { message: 'Database unavailable' } });
+    await open({ status: 500, body: { statusCode: 500, message: 'Database unavailable' } });
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Failed to fetch data: Database unavailable',
     );

@@ -1,16 +1,17 @@
 import type { PackageOrder } from '@coldmail/contracts';
-import { useApiRequest, useSession, type RequestState } from '@coldmail/session';
-import { fetchPackageOrders } from '../api/orders';
+import { api, readStateOf, useSession, type ReadState } from '@coldmail/session';
+import { useQuery } from '@tanstack/react-query';
 
-export type PackageOrdersState = RequestState<PackageOrder[]> | { status: 'no-email' };
+export type PackageOrdersState = ReadState<PackageOrder[]> | { status: 'no-email' };
 
 /** The signed-in buyer's package orders. */
 export function usePackageOrders(): PackageOrdersState {
   const status = useSession((state) => state.status);
   const email = useSession((state) => state.user?.email ?? null);
-  const request = useApiRequest(email ? `orders:${email}` : null, () =>
-    fetchPackageOrders(email ?? ''),
-  );
+  const orders = useQuery({
+    ...api.packageOrders.list.query({ query: { userEmail: email ?? '' } }),
+    enabled: email !== null,
+  });
   if (!email && status !== 'unknown') return { status: 'no-email' };
-  return request;
+  return readStateOf(orders);
 }

@@ -4,33 +4,26 @@ import {
   itemOrder,
   renderRemote,
   startTestApi,
-  type ApiReply,
+  type ApiRoutes,
   type TestApi,
 } from '@coldmail/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import App from '../../../app/App';
 
 const ITEM_ID = '640000000000000000000001';
 let api: TestApi;
 
-async function startApi(itemReply: ApiReply) {
+async function startApi(itemReply: ApiRoutes['items.get']) {
   api = await startTestApi({
-    [`GET /item/${ITEM_ID}`]: itemReply,
-    'POST /new-item-order': { status: 201, body: itemOrder() },
-    'GET /item-orders': { body: [itemOrder()] },
+    'items.get': itemReply,
+    'itemOrders.create': { status: 201, body: itemOrder() },
+    'itemOrders.list': { body: [itemOrder()] },
   });
 }
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await api.close();
-});
+afterEach(() => api.close());
 
 describe('item checkout', () => {
   it('shows the item with its price, places the order and shows the pending item orders', async () => {
@@ -56,7 +49,7 @@ describe('item checkout', () => {
   });
 
   it("says 'Item not found' for an unknown item", async () => {
-    await startApi({ status: 404, body: { message: 'Item not found' } });
+    await startApi({ status: 404, body: { statusCode: 404, message: 'Item not found' } });
     renderRemote(App, `/item-buy/${ITEM_ID}`, { apiUrl: api.url });
     expect(await screen.findByText('Item not found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');

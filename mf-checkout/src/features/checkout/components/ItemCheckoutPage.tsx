@@ -1,9 +1,9 @@
+import { priceBreakdownOf, type NewItemOrderBody } from '@coldmail/contracts';
 import { useNavigate, useParams } from '@coldmail/router';
-import { useApiRequest } from '@coldmail/session';
-import { Card, PageHeader, PageLoader, TextField, formatUsdFixed } from '@coldmail/ui';
-import { createItemOrder, fetchItem } from '../api/checkout';
+import { api, domainKey } from '@coldmail/session';
+import { Card, PageHeader, PageLoader, TextField, formatUsd } from '@coldmail/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBuyer } from '../hooks/useBuyer';
-import { priceBreakdownOf } from '../utils/pricing';
 import { BillingForm } from './BillingForm';
 import { CheckoutLoadError, SellerNotice } from './CheckoutStates';
 import styles from './Checkout.module.css';
@@ -13,14 +13,24 @@ export function ItemCheckoutPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const buyer = useBuyer();
-  const item = useApiRequest(`item:${id}`, () => fetchItem(id));
+  const item = useQuery({
+    ...api.items.get.query({ params: { id } }),
+    select: (answer) => answer.data,
+  });
+  const queryClient = useQueryClient();
+  const placeOrder = useMutation({
+    mutationFn: (body: NewItemOrderBody) => api.itemOrders.create({ body }),
+    // The pending list the buyer lands on is read afresh, with the new order in it.
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: domainKey('itemOrders'), refetchType: 'all' }),
+  });
 
   let content;
   if (buyer.isSeller) {
     content = <SellerNotice />;
-  } else if (item.status === 'loading' || !buyer.ready) {
+  } else if (item.isPending || !buyer.ready) {
     content = <PageLoader />;
-  } else if (item.status === 'error') {
+  } else if (item.isError) {
     content = (
       <CheckoutLoadError
         error={item.error}
@@ -37,10 +47,10 @@ export function ItemCheckoutPage() {
           <TextField label="Item Name" value={data.name} readOnly />
           <dl className={styles.priceBox}>
             <dt>Item Price</dt>
-            <dd>{formatUsdFixed(breakdown.price)}</dd>
+            <dd>{formatUsd(breakdown.price)}</dd>
             <dt className={styles.total}>Total Price</dt>
             <dd className={styles.total} data-testid="checkout-total">
-              {formatUsdFixed(breakdown.total)}
+              {formatUsd(breakdown.total)}
             </dd>
           </dl>
         </Card>
@@ -50,7 +60,7 @@ export function ItemCheckoutPage() {
             defaultValues={buyer.billingDefaults}
             note="Secure payment processing"
             onSubmit={async (values) => {
-              await createItemOrder({ itemId: data._id, ...values });
+              await placeOrder.mutateAsync({ itemId: data._id, ...values });
               navigate('/user/item-pending-payment/');
             }}
           />

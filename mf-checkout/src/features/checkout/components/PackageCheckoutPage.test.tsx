@@ -1,3 +1,4 @@
+import type { PackageOrder } from '@coldmail/contracts';
 import {
   creditPackage,
   currentPath,
@@ -6,32 +7,26 @@ import {
   startTestApi,
   userRecord,
   type ApiReply,
+  type ApiRoutes,
   type TestApi,
 } from '@coldmail/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import App from '../../../app/App';
 
 const PACKAGE_ID = '650000000000000000000001';
 let api: TestApi;
 
-async function startApi(newOrder: ApiReply | (() => Promise<ApiReply>)) {
+async function startApi(newOrder: ApiRoutes['packageOrders.create']) {
   api = await startTestApi({
-    [`GET /package/${PACKAGE_ID}`]: { body: creditPackage({ packageName: 'Pro', price: 29 }) },
-    'POST /new-order': newOrder,
-    'GET /orders': { body: [packageOrder()] },
+    'packages.get': { body: creditPackage({ packageName: 'Pro', price: 29 }) },
+    'packageOrders.create': newOrder,
+    'packageOrders.list': { body: [packageOrder()] },
   });
 }
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await api.close();
-});
+afterEach(() => api.close());
 
 describe('package checkout', () => {
   it('shows a Seller only that sellers cannot buy', async () => {
@@ -65,8 +60,8 @@ describe('package checkout', () => {
   });
 
   it("places the order, reading 'Processing...' meanwhile, then shows the pending orders", async () => {
-    let answer!: (reply: ApiReply) => void;
-    await startApi(() => new Promise<ApiReply>((resolve) => (answer = resolve)));
+    let answer!: (reply: ApiReply<PackageOrder>) => void;
+    await startApi(() => new Promise((resolve) => (answer = resolve)));
     const user = userEvent.setup();
     renderRemote(App, `/buy/${PACKAGE_ID}`, { apiUrl: api.url });
 
@@ -87,6 +82,7 @@ describe('package checkout', () => {
   });
 
   it('stays on the form and says why when the server refuses the order', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await startApi({
       status: 403,
       body: { statusCode: 403, message: 'Sellers cannot purchase products' },
@@ -99,7 +95,8 @@ describe('package checkout', () => {
     const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Proceed to Payment' });
     expect(button.disabled).toBe(false);
     expect(currentPath()).toBe(`/buy/${PACKAGE_ID}`);
-    expect(console.error).toHaveBeenCalled();
+    expect(logged).toHaveBeenCalledWith('Order submission failed', expect.anything());
+    logged.mockRestore();
   });
 
   it('requires an address and a country before ordering', async () => {

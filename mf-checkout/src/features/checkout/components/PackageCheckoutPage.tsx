@@ -1,7 +1,8 @@
+import type { NewOrderBody } from '@coldmail/contracts';
 import { useNavigate, useParams } from '@coldmail/router';
-import { useApiRequest } from '@coldmail/session';
+import { api, domainKey } from '@coldmail/session';
 import { Card, PageHeader, PageLoader } from '@coldmail/ui';
-import { createPackageOrder, fetchPackage } from '../api/checkout';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBuyer } from '../hooks/useBuyer';
 import { BillingForm } from './BillingForm';
 import { CheckoutLoadError, SellerNotice } from './CheckoutStates';
@@ -13,14 +14,21 @@ export function PackageCheckoutPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const buyer = useBuyer();
-  const pkg = useApiRequest(`package:${id}`, () => fetchPackage(id));
+  const pkg = useQuery(api.packages.get.query({ params: { id } }));
+  const queryClient = useQueryClient();
+  const placeOrder = useMutation({
+    mutationFn: (body: NewOrderBody) => api.packageOrders.create({ body }),
+    // The pending list the buyer lands on is read afresh, with the new order in it.
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: domainKey('packageOrders'), refetchType: 'all' }),
+  });
 
   let content;
   if (buyer.isSeller) {
     content = <SellerNotice />;
-  } else if (pkg.status === 'loading' || !buyer.ready) {
+  } else if (pkg.isPending || !buyer.ready) {
     content = <PageLoader />;
-  } else if (pkg.status === 'error') {
+  } else if (pkg.isError) {
     content = (
       <CheckoutLoadError
         error={pkg.error}
@@ -44,7 +52,7 @@ export function PackageCheckoutPage() {
             email={buyer.email}
             defaultValues={buyer.billingDefaults}
             onSubmit={async (values) => {
-              await createPackageOrder({ packageId: data._id, ...values });
+              await placeOrder.mutateAsync({ packageId: data._id, ...values });
               navigate('/user/package-pending-payment/');
             }}
           />

@@ -1,5 +1,5 @@
-import { formatUsdFixed } from '@coldmail/ui';
-import { priceBreakdownOf } from '../utils/pricing';
+import { priceBreakdownOf } from '@coldmail/contracts';
+import { formatUsd } from '@coldmail/ui';
 import styles from './Checkout.module.css';
 
 interface PriceSummaryProps {
@@ -8,18 +8,18 @@ interface PriceSummaryProps {
   priceLabel: string;
 }
 
-/** Price, processing fee and total, as the order will be charged. */
+/** Price, processing fee and total, as the server will price the order. */
 export function PriceSummary({ price, priceLabel }: PriceSummaryProps) {
   const breakdown = priceBreakdownOf(price);
   return (
     <dl className={styles.summary}>
       <dt>{priceLabel}</dt>
-      <dd>{formatUsdFixed(breakdown.price)}</dd>
+      <dd>{formatUsd(breakdown.price)}</dd>
       <dt>Processing Fee</dt>
-      <dd>{formatUsdFixed(breakdown.processingFee)}</dd>
+      <dd>{formatUsd(breakdown.processingFee)}</dd>
       <dt className={styles.total}>Total</dt>
       <dd className={styles.total} data-testid="checkout-total">
-        {formatUsdFixed(breakdown.total)}
+        {formatUsd(breakdown.total)}
       </dd>
     </dl>
   );

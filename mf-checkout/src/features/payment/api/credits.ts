@@ -1,9 +1,8 @@
-import { sessionActions } from '@coldmail/session';
-import { fetchOwnUserRecord } from './payment';
+import { api, sessionActions } from '@coldmail/session';
 
 /**
  * After a package payment the shell's credit count must change without a reload: the balance
- * the API confirmed, or else the user's record read again.
+ * the API confirmed, or else the user's record read again (GET /users?userEmail=, first element).
  */
 export async function syncCreditsAfterPayment(
   currentBalance: number | undefined,
@@ -15,7 +14,7 @@ export async function syncCreditsAfterPayment(
   }
   if (!email) return;
   try {
-    const record = await fetchOwnUserRecord(email);
+    const [record] = await api.users.list({ query: { userEmail: email } });
     if (record) sessionActions.setProfile(record);
   } catch (error) {
     console.error('Could not refresh the credit balance', error);

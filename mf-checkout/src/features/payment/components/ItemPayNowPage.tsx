@@ -1,13 +1,9 @@
 import { useParams } from '@coldmail/router';
-import { toApiError, useApiRequest } from '@coldmail/session';
+import { api, domainKey, readStateOf, toApiError } from '@coldmail/session';
 import { formatUsdFixed } from '@coldmail/ui';
-import {
-  completeItemPayment,
-  createPaypalOrder,
-  fetchItemOrder,
-  fetchPaypalSettings,
-} from '../api/payment';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePaymentFlow } from '../hooks/usePaymentFlow';
+import { usePaypalSettings } from '../hooks/usePaypalSettings';
 import { isPaidOrder, itemCancelled, itemFailure, itemOutcome } from '../utils/outcomes';
 import {
   OrderLoadErrorPanel,
@@ -22,13 +18,23 @@ const PAGE = 'ItemPayNowPage';
 /** /item-pay-now/:id — pays a pending item order; the access link shows in the order history. */
 export function ItemPayNowPage() {
   const { id = '' } = useParams();
-  const order = useApiRequest(`item-order:${id}`, () => fetchItemOrder(id));
-  const settings = useApiRequest('paypal-settings', fetchPaypalSettings);
+  const order = readStateOf(useQuery(api.itemOrders.get.query({ params: { id } })));
+  const settings = usePaypalSettings();
+  const queryClient = useQueryClient();
+  const createPaypalOrder = useMutation({
+    mutationFn: () => api.payments.createPaypalOrder({ body: { orderId: id, kind: 'item' } }),
+  });
+  const completePayment = useMutation({
+    mutationFn: (paypalOrderId: string) =>
+      api.payments.completeItem({ params: { id }, body: { paypalOrderId } }),
+    // The order is paid, its access link readable. Not awaited: the outcome shows at once.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: domainKey('itemOrders') }),
+  });
   const flow = usePaymentFlow({
-    createOrder: () => createPaypalOrder({ orderId: id, kind: 'item' }),
+    createOrder: async () => (await createPaypalOrder.mutateAsync()).id,
     complete: async (paypalOrderId) => {
       try {
-        return itemOutcome(await completeItemPayment(id, { paypalOrderId }), paypalOrderId);
+        return itemOutcome(await completePayment.mutateAsync(paypalOrderId), paypalOrderId);
       } catch (error) {
         console.error('Completing the item payment failed', error);
         return itemFailure(toApiError(error));
@@ -42,7 +48,7 @@ export function ItemPayNowPage() {
   }
   if (order.status === 'error') {
     return (
-      <OrderLoadErrorPanel page={PAGE} error={order.error} onRetry={order.reload}>
+      <OrderLoadErrorPanel page={PAGE} error={order.error} onRetry={order.retry}>
         Failed to load order details. Please check the URL or try again.
       </OrderLoadErrorPanel>
     );
@@ -50,7 +56,7 @@ export function ItemPayNowPage() {
   const alreadyPaid = isPaidOrder(order.data);
   if (!alreadyPaid && settings.status === 'error') {
     return (
-      <PaymentPanel page={PAGE} title="Error" onRetry={settings.reload}>
+      <PaymentPanel page={PAGE} title="Error" onRetry={settings.retry}>
         {settings.error.status
           ? 'Failed to load payment gateway settings. Please contact support.'
           : 'Failed to load payment gateway settings. Network issue or server error.'}

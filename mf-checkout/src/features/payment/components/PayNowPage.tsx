@@ -1,14 +1,10 @@
 import { useParams } from '@coldmail/router';
-import { toApiError, useApiRequest, useSession } from '@coldmail/session';
+import { api, domainKey, readStateOf, toApiError, useSession } from '@coldmail/session';
 import { formatUsdFixed } from '@coldmail/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { syncCreditsAfterPayment } from '../api/credits';
-import {
-  completePackagePayment,
-  createPaypalOrder,
-  fetchPackageOrder,
-  fetchPaypalSettings,
-} from '../api/payment';
 import { usePaymentFlow } from '../hooks/usePaymentFlow';
+import { usePaypalSettings } from '../hooks/usePaypalSettings';
 import { isPaidOrder, packageCancelled, packageFailure, packageOutcome } from '../utils/outcomes';
 import {
   OrderLoadErrorPanel,
@@ -24,13 +20,26 @@ const PAGE = 'PayNowPage';
 export function PayNowPage() {
   const { id = '' } = useParams();
   const email = useSession((state) => state.user?.email ?? null);
-  const order = useApiRequest(`order:${id}`, () => fetchPackageOrder(id));
-  const settings = useApiRequest('paypal-settings', fetchPaypalSettings);
+  const order = readStateOf(useQuery(api.packageOrders.get.query({ params: { id } })));
+  const settings = usePaypalSettings();
+  const queryClient = useQueryClient();
+  const createPaypalOrder = useMutation({
+    mutationFn: () => api.payments.createPaypalOrder({ body: { orderId: id, kind: 'package' } }),
+  });
+  const completePayment = useMutation({
+    mutationFn: (paypalOrderId: string) =>
+      api.payments.completePackage({ params: { id }, body: { paypalOrderId } }),
+    // The order and the buyer's balance changed. Not awaited: the outcome shows at once.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: domainKey('packageOrders') });
+      void queryClient.invalidateQueries({ queryKey: domainKey('users') });
+    },
+  });
   const flow = usePaymentFlow({
-    createOrder: () => createPaypalOrder({ orderId: id, kind: 'package' }),
+    createOrder: async () => (await createPaypalOrder.mutateAsync()).id,
     complete: async (paypalOrderId) => {
       try {
-        const result = await completePackagePayment(id, { paypalOrderId });
+        const result = await completePayment.mutateAsync(paypalOrderId);
         const outcome = packageOutcome(result);
         if (outcome.paid) void syncCreditsAfterPayment(result.currentBalance, email);
         return outcome;
@@ -47,7 +56,7 @@ export function PayNowPage() {
   }
   if (order.status === 'error') {
     return (
-      <OrderLoadErrorPanel page={PAGE} error={order.error} onRetry={order.reload}>
+      <OrderLoadErrorPanel page={PAGE} error={order.error} onRetry={order.retry}>
         Failed to load order details
       </OrderLoadErrorPanel>
     );
@@ -55,7 +64,7 @@ export function PayNowPage() {
   const alreadyPaid = isPaidOrder(order.data);
   if (!alreadyPaid && settings.status === 'error') {
     return (
-      <PaymentPanel page={PAGE} title="Error" onRetry={settings.reload}>
+      <PaymentPanel page={PAGE} title="Error" onRetry={settings.retry}>
         Failed to load payment gateway settings
       </PaymentPanel>
     );

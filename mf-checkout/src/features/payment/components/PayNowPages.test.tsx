@@ -4,41 +4,33 @@ import {
   paypalSettings,
   renderRemote,
   startTestApi,
-  type ApiReply,
+  type ApiRoutes,
   type TestApi,
 } from '@coldmail/testing';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
 import App from '../../../app/App';
 
 const ORDER_ID = '660000000000000000000001';
 const ITEM_ORDER_ID = '670000000000000000000001';
 let api: TestApi;
 
-async function openPayNow(
-  order: ApiReply,
-  settings: ApiReply = { body: { success: true, data: paypalSettings() } },
-) {
+async function open(path: string, routes: ApiRoutes) {
   api = await startTestApi({
-    [`GET /order/${ORDER_ID}`]: order,
-    [`GET /item-order/${ITEM_ORDER_ID}`]: order,
-    'GET /api/paypal-settings': settings,
+    'paypalSettings.get': { body: { success: true, data: paypalSettings() } },
+    ...routes,
   });
+  renderRemote(App, path, { apiUrl: api.url });
 }
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await api.close();
-});
+afterEach(() => api.close());
 
 describe('Pay Now (package)', () => {
   it('shows the order, its customer and the PayPal area', async () => {
-    await openPayNow({ body: packageOrder({ address: '', country: ' ' }) });
-    renderRemote(App, `/pay-now/${ORDER_ID}`, { apiUrl: api.url });
+    await open(`/pay-now/${ORDER_ID}`, {
+      'packageOrders.get': { body: packageOrder({ address: '', country: ' ' }) },
+    });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Pay Now' })).toBeTruthy();
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
@@ -58,8 +50,9 @@ describe('Pay Now (package)', () => {
   });
 
   it("says 'Order Not Found' for an unknown order", async () => {
-    await openPayNow({ status: 404, body: { message: 'Order not found' } });
-    renderRemote(App, `/pay-now/${ORDER_ID}`, { apiUrl: api.url });
+    await open(`/pay-now/${ORDER_ID}`, {
+      'packageOrders.get': { status: 404, body: { statusCode: 404, message: 'Order not found' } },
+    });
 
     expect(await screen.findByRole('heading', { name: 'Order Not Found' })).toBeTruthy();
     expect(
@@ -71,29 +64,41 @@ describe('Pay Now (package)', () => {
   });
 
   it("says 'Payment Unavailable' when PayPal is switched off", async () => {
-    await openPayNow(
-      { body: packageOrder() },
-      { body: { success: true, data: paypalSettings({ enablePayPal: false }) } },
-    );
-    renderRemote(App, `/pay-now/${ORDER_ID}`, { apiUrl: api.url });
+    await open(`/pay-now/${ORDER_ID}`, {
+      'packageOrders.get': { body: packageOrder() },
+      'paypalSettings.get': {
+        body: { success: true, data: paypalSettings({ enablePayPal: false }) },
+      },
+    });
 
     expect(await screen.findByRole('heading', { name: 'Payment Unavailable' })).toBeTruthy();
     expect(screen.getByText(/contact support for alternative payment methods/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toBeTruthy();
   });
 
-  it('says so when the payment settings cannot be loaded', async () => {
-    await openPayNow({ body: packageOrder() }, { status: 500, body: { message: 'down' } });
-    renderRemote(App, `/pay-now/${ORDER_ID}`, { apiUrl: api.url });
+  it('says so when the payment settings cannot be loaded, and loads them again on Retry', async () => {
+    let settingsCalls = 0;
+    await open(`/pay-now/${ORDER_ID}`, {
+      'packageOrders.get': { body: packageOrder() },
+      'paypalSettings.get': () =>
+        ++settingsCalls === 1
+          ? { status: 500 }
+          : { body: { success: true, data: paypalSettings({ enablePayPal: false }) } },
+    });
 
     expect(await screen.findByText('Failed to load payment gateway settings')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Payment Unavailable' })).toBeTruthy();
   });
 
   it('shows a paid order as paid, without payment buttons', async () => {
-    await openPayNow({ body: packageOrder({ paymentStatus: 'Paid', orderStatus: 'Completed' }) });
-    renderRemote(App, `/pay-now/${ORDER_ID}`, { apiUrl: api.url });
+    await open(`/pay-now/${ORDER_ID}`, {
+      'packageOrders.get': {
+        body: packageOrder({ paymentStatus: 'PAID', orderStatus: 'Completed' }),
+      },
+      'paypalSettings.get': { status: 500 },
+    });
 
     expect(await screen.findByText('This order has been paid.')).toBeTruthy();
     expect(screen.getByText('PAID')).toBeTruthy();
@@ -107,8 +112,9 @@ describe('Pay Now (package)', () => {
 
 describe('Pay Now (item)', () => {
   it("names an unnamed item 'Digital Product' and lists the fee only when there is one", async () => {
-    await openPayNow({ body: { ...itemOrder({ packageName: '' }), Validity: 365 } });
-    renderRemote(App, `/item-pay-now/${ITEM_ORDER_ID}`, { apiUrl: api.url });
+    await open(`/item-pay-now/${ITEM_ORDER_ID}`, {
+      'itemOrders.get': { body: itemOrder({ packageName: '', Validity: 365 }) },
+    });
 
     expect(await screen.findByRole('heading', { name: 'Digital Product' })).toBeTruthy();
     expect(screen.getByText('Item Price').nextElementSibling?.textContent).toBe('$15.00 USD');
@@ -118,8 +124,7 @@ describe('Pay Now (item)', () => {
   });
 
   it('offers Retry when the order cannot be loaded', async () => {
-    await openPayNow({ status: 500, body: { message: 'down' } });
-    renderRemote(App, `/item-pay-now/${ITEM_ORDER_ID}`, { apiUrl: api.url });
+    await open(`/item-pay-now/${ITEM_ORDER_ID}`, { 'itemOrders.get': { status: 500 } });
 
     expect(
       await screen.findByText('Failed to load order details. Please check the URL or try again.'),

@@ -1,4 +1,5 @@
 // @vitest-environment-options {"resources": "usable"}
+import type { PackagePaymentResult } from '@coldmail/contracts';
 import { sessionActions, useSession } from '@coldmail/session';
 import {
   currentPath,
@@ -25,10 +26,10 @@ let api: TestApi;
 async function open(path: string, routes: ApiRoutes) {
   api = await startTestApi({
     'GET /sdk/js': { body: '/* PayPal SDK stand-in */', contentType: 'text/javascript' },
-    [`GET /order/${ORDER_ID}`]: { body: packageOrder() },
-    [`GET /item-order/${ITEM_ORDER_ID}`]: { body: itemOrder() },
-    'GET /api/paypal-settings': { body: { success: true, data: paypalSettings() } },
-    'POST /api/paypal/orders': { body: { id: 'PAYPAL-ORDER-1' } },
+    'packageOrders.get': { body: packageOrder() },
+    'itemOrders.get': { body: itemOrder() },
+    'paypalSettings.get': { body: { success: true, data: paypalSettings() } },
+    'payments.createPaypalOrder': { body: { id: 'PAYPAL-ORDER-1' } },
     ...routes,
   });
   renderRemote(App, path, { apiUrl: api.url, profile: userRecord({ currentBalance: 5 }) });
@@ -38,23 +39,18 @@ async function open(path: string, routes: ApiRoutes) {
 const payButton = () => screen.findByRole<HTMLButtonElement>('button', { name: 'PayPal' });
 const requestsTo = (path: string) => api.requests.filter((request) => request.path === path);
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  installFakePaypal();
-});
+beforeEach(() => installFakePaypal());
 
 afterEach(async () => {
-  vi.restoreAllMocks();
   await api.close();
   removeFakePaypal();
 });
 
 describe('paying a package order', () => {
   it('creates the PayPal order on our API, completes it, shows the new credits and then the history', async () => {
-    let answer!: (reply: ApiReply) => void;
+    let answer!: (reply: ApiReply<PackagePaymentResult>) => void;
     await open(`/pay-now/${ORDER_ID}`, {
-      [`PUT /process-payment-complete/${ORDER_ID}`]: () =>
-        new Promise<ApiReply>((resolve) => (answer = resolve)),
+      'payments.completePackage': () => new Promise((resolve) => (answer = resolve)),
     });
     const user = userEvent.setup();
 
@@ -93,10 +89,10 @@ describe('paying a package order', () => {
 
   it('reads the credit balance again when the answer does not carry it', async () => {
     await open(`/pay-now/${ORDER_ID}`, {
-      [`PUT /process-payment-complete/${ORDER_ID}`]: {
+      'payments.completePackage': {
         body: { success: false, message: 'Payment already processed', alreadyProcessed: true },
       },
-      'GET /users': { body: [userRecord({ currentBalance: 42 })] },
+      'users.list': { body: [userRecord({ currentBalance: 42 })] },
     });
     await userEvent.setup().click(await payButton());
 
@@ -108,8 +104,9 @@ describe('paying a package order', () => {
   });
 
   it('shows why the server refused, with the buttons disabled until the message is dismissed', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await open(`/pay-now/${ORDER_ID}`, {
-      [`PUT /process-payment-complete/${ORDER_ID}`]: {
+      'payments.completePackage': {
         status: 422,
         body: { statusCode: 422, message: 'PayPal did not complete the payment' },
       },
@@ -122,13 +119,15 @@ describe('paying a package order', () => {
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(async () => expect((await payButton()).disabled).toBe(false));
     expect(currentPath()).toBe(`/pay-now/${ORDER_ID}`);
+    expect(logged).toHaveBeenCalledWith('Completing the package payment failed', expect.anything());
+    logged.mockRestore();
   });
 });
 
 describe('paying an item order', () => {
   it('completes it and shows the orders history after 2 s', async () => {
     await open(`/item-pay-now/${ITEM_ORDER_ID}`, {
-      [`PUT /item-update-payment-status/${ITEM_ORDER_ID}`]: {
+      'payments.completeItem': {
         body: { success: true, matchedCount: 1, modifiedCount: 1 },
       },
     });

@@ -2,7 +2,7 @@ import { MemoryRouter, useLocation } from '@coldmail/router';
 import { ApiError } from '@coldmail/session';
 import { act, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CANCELLED_TEXT,
   PROVIDER_ERROR_TEXT,
@@ -53,10 +53,6 @@ function renderFlow(options: Partial<PaymentFlowOptions> = {}) {
     { wrapper },
   );
 }
-
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -143,6 +139,7 @@ describe('usePaymentFlow', () => {
   });
 
   it('explains a PayPal error, but keeps the reason our API gave for refusing the order', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { result } = renderFlow();
     act(() => result.current.providerError(new Error('popup closed')));
     expect(result.current.notice).toEqual({ tone: 'error', text: PROVIDER_ERROR_TEXT });
@@ -156,5 +153,6 @@ describe('usePaymentFlow', () => {
       tone: 'error',
       text: 'Order is already paid',
     });
+    expect(logged).toHaveBeenCalledWith('PayPal error', expect.any(Error));
   });
 });

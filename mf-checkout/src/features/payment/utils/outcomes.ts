@@ -1,4 +1,9 @@
-import type { ItemPaymentResult, PackagePaymentResult } from '@coldmail/contracts';
+import {
+  isCompleted,
+  isPaid,
+  type ItemPaymentResult,
+  type PackagePaymentResult,
+} from '@coldmail/contracts';
 import type { ApiError } from '@coldmail/session';
 
 export interface PaymentNotice {
@@ -110,10 +115,7 @@ export const itemCancelled: PaymentOutcome = {
   redirect: { to: DASHBOARD, afterMs: 3000 },
 };
 
-/** An order the server already marks as paid needs no buttons. */
+/** An order the server already marks as paid, or as completed, needs no buttons. */
 export function isPaidOrder(order: { paymentStatus: string; orderStatus: string }): boolean {
-  return (
-    order.paymentStatus.trim().toLowerCase() === 'paid' ||
-    order.orderStatus.trim().toLowerCase() === 'completed'
-  );
+  return isPaid(order) || isCompleted(order);
 }

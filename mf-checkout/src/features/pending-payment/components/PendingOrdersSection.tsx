@@ -1,12 +1,12 @@
+import type { ReadState } from '@coldmail/session';
 import { Alert, Badge, Button, Card, PageHeader, PageLoader } from '@coldmail/ui';
 import type { ReactNode } from 'react';
-import type { PendingOrdersState } from '../hooks/usePendingOrders';
 import { PendingOrdersPanel, type PendingRow } from './PendingOrdersPanel';
 import styles from './Pending.module.css';
 
 interface PendingOrdersSectionProps<Order> {
   title: string;
-  state: PendingOrdersState<Order>;
+  state: ReadState<Order[]>;
   toRow: (order: Order) => PendingRow;
   failureText: string;
   emptyDescription?: ReactNode;
@@ -28,7 +28,7 @@ export function PendingOrdersSection<Order>({
       {title}
       {state.status === 'loaded' && (
         <Badge tone="warning" data-testid="pending-count">
-          {state.orders.length}
+          {state.data.length}
         </Badge>
       )}
     </span>
@@ -45,7 +45,7 @@ export function PendingOrdersSection<Order>({
       </Alert>
     ) : (
       <PendingOrdersPanel
-        rows={state.orders.map(toRow)}
+        rows={state.data.map(toRow)}
         label={title}
         emptyDescription={emptyDescription}
       />

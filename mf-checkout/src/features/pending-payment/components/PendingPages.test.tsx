@@ -8,7 +8,7 @@ import {
 } from '@coldmail/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import App from '../../../app/App';
 
 let api: TestApi;
@@ -31,19 +31,12 @@ function manyPending(count: number) {
 
 const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]!).getAllByRole('row');
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await api.close();
-});
+afterEach(() => api.close());
 
 describe('My Pending Orders', () => {
   it('lists only pending orders (any case), newest first, with the count and a Pay First Order link', async () => {
     await open('/user/package-pending-payment/', {
-      'GET /orders': {
+      'packageOrders.list': {
         body: [
           packageOrder({ _id: hex(1), orderId: 'OLDPEND1', paymentStatus: 'pending' }),
           packageOrder({ _id: hex(2), orderId: 'PAIDORD1', paymentStatus: 'Paid' }),
@@ -74,7 +67,9 @@ describe('My Pending Orders', () => {
   });
 
   it('pages by ten, showing pagination only above ten orders', async () => {
-    await open('/user/package-pending-payment', { 'GET /orders': { body: manyPending(11) } });
+    await open('/user/package-pending-payment', {
+      'packageOrders.list': { body: manyPending(11) },
+    });
     await screen.findByRole('link', { name: 'Pay First Order' });
     expect(bodyRows()).toHaveLength(10);
 
@@ -85,7 +80,9 @@ describe('My Pending Orders', () => {
   });
 
   it('shows no pagination for ten orders', async () => {
-    await open('/user/package-pending-payment', { 'GET /orders': { body: manyPending(10) } });
+    await open('/user/package-pending-payment', {
+      'packageOrders.list': { body: manyPending(10) },
+    });
     await screen.findByRole('link', { name: 'Pay First Order' });
     expect(bodyRows()).toHaveLength(10);
     expect(screen.queryByRole('navigation')).toBeNull();
@@ -93,7 +90,7 @@ describe('My Pending Orders', () => {
 
   it('says so when the orders cannot be loaded', async () => {
     await open('/user/package-pending-payment', {
-      'GET /orders': { status: 500, body: { message: 'boom' } },
+      'packageOrders.list': { status: 500 },
     });
     expect(
       await screen.findByText('Could not load orders. Please try again.', { selector: 'div' }),
@@ -104,7 +101,7 @@ describe('My Pending Orders', () => {
 describe('My Pending item Orders', () => {
   it('is all caught up when no item order is pending', async () => {
     await open('/user/item-pending-payment/', {
-      'GET /item-orders': { body: [itemOrder({ paymentStatus: 'Paid' })] },
+      'itemOrders.list': { body: [itemOrder({ paymentStatus: 'Paid' })] },
     });
     expect(await screen.findByText('No Pending Orders')).toBeTruthy();
     expect(screen.getByText("You're all caught up with your payments.")).toBeTruthy();
@@ -113,7 +110,7 @@ describe('My Pending item Orders', () => {
   });
 
   it('links each item to its page and to its own payment page', async () => {
-    await open('/user/item-pending-payment', { 'GET /item-orders': { body: [itemOrder()] } });
+    await open('/user/item-pending-payment', { 'itemOrders.list': { body: [itemOrder()] } });
     const name = await screen.findByRole('link', { name: 'Cold Email Playbook' });
     expect(name.getAttribute('href')).toBe('/premium/cold-email-playbook/640000000000000000000001');
     expect(screen.getByRole('link', { name: 'Pay Now' }).getAttribute('href')).toBe(
@@ -125,8 +122,8 @@ describe('My Pending item Orders', () => {
 describe('Pending Payment', () => {
   it('shows both kinds of pending order', async () => {
     await open('/user/pending-payment/', {
-      'GET /orders': { body: [packageOrder()] },
-      'GET /item-orders': { status: 500, body: { message: 'down' } },
+      'packageOrders.list': { body: [packageOrder()] },
+      'itemOrders.list': { status: 500 },
     });
     expect(await screen.findByRole('heading', { name: 'My Pending Orders 1' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'My Pending item Orders' })).toBeTruthy();

@@ -1,46 +1,50 @@
 import type { ItemOrder, PackageOrder } from '@coldmail/contracts';
-import { useApiRequest, useSession } from '@coldmail/session';
+import { api, readStateOf, useSession, type ReadState } from '@coldmail/session';
 import { toast } from '@coldmail/ui';
-import { useEffect, useMemo } from 'react';
-import { fetchItemOrders, fetchPackageOrders } from '../api/orders';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { pendingNewestFirst } from '../utils/pending';
 
-export type PendingOrdersState<Order> =
-  | { status: 'loading' }
-  | { status: 'error'; retry: () => void }
-  | { status: 'loaded'; orders: Order[] };
-
-function usePending<Order extends { paymentStatus: string; createdAt: string }>(
-  kind: string,
-  load: (email: string) => Promise<Order[]>,
+function usePendingState<Order>(
+  query: UseQueryResult<Order[]>,
   failureText: string,
-): PendingOrdersState<Order> {
-  const email = useSession((state) => state.user?.email ?? null);
-  const request = useApiRequest(email ? `${kind}:${email}` : null, () => load(email ?? ''));
-  const failed = request.status === 'error';
+  toastId: string,
+): ReadState<Order[]> {
+  const orders = readStateOf(query);
+  const failed = orders.status === 'error';
   useEffect(() => {
     // One toast per failure, however often the screen renders.
-    if (failed) toast.error(failureText, { id: `${kind}-load-failed` });
-  }, [failed, failureText, kind]);
-
-  const orders = request.status === 'loaded' ? request.data : null;
-  const pending = useMemo(() => (orders ? pendingNewestFirst(orders) : null), [orders]);
-  if (request.status === 'error') return { status: 'error', retry: request.reload };
-  return pending ? { status: 'loaded', orders: pending } : { status: 'loading' };
+    if (failed) toast.error(failureText, { id: toastId });
+  }, [failed, failureText, toastId]);
+  return orders;
 }
 
-export function usePendingPackageOrders(): PendingOrdersState<PackageOrder> {
-  return usePending(
-    'package-orders',
-    fetchPackageOrders,
+const useSignedInEmail = () => useSession((state) => state.user?.email ?? null);
+
+export function usePendingPackageOrders(): ReadState<PackageOrder[]> {
+  const email = useSignedInEmail();
+  const query = useQuery({
+    ...api.packageOrders.list.query({ query: { userEmail: email ?? '' } }),
+    enabled: email !== null,
+    select: pendingNewestFirst,
+  });
+  return usePendingState(
+    query,
     'Could not load orders. Please try again.',
+    'package-orders-load-failed',
   );
 }
 
-export function usePendingItemOrders(): PendingOrdersState<ItemOrder> {
-  return usePending(
-    'item-orders',
-    fetchItemOrders,
+export function usePendingItemOrders(): ReadState<ItemOrder[]> {
+  const email = useSignedInEmail();
+  const query = useQuery({
+    ...api.itemOrders.list.query({ query: { userEmail: email ?? '' } }),
+    enabled: email !== null,
+    select: pendingNewestFirst,
+  });
+  return usePendingState(
+    query,
     'Could not load item orders. Please try again.',
+    'item-orders-load-failed',
   );
 }

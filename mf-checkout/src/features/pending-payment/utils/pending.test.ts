@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isPending, pendingNewestFirst } from './pending';
-
-describe('isPending', () => {
-  it.each([
-    ['pending', true],
-    ['Pending', true],
-    ['PENDING', true],
-    [' pending ', true],
-    ['Paid', false],
-    ['Failed', false],
-    ['', false],
-  ])('%j → %s', (paymentStatus, pending) => {
-    expect(isPending({ paymentStatus })).toBe(pending);
-  });
-});
+import { pendingNewestFirst } from './pending';
 
 describe('pendingNewestFirst', () => {
-  it('keeps only pending orders, newest first', () => {
+  it('keeps only pending orders, whatever the case of their status, newest first', () => {
     const orders = [
       { id: 'old', paymentStatus: 'pending', createdAt: '2026-01-01T00:00:00.000Z' },
       { id: 'paid', paymentStatus: 'Paid', createdAt: '2026-03-01T00:00:00.000Z' },

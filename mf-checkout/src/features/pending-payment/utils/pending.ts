@@ -1,11 +1,8 @@
+import { isPending } from '@coldmail/contracts';
+
 interface OrderLike {
   paymentStatus: string;
   createdAt: string;
-}
-
-/** Spec: an order is pending while its paymentStatus is 'pending', compared case-insensitively. */
-export function isPending(order: Pick<OrderLike, 'paymentStatus'>): boolean {
-  return order.paymentStatus.trim().toLowerCase() === 'pending';
 }
 
 /** The pending orders, newest first (the API's order is not relied on). */

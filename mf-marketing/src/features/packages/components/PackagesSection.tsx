@@ -1,26 +1,27 @@
+import { api } from '@coldmail/session';
 import { Alert, Spinner } from '@coldmail/ui';
-import { usePackages } from '../hooks/usePackages';
+import { useQuery } from '@tanstack/react-query';
 import { LANDING_PACKAGE_COUNT } from '../utils/landing';
 import { PackageCard } from './PackageCard';
 import styles from './Packages.module.css';
 
 /** The home page's pricing block: the first three packages, each with a 'Buy Now' link. */
 export function PackagesSection() {
-  const state = usePackages();
+  const packages = useQuery(api.packages.list.query());
   return (
     <section className={styles.section} aria-labelledby="pricing-packages-title">
       <h2 id="pricing-packages-title" className={styles.title}>
         Pricing Packages
       </h2>
-      {state.status === 'loading' ? (
+      {packages.isPending ? (
         <div className={styles.center}>
           <Spinner size="lg" srLabel="Loading packages..." />
         </div>
-      ) : state.status === 'error' ? (
+      ) : packages.isError ? (
         <Alert tone="error">Failed to fetch packages</Alert>
       ) : (
         <div className={styles.grid}>
-          {state.packages.slice(0, LANDING_PACKAGE_COUNT).map((pkg) => (
+          {packages.data.slice(0, LANDING_PACKAGE_COUNT).map((pkg) => (
             <PackageCard key={pkg._id} pkg={pkg} />
           ))}
         </div>

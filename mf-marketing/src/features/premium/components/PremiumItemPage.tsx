@@ -1,34 +1,37 @@
 import { useParams } from '@coldmail/router';
-import { useApiRequest } from '@coldmail/session';
+import { api } from '@coldmail/session';
 import { Alert, ButtonLink, Card, formatUsd, PageLoader } from '@coldmail/ui';
-import { fetchItem } from '../api/item';
+import { useQuery } from '@tanstack/react-query';
 import styles from './PremiumItemPage.module.css';
 
 /** A digital item's page (/premium/:slug/:itemId): what it is, its price, and the way to buy it. */
 export function PremiumItemPage() {
   const { itemId = '' } = useParams();
-  const request = useApiRequest(itemId ? `item:${itemId}` : null, () => fetchItem(itemId));
+  const item = useQuery({
+    ...api.items.get.query({ params: { id: itemId } }),
+    select: (answer) => answer.data,
+  });
 
   return (
     <section className={styles.page} data-remote="marketing" data-page="PremiumItemPage">
-      {request.status === 'loading' ? (
+      {item.isPending ? (
         <PageLoader />
-      ) : request.status === 'error' ? (
-        <Alert tone="error" title={request.error.status === 404 ? 'Item not found' : undefined}>
-          {request.error.status === 404
+      ) : item.isError ? (
+        <Alert tone="error" title={item.error.status === 404 ? 'Item not found' : undefined}>
+          {item.error.status === 404
             ? "We couldn't find this item. It may have been removed."
-            : `Failed to load the item: ${request.error.message}`}
+            : `Failed to load the item: ${item.error.message}`}
         </Alert>
       ) : (
         <Card className={styles.card}>
-          {request.data.imageUrl && (
-            <img className={styles.image} src={request.data.imageUrl} alt={request.data.name} />
+          {item.data.imageUrl && (
+            <img className={styles.image} src={item.data.imageUrl} alt={item.data.name} />
           )}
           <div className={styles.body}>
-            <h1 className={styles.title}>{request.data.name}</h1>
-            <p className={styles.price}>{formatUsd(request.data.price)}</p>
-            {request.data.guidelines && <p className={styles.text}>{request.data.guidelines}</p>}
-            <ButtonLink to={`/item-buy/${request.data._id}`} size="lg">
+            <h1 className={styles.title}>{item.data.name}</h1>
+            <p className={styles.price}>{formatUsd(item.data.price)}</p>
+            {item.data.guidelines && <p className={styles.text}>{item.data.guidelines}</p>}
+            <ButtonLink to={`/item-buy/${item.data._id}`} size="lg">
               Buy Now
             </ButtonLink>
           </div>

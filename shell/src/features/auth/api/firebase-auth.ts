@@ -1,4 +1,4 @@
-import { sessionActions, useSession } from '@coldmail/session';
+import { queryClient, sessionActions, useSession } from '@coldmail/session';
 import type { Auth, User } from 'firebase/auth';
 import { cacheAuthState, cacheNavbarUser, clearCachedSession } from './browser-cache';
 import { syncUserRecord } from './user-record';
@@ -71,6 +71,8 @@ export function startAuth(settings: FirebaseSettings | undefined): void {
     firebaseAuth.onAuthStateChanged(auth, (user) => {
       if (!user) {
         clearCachedSession();
+        // What the API answered one account is not for the next one to see.
+        queryClient.clear();
         sessionActions.signedOut();
         return;
       }

@@ -1,5 +1,5 @@
-import type { UserRecord } from '@coldmail/contracts';
-import { apiClient, sessionActions, toApiError } from '@coldmail/session';
+import type { CreateUserBody, UserRecord } from '@coldmail/contracts';
+import { api, sessionActions, toApiError } from '@coldmail/session';
 import { toast } from '@coldmail/ui';
 
 /**
@@ -7,12 +7,12 @@ import { toast } from '@coldmail/ui';
  * idempotent; the e-mail comes from the token), and puts it in the session: role, credits and
  * profile then show everywhere.
  */
-export async function syncUserRecord(body: { userName?: string } = {}): Promise<UserRecord | null> {
+export async function syncUserRecord(body: CreateUserBody = {}): Promise<UserRecord | null> {
   sessionActions.profileLoading();
   try {
-    const { data } = await apiClient.post<UserRecord>('/api/create-user', body);
-    sessionActions.setProfile(data);
-    return data;
+    const record = await api.users.createOrSync({ body });
+    sessionActions.setProfile(record);
+    return record;
   } catch (error) {
     sessionActions.profileFailed();
     const apiError = toApiError(error);

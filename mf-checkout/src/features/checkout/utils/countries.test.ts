@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { countryNames, listedCountry } from './countries';
-import { priceBreakdownOf } from './pricing';
-
-describe('priceBreakdownOf', () => {
-  it('adds the processing fee, which is zero, to the price', () => {
-    expect(priceBreakdownOf(49.99)).toEqual({ price: 49.99, processingFee: 0, total: 49.99 });
-  });
-});
 
 describe('countryNames', () => {
   it('lists the world’s countries alphabetically, ending with Other', () => {

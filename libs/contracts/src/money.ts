@@ -1,0 +1,53 @@
+/** Spec: the processing fee is fixed at 0 percent of the price. */
+export const PROCESSING_FEE_RATE = 0;
+
+/**
+ * Money is computed and compared in whole cents and written as the spec's 2-decimal strings
+ * ('9.90'). Prices have at most two decimals (the contracts refuse more), so a price's cents are
+ * exact; rounding only removes the binary noise of the float (19.99 * 100 = 1998.9999…).
+ */
+export function toCents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+/** 990 → '9.90'. */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** '12.5' → 1250; null for anything that is not a plain non-negative amount (as PayPal sends). */
+export function parseAmountToCents(value: string): number | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** What an order of a price is charged: in cents, and as the 2-decimal strings orders store. */
+export interface PriceBreakdown {
+  priceCents: number;
+  processingFeeCents: number;
+  totalCents: number;
+  price: string;
+  processingFee: string;
+  total: string;
+}
+
+/**
+ * Spec: the total is the price plus the processing fee. The fee is rounded to a whole cent
+ * once, so the lines always add up to the total, to the cent.
+ */
+export function priceBreakdownOf(price: number, feeRate = PROCESSING_FEE_RATE): PriceBreakdown {
+  const priceCents = toCents(price);
+  const processingFeeCents = Math.round(priceCents * feeRate);
+  const totalCents = priceCents + processingFeeCents;
+  return {
+    priceCents,
+    processingFeeCents,
+    totalCents,
+    price: formatCents(priceCents),
+    processingFee: formatCents(processingFeeCents),
+    total: formatCents(totalCents),
+  };
+}

@@ -1,0 +1,163 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { api, createQueryClient, domainKey } from './api';
+import { ApiError } from './api-client';
+import { sessionActions } from './store';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let server: Server;
+let seen: Seen[] = [];
+/** What the server answers next: status and JSON body. */
+let reply: { status: number; body: unknown } = { status: 200, body: {} };
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      res.statusCode = reply.status;
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  sessionActions.configure({
+    apiBaseUrl: `http://127.0.0.1:${port}`,
+    adapter: { getIdToken: async () => 'token-123', signOut: async () => {} },
+  });
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  seen = [];
+  reply = { status: 200, body: {} };
+  sessionActions.signedOut();
+});
+
+const ORDER_ID = '660000000000000000000001';
+
+describe('api (the typed client)', () => {
+  it('calls the contract’s method and path, with the path parameters encoded', async () => {
+    reply = { status: 200, body: { _id: 'a b/c', packageName: 'Pro' } };
+    const answer = await api.packages.get({ params: { id: 'a b/c' } });
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/package/a%20b%2Fc' });
+    expect(answer).toEqual({ _id: 'a b/c', packageName: 'Pro' });
+  });
+
+  it('sends the query string and a JSON body', async () => {
+    await api.packageOrders.list({ query: { userEmail: 'bea+1@example.com' } });
+    expect(seen[0]).toMatchObject({
+      method: 'GET',
+      url: '/orders?userEmail=bea%2B1%40example.com',
+    });
+
+    const body = {
+      packageId: '650000000000000000000001',
+      customerName: 'Bea',
+      address: '1 Main St',
+      country: 'Germany',
+    };
+    await api.packageOrders.create({ body });
+    expect(seen[1]?.method).toBe('POST');
+    expect(seen[1]?.url).toBe('/new-order');
+    expect(seen[1]?.headers['content-type']).toContain('application/json');
+    expect(JSON.parse(seen[1]?.body ?? '')).toEqual(body);
+  });
+
+  it('uploads a multipart body as it is given', async () => {
+    const form = new FormData();
+    form.append('image', new Blob(['png bytes'], { type: 'image/png' }), 'photo.png');
+    await api.uploads.upload({ body: form });
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/image-server/upload' });
+    expect(seen[0]?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[0]?.body).toContain('name="image"; filename="photo.png"');
+    expect(seen[0]?.body).toContain('png bytes');
+  });
+
+  it('adds the bearer token only while signed in', async () => {
+    await api.packages.list();
+    expect(seen[0]?.headers.authorization).toBeUndefined();
+
+    sessionActions.signedIn({ uid: 'u1', email: 'a@b.c', displayName: null, photoURL: null });
+    await api.packages.list();
+    expect(seen[1]?.headers.authorization).toBe('Bearer token-123');
+  });
+
+  it('fails with an ApiError carrying the status, the message and the field messages', async () => {
+    reply = {
+      status: 400,
+      body: { statusCode: 400, message: 'Validation failed', fieldErrors: { country: 'Required' } },
+    };
+    const error = await api.packageOrders
+      .create({ body: { packageId: 'x', customerName: 'B', address: 'A', country: '' } })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Validation failed',
+      fieldErrors: { country: 'Required' },
+    });
+  });
+
+  it('fails with an ApiError, not a thrown TypeError, when a path parameter is missing', async () => {
+    const error = await api.packages
+      .get({ params: {} as { id: string } })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, message: expect.stringContaining('"id"') });
+    expect(seen).toHaveLength(0);
+  });
+
+  it('leaves out the endpoints that are not called from the apps (raw bytes, webhooks)', () => {
+    expect('file' in api.uploads).toBe(false);
+    expect('webhook' in api.payments).toBe(false);
+    expect(typeof api.uploads.upload).toBe('function');
+  });
+});
+
+describe('query keys and options', () => {
+  it('keys a read by domain, endpoint and input, under its domain’s key', () => {
+    const key = api.packageOrders.get.key({ params: { id: ORDER_ID } });
+    expect(key).toEqual(['packageOrders', 'get', { params: { id: ORDER_ID } }]);
+    expect(key.slice(0, 1)).toEqual(domainKey('packageOrders'));
+    expect(api.packages.list.key()).toEqual(['packages', 'list', {}]);
+  });
+
+  it('gives useQuery the key and a function that makes the call', async () => {
+    reply = { status: 200, body: [{ _id: ORDER_ID }] };
+    const options = api.packageOrders.list.query({ query: { userEmail: 'a@b.c' } });
+    expect(options.queryKey).toEqual(['packageOrders', 'list', { query: { userEmail: 'a@b.c' } }]);
+    await expect(options.queryFn()).resolves.toEqual([{ _id: ORDER_ID }]);
+    expect(seen[0]?.url).toBe('/orders?userEmail=a%40b.c');
+  });
+
+  it('lets invalidating a domain refresh every read of that domain, and only those', async () => {
+    const queryClient = createQueryClient();
+    reply = { status: 200, body: [] };
+    await queryClient.fetchQuery(api.packageOrders.list.query({ query: { userEmail: 'a@b.c' } }));
+    await queryClient.fetchQuery(api.packages.list.query());
+
+    await queryClient.invalidateQueries({ queryKey: domainKey('packageOrders') });
+    const stale = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.isStale())
+      .map((query) => query.queryKey[0]);
+    expect(stale).toEqual(['packageOrders']);
+  });
+});

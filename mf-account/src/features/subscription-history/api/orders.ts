@@ -1,8 +1,0 @@
-import type { PackageOrder } from '@coldmail/contracts';
-import { apiClient } from '@coldmail/session';
-
-/** GET /orders?userEmail= — the signed-in buyer's package orders, newest first. */
-export async function fetchPackageOrders(userEmail: string): Promise<PackageOrder[]> {
-  const { data } = await apiClient.get<PackageOrder[]>('/orders', { params: { userEmail } });
-  return data;
-}
