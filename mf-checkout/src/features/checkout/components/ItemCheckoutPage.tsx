@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import { useNavigate, useParams } from '@coldmail/router';
 import { useApiRequest } from '@coldmail/session';
 import { Card, PageHeader, PageLoader, TextField, formatUsdFixed } from '@coldmail/ui';
@@ -51,7 +52,7 @@ export function ItemCheckoutPage() {
             note="Secure payment processing"
             onSubmit={async (values) => {
               await createItemOrder({ itemId: data._id, ...values });
-              navigate('/user/item-pending-payment/');
+              navigate(paths.userItemPendingPayment);
             }}
           />
         </Card>

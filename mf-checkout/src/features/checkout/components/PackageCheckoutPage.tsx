@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import { useNavigate, useParams } from '@coldmail/router';
 import { useApiRequest } from '@coldmail/session';
 import { Card, PageHeader, PageLoader } from '@coldmail/ui';
@@ -45,7 +46,7 @@ export function PackageCheckoutPage() {
             defaultValues={buyer.billingDefaults}
             onSubmit={async (values) => {
               await createPackageOrder({ packageId: data._id, ...values });
-              navigate('/user/package-pending-payment/');
+              navigate(paths.userPackagePendingPayment);
             }}
           />
         </Card>

@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import { useParams } from '@coldmail/router';
 import { toApiError, useApiRequest } from '@coldmail/session';
 import { formatUsdFixed } from '@coldmail/ui';
@@ -76,7 +77,7 @@ export function ItemPayNowPage() {
       settings={paypal}
       flow={flow}
       alreadyPaid={alreadyPaid}
-      historyLink={{ to: '/user/orders-history', text: 'View My Orders' }}
+      historyLink={{ to: paths.userOrdersHistory, text: 'View My Orders' }}
     />
   );
 }

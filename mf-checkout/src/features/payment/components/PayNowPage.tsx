@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import { useParams } from '@coldmail/router';
 import { toApiError, useApiRequest, useSession } from '@coldmail/session';
 import { formatUsdFixed } from '@coldmail/ui';
@@ -76,7 +77,7 @@ export function PayNowPage() {
       settings={paypal}
       flow={flow}
       alreadyPaid={alreadyPaid}
-      historyLink={{ to: '/user/subscription-history', text: 'View Subscription History' }}
+      historyLink={{ to: paths.userSubscriptionHistory, text: 'View Subscription History' }}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import type { ItemPaymentResult, PackagePaymentResult } from '@coldmail/contracts';
 import type { ApiError } from '@coldmail/session';
 
@@ -26,7 +27,6 @@ const SETUP_FAILED_TEXT = 'Payment setup incomplete. Please refresh the page or 
 const ITEM_NOT_UPDATED_TEXT =
   'Payment successful, but there was an issue updating your order. Please contact support.';
 
-const DASHBOARD = '/user/dashboard';
 const error = (text: string): PaymentNotice => ({ tone: 'error', text });
 
 /** A 4xx carries the server's reason (e.g. the order is already paid); anything else does not. */
@@ -48,7 +48,7 @@ export function packageOutcome(result: PackagePaymentResult): PaymentOutcome {
     return {
       notice: { tone: 'success', text: SUCCESS_TEXT },
       paid: true,
-      redirect: { to: '/user/subscription-history', afterMs: 1000 },
+      redirect: { to: paths.userSubscriptionHistory, afterMs: 1000 },
     };
   }
   return { notice: error(result.message || PACKAGE_FAILED_TEXT), paid: false };
@@ -77,7 +77,7 @@ export function itemOutcome(result: ItemPaymentResult, paypalOrderId: string): P
     return {
       notice: { tone: 'success', text: SUCCESS_TEXT },
       paid: true,
-      redirect: { to: '/user/orders-history', afterMs: result.modifiedCount > 0 ? 2000 : 1000 },
+      redirect: { to: paths.userOrdersHistory, afterMs: result.modifiedCount > 0 ? 2000 : 1000 },
     };
   }
   return {
@@ -100,14 +100,14 @@ export function itemFailure(apiError: ApiError): PaymentOutcome {
   return {
     notice: error(text),
     paid: false,
-    ...(staysReadable ? {} : { redirect: { to: DASHBOARD, afterMs: 3000 } }),
+    ...(staysReadable ? {} : { redirect: { to: paths.userDashboard, afterMs: 3000 } }),
   };
 }
 
 export const itemCancelled: PaymentOutcome = {
   notice: { tone: 'info', text: CANCELLED_TEXT },
   paid: false,
-  redirect: { to: DASHBOARD, afterMs: 3000 },
+  redirect: { to: paths.userDashboard, afterMs: 3000 },
 };
 
 /** An order the server already marks as paid needs no buttons. */

@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import { useParams } from '@coldmail/router';
 import { useApiRequest } from '@coldmail/session';
 import { Alert, ButtonLink, Card, formatUsd, PageLoader } from '@coldmail/ui';
@@ -28,7 +29,7 @@ export function PremiumItemPage() {
             <h1 className={styles.title}>{request.data.name}</h1>
             <p className={styles.price}>{formatUsd(request.data.price)}</p>
             {request.data.guidelines && <p className={styles.text}>{request.data.guidelines}</p>}
-            <ButtonLink to={`/item-buy/${request.data._id}`} size="lg">
+            <ButtonLink to={paths.itemBuy(request.data._id)} size="lg">
               Buy Now
             </ButtonLink>
           </div>
