@@ -16,9 +16,11 @@ async function copyRemote(remote) {
   const copy = join(workspaceRoot, 'e2e', '.work', appDirs[remote]);
   await rm(copy, { recursive: true, force: true });
   await mkdir(copy, { recursive: true });
+  // The remote's own node_modules come along (npm nests a dependency there when the apps need
+  // different versions of it); Vite's caches and the old build do not.
   await cp(source, copy, {
     recursive: true,
-    filter: (path) => !/\/(dist|node_modules)(\/|$)/.test(path.slice(source.length)),
+    filter: (path) => !/^\/(dist|node_modules\/\.vite[^/]*)(\/|$)/.test(path.slice(source.length)),
   });
   // The copy sits one folder deeper: point its tsconfig at the workspace's settings again.
   await writeFile(
@@ -63,7 +65,7 @@ export async function rebuildRemoteWithNewPage(remote, { id, path, area }, headi
   await mkdir(dirname(registryCopy), { recursive: true });
   await cp(registry, registryCopy, {
     recursive: true,
-    filter: (file) => !/\/node_modules(\/|$)/.test(file.slice(registry.length)),
+    filter: (file) => !/^\/node_modules(\/|$)/.test(file.slice(registry.length)),
   });
   const pagesFile = join(registryCopy, 'pages.mjs');
   const table = 'export const pages = /** @type {const} */ ({\n';

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from '@coldmail/router';
+import { PageLoader } from '@coldmail/ui';
 import {
   pageForPath,
   pageList,
@@ -72,6 +73,9 @@ const routes: RouteObject[] = [
     id: areaRoutes.public,
     element: <RootLayout />,
     errorElement: <AppErrorPage />,
+    // Shown while the first page is not routable yet: a lazy sign-in screen loading, or a path
+    // this shell does not know while the remotes' routes are read.
+    hydrateFallbackElement: <PageLoader />,
     children: [
       ...pageRoutes('public'),
       {
