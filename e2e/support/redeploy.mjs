@@ -1,45 +1,101 @@
 import { execFile } from 'node:child_process';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { appDirs, workspaceRoot } from '@coldmail/dev/stack';
 
 const run = promisify(execFile);
 
 /**
- * Builds a changed copy of a remote, as its team would ship a new release: same remote name and
- * exposed module, a visible banner above its pages. The copy lives inside the workspace so it
- * resolves the same packages. Returns the new build's folder.
+ * A copy of a remote's sources, as its team would change them for a new release: same remote
+ * name and exposed module. The copy lives inside the workspace so it resolves the same packages.
+ * Its App.tsx is kept as ReleasedApp.tsx for the new App to wrap. Returns the copy's folder.
  */
-export async function rebuildRemoteWithBanner(remote, bannerText) {
+async function copyRemote(remote) {
   const source = join(workspaceRoot, appDirs[remote]);
   const copy = join(workspaceRoot, 'e2e', '.work', appDirs[remote]);
   await rm(copy, { recursive: true, force: true });
   await mkdir(copy, { recursive: true });
+  // The remote's own node_modules come along (npm nests a dependency there when the apps need
+  // different versions of it); Vite's caches and the old build do not.
   await cp(source, copy, {
     recursive: true,
-    filter: (path) => !/\/(dist|node_modules)(\/|$)/.test(path.slice(source.length)),
+    filter: (path) => !/^\/(dist|node_modules\/\.vite[^/]*)(\/|$)/.test(path.slice(source.length)),
   });
-
   // The copy sits one folder deeper: point its tsconfig at the workspace's settings again.
   await writeFile(
     join(copy, 'tsconfig.json'),
     JSON.stringify({ extends: join(workspaceRoot, 'tsconfig.web.json'), include: ['src'] }),
   );
   const appFile = join(copy, 'src', 'app', 'App.tsx');
-  const original = await readFile(appFile, 'utf8');
-  await writeFile(join(copy, 'src', 'app', 'ReleasedApp.tsx'), original);
-  await writeFile(
-    appFile,
-    `import ReleasedApp from './ReleasedApp';\n\nexport default function App() {\n  return (\n    <>\n      <p data-testid="release-banner">${bannerText}</p>\n      <ReleasedApp />\n    </>\n  );\n}\n`,
-  );
+  await writeFile(join(copy, 'src', 'app', 'ReleasedApp.tsx'), await readFile(appFile, 'utf8'));
+  return copy;
+}
+
+/** Builds the copy and returns its new build's folder. */
+async function build(copy) {
   await run(
     process.execPath,
     [join(workspaceRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
-    {
-      cwd: copy,
-      env: { ...process.env, NO_COLOR: '1' },
-    },
+    { cwd: copy, env: { ...process.env, NO_COLOR: '1' } },
   );
   return join(copy, 'dist');
+}
+
+/** A release of a remote with a visible banner above its pages. */
+export async function rebuildRemoteWithBanner(remote, bannerText) {
+  const copy = await copyRemote(remote);
+  await writeFile(
+    join(copy, 'src', 'app', 'App.tsx'),
+    `import ReleasedApp from './ReleasedApp';\n\nexport default function App() {\n  return (\n    <>\n      <p data-testid="release-banner">${bannerText}</p>\n      <ReleasedApp />\n    </>\n  );\n}\n`,
+  );
+  return build(copy);
+}
+
+/**
+ * A release of a remote that adds a page, as its team would make it: an entry in the page
+ * registry (`{ id, path, area }`, owned by the remote) and the page in its App, showing
+ * `heading`. The changed registry is a copy in the remote copy's own node_modules, so only this
+ * build sees it; the shell keeps the registry it was built with.
+ */
+export async function rebuildRemoteWithNewPage(remote, { id, path, area }, heading) {
+  const copy = await copyRemote(remote);
+  const registry = join(workspaceRoot, 'libs', 'registry');
+  const registryCopy = join(copy, 'node_modules', '@coldmail', 'registry');
+  await mkdir(dirname(registryCopy), { recursive: true });
+  await cp(registry, registryCopy, {
+    recursive: true,
+    filter: (file) => !/^\/node_modules(\/|$)/.test(file.slice(registry.length)),
+  });
+  const pagesFile = join(registryCopy, 'pages.mjs');
+  const table = 'export const pages = /** @type {const} */ ({\n';
+  const pages = await readFile(pagesFile, 'utf8');
+  if (!pages.includes(table)) throw new Error(`${pagesFile}: no page table to add "${id}" to`);
+  const entry = `  ${id}: ${JSON.stringify({ path, owner: remote, area })},\n`;
+  await writeFile(pagesFile, pages.replace(table, `${table}${entry}`));
+
+  await writeFile(
+    join(copy, 'src', 'app', 'App.tsx'),
+    `import { pages } from '@coldmail/registry/pages';
+import { Route, Routes } from '@coldmail/router';
+import ReleasedApp from './ReleasedApp';
+
+export default function App() {
+  return (
+    <Routes>
+      <Route
+        path={pages.${id}.path}
+        element={
+          <section data-remote="${remote}" data-page="${id}">
+            <h1>${heading}</h1>
+          </section>
+        }
+      />
+      <Route path="*" element={<ReleasedApp />} />
+    </Routes>
+  );
+}
+`,
+  );
+  return build(copy);
 }

@@ -1,6 +1,7 @@
 // Sign-in end to end, as a user does it: real Firebase Auth emulator, real API, real database.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { paths } from '@coldmail/registry/pages';
 import { launchBrowser, newPage } from '../support/browser.mjs';
 import { E2E_ADMIN_EMAIL, startFullStack } from '../support/full-stack.mjs';
 
@@ -27,14 +28,14 @@ let accountCount = 0;
 const uniqueEmail = (name) => `${name}-${Date.now()}-${(accountCount += 1)}@e2e.test`;
 
 async function register(page, { name, email, password = 'secret123' }) {
-  await page.goto(`${stack.urls.shell}/register`);
+  await page.goto(`${stack.urls.shell}${paths.register}`);
   await page.getByLabel('Full Name').fill(name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password\W*$/).fill(password);
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByLabel(/I agree/).check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL('**/user/dashboard');
+  await page.waitForURL(`**${paths.userDashboard}`);
 }
 
 async function login(page, email, password = 'secret123') {
@@ -79,7 +80,7 @@ describe('register, sign in and out', () => {
     assert.ok(await page.evaluate(() => localStorage.getItem('navbarUserData')));
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByRole('link', { name: 'Sign Up' }).waitFor();
-    assert.equal(new URL(page.url()).pathname, '/');
+    assert.equal(new URL(page.url()).pathname, paths.home);
     assert.equal(await page.evaluate(() => localStorage.getItem('navbarUserData')), null);
     assert.equal(await page.evaluate(() => localStorage.getItem('authState')), null);
     await page.reload();
@@ -90,29 +91,29 @@ describe('register, sign in and out', () => {
     const email = uniqueEmail('ada');
     await stack.emulator.createUser(email, 'right-password', 'Ada');
     const page = await newPage(browser);
-    await page.goto(`${stack.urls.shell}/login`);
+    await page.goto(`${stack.urls.shell}${paths.login}`);
     await login(page, email, 'wrong-password');
     await page.getByText('Incorrect password. Please try again.').waitFor();
-    assert.equal(new URL(page.url()).pathname, '/login');
+    assert.equal(new URL(page.url()).pathname, paths.login);
   });
 
   test('a protected page sends the visitor to /login and back there after signing in', async () => {
     const email = uniqueEmail('linus');
     await stack.emulator.createUser(email, 'secret123', 'Linus');
     const page = await newPage(browser);
-    await page.goto(`${stack.urls.shell}/user/subscription-history`);
-    await page.waitForURL('**/login');
+    await page.goto(`${stack.urls.shell}${paths.userSubscriptionHistory}`);
+    await page.waitForURL(`**${paths.login}`);
     await login(page, email);
-    await page.waitForURL('**/user/subscription-history');
+    await page.waitForURL(`**${paths.userSubscriptionHistory}`);
     await page.locator('[data-remote="account"]').waitFor();
   });
 
   test('an admin listed in ADMIN_EMAILS sees the Admin Panel link and the back office', async () => {
     await stack.emulator.createUser(E2E_ADMIN_EMAIL, 'secret123', 'Edsger Admin').catch(() => {});
     const page = await newPage(browser);
-    await page.goto(`${stack.urls.shell}/login`);
+    await page.goto(`${stack.urls.shell}${paths.login}`);
     await login(page, E2E_ADMIN_EMAIL);
-    await page.waitForURL('**/user/dashboard');
+    await page.waitForURL(`**${paths.userDashboard}`);
     await page.goto(stack.urls.shell);
     const menu = await openAccountMenu(page);
     await menu.getByRole('menuitem', { name: 'Admin Panel' }).click();
@@ -125,7 +126,7 @@ describe('password reset', () => {
     const email = uniqueEmail('reset');
     await stack.emulator.createUser(email, 'secret123', 'Reset Me');
     const page = await newPage(browser);
-    await page.goto(`${stack.urls.shell}/reset-password`);
+    await page.goto(`${stack.urls.shell}${paths.resetPassword}`);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByRole('heading', { name: 'Password Reset Email Sent!' }).waitFor();
@@ -140,7 +141,7 @@ describe('password reset', () => {
 
   test('a blank address gets the spec text and sends nothing', async () => {
     const page = await newPage(browser);
-    await page.goto(`${stack.urls.shell}/forgot-password`);
+    await page.goto(`${stack.urls.shell}${paths.forgotPassword}`);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Please enter your email address').waitFor();
   });
@@ -151,7 +152,7 @@ describe('profile settings', () => {
     const page = await newPage(browser);
     const email = uniqueEmail('profile');
     await register(page, { name: 'Barbara Liskov', email });
-    await page.goto(`${stack.urls.shell}/update-profile`);
+    await page.goto(`${stack.urls.shell}${paths.updateProfile}`);
     const emailField = page.getByLabel('Email Address');
     await emailField.waitFor();
     assert.equal(await emailField.inputValue(), email);
@@ -181,7 +182,7 @@ describe('profile settings', () => {
   test('a photo over 2 MB is refused before it is sent', async () => {
     const page = await newPage(browser);
     await register(page, { name: 'Big Photo', email: uniqueEmail('big') });
-    await page.goto(`${stack.urls.shell}/update-profile`);
+    await page.goto(`${stack.urls.shell}${paths.updateProfile}`);
     await page.getByLabel('Profile photo file').setInputFiles({
       name: 'big.png',
       mimeType: 'image/png',

@@ -3,43 +3,23 @@
 // its own box, and a redeployed remote is picked up by the unchanged shell.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { pageForPath, pageList, paths } from '@coldmail/registry/pages';
 import { launchBrowser, navigate, newPage } from '../support/browser.mjs';
-import { rebuildRemoteWithBanner } from '../support/redeploy.mjs';
+import { rebuildRemoteWithBanner, rebuildRemoteWithNewPage } from '../support/redeploy.mjs';
 import { adminProfile, buyerProfile, setSessionUser } from '../support/session.mjs';
 import { startWebStack } from '../support/stack.mjs';
 
-const mounts = {
-  marketing: ['/', '/about', '/contact', '/premium/cold-email-pack/item-1'],
-  checkout: [
-    '/buy/p1',
-    '/item-buy/i1',
-    '/pay-now/o1',
-    '/item-pay-now/o1',
-    '/user/pending-payment',
-    '/user/package-pending-payment',
-    '/user/item-pending-payment',
-  ],
-  account: [
-    '/user/dashboard',
-    '/user/orders',
-    '/user/orders-history',
-    '/user/subscription-history',
-    '/user/select-package',
-    '/user/support',
-    '/user/create-support',
-    '/update-profile',
-  ],
-  generator: ['/user/generate-email'],
-  admin: [
-    '/admin/dashboard',
-    '/admin/orders',
-    '/admin/items-orders',
-    '/admin/users',
-    '/admin/support-messages',
-    '/admin/settings',
-    '/admin/packages',
-  ],
-};
+/** A URL of the page: its link, any parameter set to 'x1'. */
+function urlOf(page) {
+  const link = paths[page.id];
+  return typeof link === 'function' ? link('x1', 'x1') : link;
+}
+
+/** Every remote's pages, as the registry lists them: remote → URLs. */
+const mounts = {};
+for (const page of pageList) {
+  if (page.owner !== 'shell') (mounts[page.owner] ??= []).push(urlOf(page));
+}
 
 const remoteContent = (page, remote) => page.locator(`[data-remote="${remote}"]`).first();
 
@@ -73,12 +53,12 @@ describe('route table', () => {
 
   test('header and footer show on public pages but not in the user area or back office', async () => {
     const page = await newPage(browser);
-    await page.goto(`${stack.urls.shell}/about`);
+    await page.goto(`${stack.urls.shell}${paths.about}`);
     await remoteContent(page, 'marketing').waitFor();
     const header = page.getByRole('banner');
     assert.equal(await header.getByRole('link', { name: 'About Us' }).count(), 1);
     await setSessionUser(page, adminProfile);
-    await navigate(page, '/user/dashboard');
+    await navigate(page, paths.userDashboard);
     await remoteContent(page, 'account').waitFor();
     assert.equal(await page.getByRole('banner').count(), 0, 'no site header in /user');
     assert.equal(
@@ -86,10 +66,26 @@ describe('route table', () => {
       1,
       'user sidebar',
     );
-    await navigate(page, '/admin/users');
+    await navigate(page, paths.adminUsers);
     await remoteContent(page, 'admin').waitFor();
     assert.equal(await page.getByRole('banner').count(), 0, 'no site header in /admin');
     assert.equal(await page.getByRole('link', { name: 'Total Users' }).count(), 1, 'admin sidebar');
+  });
+
+  test('the landing page and the pages the shell knows never ask the remotes for their routes', async () => {
+    const page = await newPage(browser);
+    const routeReads = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/routes.json')) routeReads.push(request.url());
+    });
+    await page.goto(stack.urls.shell);
+    await remoteContent(page, 'marketing').waitFor();
+    await setSessionUser(page, adminProfile);
+    for (const path of [paths.buy('x1'), paths.premiumItem('x1', 'x1'), paths.userOrders]) {
+      await navigate(page, path);
+      await remoteContent(page, pageForPath(path).owner).waitFor();
+    }
+    assert.deepEqual(routeReads, []);
   });
 
   test('an unknown path shows the 404 page', async () => {
@@ -103,16 +99,16 @@ describe('route table', () => {
 
   test('a signed-out visitor is sent to /login from a protected page', async () => {
     const page = await newPage(browser);
-    await page.goto(`${stack.urls.shell}/user/subscription-history`);
+    await page.goto(`${stack.urls.shell}${paths.userSubscriptionHistory}`);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
-    assert.equal(new URL(page.url()).pathname, '/login');
+    assert.equal(new URL(page.url()).pathname, paths.login);
   });
 
   test('a signed-in user who is not an admin sees Not Authorized in the back office', async () => {
     const page = await newPage(browser);
     await page.goto(stack.urls.shell);
     await setSessionUser(page, buyerProfile);
-    await navigate(page, '/admin/dashboard');
+    await navigate(page, paths.adminDashboard);
     await page.getByRole('heading', { name: 'Not Authorized' }).waitFor();
     assert.ok(
       await page
@@ -176,17 +172,17 @@ describe('shared singletons', () => {
     const page = await newPage(browser);
     await page.goto(stack.urls.shell);
     await setSessionUser(page, adminProfile);
-    await navigate(page, '/admin/dashboard');
+    await navigate(page, paths.adminDashboard);
     await remoteContent(page, 'admin').waitFor();
 
     // The back office (a remote) signs out through the shared session: the shell's guard reacts.
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('link', { name: 'Sign Up' }).waitFor();
-    assert.equal(new URL(page.url()).pathname, '/');
+    assert.equal(new URL(page.url()).pathname, paths.home);
 
     // The shell's session (signed in again) reaches the remote's pages, and both show it.
     await setSessionUser(page, { ...buyerProfile, currentBalance: 11 });
-    await navigate(page, '/user/generate-email');
+    await navigate(page, paths.userGenerateEmail);
     await remoteContent(page, 'generator').waitFor();
     assert.equal(await page.getByTestId('generator-credits').innerText(), 'Credits: 11');
     assert.match(await page.getByTestId('sidebar-credits').innerText(), /Credits: 11/);
@@ -201,7 +197,7 @@ describe('independent remotes', () => {
     await setSessionUser(page, adminProfile);
     await stack.stopRemote('checkout');
     try {
-      await navigate(page, '/user/pending-payment');
+      await navigate(page, paths.userPendingPayment);
       const fallback = page.locator('[data-remote-fallback="checkout"]');
       await fallback.waitFor({ timeout: 20_000 });
       assert.match(await fallback.innerText(), /Loading chunk checkout failed/);
@@ -210,9 +206,9 @@ describe('independent remotes', () => {
         'sidebar stays',
       );
 
-      await navigate(page, '/user/dashboard');
+      await navigate(page, paths.userDashboard);
       await remoteContent(page, 'account').waitFor();
-      await navigate(page, '/about');
+      await navigate(page, paths.about);
       await remoteContent(page, 'marketing').waitFor();
       assert.equal(
         await page.getByRole('banner').getByRole('link', { name: 'Contact' }).count(),
@@ -220,7 +216,7 @@ describe('independent remotes', () => {
         'header stays',
       );
 
-      await navigate(page, '/user/pending-payment');
+      await navigate(page, paths.userPendingPayment);
       await fallback.waitFor();
     } finally {
       await stack.restartRemote('checkout');
@@ -235,7 +231,7 @@ describe('independent remotes', () => {
 
   test('a remote rebuilt with a visible change is served by the unchanged shell after reload', async () => {
     const page = await newPage(browser);
-    await page.goto(`${stack.urls.shell}/about`);
+    await page.goto(`${stack.urls.shell}${paths.about}`);
     await remoteContent(page, 'marketing').waitFor();
     assert.equal(await page.getByTestId('release-banner').count(), 0);
 
@@ -253,6 +249,44 @@ describe('independent remotes', () => {
     } finally {
       await stack.stopRemote('marketing');
       await stack.restartRemote('marketing');
+    }
+  });
+
+  test('a remote adds a page without a shell release: the unchanged shell mounts it in its area', async () => {
+    const releaseNotes = { id: 'userReleaseNotes', path: '/user/release-notes', area: 'user' };
+    assert.equal(pageForPath(releaseNotes.path), null, 'the shell was built without the page');
+    const page = await newPage(browser);
+    await page.goto(stack.urls.shell);
+    await setSessionUser(page, buyerProfile);
+    await navigate(page, releaseNotes.path);
+    await page.getByText("Oops! Page can't be found.").waitFor();
+
+    const rebuiltDist = await rebuildRemoteWithNewPage('account', releaseNotes, 'Release notes');
+    await stack.stopRemote('account');
+    await stack.restartRemote('account', { dir: rebuiltDist });
+    try {
+      await page.reload();
+      // The page keeps the guard of its area: signed out, the visitor is sent to sign in.
+      await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+      assert.equal(new URL(page.url()).pathname, paths.login);
+
+      await setSessionUser(page, buyerProfile);
+      await navigate(page, releaseNotes.path);
+      await page.getByRole('heading', { name: 'Release notes' }).waitFor({ timeout: 20_000 });
+      assert.equal(new URL(page.url()).pathname, releaseNotes.path);
+      assert.ok(
+        await page.getByRole('link', { name: 'Upgrade Package' }).isVisible(),
+        'inside the user area, beside its sidebar',
+      );
+      assert.equal(await page.getByRole('banner').count(), 0, 'no site header in /user');
+
+      // The remote's other pages are still there.
+      await navigate(page, paths.userSubscriptionHistory);
+      await page.getByRole('heading', { name: 'Subscription History' }).waitFor();
+      assert.deepEqual(page.pageErrors, []);
+    } finally {
+      await stack.stopRemote('account');
+      await stack.restartRemote('account');
     }
   });
 });

@@ -2,6 +2,7 @@
 // double's SDK stand-in, captured and verified by our API) → history, for a package and an item.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { pageForPath, paths } from '@coldmail/registry/pages';
 import { apiAs } from '../support/api.mjs';
 import { launchBrowser, newPage } from '../support/browser.mjs';
 import { E2E_ADMIN_EMAIL, startFullStack } from '../support/full-stack.mjs';
@@ -23,14 +24,14 @@ after(async () => {
 
 async function signUpBuyer(page, name) {
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@e2e.test`;
-  await page.goto(`${stack.urls.shell}/register`);
+  await page.goto(`${stack.urls.shell}${paths.register}`);
   await page.getByLabel('Full Name').fill(name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password\W*$/).fill('secret123');
   await page.getByLabel('Confirm Password').fill('secret123');
   await page.getByLabel(/I agree/).check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL('**/user/dashboard');
+  await page.waitForURL(`**${paths.userDashboard}`);
   return email;
 }
 
@@ -39,6 +40,9 @@ async function fillBilling(page) {
   await page.getByLabel('Country').selectOption({ label: 'France' });
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
 }
+
+/** Matches any URL of the page, whatever its parameters. */
+const onPage = (id) => (url) => pageForPath(url.pathname)?.id === id;
 
 const credits = (page) => page.getByTestId('sidebar-credits').innerText();
 
@@ -57,19 +61,19 @@ describe('buying credits', () => {
 
     await page.goto(stack.urls.shell);
     await page.getByRole('link', { name: `Buy Now: ${pkg.packageName}` }).click();
-    await page.waitForURL(`**/buy/${pkg._id}`);
+    await page.waitForURL(`**${paths.buy(pkg._id)}`);
     assert.equal(await page.getByLabel('Full Name').inputValue(), 'Pat Buyer');
     assert.equal(await page.getByLabel('Email').inputValue(), email);
     await fillBilling(page);
 
-    await page.waitForURL('**/user/package-pending-payment/');
+    await page.waitForURL(`**${paths.userPackagePendingPayment}`);
     await page.getByRole('heading', { name: 'My Pending Orders' }).waitFor();
     await page.getByRole('link', { name: 'Pay First Order' }).click();
-    await page.waitForURL('**/pay-now/**');
+    await page.waitForURL(onPage('payNow'));
     await page.getByText('$19.99 USD').first().waitFor();
 
     await page.getByRole('button', { name: 'PayPal' }).click();
-    await page.waitForURL('**/user/subscription-history', { timeout: 30_000 });
+    await page.waitForURL(`**${paths.userSubscriptionHistory}`, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Subscription History' }).waitFor();
     await page.getByText('Paid').first().waitFor();
     assert.match(await credits(page), /Credits: 120/, 'credits updated without a reload');
@@ -94,20 +98,20 @@ describe('buying credits', () => {
     const page = await newPage(browser);
     await signUpBuyer(page, 'Ida Item');
 
-    await page.goto(`${stack.urls.shell}/premium/${item.slug}/${item._id}`);
+    await page.goto(`${stack.urls.shell}${paths.premiumItem(item.slug, item._id)}`);
     await page.getByRole('heading', { name: 'Cold Email Swipe File' }).waitFor();
     await page.getByRole('link', { name: 'Buy Now' }).click();
     await page.getByRole('heading', { name: 'Complete Your Order' }).waitFor();
     await fillBilling(page);
 
-    await page.waitForURL('**/user/item-pending-payment/');
+    await page.waitForURL(`**${paths.userItemPendingPayment}`);
     await page.getByRole('link', { name: 'Pay First Order' }).click();
-    await page.waitForURL('**/item-pay-now/**');
+    await page.waitForURL(onPage('itemPayNow'));
     await page.getByRole('button', { name: 'PayPal' }).click();
     await page
       .getByText('Payment successful! Redirecting to your subscription history...')
       .waitFor();
-    await page.waitForURL('**/user/orders-history', { timeout: 30_000 });
+    await page.waitForURL(`**${paths.userOrdersHistory}`, { timeout: 30_000 });
     await page.getByText('Paid').first().waitFor();
     const link = page.getByRole('link', { name: /access/i }).first();
     assert.equal(await link.getAttribute('href'), 'https://files.example.com/swipe-file.pdf');

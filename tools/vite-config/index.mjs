@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { portOf, remoteNames } from './ports.mjs';
@@ -5,7 +7,7 @@ import { portOf, remoteNames } from './ports.mjs';
 export * from './ports.mjs';
 
 /** @typedef {import('vite').UserConfig} UserConfig */
-/** @typedef {import('./ports.mjs').RemoteName} RemoteName */
+/** @typedef {import('@coldmail/registry/apps').RemoteName} RemoteName */
 
 /**
  * Every module that holds state must be a singleton, or host and remote each get their own copy:
@@ -45,6 +47,50 @@ const buildOptions = {
 };
 
 /**
+ * Publishes the remote's pages as routes.json beside its mf-manifest.json, so a shell built
+ * before this remote mounts the pages it does not know yet. The list comes from the copy of the
+ * page registry the remote's own code resolves (the one its bundle carries), read when it builds.
+ *
+ * @param {RemoteName} name
+ * @returns {import('vite').Plugin}
+ */
+function publishRoutesPlugin(name) {
+  /** @type {string} */
+  let root;
+  /** @param {(id: string, importer: string) => Promise<{ id: string } | null>} resolve */
+  const routesJson = async (resolve) => {
+    const registry = await resolve('@coldmail/registry/pages', join(root, 'src', 'app', 'App.tsx'));
+    if (!registry) throw new Error(`${name}: cannot resolve @coldmail/registry/pages`);
+    /** @type {typeof import('@coldmail/registry/pages')} */
+    const { routesDocumentOf } = await import(pathToFileURL(registry.id).href);
+    return JSON.stringify(routesDocumentOf(name), null, 2);
+  };
+  return {
+    name: 'coldmail-publish-routes',
+    configResolved(config) {
+      root = config.root;
+    },
+    async generateBundle() {
+      const source = await routesJson((id, importer) => this.resolve(id, importer));
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== '/routes.json') return next();
+        routesJson((id, importer) => server.pluginContainer.resolveId(id, importer)).then(
+          (body) => {
+            res.setHeader('Content-Type', 'application/json');
+            res.setHeader('Cache-Control', 'no-cache');
+            res.end(body);
+          },
+          next,
+        );
+      });
+    },
+  };
+}
+
+/**
  * `command` is 'serve' for the Vite dev server: there the remote also runs standalone, so it
  * carries its own federation runtime instead of expecting the shell's.
  *
@@ -68,6 +114,7 @@ export function remoteConfig(name, command) {
         // In production the shell provides the federation runtime once; remotes read it from there.
         experiments: { externalRuntime: command === 'build' },
       }),
+      publishRoutesPlugin(name),
     ],
     css: scopedCss(name),
     build: buildOptions,

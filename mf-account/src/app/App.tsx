@@ -1,5 +1,7 @@
+import { pagesOf, type PageIdOf } from '@coldmail/registry/pages';
 import { Route, Routes } from '@coldmail/router';
 import { CreditHistoryPage } from '../features/credit-history/components/CreditHistoryPage';
+import type { ReactNode } from 'react';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage';
 import { OrdersPage } from '../features/orders/components/OrdersPage';
 import { OrdersHistoryPage } from '../features/orders/components/OrdersHistoryPage';
@@ -9,19 +11,25 @@ import { SupportPage } from '../features/support/components/SupportPage';
 import { CreateSupportPage } from '../features/support/components/CreateSupportPage';
 import { ProfileSettingsPage } from '../features/profile/components/ProfileSettingsPage';
 
-/** This remote's pages; the shell mounts them at the paths below. */
+const pageElements: Record<PageIdOf<'account'>, ReactNode> = {
+  updateProfile: <ProfileSettingsPage />,
+  userDashboard: <DashboardPage />,
+  userOrders: <OrdersPage />,
+  userOrdersHistory: <OrdersHistoryPage />,
+  userSubscriptionHistory: <SubscriptionHistoryPage />,
+  userCreditHistory: <CreditHistoryPage />,
+  userSelectPackage: <SelectPackagePage />,
+  userSupport: <SupportPage />,
+  userCreateSupport: <CreateSupportPage />,
+};
+
+/** This remote's pages, at the registry's paths (where the shell mounts it). */
 export default function App() {
   return (
     <Routes>
-      <Route path="/user/dashboard" element={<DashboardPage />} />
-      <Route path="/user/orders" element={<OrdersPage />} />
-      <Route path="/user/orders-history" element={<OrdersHistoryPage />} />
-      <Route path="/user/subscription-history" element={<SubscriptionHistoryPage />} />
-      <Route path="/user/credit-history" element={<CreditHistoryPage />} />
-      <Route path="/user/select-package" element={<SelectPackagePage />} />
-      <Route path="/user/support" element={<SupportPage />} />
-      <Route path="/user/create-support" element={<CreateSupportPage />} />
-      <Route path="/update-profile" element={<ProfileSettingsPage />} />
+      {pagesOf('account').map((page) => (
+        <Route key={page.id} path={page.path} element={pageElements[page.id]} />
+      ))}
     </Routes>
   );
 }

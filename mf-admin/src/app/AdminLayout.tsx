@@ -1,15 +1,10 @@
+import { navOf, paths } from '@coldmail/registry/pages';
 import { Outlet, useNavigate } from '@coldmail/router';
 import { sessionActions } from '@coldmail/session';
-import { SidebarButton, SidebarLayout, type SidebarNavItem } from '@coldmail/ui';
+import { SidebarButton, SidebarLayout } from '@coldmail/ui';
 import styles from './AdminLayout.module.css';
 
-const links: SidebarNavItem[] = [
-  { to: '/admin/dashboard', label: 'Dashboard', icon: '▦' },
-  { to: '/admin/orders', label: 'Total Orders', icon: '🧾' },
-  { to: '/admin/users', label: 'Total Users', icon: '👥' },
-  { to: '/admin/support-messages', label: 'Support Messages', icon: '✉' },
-  { to: '/admin/settings', label: 'Settings', icon: '⚙' },
-];
+const links = navOf('admin');
 
 /** The back office's own chrome: a dark collapsible sidebar that highlights the current route. */
 export function AdminLayout() {
@@ -17,7 +12,7 @@ export function AdminLayout() {
 
   const logout = async () => {
     await sessionActions.signOut();
-    navigate('/');
+    navigate(paths.home);
   };
 
   return (

@@ -1,4 +1,6 @@
-import { Navigate, Route, Routes } from '@coldmail/router';
+import { pagesOf, type PageIdOf } from '@coldmail/registry/pages';
+import { Route, Routes } from '@coldmail/router';
+import type { ReactNode } from 'react';
 import { AdminDashboardPage } from '../features/dashboard/components/AdminDashboardPage';
 import { OrdersManagementPage } from '../features/orders/components/OrdersManagementPage';
 import { ItemOrdersPage } from '../features/item-orders/components/ItemOrdersPage';
@@ -8,20 +10,24 @@ import { SettingsPage } from '../features/settings/components/SettingsPage';
 import { PackagesPage } from '../features/packages/components/PackagesPage';
 import { AdminLayout } from './AdminLayout';
 
-/** The admin back office. The shell mounts it at /admin/* behind its admin guard. */
+const pageElements: Record<PageIdOf<'admin'>, ReactNode> = {
+  adminDashboard: <AdminDashboardPage />,
+  adminOrders: <OrdersManagementPage />,
+  adminItemsOrders: <ItemOrdersPage />,
+  adminUsers: <UsersManagementPage />,
+  adminSupportMessages: <SupportInboxPage />,
+  adminSettings: <SettingsPage />,
+  adminPackages: <PackagesPage />,
+};
+
+/** The admin back office in its own layout. The shell mounts it behind its admin guard. */
 export default function App() {
   return (
     <Routes>
-      <Route path="/admin" element={<AdminLayout />}>
-        <Route index element={<Navigate to="dashboard" replace />} />
-        <Route path="dashboard" element={<AdminDashboardPage />} />
-        <Route path="orders" element={<OrdersManagementPage />} />
-        <Route path="items-orders" element={<ItemOrdersPage />} />
-        <Route path="users" element={<UsersManagementPage />} />
-        <Route path="support-messages" element={<SupportInboxPage />} />
-        <Route path="settings" element={<SettingsPage />} />
-        <Route path="packages" element={<PackagesPage />} />
-        <Route path="*" element={<Navigate to="dashboard" replace />} />
+      <Route element={<AdminLayout />}>
+        {pagesOf('admin').map((page) => (
+          <Route key={page.id} path={page.path} element={pageElements[page.id]} />
+        ))}
       </Route>
     </Routes>
   );

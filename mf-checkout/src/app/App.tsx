@@ -1,4 +1,6 @@
+import { pagesOf, type PageIdOf } from '@coldmail/registry/pages';
 import { Route, Routes } from '@coldmail/router';
+import type { ReactNode } from 'react';
 import { PackageCheckoutPage } from '../features/checkout/components/PackageCheckoutPage';
 import { ItemCheckoutPage } from '../features/checkout/components/ItemCheckoutPage';
 import { PayNowPage } from '../features/payment/components/PayNowPage';
@@ -7,17 +9,23 @@ import { PendingPaymentPage } from '../features/pending-payment/components/Pendi
 import { PackagePendingPage } from '../features/pending-payment/components/PackagePendingPage';
 import { ItemPendingPage } from '../features/pending-payment/components/ItemPendingPage';
 
-/** This remote's pages; the shell mounts them at the paths below. */
+const pageElements: Record<PageIdOf<'checkout'>, ReactNode> = {
+  buy: <PackageCheckoutPage />,
+  itemBuy: <ItemCheckoutPage />,
+  payNow: <PayNowPage />,
+  itemPayNow: <ItemPayNowPage />,
+  userPendingPayment: <PendingPaymentPage />,
+  userPackagePendingPayment: <PackagePendingPage />,
+  userItemPendingPayment: <ItemPendingPage />,
+};
+
+/** This remote's pages, at the registry's paths (where the shell mounts it). */
 export default function App() {
   return (
     <Routes>
-      <Route path="/buy/:id" element={<PackageCheckoutPage />} />
-      <Route path="/item-buy/:id" element={<ItemCheckoutPage />} />
-      <Route path="/pay-now/:id" element={<PayNowPage />} />
-      <Route path="/item-pay-now/:id" element={<ItemPayNowPage />} />
-      <Route path="/user/pending-payment" element={<PendingPaymentPage />} />
-      <Route path="/user/package-pending-payment" element={<PackagePendingPage />} />
-      <Route path="/user/item-pending-payment" element={<ItemPendingPage />} />
+      {pagesOf('checkout').map((page) => (
+        <Route key={page.id} path={page.path} element={pageElements[page.id]} />
+      ))}
     </Routes>
   );
 }

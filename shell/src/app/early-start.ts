@@ -1,6 +1,6 @@
 // Runs before the shared modules load (no imports of React or the runtime here): starts the
 // start-up reads and warms the current page's remote, so they overlap the shell's own loading.
-import { remoteForPath } from './remote-mounts';
+import { pageForPath } from '@coldmail/registry/pages';
 
 const read = (path: string): Promise<unknown> =>
   fetch(path, { cache: 'no-store' }).then((response) => {
@@ -24,8 +24,8 @@ function preload(href: string, as: 'fetch' | 'modulepreload'): void {
 }
 
 export async function warmCurrentRemote(pathname: string): Promise<void> {
-  const remote = remoteForPath(pathname);
-  if (!remote) return;
+  const remote = pageForPath(pathname)?.owner;
+  if (!remote || remote === 'shell') return;
   const manifests = (await earlyRemotes) as Record<string, string>;
   const manifestUrl = manifests[remote] && new URL(manifests[remote], window.location.href);
   if (!manifestUrl) return;

@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import { Link } from '@coldmail/router';
 import { selectCredits, useSession } from '@coldmail/session';
 import { PageHeader } from '@coldmail/ui';
@@ -10,7 +11,7 @@ export function DashboardPage() {
       <PageHeader title="Dashboard" subtitle={`Welcome back, ${name}!`} />
       <p>
         {credits !== null && `You have ${credits} ${credits === 1 ? 'credit' : 'credits'}. `}
-        <Link to="/user/credit-history">See your credit history</Link>
+        <Link to={paths.userCreditHistory}>See your credit history</Link>
       </p>
     </section>
   );

@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import type { ItemOrder } from '@coldmail/contracts';
 import { Link } from '@coldmail/router';
 import {
@@ -36,7 +37,7 @@ const columns: TableColumn<ItemOrder>[] = [
     key: 'item',
     header: 'Item',
     render: (order) => (
-      <Link to={`/premium/${order.slug}/${order.itemId}`}>{order.packageName}</Link>
+      <Link to={paths.premiumItem(order.slug, order.itemId)}>{order.packageName}</Link>
     ),
   },
   { key: 'orderId', header: 'Order ID' },

@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import {
   MAX_UPLOAD_BYTES,
   profileUpdateBodySchema,
@@ -201,7 +202,7 @@ export function ProfileSettingsPage() {
       {status === 'signed-out' ? (
         <Card>
           <p>Please log in to edit your profile.</p>
-          <ButtonLink to="/login" state={{ from: location }}>
+          <ButtonLink to={paths.login} state={{ from: location }}>
             Go to Login
           </ButtonLink>
         </Card>
@@ -210,7 +211,7 @@ export function ProfileSettingsPage() {
       ) : profileStatus === 'error' ? (
         <Card>
           <p>Failed to load your profile.</p>
-          <Link to="/">Return to Home</Link>
+          <Link to={paths.home}>Return to Home</Link>
         </Card>
       ) : (
         <PageLoader />

@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import type { ApiError } from '@coldmail/session';
 import { Alert, ButtonLink, Card } from '@coldmail/ui';
 import type { ReactNode } from 'react';
@@ -28,7 +29,7 @@ export function CheckoutLoadError({
         {error.status === 404 ? null : error.message}
       </Alert>
       <div className={styles.actions}>
-        <ButtonLink to="/" variant="secondary">
+        <ButtonLink to={paths.home} variant="secondary">
           Return to Home
         </ButtonLink>
       </div>

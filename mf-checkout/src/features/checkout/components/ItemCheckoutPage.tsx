@@ -1,4 +1,5 @@
 import { priceBreakdownOf, type NewItemOrderBody } from '@coldmail/contracts';
+import { paths } from '@coldmail/registry/pages';
 import { useNavigate, useParams } from '@coldmail/router';
 import { api, domainKey } from '@coldmail/session';
 import { Card, PageHeader, PageLoader, TextField, formatUsd } from '@coldmail/ui';
@@ -61,7 +62,7 @@ export function ItemCheckoutPage() {
             note="Secure payment processing"
             onSubmit={async (values) => {
               await placeOrder.mutateAsync({ itemId: data._id, ...values });
-              navigate('/user/item-pending-payment/');
+              navigate(paths.userItemPendingPayment);
             }}
           />
         </Card>

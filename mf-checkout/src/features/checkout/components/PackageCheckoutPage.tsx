@@ -1,4 +1,5 @@
 import type { NewOrderBody } from '@coldmail/contracts';
+import { paths } from '@coldmail/registry/pages';
 import { useNavigate, useParams } from '@coldmail/router';
 import { api, domainKey } from '@coldmail/session';
 import { Card, PageHeader, PageLoader } from '@coldmail/ui';
@@ -53,7 +54,7 @@ export function PackageCheckoutPage() {
             defaultValues={buyer.billingDefaults}
             onSubmit={async (values) => {
               await placeOrder.mutateAsync({ packageId: data._id, ...values });
-              navigate('/user/package-pending-payment/');
+              navigate(paths.userPackagePendingPayment);
             }}
           />
         </Card>

@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import { useParams } from '@coldmail/router';
 import { api, domainKey, readStateOf, toApiError } from '@coldmail/session';
 import { formatUsdFixed } from '@coldmail/ui';
@@ -82,7 +83,7 @@ export function ItemPayNowPage() {
       settings={paypal}
       flow={flow}
       alreadyPaid={alreadyPaid}
-      historyLink={{ to: '/user/orders-history', text: 'View My Orders' }}
+      historyLink={{ to: paths.userOrdersHistory, text: 'View My Orders' }}
     />
   );
 }

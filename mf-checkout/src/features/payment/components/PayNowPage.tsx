@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import { useParams } from '@coldmail/router';
 import { api, domainKey, readStateOf, toApiError, useSession } from '@coldmail/session';
 import { formatUsdFixed } from '@coldmail/ui';
@@ -85,7 +86,7 @@ export function PayNowPage() {
       settings={paypal}
       flow={flow}
       alreadyPaid={alreadyPaid}
-      historyLink={{ to: '/user/subscription-history', text: 'View Subscription History' }}
+      historyLink={{ to: paths.userSubscriptionHistory, text: 'View Subscription History' }}
     />
   );
 }

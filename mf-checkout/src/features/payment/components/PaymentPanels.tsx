@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import type { ApiError } from '@coldmail/session';
 import { Button, ButtonLink, Card, PageLoader } from '@coldmail/ui';
 import type { ReactNode } from 'react';
@@ -32,7 +33,7 @@ export function PaymentPanel({
               Retry
             </Button>
           )}
-          <ButtonLink to="/">{homeText}</ButtonLink>
+          <ButtonLink to={paths.home}>{homeText}</ButtonLink>
         </div>
       </Card>
     </section>

@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import type { PaypalSettings } from '@coldmail/contracts';
 import { Link } from '@coldmail/router';
 import {
@@ -81,7 +82,7 @@ export function PaymentScreen({
       <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
         <ol>
           <li>
-            <Link to="/">Home</Link>
+            <Link to={paths.home}>Home</Link>
           </li>
           <li aria-current="page">Payment</li>
         </ol>
@@ -145,7 +146,7 @@ export function PaymentScreen({
           )}
         </div>
         <p className={styles.support}>
-          Having trouble? Contact our <Link to="/contact">Support Team</Link>.
+          Having trouble? Contact our <Link to={paths.contact}>Support Team</Link>.
         </p>
       </Card>
     </section>

@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import {
   isCompleted,
   isPaid,
@@ -31,7 +32,6 @@ const SETUP_FAILED_TEXT = 'Payment setup incomplete. Please refresh the page or 
 const ITEM_NOT_UPDATED_TEXT =
   'Payment successful, but there was an issue updating your order. Please contact support.';
 
-const DASHBOARD = '/user/dashboard';
 const error = (text: string): PaymentNotice => ({ tone: 'error', text });
 
 /** A 4xx carries the server's reason (e.g. the order is already paid); anything else does not. */
@@ -53,7 +53,7 @@ export function packageOutcome(result: PackagePaymentResult): PaymentOutcome {
     return {
       notice: { tone: 'success', text: SUCCESS_TEXT },
       paid: true,
-      redirect: { to: '/user/subscription-history', afterMs: 1000 },
+      redirect: { to: paths.userSubscriptionHistory, afterMs: 1000 },
     };
   }
   return { notice: error(result.message || PACKAGE_FAILED_TEXT), paid: false };
@@ -82,7 +82,7 @@ export function itemOutcome(result: ItemPaymentResult, paypalOrderId: string): P
     return {
       notice: { tone: 'success', text: SUCCESS_TEXT },
       paid: true,
-      redirect: { to: '/user/orders-history', afterMs: result.modifiedCount > 0 ? 2000 : 1000 },
+      redirect: { to: paths.userOrdersHistory, afterMs: result.modifiedCount > 0 ? 2000 : 1000 },
     };
   }
   return {
@@ -105,14 +105,14 @@ export function itemFailure(apiError: ApiError): PaymentOutcome {
   return {
     notice: error(text),
     paid: false,
-    ...(staysReadable ? {} : { redirect: { to: DASHBOARD, afterMs: 3000 } }),
+    ...(staysReadable ? {} : { redirect: { to: paths.userDashboard, afterMs: 3000 } }),
   };
 }
 
 export const itemCancelled: PaymentOutcome = {
   notice: { tone: 'info', text: CANCELLED_TEXT },
   paid: false,
-  redirect: { to: DASHBOARD, afterMs: 3000 },
+  redirect: { to: paths.userDashboard, afterMs: 3000 },
 };
 
 /** An order the server already marks as paid, or as completed, needs no buttons. */

@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import type { ItemOrder, PackageOrder } from '@coldmail/contracts';
 import { usePendingItemOrders, usePendingPackageOrders } from '../hooks/usePendingOrders';
 import type { PendingRow } from './PendingOrdersPanel';
@@ -12,7 +13,7 @@ function packageRow(order: PackageOrder): PendingRow {
     createdAt: order.createdAt,
     totalPrice: order.totalPrice,
     paymentStatus: order.paymentStatus,
-    payHref: `/pay-now/${order._id}`,
+    payHref: paths.payNow(order._id),
   };
 }
 
@@ -21,12 +22,12 @@ function itemRow(order: ItemOrder): PendingRow {
     _id: order._id,
     orderId: order.orderId,
     name: order.packageName || 'Digital Product',
-    nameHref: `/premium/${order.slug}/${order.itemId}`,
+    nameHref: paths.premiumItem(order.slug, order.itemId),
     imageUrl: order.imageUrl,
     createdAt: order.createdAt,
     totalPrice: order.totalPrice,
     paymentStatus: order.paymentStatus,
-    payHref: `/item-pay-now/${order._id}`,
+    payHref: paths.itemPayNow(order._id),
   };
 }
 

@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import { ButtonLink } from '@coldmail/ui';
 import type { ReactNode } from 'react';
 import styles from './HomePage.module.css';
@@ -15,7 +16,7 @@ export function HomePage({ children }: { children?: ReactNode }) {
           Personalized cold-email templates in seconds: tell the generator who you are writing to
           and why, pick a tone, and get a ready-to-send email.
         </p>
-        <ButtonLink to="/user/generate-email" size="lg">
+        <ButtonLink to={paths.userGenerateEmail} size="lg">
           Generate an email
         </ButtonLink>
       </section>

@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import type { CreditPackage } from '@coldmail/contracts';
 import { ButtonLink, PricingCard, formatUsd } from '@coldmail/ui';
 import { featureBulletsOf } from '@coldmail/contracts/package-features';
@@ -13,7 +14,7 @@ export function PackageCard({ pkg }: { pkg: CreditPackage }) {
       iconUrl={pkg.icon}
       features={featureBulletsOf(pkg)}
       action={
-        <ButtonLink to={`/buy/${pkg._id}`} fullWidth aria-label={`Buy Now: ${name}`}>
+        <ButtonLink to={paths.buy(pkg._id)} fullWidth aria-label={`Buy Now: ${name}`}>
           Buy Now
         </ButtonLink>
       }

@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import { useParams } from '@coldmail/router';
 import { api } from '@coldmail/session';
 import { Alert, ButtonLink, Card, formatUsd, PageLoader } from '@coldmail/ui';
@@ -31,7 +32,7 @@ export function PremiumItemPage() {
             <h1 className={styles.title}>{item.data.name}</h1>
             <p className={styles.price}>{formatUsd(item.data.price)}</p>
             {item.data.guidelines && <p className={styles.text}>{item.data.guidelines}</p>}
-            <ButtonLink to={`/item-buy/${item.data._id}`} size="lg">
+            <ButtonLink to={paths.itemBuy(item.data._id)} size="lg">
               Buy Now
             </ButtonLink>
           </div>

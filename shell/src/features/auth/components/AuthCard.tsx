@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { paths } from '@coldmail/registry/pages';
 import { Link } from '@coldmail/router';
 import styles from './AuthCard.module.css';
 
@@ -17,7 +18,7 @@ export function AuthCard({
   return (
     <div className={styles.page}>
       <div className={aside ? `${styles.card} ${styles.withAside}` : styles.card}>
-        <Link to="/" className={styles.close} aria-label="Close">
+        <Link to={paths.home} className={styles.close} aria-label="Close">
           ×
         </Link>
         <div className={styles.body}>

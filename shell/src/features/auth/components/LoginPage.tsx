@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { paths } from '@coldmail/registry/pages';
 import { loginFormSchema, type LoginForm } from '@coldmail/contracts';
 import { useSession } from '@coldmail/session';
 import { Alert, Button, TextField } from '@coldmail/ui';
@@ -19,7 +20,7 @@ const benefits = [
 /** Where the protected route guard sent the visitor from, if anywhere. */
 function originOf(location: Location): string {
   const from = (location.state as { from?: Location } | null)?.from;
-  return from ? `${from.pathname}${from.search}${from.hash}` : '/user/dashboard';
+  return from ? `${from.pathname}${from.search}${from.hash}` : paths.userDashboard;
 }
 
 export function LoginPage() {
@@ -77,14 +78,14 @@ export function LoginPage() {
         />
         <div className={styles.row}>
           <span />
-          <Link to="/forgot-password">Forgot Password?</Link>
+          <Link to={paths.forgotPassword}>Forgot Password?</Link>
         </div>
         <Button type="submit" loading={isSubmitting} loadingText="Signing in..." fullWidth>
           Login
         </Button>
       </form>
       <p className={styles.footer}>
-        Don&apos;t have an account? <Link to="/register">Sign up for free</Link>
+        Don&apos;t have an account? <Link to={paths.register}>Sign up for free</Link>
       </p>
     </AuthCard>
   );

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { paths } from '@coldmail/registry/pages';
 import { registerFormSchema, type RegisterForm } from '@coldmail/contracts';
 import { useSession } from '@coldmail/session';
 import { Alert, Button, Checkbox, TextField } from '@coldmail/ui';
@@ -17,13 +18,13 @@ export function RegisterPage() {
   const form = useForm<RegisterForm>({ resolver: zodResolver(registerFormSchema) });
   const { errors, isSubmitting } = form.formState;
 
-  if (status === 'signed-in' && !isSubmitting) return <Navigate to="/user/dashboard" replace />;
+  if (status === 'signed-in' && !isSubmitting) return <Navigate to={paths.userDashboard} replace />;
 
   const submit = form.handleSubmit(async ({ name, email, password }) => {
     setError(null);
     try {
       await registerAccount(name.trim(), email, password);
-      navigate('/user/dashboard', { replace: true });
+      navigate(paths.userDashboard, { replace: true });
     } catch (caught) {
       setError(registerErrorMessage(caught));
     }
@@ -75,7 +76,7 @@ export function RegisterPage() {
         </Button>
       </form>
       <p className={styles.footer}>
-        <Link to="/login">Already have an account?</Link>
+        <Link to={paths.login}>Already have an account?</Link>
       </p>
     </AuthCard>
   );

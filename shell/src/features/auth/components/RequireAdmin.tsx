@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import { selectIsAdmin, useSession } from '@coldmail/session';
 import { ButtonLink, Card, PageLoader } from '@coldmail/ui';
 import type { ReactNode } from 'react';
@@ -19,7 +20,7 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
           <p className={styles.text}>
             You can&apos;t access this page; this route is only accessible for Admin.
           </p>
-          <ButtonLink to="/">Go to Home</ButtonLink>
+          <ButtonLink to={paths.home}>Go to Home</ButtonLink>
         </Card>
       </div>
     );

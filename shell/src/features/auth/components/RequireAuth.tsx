@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import { useSession } from '@coldmail/session';
 import { PageLoader } from '@coldmail/ui';
 import type { ReactNode } from 'react';
@@ -8,6 +9,7 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   const status = useSession((state) => state.status);
   const location = useLocation();
   if (status === 'unknown') return <PageLoader />;
-  if (status === 'signed-out') return <Navigate to="/login" replace state={{ from: location }} />;
+  if (status === 'signed-out')
+    return <Navigate to={paths.login} replace state={{ from: location }} />;
   return children ?? <Outlet />;
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { paths } from '@coldmail/registry/pages';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '@coldmail/contracts';
 import { Alert, Button, ButtonLink, TextField } from '@coldmail/ui';
 import { useState } from 'react';
@@ -38,7 +39,7 @@ export function ResetPasswordPage() {
             .
           </p>
           {error && <Alert tone="error">{error}</Alert>}
-          <ButtonLink to="/login">Return to Login</ButtonLink>
+          <ButtonLink to={paths.login}>Return to Login</ButtonLink>
         </div>
       </AuthCard>
     );
@@ -65,7 +66,7 @@ export function ResetPasswordPage() {
         </Button>
       </form>
       <p className={styles.footer}>
-        <Link to="/login">Back to Login</Link> · <Link to="/">Home</Link>
+        <Link to={paths.login}>Back to Login</Link> · <Link to={paths.home}>Home</Link>
       </p>
     </AuthCard>
   );

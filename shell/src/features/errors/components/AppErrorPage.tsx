@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import { isRouteErrorResponse, useRouteError } from '@coldmail/router';
 import styles from './ErrorPages.module.css';
 
@@ -14,7 +15,7 @@ export function AppErrorPage() {
       <h1 className={styles.title}>Unexpected Application Error!</h1>
       <p className={styles.text}>{detail}</p>
       {/* A full page load: the shell's state may be what broke. */}
-      <a className={styles.link} href="/">
+      <a className={styles.link} href={paths.home}>
         Take me to Home
       </a>
     </section>

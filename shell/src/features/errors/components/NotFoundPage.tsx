@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import { ButtonLink } from '@coldmail/ui';
 import styles from './ErrorPages.module.css';
 
@@ -9,7 +10,7 @@ export function NotFoundPage() {
       <p className={styles.text}>
         The page you are looking for doesn&apos;t exist or has been moved.
       </p>
-      <ButtonLink to="/">Take me to Home</ButtonLink>
+      <ButtonLink to={paths.home}>Take me to Home</ButtonLink>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import { useSession } from '@coldmail/session';
 import { ButtonLink } from '@coldmail/ui';
 import { NavLink } from '@coldmail/router';
@@ -7,9 +8,9 @@ import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
 
 const links = [
-  { to: '/', label: 'Home' },
-  { to: '/about', label: 'About Us' },
-  { to: '/contact', label: 'Contact' },
+  { to: paths.home, label: 'Home' },
+  { to: paths.about, label: 'About Us' },
+  { to: paths.contact, label: 'Contact' },
 ];
 
 /** Until sign-in has restored itself, the last known user's avatar holds the place. */
@@ -54,10 +55,10 @@ export function Header() {
             <CachedAvatar />
           ) : (
             <>
-              <ButtonLink to="/login" variant="ghost">
+              <ButtonLink to={paths.login} variant="ghost">
                 Login
               </ButtonLink>
-              <ButtonLink to="/register">Sign Up</ButtonLink>
+              <ButtonLink to={paths.register}>Sign Up</ButtonLink>
             </>
           )}
         </div>

@@ -1,8 +1,9 @@
+import { paths } from '@coldmail/registry/pages';
 import { Link } from '@coldmail/router';
 import { useNavLogo } from '../api/branding';
 import styles from './Logo.module.css';
 
-export function Logo({ to = '/' }: { to?: string }) {
+export function Logo({ to = paths.home }: { to?: string }) {
   const logo = useNavLogo();
   return (
     <Link to={to} className={styles.logo} aria-label="Home">

@@ -1,3 +1,4 @@
+import { paths } from '@coldmail/registry/pages';
 import { selectIsAdmin, sessionActions, useSession } from '@coldmail/session';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from '@coldmail/router';
@@ -50,7 +51,7 @@ export function UserMenu() {
   const logout = async () => {
     setOpen(false);
     await sessionActions.signOut();
-    navigate('/');
+    navigate(paths.home);
   };
 
   return (
@@ -79,7 +80,7 @@ export function UserMenu() {
           <Link
             role="menuitem"
             className={styles.item}
-            to="/user/dashboard"
+            to={paths.userDashboard}
             onClick={() => setOpen(false)}
           >
             Dashboard
@@ -88,7 +89,7 @@ export function UserMenu() {
             <Link
               role="menuitem"
               className={styles.item}
-              to="/admin/dashboard"
+              to={paths.adminDashboard}
               onClick={() => setOpen(false)}
             >
               Admin Panel

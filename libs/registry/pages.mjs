@@ -1,0 +1,269 @@
+// The page registry: every page of the product once — its path, the app that renders it, the
+// area (guard and layout) it sits in — plus the two sidebars and the link builders. The shell's
+// route table, every remote's <Routes>, the sidebars, the links between apps and the browser
+// tests all read it. Plain JavaScript typed with JSDoc so that Node (e2e, the build plugin that
+// publishes a remote's routes) imports it as is and TypeScript infers its exact types for the
+// apps; `tsc --checkJs` checks it. It imports nothing: the shell's landing page loads it.
+
+/** @typedef {import('./apps.mjs').RemoteName} RemoteName */
+/** @typedef {RemoteName | 'shell'} PageOwner */
+
+/**
+ * Where a page sits, which decides its guard and layout in the shell:
+ * - public: the site layout (header and footer), no guard;
+ * - signed-in: the site layout, signed-in users only (others go to /login);
+ * - user: the /user area's sidebar layout, signed-in users only;
+ * - admin: the back office (its layout is the admin remote's), signed-in admins only.
+ *
+ * @typedef {'public' | 'signed-in' | 'user' | 'admin'} PageArea
+ */
+
+/** @typedef {{ path: string, owner: PageOwner, area: PageArea }} PageDefinition */
+
+export const pageAreas = /** @type {const} */ (['public', 'signed-in', 'user', 'admin']);
+
+// Paths use the router's syntax (`:param`, `*`). Where the spec's screens link to a path with a
+// trailing slash, the pattern keeps it: the router ignores it when matching, and the link
+// builders then produce exactly the link the spec gives.
+/** @satisfies {Record<string, PageDefinition>} */
+export const pages = /** @type {const} */ ({
+  home: { path: '/', owner: 'marketing', area: 'public' },
+  about: { path: '/about', owner: 'marketing', area: 'public' },
+  contact: { path: '/contact', owner: 'marketing', area: 'public' },
+  premiumItem: { path: '/premium/:slug/:itemId', owner: 'marketing', area: 'public' },
+
+  login: { path: '/login', owner: 'shell', area: 'public' },
+  register: { path: '/register', owner: 'shell', area: 'public' },
+  resetPassword: { path: '/reset-password', owner: 'shell', area: 'public' },
+  // The login screen's 'Forgot Password?' link (spec 2.4): the reset form again.
+  forgotPassword: { path: '/forgot-password', owner: 'shell', area: 'public' },
+  notFound: { path: '*', owner: 'shell', area: 'public' },
+
+  // Public in the spec's route table; the page itself asks for a signed-in user.
+  updateProfile: { path: '/update-profile', owner: 'account', area: 'public' },
+
+  buy: { path: '/buy/:id', owner: 'checkout', area: 'signed-in' },
+  itemBuy: { path: '/item-buy/:id', owner: 'checkout', area: 'signed-in' },
+  payNow: { path: '/pay-now/:id', owner: 'checkout', area: 'signed-in' },
+  itemPayNow: { path: '/item-pay-now/:id', owner: 'checkout', area: 'signed-in' },
+
+  userDashboard: { path: '/user/dashboard', owner: 'account', area: 'user' },
+  userOrders: { path: '/user/orders', owner: 'account', area: 'user' },
+  // Where an item payment lands (spec document 2, payment flow).
+  userOrdersHistory: { path: '/user/orders-history', owner: 'account', area: 'user' },
+  userSubscriptionHistory: { path: '/user/subscription-history', owner: 'account', area: 'user' },
+  userCreditHistory: { path: '/user/credit-history', owner: 'account', area: 'user' },
+  userSelectPackage: { path: '/user/select-package', owner: 'account', area: 'user' },
+  userSupport: { path: '/user/support', owner: 'account', area: 'user' },
+  userCreateSupport: { path: '/user/create-support', owner: 'account', area: 'user' },
+  userPendingPayment: { path: '/user/pending-payment/', owner: 'checkout', area: 'user' },
+  userPackagePendingPayment: {
+    path: '/user/package-pending-payment/',
+    owner: 'checkout',
+    area: 'user',
+  },
+  userItemPendingPayment: { path: '/user/item-pending-payment/', owner: 'checkout', area: 'user' },
+  userGenerateEmail: { path: '/user/generate-email', owner: 'generator', area: 'user' },
+
+  adminDashboard: { path: '/admin/dashboard', owner: 'admin', area: 'admin' },
+  adminOrders: { path: '/admin/orders', owner: 'admin', area: 'admin' },
+  adminItemsOrders: { path: '/admin/items-orders', owner: 'admin', area: 'admin' },
+  adminUsers: { path: '/admin/users', owner: 'admin', area: 'admin' },
+  adminSupportMessages: { path: '/admin/support-messages', owner: 'admin', area: 'admin' },
+  adminSettings: { path: '/admin/settings', owner: 'admin', area: 'admin' },
+  adminPackages: { path: '/admin/packages', owner: 'admin', area: 'admin' },
+});
+
+/** @typedef {typeof pages} Pages */
+/** @typedef {keyof Pages} PageId */
+
+/**
+ * The ids of the pages an app renders.
+ *
+ * @template {PageOwner} Owner
+ * @typedef {{ [Id in PageId]: Pages[Id]['owner'] extends Owner ? Id : never }[PageId]} PageIdOf
+ */
+
+/** @typedef {{ id: PageId, path: string, owner: PageOwner, area: PageArea }} Page */
+
+/** @type {readonly Page[]} */
+export const pageList = Object.entries(pages).map(([id, page]) => ({
+  id: /** @type {PageId} */ (id),
+  ...page,
+}));
+
+/**
+ * The pages an app renders, in registry order.
+ *
+ * @template {PageOwner} Owner
+ * @param {Owner} owner
+ * @returns {Array<Page & { id: PageIdOf<Owner> }>}
+ */
+export function pagesOf(owner) {
+  return /** @type {Array<Page & { id: PageIdOf<Owner> }>} */ (
+    pageList.filter((page) => page.owner === owner)
+  );
+}
+
+/** @typedef {{ page: PageId, label: string, icon: string, newTab?: boolean, adminOnly?: boolean }} MenuEntry */
+
+/**
+ * The sidebars, top to bottom, with the spec's labels (spec 2.13 and the admin layout).
+ *
+ * @satisfies {Record<'user' | 'admin', readonly MenuEntry[]>}
+ */
+export const menus = /** @type {const} */ ({
+  user: [
+    { page: 'userDashboard', label: 'Dashboard', icon: '▦' },
+    { page: 'userGenerateEmail', label: 'AI Email Template Generator', icon: '✦' },
+    { page: 'userSelectPackage', label: 'Upgrade Package', icon: '⬆' },
+    { page: 'userSupport', label: 'Support', icon: '✉' },
+    { page: 'userPendingPayment', label: 'Pending Payment', icon: '⏱' },
+    { page: 'userSubscriptionHistory', label: 'Subscription History', icon: '☰' },
+    // The back office is its own area: admins open it beside their user area, not instead of it.
+    { page: 'adminDashboard', label: 'Admin Dashboard', icon: '⚙', newTab: true, adminOnly: true },
+  ],
+  admin: [
+    { page: 'adminDashboard', label: 'Dashboard', icon: '▦' },
+    { page: 'adminOrders', label: 'Total Orders', icon: '🧾' },
+    { page: 'adminUsers', label: 'Total Users', icon: '👥' },
+    { page: 'adminSupportMessages', label: 'Support Messages', icon: '✉' },
+    { page: 'adminSettings', label: 'Settings', icon: '⚙' },
+  ],
+});
+
+/** @typedef {{ to: string, label: string, icon: string, newTab: boolean, adminOnly: boolean }} NavLinkEntry */
+
+/**
+ * A sidebar's links, ready for SidebarLayout.
+ *
+ * @param {keyof typeof menus} menu
+ * @returns {NavLinkEntry[]}
+ */
+export function navOf(menu) {
+  /** @type {readonly MenuEntry[]} */
+  const entries = menus[menu];
+  return entries.map(({ page, label, icon, newTab = false, adminOnly = false }) => ({
+    to: pages[page].path,
+    label,
+    icon,
+    newTab,
+    adminOnly,
+  }));
+}
+
+/**
+ * The parameters of a path pattern, in order: '/premium/:slug/:itemId' → [string, string].
+ *
+ * @template {string} Path
+ * @typedef {Path extends `${string}:${string}/${infer Rest}`
+ *   ? [string, ...ParamsOf<Rest>]
+ *   : Path extends `${string}:${string}` ? [string] : []} ParamsOf
+ */
+
+/**
+ * A link to every page but the catch-all: the path itself, or a function of its parameters.
+ *
+ * @typedef {{
+ *   [Id in PageId as Pages[Id]['path'] extends `${string}*${string}` ? never : Id]:
+ *     ParamsOf<Pages[Id]['path']> extends [] ? string : (...params: ParamsOf<Pages[Id]['path']>) => string
+ * }} Paths
+ */
+
+const PARAM = /:[\w-]+/g;
+
+/**
+ * @param {string} path
+ * @returns {string | ((...params: string[]) => string)}
+ */
+function linkTo(path) {
+  if (!path.match(PARAM)) return path;
+  return (...params) => {
+    let index = 0;
+    return path.replace(PARAM, () => encodeURIComponent(params[index++] ?? ''));
+  };
+}
+
+/** Link builders: `paths.buy(id)`, `paths.premiumItem(slug, itemId)`, `paths.userDashboard`. */
+export const paths = /** @type {Paths} */ (
+  Object.fromEntries(
+    pageList.filter((page) => !page.path.includes('*')).map((page) => [page.id, linkTo(page.path)]),
+  )
+);
+
+/**
+ * The router's matching, without the router (the shell's start-up code runs before it loads):
+ * `:param` is one segment, a trailing `*` the rest, a trailing slash optional, case ignored.
+ *
+ * @param {string} path
+ */
+function patternOf(path) {
+  const source = path
+    .replace(/\/$/, '')
+    .split('/')
+    .map((segment) =>
+      segment === '*'
+        ? '.*'
+        : segment.startsWith(':')
+          ? '[^/]+'
+          : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^${source}/?$`, 'i');
+}
+
+/**
+ * The page at a pathname, or null: the catch-all not-found page does not count.
+ *
+ * @param {string} pathname
+ * @returns {Page | null}
+ */
+export function pageForPath(pathname) {
+  return pageList.find((page) => page.path !== '*' && patternOf(page.path).test(pathname)) ?? null;
+}
+
+/**
+ * What a remote's deployment publishes as routes.json beside its mf-manifest.json: the pages it
+ * renders, as its build saw the registry. The shell reads it for paths its own copy of the
+ * registry (older than the remote's) does not know.
+ *
+ * @typedef {{ remote: RemoteName, pages: Array<{ id: string, path: string, area: PageArea }> }} RoutesDocument
+ */
+
+/**
+ * @param {RemoteName} remote
+ * @returns {RoutesDocument}
+ */
+export function routesDocumentOf(remote) {
+  return {
+    remote,
+    pages: pagesOf(remote).map(({ id, path, area }) => ({ id, path, area })),
+  };
+}
+
+/**
+ * Reads a remote's routes.json; a document that is not one (or speaks for another remote)
+ * throws, so one broken deployment is ignored instead of half-read.
+ *
+ * @param {string} remote
+ * @param {unknown} body
+ * @returns {Array<{ id: string, path: string, area: PageArea, owner: string }>}
+ */
+export function readRoutesDocument(remote, body) {
+  const document = /** @type {{ remote?: unknown, pages?: unknown }} */ (body ?? {});
+  if (document.remote !== remote || !Array.isArray(document.pages)) {
+    throw new Error(`routes.json of ${remote}: not a routes document for this remote`);
+  }
+  return document.pages.map((entry) => {
+    const { id, path, area } = /** @type {Record<string, unknown>} */ (entry ?? {});
+    if (
+      typeof id !== 'string' ||
+      typeof path !== 'string' ||
+      !path.startsWith('/') ||
+      !pageAreas.includes(/** @type {PageArea} */ (area))
+    ) {
+      throw new Error(`routes.json of ${remote}: invalid page ${JSON.stringify(entry)}`);
+    }
+    return { id, path, area: /** @type {PageArea} */ (area), owner: remote };
+  });
+}

@@ -1,0 +1,181 @@
+import { UUID } from 'bson';
+import { compoundKeyString, keyString } from '../bson/keyString';
+import type { Doc } from '../bson/types';
+import { isPlainObject } from '../bson/types';
+import { ErrorCode, MongoCommandError } from '../errors';
+import { ID_INDEX, type IndexDefinition } from '../index/indexSpec';
+import { duplicateKeyError, type IndexEntry, SecondaryIndex } from '../index/secondaryIndex';
+
+export function idKey(doc: Doc): string {
+  return keyString(doc['_id']);
+}
+
+/**
+ * One collection's documents, in natural (insertion) order, keyed by the canonical string of
+ * their `_id` — that map is the `_id` index — plus secondary hash indexes.
+ */
+export class Collection {
+  readonly docs = new Map<string, Doc>();
+  readonly indexes: SecondaryIndex[] = [];
+  readonly uuid = new UUID();
+
+  constructor(
+    readonly database: string,
+    readonly name: string,
+    readonly options: Doc,
+  ) {}
+
+  get namespace(): string {
+    return `${this.database}.${this.name}`;
+  }
+
+  indexDefinitions(): IndexDefinition[] {
+    return [ID_INDEX, ...this.indexes.map((i) => i.definition)];
+  }
+
+  /** Computes every index entry first so a failed check leaves nothing half-applied. */
+  private entriesFor(doc: Doc, id: string): IndexEntry[][] {
+    return this.indexes.map((index) => {
+      const entries = index.entriesFor(doc);
+      const clash = index.conflict(entries, id);
+      if (clash) throw duplicateKeyError(this.namespace, index.definition, clash.values);
+      return entries;
+    });
+  }
+
+  insert(doc: Doc): void {
+    const id = idKey(doc);
+    if (this.docs.has(id)) {
+      throw duplicateKeyError(this.namespace, ID_INDEX, [doc['_id']]);
+    }
+    const all = this.entriesFor(doc, id);
+    this.indexes.forEach((index, i) => index.add(all[i] as IndexEntry[], id));
+    this.docs.set(id, doc);
+  }
+
+  /** Swaps a stored document for its updated version (same `_id`). */
+  replace(before: Doc, after: Doc): void {
+    const id = idKey(before);
+    const next = this.entriesFor(after, id);
+    this.indexes.forEach((index, i) => {
+      index.remove(index.entriesFor(before), id);
+      index.add(next[i] as IndexEntry[], id);
+    });
+    this.docs.set(id, after);
+  }
+
+  remove(doc: Doc): void {
+    const id = idKey(doc);
+    for (const index of this.indexes) index.remove(index.entriesFor(doc), id);
+    this.docs.delete(id);
+  }
+
+  /** Replay path: puts a journaled post-image back without re-checking constraints. */
+  restore(doc: Doc): void {
+    const id = idKey(doc);
+    const before = this.docs.get(id);
+    for (const index of this.indexes) {
+      if (before) index.remove(index.entriesFor(before), id);
+      index.add(index.entriesFor(doc), id);
+    }
+    this.docs.set(id, doc);
+  }
+
+  removeById(id: unknown): void {
+    const doc = this.docs.get(keyString(id));
+    if (doc) this.remove(doc);
+  }
+
+  /** Builds a new index over existing documents; fails (and adds nothing) on duplicates. */
+  addIndex(definition: IndexDefinition): void {
+    const index = new SecondaryIndex(definition);
+    for (const [id, doc] of this.docs) {
+      const entries = index.entriesFor(doc);
+      const clash = index.conflict(entries, id);
+      if (clash) throw duplicateKeyError(this.namespace, definition, clash.values);
+      index.add(entries, id);
+    }
+    this.indexes.push(index);
+  }
+
+  dropIndex(name: string): void {
+    const i = this.indexes.findIndex((x) => x.definition.name === name);
+    if (i >= 0) this.indexes.splice(i, 1);
+  }
+
+  /**
+   * Documents that may match `filter`: the equality on `_id` or on every field of a usable
+   * index narrows to a hash lookup; otherwise every document (the caller re-checks the filter).
+   */
+  candidates(filter: unknown): Iterable<Doc> {
+    if (!isPlainObject(filter)) return this.docs.values();
+    if ('_id' in filter) {
+      const ids = equalityValues(filter['_id']);
+      if (ids) return this.byIdKeys(ids.map(keyString));
+    }
+    for (const index of this.indexes) {
+      if (index.isPartial) continue;
+      const perField: unknown[][] = [];
+      for (const field of index.fields) {
+        const values = field in filter ? equalityValues(filter[field]) : undefined;
+        if (!values || (index.sparse && values.some((v) => v === null))) break;
+        perField.push(values);
+      }
+      if (perField.length !== index.fields.length) continue;
+      return this.byIndex(index, perField);
+    }
+    return this.docs.values();
+  }
+
+  private byIdKeys(keys: string[]): Doc[] {
+    const out: Doc[] = [];
+    for (const k of keys) {
+      const d = this.docs.get(k);
+      if (d) out.push(d);
+    }
+    return out;
+  }
+
+  private byIndex(index: SecondaryIndex, perField: unknown[][]): Doc[] {
+    let combos: unknown[][] = [[]];
+    for (const values of perField) combos = combos.flatMap((c) => values.map((v) => [...c, v]));
+    const ids = new Set<string>();
+    for (const combo of combos) {
+      for (const id of index.lookup(compoundKeyString(combo))) {
+        ids.add(id);
+      }
+    }
+    return this.byIdKeys([...ids]);
+  }
+}
+
+/**
+ * The values an equality condition accepts, when they can be looked up in a hash index:
+ * plain values and `$eq`/`$in` of them. Null, arrays and regexes need a scan (null also
+ * matches missing fields; an array also matches by element).
+ */
+function equalityValues(cond: unknown): unknown[] | undefined {
+  const lookupable = (v: unknown): boolean =>
+    v !== null &&
+    v !== undefined &&
+    !Array.isArray(v) &&
+    !(v instanceof RegExp) &&
+    !(isPlainObject(v) && Object.keys(v).some((k) => k.startsWith('$')));
+  if (isPlainObject(cond) && Object.keys(cond).length === 1) {
+    if ('$eq' in cond) return lookupable(cond['$eq']) ? [cond['$eq']] : undefined;
+    if ('$in' in cond) {
+      const list = cond['$in'];
+      return Array.isArray(list) && list.every(lookupable) ? list : undefined;
+    }
+  }
+  return lookupable(cond) ? [cond] : undefined;
+}
+
+export function assertValidCollectionName(name: unknown): asserts name is string {
+  if (typeof name !== 'string' || name === '' || name.includes('$') || name.includes('\0')) {
+    throw new MongoCommandError(
+      ErrorCode.InvalidNamespace,
+      `Invalid collection name: ${String(name)}`,
+    );
+  }
+}

@@ -1,0 +1,181 @@
+import { toJsNumber } from '../bson/numeric';
+import type { Doc } from '../bson/types';
+import { isNumeric, isPlainObject } from '../bson/types';
+import { badValue } from '../errors';
+import { runMingoStage } from '../aggregate/mingoBridge';
+import { compileFilter } from './matcher';
+import type { MatchDetails } from './path';
+
+export type Projector = (doc: Doc, details?: MatchDetails) => Doc;
+
+interface FieldTree {
+  [field: string]: FieldTree | true;
+}
+
+type ArrayOp =
+  | { kind: 'slice'; path: string[]; skip: number; limit: number | undefined }
+  | { kind: 'elemMatch'; path: string[]; test: (d: Doc) => boolean }
+  | { kind: 'positional'; path: string[] };
+
+/**
+ * find() projections: inclusion or exclusion of (dotted) fields, `_id` on by default,
+ * `$slice`, `$elemMatch` and the positional `field.$`. Projections that compute values
+ * (aggregation expressions) are handed to mingo's `$project`.
+ */
+export function compileProjection(spec: unknown): Projector | undefined {
+  if (spec === undefined || spec === null) return undefined;
+  if (!isPlainObject(spec)) throw badValue('projection must be an object');
+  const keys = Object.keys(spec);
+  if (keys.length === 0) return undefined;
+
+  const tree: FieldTree = {};
+  const arrayOps: ArrayOp[] = [];
+  let includeId = true;
+  let mode: 'include' | 'exclude' | undefined;
+  const setMode = (m: 'include' | 'exclude', field: string): void => {
+    if (mode && mode !== m) {
+      throw badValue(
+        m === 'include'
+          ? `Cannot do inclusion on field ${field} in exclusion projection`
+          : `Cannot do exclusion on field ${field} in inclusion projection`,
+      );
+    }
+    mode = m;
+  };
+
+  for (const field of keys) {
+    const v = spec[field];
+    if (field.endsWith('.$')) {
+      const path = field.slice(0, -2).split('.');
+      setMode('include', field);
+      addPath(tree, path);
+      arrayOps.push({ kind: 'positional', path });
+      continue;
+    }
+    if (isPlainObject(v) && '$slice' in v) {
+      const s = v['$slice'];
+      const path = field.split('.');
+      if (Array.isArray(s)) {
+        arrayOps.push({ kind: 'slice', path, skip: toJsNumber(s[0]), limit: toJsNumber(s[1]) });
+      } else if (isNumeric(s)) {
+        arrayOps.push({ kind: 'slice', path, skip: toJsNumber(s), limit: undefined });
+      } else throw badValue('$slice only supports numbers and [skip, limit] arrays');
+      continue;
+    }
+    if (isPlainObject(v) && '$elemMatch' in v) {
+      const test = compileFilter(v['$elemMatch']);
+      arrayOps.push({ kind: 'elemMatch', path: field.split('.'), test });
+      continue;
+    }
+    if (isNumeric(v) || typeof v === 'boolean') {
+      const on = typeof v === 'boolean' ? v : toJsNumber(v) !== 0;
+      if (field === '_id') {
+        includeId = on;
+        continue;
+      }
+      setMode(on ? 'include' : 'exclude', field);
+      addPath(tree, field.split('.'));
+      continue;
+    }
+    return (doc) => runMingoStage([doc], { $project: spec }, {})[0] ?? {};
+  }
+
+  const effectiveMode = mode ?? (arrayOps.length > 0 || !includeId ? 'exclude' : 'include');
+  return (doc, details) => {
+    let out: Doc;
+    if (effectiveMode === 'include') {
+      out = includeFields(doc, tree);
+      if (includeId && '_id' in doc) out = { _id: doc['_id'], ...out };
+    } else {
+      out = excludeFields(doc, tree);
+      if (!includeId) delete out['_id'];
+    }
+    for (const op of arrayOps) applyArrayOp(out, doc, op, details);
+    return out;
+  };
+}
+
+function addPath(tree: FieldTree, path: string[]): void {
+  let node = tree;
+  for (let i = 0; i < path.length; i++) {
+    const p = path[i] as string;
+    if (i === path.length - 1) {
+      node[p] = true;
+    } else {
+      const next = node[p];
+      if (next === true) return;
+      if (!next) node[p] = {};
+      node = node[p] as FieldTree;
+    }
+  }
+}
+
+function includeFields(value: Doc, tree: FieldTree): Doc {
+  const out: Doc = {};
+  for (const k of Object.keys(value)) {
+    const t = tree[k];
+    if (!t) continue;
+    const v = value[k];
+    if (t === true) out[k] = v;
+    else if (isPlainObject(v)) out[k] = includeFields(v, t);
+    else if (Array.isArray(v)) out[k] = v.filter(isPlainObject).map((e) => includeFields(e, t));
+  }
+  return out;
+}
+
+function excludeFields(value: Doc, tree: FieldTree): Doc {
+  const out: Doc = {};
+  for (const k of Object.keys(value)) {
+    const t = tree[k];
+    const v = value[k];
+    if (t === true) continue;
+    if (!t) out[k] = v;
+    else if (isPlainObject(v)) out[k] = excludeFields(v, t);
+    else if (Array.isArray(v)) out[k] = v.map((e) => (isPlainObject(e) ? excludeFields(e, t) : e));
+    else out[k] = v;
+  }
+  return out;
+}
+
+function applyArrayOp(out: Doc, original: Doc, op: ArrayOp, details?: MatchDetails): void {
+  const parent = op.path
+    .slice(0, -1)
+    .reduce<unknown>((v, p) => (isPlainObject(v) ? v[p] : undefined), out);
+  const source = op.path
+    .slice(0, -1)
+    .reduce<unknown>((v, p) => (isPlainObject(v) ? v[p] : undefined), original);
+  const last = op.path[op.path.length - 1] as string;
+  if (!isPlainObject(parent) || !isPlainObject(source)) return;
+  const arr = source[last];
+  if (!Array.isArray(arr)) return;
+  switch (op.kind) {
+    case 'slice': {
+      let start = op.skip;
+      let count = op.limit;
+      if (count === undefined) {
+        count = Math.abs(start);
+        start = start < 0 ? Math.max(arr.length + start, 0) : 0;
+      } else if (start < 0) {
+        start = Math.max(arr.length + start, 0);
+      }
+      parent[last] = arr.slice(start, start + count);
+      return;
+    }
+    case 'elemMatch': {
+      const hit = arr.find((e) => isPlainObject(e) && op.test(e));
+      if (hit === undefined) delete parent[last];
+      else parent[last] = [hit];
+      return;
+    }
+    case 'positional': {
+      const i = details?.arrayIndex;
+      if (i === undefined) {
+        throw badValue(
+          'Executor error during find command :: caused by :: positional operator ' +
+            "'.$' couldn't find a matching element in the array",
+        );
+      }
+      parent[last] = arr.slice(i, i + 1);
+    }
+  }
+}

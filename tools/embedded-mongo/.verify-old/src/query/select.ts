@@ -1,0 +1,39 @@
+import type { Doc } from '../bson/types';
+import type { Collection } from '../catalog/collection';
+import { compileFilter } from './matcher';
+import { sortDocuments } from './sort';
+
+export interface SelectOptions {
+  sort?: Doc;
+  skip?: number;
+  /** 0 or undefined: no limit. */
+  limit?: number;
+}
+
+/**
+ * The documents a find/count/update selects, in result order. Without a sort it stops as
+ * soon as skip + limit documents matched; candidates come from an index when one applies.
+ */
+export function selectDocuments(
+  coll: Collection | undefined,
+  filter: Doc | undefined,
+  options: SelectOptions = {},
+): Doc[] {
+  if (!coll) return [];
+  const predicate = compileFilter(filter);
+  const skip = options.skip ?? 0;
+  const limit = options.limit || Number.POSITIVE_INFINITY;
+  const sorted = options.sort !== undefined && Object.keys(options.sort).length > 0;
+  const wanted = sorted ? Number.POSITIVE_INFINITY : skip + limit;
+  let matched: Doc[] = [];
+  for (const doc of coll.candidates(filter)) {
+    if (!predicate(doc)) continue;
+    matched.push(doc);
+    if (matched.length >= wanted) break;
+  }
+  if (sorted) matched = sortDocuments(matched, options.sort);
+  if (skip > 0 || limit !== Number.POSITIVE_INFINITY) {
+    matched = matched.slice(skip, limit === Number.POSITIVE_INFINITY ? undefined : skip + limit);
+  }
+  return matched;
+}
