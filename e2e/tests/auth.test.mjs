@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchBrowser, newPage } from '../support/browser.mjs';
-import { E2E_ADMIN_EMAIL, startFullStack } from '../support/full-stack.mjs';
+import { signIn } from '../support/flows.mjs';
+import { E2E_ADMIN_EMAIL, startFullStack } from '../support/stack.mjs';
 
 // A 1×1 PNG: the upload must be an image by content, not by name.
 const PNG = Buffer.from(
@@ -35,12 +36,6 @@ async function register(page, { name, email, password = 'secret123' }) {
   await page.getByLabel(/I agree/).check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await page.waitForURL('**/user/dashboard');
-}
-
-async function login(page, email, password = 'secret123') {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
 }
 
 async function openAccountMenu(page) {
@@ -91,7 +86,7 @@ describe('register, sign in and out', () => {
     await stack.emulator.createUser(email, 'right-password', 'Ada');
     const page = await newPage(browser);
     await page.goto(`${stack.urls.shell}/login`);
-    await login(page, email, 'wrong-password');
+    await signIn(page, email, 'wrong-password');
     await page.getByText('Incorrect password. Please try again.').waitFor();
     assert.equal(new URL(page.url()).pathname, '/login');
   });
@@ -102,7 +97,7 @@ describe('register, sign in and out', () => {
     const page = await newPage(browser);
     await page.goto(`${stack.urls.shell}/user/subscription-history`);
     await page.waitForURL('**/login');
-    await login(page, email);
+    await signIn(page, email, 'secret123');
     await page.waitForURL('**/user/subscription-history');
     await page.locator('[data-remote="account"]').waitFor();
   });
@@ -111,7 +106,7 @@ describe('register, sign in and out', () => {
     await stack.emulator.createUser(E2E_ADMIN_EMAIL, 'secret123', 'Edsger Admin').catch(() => {});
     const page = await newPage(browser);
     await page.goto(`${stack.urls.shell}/login`);
-    await login(page, E2E_ADMIN_EMAIL);
+    await signIn(page, E2E_ADMIN_EMAIL, 'secret123');
     await page.waitForURL('**/user/dashboard');
     await page.goto(stack.urls.shell);
     const menu = await openAccountMenu(page);
