@@ -1,14 +1,6 @@
-import type { RunningAuthEmulator } from '@coldmail/auth-emulator';
-import type { EmbeddedMongo } from '@coldmail/embedded-mongo';
-import type { PaypalDouble } from '@coldmail/paypal-double';
-
-export interface TestServices {
-  mongo: EmbeddedMongo;
-  emulator: RunningAuthEmulator;
-  paypal: PaypalDouble;
-}
+import type { Stack } from '@coldmail/dev/stack';
 
 declare global {
   // Shared by globalSetup and globalTeardown, which jest runs in the same context.
-  var __apiTestServices: TestServices | undefined;
+  var __apiTestStack: Stack | undefined;
 }
