@@ -6,12 +6,15 @@ import { createInterface } from 'node:readline';
 const require = createRequire(import.meta.url);
 /** Lines of output kept per process, to say why it failed. */
 const KEPT_LINES = 80;
-const STOP_GRACE_MS = 5000;
+// Long enough for the Auth emulator's CLI, which itself waits up to 10 s for firebase to stop.
+const STOP_GRACE_MS = 12_000;
 
 /** Process groups still running; if this process dies without stopping them, they go with it. */
 const runningGroups = new Set();
 process.on('exit', () => {
-  for (const pid of runningGroups) signalGroup(pid, 'SIGKILL');
+  // SIGTERM, not SIGKILL: nothing here can wait, and a terminated child still gets to stop its
+  // own detached helpers (the Auth emulator's CLI stops firebase) and flush (the database).
+  for (const pid of runningGroups) signalGroup(pid, 'SIGTERM');
 });
 
 /** @param {number} pid @param {NodeJS.Signals} signal */

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startAuthEmulator } from '@coldmail/auth-emulator';
+import { emulatorClient } from '@coldmail/auth-emulator';
 import { DEFAULT_WEBHOOK_ID } from '@coldmail/paypal-double';
 import { apps, appOf, portOf, webAppDirs } from '@coldmail/registry/apps';
 import { describeExit, nxCommand, startProcess } from './processes.mjs';
@@ -18,9 +18,9 @@ import { serveBuiltApps } from './static-web.mjs';
 export const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 const apiDir = join(workspaceRoot, appOf('api').dir);
-const embeddedMongoCli = createRequire(import.meta.url).resolve(
-  '@coldmail/embedded-mongo/bin/embedded-mongo.js',
-);
+const require = createRequire(import.meta.url);
+const embeddedMongoCli = require.resolve('@coldmail/embedded-mongo/bin/embedded-mongo.js');
+const authEmulatorCli = require.resolve('@coldmail/auth-emulator/cli.mjs');
 const paypalDoubleCli = fileURLToPath(
   new URL('./cli.mjs', import.meta.resolve('@coldmail/paypal-double')),
 );
@@ -261,12 +261,19 @@ export async function startStack(options = {}) {
       : Promise.resolve(null);
 
     const emulator = runs.auth
-      ? startAuthEmulator({ port: ports.auth, projectId })
-          .then((started) => {
-            keep({ name: 'auth', stop: started.stop });
-            return started;
-          })
-          .catch(failed('auth'))
+      ? (async () => {
+          // In its own process like the others, so that its exit is noticed and its output kept.
+          const auth = startNode('auth', [
+            authEmulatorCli,
+            '--port',
+            String(ports.auth),
+            '--project',
+            projectId,
+            '--verbose',
+          ]);
+          const [, url] = await auth.waitForLine(/^ready (\S+)/, READY_TIMEOUT_MS);
+          return emulatorClient({ host: new URL(/** @type {string} */ (url)).host, projectId });
+        })().catch(failed('auth'))
       : Promise.resolve(null);
 
     const paypal = runs.paypal
