@@ -1,31 +1,50 @@
 #!/usr/bin/env node
-// `npm run dev -w api`: swc recompiles src/ into dist/ on every change and `node --watch`
-// restarts the API when dist/ changes. Ctrl-C stops both.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm run dev -w api` (and the API in `npm run dev`): swc compiles src/ into dist/ and keeps
+// recompiling what changes; once the first compile is done, `node --watch` runs the API and
+// restarts it whenever dist/ changes. Both run in this process's group, so stopping the group
+// stops both.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const swcPackage = require.resolve('@swc/cli/package.json');
 const swc = join(dirname(swcPackage), JSON.parse(readFileSync(swcPackage, 'utf8')).bin.swc);
-const swcArgs = [swc, 'src', '-d', 'dist', '--strip-leading-paths', '--copy-files'];
 const cwd = dirname(fileURLToPath(import.meta.url));
 
-const build = spawnSync(process.execPath, [...swcArgs, '--delete-dir-on-start'], {
-  cwd,
-  stdio: 'inherit',
+const compiler = spawn(
+  process.execPath,
+  [
+    swc,
+    'src',
+    '-d',
+    'dist',
+    '--strip-leading-paths',
+    '--copy-files',
+    '--delete-dir-on-start',
+    '--watch',
+  ],
+  // swc reports on stderr.
+  { cwd, stdio: ['ignore', 'inherit', 'pipe'] },
+);
+/** @type {import('node:child_process').ChildProcess | undefined} */
+let api;
+// Starting the API only after the first compile, rather than next to it, spares a restart per
+// file the first compile writes.
+createInterface({ input: compiler.stderr }).on('line', (line) => {
+  console.error(line);
+  if (api || !line.startsWith('Successfully compiled')) return;
+  api = spawn(process.execPath, ['--watch-path=dist', 'dist/main.js'], { cwd, stdio: 'inherit' });
+  api.on('exit', stop);
 });
-if (build.status !== 0) process.exit(build.status ?? 1);
 
-const children = [
-  spawn(process.execPath, [...swcArgs, '--watch', '--quiet'], { cwd, stdio: 'inherit' }),
-  spawn(process.execPath, ['--watch-path=dist', 'dist/main.js'], { cwd, stdio: 'inherit' }),
-];
-const stop = () => {
-  for (const child of children) child.kill('SIGTERM');
-};
+function stop() {
+  compiler.kill('SIGTERM');
+  api?.kill('SIGTERM');
+}
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', stop);
+compiler.on('exit', stop);

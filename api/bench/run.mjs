@@ -10,15 +10,8 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import {
-  apiDir,
-  buildApi,
-  runMain,
-  startApi,
-  startAuthAndMongo,
-  startChild,
-  stopAll,
-} from './support.mjs';
+import { startProcess } from '@coldmail/dev/processes';
+import { apiDir, runMain, startBenchStack } from './support.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -46,70 +39,63 @@ async function measure(name, url, headers = {}) {
 }
 
 async function main() {
-  buildApi();
-  console.log('Starting the Auth emulator, MongoDB and the API...');
-  const { emulator, mongoUri } = await startAuthAndMongo('bench-mongo-');
-  try {
-    const apiUrl = await startApi({
-      emulator,
-      logLevel: options['log-level'],
-      env: { MONGODB_URI: `${mongoUri}bench` },
-    });
+  const stack = await startBenchStack({ logLevel: options['log-level'], dbName: 'bench' });
+  const apiUrl = /** @type {string} */ (stack.urls.api);
+  const emulator = /** @type {NonNullable<typeof stack.emulator>} */ (stack.emulator);
+  const { idToken } = await emulator.createUser('bench@coldmail.test', 'bench-pass', 'Bench');
+  const auth = { authorization: `Bearer ${idToken}` };
+  await fetch(`${apiUrl}/api/create-user`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const healthJson = await (await fetch(`${apiUrl}/api/health`)).text();
+  const usersPath = '/users?userEmail=bench%40coldmail.test';
+  const usersJson = await (await fetch(`${apiUrl}${usersPath}`, { headers: auth })).text();
 
-    const { idToken } = await emulator.createUser('bench@coldmail.test', 'bench-pass', 'Bench');
-    const auth = { authorization: `Bearer ${idToken}` };
-    await fetch(`${apiUrl}/api/create-user`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: '{}',
-    });
-    const healthJson = await (await fetch(`${apiUrl}/api/health`)).text();
-    const usersPath = '/users?userEmail=bench%40coldmail.test';
-    const usersJson = await (await fetch(`${apiUrl}${usersPath}`, { headers: auth })).text();
-
-    const pairs = [];
-    for (const [label, path, headers, json] of [
-      ['GET /api/health (unauthenticated)', '/api/health', {}, healthJson],
-      ['GET /users?userEmail= (signed in)', usersPath, auth, usersJson],
-    ]) {
-      const { child: baselineServer, ready: baselinePort } = await startChild(process.execPath, [
-        join(apiDir, 'bench/baseline-server.mjs'),
-        json,
-      ]);
-      const baseline = await measure(`baseline (${label})`, `http://127.0.0.1:${baselinePort}/`);
-      baselineServer.kill('SIGTERM');
-      const measured = await measure(label, `${apiUrl}${path}`, headers);
-      pairs.push({ baseline, measured });
-    }
-
-    const ms = (value) => `${value.toFixed(1)} ms`.padStart(9);
-    console.log(
-      `\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, LOG_LEVEL=${options['log-level']}, node ${process.version}\n`,
+  const pairs = [];
+  for (const [label, path, headers, json] of [
+    ['GET /api/health (unauthenticated)', '/api/health', {}, healthJson],
+    ['GET /users?userEmail= (signed in)', usersPath, auth, usersJson],
+  ]) {
+    const baselineServer = startProcess(
+      'baseline',
+      process.execPath,
+      [join(apiDir, 'bench/baseline-server.mjs'), json],
+      { cwd: apiDir, env: process.env },
     );
-    console.log(
-      `${'run'.padEnd(46)}${'req/s'.padStart(9)}${'p50'.padStart(9)}${'p99'.padStart(9)}  ratio`,
-    );
-    for (const { baseline, measured } of pairs) {
-      const ratio = measured.requestsPerSecond / baseline.requestsPerSecond;
-      for (const [row, extra] of [
-        [baseline, ''],
-        [measured, `  ${ratio.toFixed(2)}`],
-      ]) {
-        console.log(
-          `${row.name.padEnd(46)}${row.requestsPerSecond.toFixed(0).padStart(9)}${ms(row.p50)}${ms(row.p99)}${extra}`,
-        );
-      }
-    }
-    const [unauthenticated] = pairs;
-    const ratio =
-      unauthenticated.measured.requestsPerSecond / unauthenticated.baseline.requestsPerSecond;
-    console.log(
-      `\nTargets (unauthenticated read): ratio >= 0.5: ${ratio >= 0.5 ? 'met' : 'MISSED'} (${ratio.toFixed(2)}); ` +
-        `p99 <= 25 ms: ${unauthenticated.measured.p99 <= 25 ? 'met' : 'MISSED'} (${unauthenticated.measured.p99} ms)`,
-    );
-  } finally {
-    await stopAll(emulator);
+    const [, baselinePort] = await baselineServer.waitForLine(/^ready (\d+)$/, 10_000);
+    const baseline = await measure(`baseline (${label})`, `http://127.0.0.1:${baselinePort}/`);
+    await baselineServer.stop();
+    const measured = await measure(label, `${apiUrl}${path}`, headers);
+    pairs.push({ baseline, measured });
   }
+
+  const ms = (value) => `${value.toFixed(1)} ms`.padStart(9);
+  console.log(
+    `\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, LOG_LEVEL=${options['log-level']}, node ${process.version}\n`,
+  );
+  console.log(
+    `${'run'.padEnd(46)}${'req/s'.padStart(9)}${'p50'.padStart(9)}${'p99'.padStart(9)}  ratio`,
+  );
+  for (const { baseline, measured } of pairs) {
+    const ratio = measured.requestsPerSecond / baseline.requestsPerSecond;
+    for (const [row, extra] of [
+      [baseline, ''],
+      [measured, `  ${ratio.toFixed(2)}`],
+    ]) {
+      console.log(
+        `${row.name.padEnd(46)}${row.requestsPerSecond.toFixed(0).padStart(9)}${ms(row.p50)}${ms(row.p99)}${extra}`,
+      );
+    }
+  }
+  const [unauthenticated] = pairs;
+  const ratio =
+    unauthenticated.measured.requestsPerSecond / unauthenticated.baseline.requestsPerSecond;
+  console.log(
+    `\nTargets (unauthenticated read): ratio >= 0.5: ${ratio >= 0.5 ? 'met' : 'MISSED'} (${ratio.toFixed(2)}); ` +
+      `p99 <= 25 ms: ${unauthenticated.measured.p99 <= 25 ? 'met' : 'MISSED'} (${unauthenticated.measured.p99} ms)`,
+  );
 }
 
 runMain(main);

@@ -2,21 +2,25 @@ import { execFile } from 'node:child_process';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { appDirs, workspaceRoot } from '@coldmail/dev/stack';
+import { workspaceRoot } from '@coldmail/dev/stack';
+import { webAppDirs } from '@coldmail/registry/apps';
 
 const run = promisify(execFile);
 
 /**
- * A copy of a remote's sources, as its team would change them for a new release: same remote
- * name and exposed module. The copy lives inside the workspace so it resolves the same packages.
- * Its App.tsx is kept as ReleasedApp.tsx for the new App to wrap. Returns the copy's folder.
+ * A fresh copy of a web app's sources under e2e/.work/<folder>, to change without touching the
+ * real one. The copy lives inside the workspace so it resolves the same packages.
+ *
+ * @param {keyof typeof webAppDirs} app
+ * @param {string} [folder]
+ * @returns {Promise<string>} the copy's folder
  */
-async function copyRemote(remote) {
-  const source = join(workspaceRoot, appDirs[remote]);
-  const copy = join(workspaceRoot, 'e2e', '.work', appDirs[remote]);
+export async function copyApp(app, folder = webAppDirs[app]) {
+  const source = join(workspaceRoot, webAppDirs[app]);
+  const copy = join(workspaceRoot, 'e2e', '.work', folder);
   await rm(copy, { recursive: true, force: true });
   await mkdir(copy, { recursive: true });
-  // The remote's own node_modules come along (npm nests a dependency there when the apps need
+  // The app's own node_modules come along (npm nests a dependency there when the apps need
   // different versions of it); Vite's caches and the old build do not.
   await cp(source, copy, {
     recursive: true,
@@ -27,6 +31,15 @@ async function copyRemote(remote) {
     join(copy, 'tsconfig.json'),
     JSON.stringify({ extends: join(workspaceRoot, 'tsconfig.web.json'), include: ['src'] }),
   );
+  return copy;
+}
+
+/**
+ * A copy of a remote's sources, as its team would change them for a new release: same remote
+ * name and exposed module. Its App.tsx is kept as ReleasedApp.tsx for the new App to wrap.
+ */
+async function copyRemote(remote) {
+  const copy = await copyApp(remote);
   const appFile = join(copy, 'src', 'app', 'App.tsx');
   await writeFile(join(copy, 'src', 'app', 'ReleasedApp.tsx'), await readFile(appFile, 'utf8'));
   return copy;

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { paths } from '@coldmail/registry/pages';
 import { launchBrowser, newPage } from '../support/browser.mjs';
-import { E2E_ADMIN_EMAIL, startFullStack } from '../support/full-stack.mjs';
+import { signIn } from '../support/flows.mjs';
+import { E2E_ADMIN_EMAIL, startFullStack } from '../support/stack.mjs';
 
 // A 1×1 PNG: the upload must be an image by content, not by name.
 const PNG = Buffer.from(
@@ -36,12 +37,6 @@ async function register(page, { name, email, password = 'secret123' }) {
   await page.getByLabel(/I agree/).check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await page.waitForURL(`**${paths.userDashboard}`);
-}
-
-async function login(page, email, password = 'secret123') {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
 }
 
 async function openAccountMenu(page) {
@@ -91,8 +86,8 @@ describe('register, sign in and out', () => {
     const email = uniqueEmail('ada');
     await stack.emulator.createUser(email, 'right-password', 'Ada');
     const page = await newPage(browser);
-    await page.goto(`${stack.urls.shell}${paths.login}`);
-    await login(page, email, 'wrong-password');
+    await page.goto(`${stack.urls.shell}/login`);
+    await signIn(page, email, 'wrong-password');
     await page.getByText('Incorrect password. Please try again.').waitFor();
     assert.equal(new URL(page.url()).pathname, paths.login);
   });
@@ -101,19 +96,19 @@ describe('register, sign in and out', () => {
     const email = uniqueEmail('linus');
     await stack.emulator.createUser(email, 'secret123', 'Linus');
     const page = await newPage(browser);
-    await page.goto(`${stack.urls.shell}${paths.userSubscriptionHistory}`);
-    await page.waitForURL(`**${paths.login}`);
-    await login(page, email);
-    await page.waitForURL(`**${paths.userSubscriptionHistory}`);
+    await page.goto(`${stack.urls.shell}/user/subscription-history`);
+    await page.waitForURL('**/login');
+    await signIn(page, email, 'secret123');
+    await page.waitForURL('**/user/subscription-history');
     await page.locator('[data-remote="account"]').waitFor();
   });
 
   test('an admin listed in ADMIN_EMAILS sees the Admin Panel link and the back office', async () => {
     await stack.emulator.createUser(E2E_ADMIN_EMAIL, 'secret123', 'Edsger Admin').catch(() => {});
     const page = await newPage(browser);
-    await page.goto(`${stack.urls.shell}${paths.login}`);
-    await login(page, E2E_ADMIN_EMAIL);
-    await page.waitForURL(`**${paths.userDashboard}`);
+    await page.goto(`${stack.urls.shell}/login`);
+    await signIn(page, E2E_ADMIN_EMAIL, 'secret123');
+    await page.waitForURL('**/user/dashboard');
     await page.goto(stack.urls.shell);
     const menu = await openAccountMenu(page);
     await menu.getByRole('menuitem', { name: 'Admin Panel' }).click();

@@ -5,7 +5,8 @@ import { after, before, describe, test } from 'node:test';
 import { pageForPath, paths } from '@coldmail/registry/pages';
 import { apiAs } from '../support/api.mjs';
 import { launchBrowser, newPage } from '../support/browser.mjs';
-import { E2E_ADMIN_EMAIL, startFullStack } from '../support/full-stack.mjs';
+import { fillBilling, sidebarCredits, signUpBuyer } from '../support/flows.mjs';
+import { E2E_ADMIN_EMAIL, startFullStack } from '../support/stack.mjs';
 
 let browser;
 let stack;
@@ -22,29 +23,8 @@ after(async () => {
   await stack?.close();
 });
 
-async function signUpBuyer(page, name) {
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@e2e.test`;
-  await page.goto(`${stack.urls.shell}${paths.register}`);
-  await page.getByLabel('Full Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password\W*$/).fill('secret123');
-  await page.getByLabel('Confirm Password').fill('secret123');
-  await page.getByLabel(/I agree/).check();
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL(`**${paths.userDashboard}`);
-  return email;
-}
-
-async function fillBilling(page) {
-  await page.getByLabel('Address').fill('1 Market Street');
-  await page.getByLabel('Country').selectOption({ label: 'France' });
-  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-}
-
 /** Matches any URL of the page, whatever its parameters. */
 const onPage = (id) => (url) => pageForPath(url.pathname)?.id === id;
-
-const credits = (page) => page.getByTestId('sidebar-credits').innerText();
 
 describe('buying credits', () => {
   test('a buyer goes from Buy Now to a paid package and sees the credits without a reload', async () => {
@@ -56,8 +36,8 @@ describe('buying credits', () => {
       pointOne: '120 email templates',
     });
     const page = await newPage(browser);
-    const email = await signUpBuyer(page, 'Pat Buyer');
-    assert.match(await credits(page), /Credits: 0/);
+    const email = await signUpBuyer(page, stack, 'Pat Buyer');
+    assert.match(await sidebarCredits(page), /Credits: 0/);
 
     await page.goto(stack.urls.shell);
     await page.getByRole('link', { name: `Buy Now: ${pkg.packageName}` }).click();
@@ -76,7 +56,7 @@ describe('buying credits', () => {
     await page.waitForURL(`**${paths.userSubscriptionHistory}`, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Subscription History' }).waitFor();
     await page.getByText('Paid').first().waitFor();
-    assert.match(await credits(page), /Credits: 120/, 'credits updated without a reload');
+    assert.match(await sidebarCredits(page), /Credits: 120/, 'credits updated without a reload');
 
     const [order] = await (
       await apiAs(stack, email)
@@ -96,7 +76,7 @@ describe('buying credits', () => {
       accessUrl: 'https://files.example.com/swipe-file.pdf',
     });
     const page = await newPage(browser);
-    await signUpBuyer(page, 'Ida Item');
+    await signUpBuyer(page, stack, 'Ida Item');
 
     await page.goto(`${stack.urls.shell}${paths.premiumItem(item.slug, item._id)}`);
     await page.getByRole('heading', { name: 'Cold Email Swipe File' }).waitFor();

@@ -1,10 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench:web`: first-load cost of the federated shell against a plain single-bundle
 // build of the same pages, measured in one run on this machine. Prints figures; asserts nothing.
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { nxCommand } from '@coldmail/dev/children';
-import { appDirs, serveStack, workspaceRoot } from '@coldmail/dev/stack';
+import { startStack, workspaceRoot } from '@coldmail/dev/stack';
 import { serveApp } from '@coldmail/serve';
 import { chromium } from 'playwright-core';
 import { buildBaseline } from './baseline/build.mjs';
@@ -155,27 +153,9 @@ async function lighthouseScore(url) {
 }
 
 console.log('Building the federated apps (cached) and the single-bundle baseline...');
-execFileSync(
-  ...nxCommand(
-    'run-many',
-    '-t',
-    'build',
-    '-p',
-    Object.values(appDirs).join(','),
-    '--outputStyle=static',
-  ),
-  {
-    cwd: workspaceRoot,
-    stdio: 'ignore',
-    env: { ...process.env, NX_DAEMON: 'false' },
-  },
-);
+const stack = await startStack({ services: ['web'], freePorts: true, build: true });
 const baselineDir = join(workspaceRoot, 'tools', 'bench', '.baseline');
 await buildBaseline(baselineDir);
-
-const stack = await serveStack({
-  ports: { shell: 0, marketing: 0, checkout: 0, account: 0, admin: 0, generator: 0 },
-});
 const baseline = await serveApp({
   dir: baselineDir,
   port: 0,

@@ -1,72 +1,439 @@
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveApp } from '@coldmail/serve';
-import { portOf, remoteNames } from '@coldmail/vite-config/ports';
+import { emulatorClient } from '@coldmail/auth-emulator';
+import { DEFAULT_WEBHOOK_ID } from '@coldmail/paypal-double';
+import { apps, appOf, portOf, webAppDirs } from '@coldmail/registry/apps';
+import { describeExit, nxCommand, startProcess } from './processes.mjs';
+import { serveBuiltApps } from './static-web.mjs';
+
+/** @typedef {import('@coldmail/registry/apps').RemoteName} RemoteName */
+/** @typedef {import('./static-web.mjs').WebAppName} WebAppName */
+/** @typedef {import('./processes.mjs').ManagedProcess} ManagedProcess */
+/** @typedef {import('@coldmail/auth-emulator').EmulatorClient} EmulatorClient */
+/** @typedef {'database' | 'auth' | 'paypal' | 'api' | 'web'} Service */
 
 export const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-export const appDirs = {
-  shell: 'shell',
-  marketing: 'mf-marketing',
-  checkout: 'mf-checkout',
-  account: 'mf-account',
-  admin: 'mf-admin',
-  generator: 'mf-generator',
+const apiDir = join(workspaceRoot, appOf('api').dir);
+const require = createRequire(import.meta.url);
+const embeddedMongoCli = require.resolve('@coldmail/embedded-mongo/bin/embedded-mongo.js');
+const authEmulatorCli = require.resolve('@coldmail/auth-emulator/cli.mjs');
+const paypalDoubleCli = fileURLToPath(
+  new URL('./cli.mjs', import.meta.resolve('@coldmail/paypal-double')),
+);
+const webApps = /** @type {Array<import('@coldmail/registry/apps').App & { name: WebAppName }>} */ (
+  apps.filter((app) => app.kind !== 'api')
+);
+/** Where the local stand-ins listen by default; the web apps' and the API's ports are in the registry. */
+const servicePorts = {
+  auth: { env: 'FIREBASE_AUTH_EMULATOR_PORT', port: 9099 },
+  paypal: { env: 'PAYPAL_DOUBLE_PORT', port: 4210 },
 };
+/** What the API is given to talk to the PayPal double, which accepts any client. */
+const paypalDoubleEnv = {
+  PAYPAL_CLIENT_ID: 'paypal-double-client',
+  PAYPAL_CLIENT_SECRET: 'paypal-double-secret',
+  PAYPAL_WEBHOOK_ID: DEFAULT_WEBHOOK_ID,
+};
+// Generous: on a cold two-core machine a Vite dev server or the API in watch mode compiles first.
+const READY_TIMEOUT_MS = 180_000;
 
 /**
- * Serves the built shell and remotes, each on its own origin as they are deployed. The shell's
- * /remotes.json and /config.json are generated from the actual ports, so any port works.
+ * @typedef {object} StackOptions
+ * @property {'built' | 'dev'} [mode] 'built' (default): the API from api/dist and the web apps'
+ *   production builds on static servers. 'dev': the API rebuilt and restarted on every change
+ *   (api/dev.mjs) and one Vite dev server with HMR per web app.
+ * @property {Service[]} [services] what to run; default everything
+ * @property {boolean} [freePorts] free ports for everything (tests, benchmarks); default the
+ *   registry's ports and the services' usual ones, each overridable by its variable
+ * @property {boolean} [build] build what runs first (Nx, cached): the API and, in built mode,
+ *   the web apps
+ * @property {string} [host] the interface the servers listen on; default 127.0.0.1
+ * @property {string} [mongoUri] an existing MongoDB (database name included): none is started
+ * @property {string} [dbPath] where the embedded database keeps its files; default in memory
+ * @property {string} [dbName] the API's database on the embedded server; default coldmail
+ * @property {{ apiKey: string, projectId: string, authDomain?: string }} [firebase] a real
+ *   Firebase project: the emulator is not started
+ * @property {string} [projectId] the emulator's demo-* project; default demo-coldmail
+ * @property {boolean} [realPaypal] PayPal is configured in the environment: no double
+ * @property {string} [publicApiUrl] the API's URL as browsers reach it; default its local URL
+ * @property {Record<string, string>} [apiEnv] added last to the API's environment
+ * @property {'pipe' | 'ignore'} [apiStdout] 'ignore' discards the API's request log unread
+ * @property {Partial<Record<WebAppName, string>>} [appDirs] run an app from another folder
+ *   (absolute, or relative to the workspace), e.g. an edited copy
+ * @property {(service: string, line: string) => void} [onOutput] every line a process prints
+ * @property {(service: string, message: string) => void} [onExit] a process stopped on its own
+ *   after start-up; default: printed to stderr
+ * @property {AbortSignal} [signal] aborting stops whatever has started and rejects
  *
- * @param {{ host?: string, ports?: Partial<Record<keyof typeof appDirs, number>>, apiBaseUrl?: string, firebase?: object }} [options]
+ * @typedef {object} Stack
+ * @property {Partial<Record<WebAppName | 'api' | 'auth' | 'paypal', string>>} urls
+ * @property {string | null} mongoUri the API's database, when the stack wires one
+ * @property {string | null} databaseServerUri the embedded server (no database name), when started
+ * @property {EmulatorClient | null} emulator the Auth emulator, when started
+ * @property {{ url: string, webhookId: string } | null} paypal the PayPal double, when started
+ * @property {(name: RemoteName) => Promise<void>} stopRemote built mode: a remote goes down
+ * @property {(name: RemoteName, options?: { dir?: string }) => Promise<void>} restartRemote
+ *   built mode: the remote is served again, optionally another build of it
+ * @property {(service: string) => string} recentOutput a process's last lines of output
+ * @property {() => Promise<void>} close stops everything the stack started
  */
-export async function serveStack(options = {}) {
+
+/**
+ * Starts any part of the product on this machine, waits until each part answers, and returns
+ * where they are. On failure it stops what it started and rejects with what went wrong and the
+ * failing process's last output.
+ *
+ * @param {StackOptions} [options]
+ * @returns {Promise<Stack>}
+ */
+export async function startStack(options = {}) {
+  const mode = options.mode ?? 'built';
+  const wanted = new Set(options.services ?? ['database', 'auth', 'paypal', 'api', 'web']);
+  const runs = {
+    database: wanted.has('database') && !options.mongoUri,
+    auth: wanted.has('auth') && !options.firebase,
+    paypal: wanted.has('paypal') && !options.realPaypal,
+    api: wanted.has('api'),
+    web: wanted.has('web'),
+  };
   const host = options.host ?? '127.0.0.1';
-  const publicHost = host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host;
-  const portFor = (name) => options.ports?.[name] ?? portOf(name);
-  const servers = {};
-  const urls = {};
-
-  const startRemote = async (
-    name,
-    port = portFor(name),
-    dir = join(workspaceRoot, appDirs[name], 'dist'),
-  ) => {
-    servers[name] = await serveApp({ dir, port, host });
-    urls[name] = `http://${publicHost}:${servers[name].port}`;
-    return servers[name];
-  };
-  for (const name of remoteNames) await startRemote(name);
-
-  const remotes = Object.fromEntries(
-    remoteNames.map((name) => [name, `${urls[name]}/mf-manifest.json`]),
+  const loopback = host === '0.0.0.0' || host === '127.0.0.1';
+  // Browsers get localhost, as in the registry's CORS defaults; the stack itself probes the
+  // address the servers listen on.
+  const publicHost = loopback ? 'localhost' : host;
+  const probeHost = host === '0.0.0.0' ? '127.0.0.1' : host;
+  const projectId = options.projectId ?? 'demo-coldmail';
+  const dirs = /** @type {Record<WebAppName, string>} */ (
+    Object.fromEntries(
+      Object.entries({ ...webAppDirs, ...options.appDirs }).map(([name, dir]) => [
+        name,
+        isAbsolute(dir) ? dir : join(workspaceRoot, dir),
+      ]),
+    )
   );
-  const config = {
-    apiBaseUrl: options.apiBaseUrl ?? `http://${publicHost}:${portOf('api')}`,
-    ...(options.firebase ? { firebase: options.firebase } : {}),
-    ...(options.paypalSdkBaseUrl ? { paypalSdkBaseUrl: options.paypalSdkBaseUrl } : {}),
-  };
-  servers.shell = await serveApp({
-    dir: join(workspaceRoot, 'shell', 'dist'),
-    port: portFor('shell'),
-    host,
-    spa: true,
-    json: { '/remotes.json': remotes, '/config.json': config },
-  });
-  urls.shell = `http://${publicHost}:${servers.shell.port}`;
+  const onOutput = options.onOutput ?? (() => {});
+  const onExit =
+    options.onExit ??
+    ((service, message) =>
+      console.error(`\n[stack] ${message}; its last output:\n${recent.get(service)?.() ?? ''}`));
 
-  return {
-    urls,
-    /** Stops one remote's server, as when its deployment is down. */
-    async stopRemote(name) {
-      await servers[name].close();
-    },
-    /** Starts a stopped remote again on the same port, optionally from another build (a redeploy). */
-    async restartRemote(name, { dir } = {}) {
-      await startRemote(name, servers[name].port, dir);
-    },
-    async close() {
-      await Promise.all(Object.values(servers).map((server) => server.close()));
-    },
+  /** @type {Array<{ name: string, stop(): Promise<void> }>} */
+  const running = [];
+  /** @type {Map<string, () => string>} */
+  const recent = new Map();
+  let startedUp = false;
+  /** @type {Promise<void> | null} */
+  let closing = null;
+  const close = () =>
+    (closing ??= (async () => {
+      // The API first: it holds connections to the others.
+      const api = running.filter((part) => part.name === 'api');
+      await Promise.all(api.map((part) => part.stop()));
+      await Promise.all(running.filter((part) => part.name !== 'api').map((part) => part.stop()));
+    })());
+  options.signal?.addEventListener('abort', () => void close(), { once: true });
+
+  /** Keeps a started part for close(); one that starts after close() began is stopped at once. */
+  const keep = (/** @type {{ name: string, stop(): Promise<void> }} */ part) => {
+    running.push(part);
+    if (closing) void part.stop();
   };
+  /**
+   * @param {string} name
+   * @param {string[]} args node arguments
+   * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, stdout?: 'pipe' | 'ignore' }} [spawnOptions]
+   */
+  const startNode = (name, args, { cwd = workspaceRoot, env = process.env, stdout } = {}) => {
+    const managed = startProcess(name, process.execPath, args, {
+      cwd,
+      env,
+      stdout,
+      onLine: (line) => onOutput(name, line),
+    });
+    recent.set(name, managed.recentOutput);
+    keep(managed);
+    void managed.exited.then((exit) => {
+      if (startedUp && !closing) onExit(name, `${name} ${describeExit(exit)}`);
+    });
+    return managed;
+  };
+  /**
+   * Polls `url` until it answers 2xx; fails when the process exits or time runs out.
+   *
+   * @param {ManagedProcess} managed
+   * @param {string} url
+   */
+  const answering = async (managed, url) => {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    for (;;) {
+      if (!managed.running()) {
+        throw new Error(
+          `${managed.name} ${describeExit(await managed.exited)} before it was ready`,
+        );
+      }
+      const ok = await fetch(url, { signal: AbortSignal.timeout(5000) }).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) return;
+      if (Date.now() > deadline) {
+        throw new Error(
+          `${managed.name} did not answer ${url} within ${READY_TIMEOUT_MS / 1000} s`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
+  /** Adds which part failed and its last output to the error. */
+  const failed = (/** @type {string} */ name) => (/** @type {unknown} */ error) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    const output = recent.get(name)?.();
+    throw new Error(
+      `${name} did not start: ${reason}${output ? `\n--- last output of ${name} ---\n${output}` : ''}`,
+    );
+  };
+
+  try {
+    const projects = options.build
+      ? [
+          ...(runs.api ? [apiDir] : []),
+          ...(runs.web && mode === 'built' ? webApps.map((app) => dirs[app.name]) : []),
+        ].map((dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name)
+      : [];
+    if (projects.length > 0) {
+      const [, nxArgs] = nxCommand(
+        'run-many',
+        '-t',
+        'build',
+        '-p',
+        projects.join(','),
+        '--outputStyle=stream',
+      );
+      const build = startNode('build', nxArgs, { env: { ...process.env, NX_DAEMON: 'false' } });
+      const exit = await build.exited;
+      if (exit.code !== 0)
+        throw new Error(`The build ${describeExit(exit)}:\n${build.recentOutput()}`);
+    }
+
+    const ports = await choosePorts({
+      names: [
+        ...(runs.web ? webApps.map((app) => app.name) : []),
+        ...(runs.api ? /** @type {const} */ (['api']) : []),
+        ...(runs.auth ? /** @type {const} */ (['auth']) : []),
+        ...(runs.paypal ? /** @type {const} */ (['paypal']) : []),
+      ],
+      free: options.freePorts ?? false,
+      host: probeHost,
+    });
+    /** @type {Stack['urls']} */
+    const urls = Object.fromEntries(
+      Object.entries(ports).map(([name, port]) => [
+        name,
+        // The emulator and the double listen on 127.0.0.1 only.
+        `http://${name === 'auth' || name === 'paypal' ? '127.0.0.1' : publicHost}:${port}`,
+      ]),
+    );
+    const apiUrl = options.publicApiUrl ?? urls.api ?? `http://${publicHost}:${portOf('api')}`;
+    const shellConfig = {
+      apiBaseUrl: apiUrl,
+      ...(options.firebase ? { firebase: options.firebase } : {}),
+      ...(runs.auth
+        ? { firebase: { apiKey: 'demo-api-key', projectId, emulatorUrl: urls.auth } }
+        : {}),
+      ...(runs.paypal ? { paypalSdkBaseUrl: `${urls.paypal}/sdk/js` } : {}),
+    };
+
+    const database = runs.database
+      ? (async () => {
+          const mongo = startNode('database', [
+            embeddedMongoCli,
+            '--port',
+            '0',
+            ...(options.dbPath ? ['--dbpath', options.dbPath] : []),
+          ]);
+          const [, uri] = await mongo.waitForLine(/^ready (\S+)/, READY_TIMEOUT_MS);
+          return /** @type {string} */ (uri);
+        })().catch(failed('database'))
+      : Promise.resolve(null);
+
+    const emulator = runs.auth
+      ? (async () => {
+          // In its own process like the others, so that its exit is noticed and its output kept.
+          const auth = startNode('auth', [
+            authEmulatorCli,
+            '--port',
+            String(ports.auth),
+            '--project',
+            projectId,
+            '--verbose',
+          ]);
+          const [, url] = await auth.waitForLine(/^ready (\S+)/, READY_TIMEOUT_MS);
+          return emulatorClient({ host: new URL(/** @type {string} */ (url)).host, projectId });
+        })().catch(failed('auth'))
+      : Promise.resolve(null);
+
+    const paypal = runs.paypal
+      ? (async () => {
+          const double = startNode('paypal', [paypalDoubleCli, '--port', String(ports.paypal)]);
+          const [, url] = await double.waitForLine(/^ready (\S+)/, READY_TIMEOUT_MS);
+          return { url: /** @type {string} */ (url), webhookId: DEFAULT_WEBHOOK_ID };
+        })().catch(failed('paypal'))
+      : Promise.resolve(null);
+
+    const webOrigins = webApps.flatMap((app) =>
+      loopback
+        ? [`http://localhost:${ports[app.name]}`, `http://127.0.0.1:${ports[app.name]}`]
+        : [`http://${host}:${ports[app.name]}`],
+    );
+    const api = runs.api
+      ? Promise.all([database, emulator, paypal]).then(([serverUri, started, double]) =>
+          (async () => {
+            const env = {
+              NODE_ENV: 'development',
+              ...(runs.web ? { CORS_ORIGINS: webOrigins.join(',') } : {}),
+              PUBLIC_API_URL: apiUrl,
+              ...process.env,
+              PORT: String(ports.api),
+              HOST: host,
+              FIREBASE_PROJECT_ID: options.firebase?.projectId ?? projectId,
+              ...(options.mongoUri ? { MONGODB_URI: options.mongoUri } : {}),
+              ...(serverUri ? { MONGODB_URI: `${serverUri}${options.dbName ?? 'coldmail'}` } : {}),
+              ...(started ? { FIREBASE_AUTH_EMULATOR_HOST: started.host } : {}),
+              ...(double ? { PAYPAL_API_BASE: double.url, ...paypalDoubleEnv } : {}),
+              ...options.apiEnv,
+            };
+            const entry = mode === 'dev' ? join(apiDir, 'dev.mjs') : join(apiDir, 'dist/main.js');
+            const server = startNode('api', [entry], {
+              cwd: apiDir,
+              env,
+              stdout: options.apiStdout,
+            });
+            await answering(server, `http://${probeHost}:${ports.api}/api/health`);
+            return env.MONGODB_URI ?? null;
+          })().catch(failed('api')),
+        )
+      : Promise.resolve(null);
+
+    const web = !runs.web
+      ? Promise.resolve(null)
+      : mode === 'dev'
+        ? startDevServers()
+        : serveBuiltApps({
+            host,
+            ports: /** @type {Record<WebAppName, number>} */ (ports),
+            urls: /** @type {Record<WebAppName, string>} */ (urls),
+            dirs,
+            shellConfig,
+          })
+            .then((served) => {
+              keep({ name: 'web', stop: served.close });
+              return served;
+            })
+            .catch(failed('web'));
+
+    /**
+     * One Vite dev server per web app. Each gets every app's port in its environment, so the
+     * shell's /remotes.json and each remote's origin follow the chosen ports, and the shell's
+     * /config.json as SHELL_RUNTIME_CONFIG (tools/vite-config serves it).
+     */
+    async function startDevServers() {
+      const vite = join(workspaceRoot, 'node_modules/vite/bin/vite.js');
+      const env = {
+        ...process.env,
+        ...Object.fromEntries(
+          apps.flatMap((app) => {
+            const port = ports[app.name];
+            return port === undefined ? [] : [[app.portEnv, String(port)]];
+          }),
+        ),
+        SHELL_RUNTIME_CONFIG: JSON.stringify(shellConfig),
+      };
+      await Promise.all(
+        webApps.map((app) => {
+          const server = startNode(app.name, [vite, '--host', host], { cwd: dirs[app.name], env });
+          return answering(server, `http://${probeHost}:${ports[app.name]}/`).catch(
+            failed(app.name),
+          );
+        }),
+      );
+      return null;
+    }
+
+    const settled = await Promise.allSettled([database, emulator, paypal, api, web]);
+    const reasons = new Set(
+      settled.flatMap((result) =>
+        result.status === 'rejected' ? [/** @type {Error} */ (result.reason).message] : [],
+      ),
+    );
+    if (reasons.size > 0) throw new Error([...reasons].join('\n\n'));
+    if (options.signal?.aborted) throw new Error('Stopped before everything had started');
+    const [serverUri, started, double, mongoUri, served] = await Promise.all([
+      database,
+      emulator,
+      paypal,
+      api,
+      web,
+    ]);
+    startedUp = true;
+
+    const builtWeb = () => {
+      if (!served)
+        throw new Error('Only the built web apps can be stopped and restarted one by one');
+      return served;
+    };
+    return {
+      urls: { ...urls, ...(runs.api ? { api: apiUrl } : {}) },
+      mongoUri: mongoUri ?? options.mongoUri ?? null,
+      databaseServerUri: serverUri,
+      emulator: started,
+      paypal: double,
+      stopRemote: (name) => builtWeb().stopRemote(name),
+      restartRemote: (name, restartOptions) => builtWeb().restartRemote(name, restartOptions),
+      recentOutput: (service) => recent.get(service)?.() ?? '',
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * Ports for the parts that run: free ones, all held at once so no two are the same (then
+ * released for their servers), or the usual ones.
+ *
+ * @param {{ names: Array<WebAppName | 'api' | 'auth' | 'paypal'>, free: boolean, host: string }} options
+ * @returns {Promise<Partial<Record<WebAppName | 'api' | 'auth' | 'paypal', number>>>}
+ */
+async function choosePorts({ names, free, host }) {
+  if (!free) {
+    return Object.fromEntries(
+      names.map((name) => {
+        if (name !== 'auth' && name !== 'paypal') return [name, portOf(name)];
+        const service = servicePorts[name];
+        return [name, Number(process.env[service.env] ?? service.port)];
+      }),
+    );
+  }
+  const servers = await Promise.all(
+    names.map(
+      () =>
+        /** @type {Promise<import('node:net').Server>} */ (
+          new Promise((resolve, reject) => {
+            const server = createServer();
+            server.once('error', reject);
+            server.listen(0, host, () => resolve(server));
+          })
+        ),
+    ),
+  );
+  const ports = servers.map(
+    (server) => /** @type {import('node:net').AddressInfo} */ (server.address()).port,
+  );
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return Object.fromEntries(names.map((name, index) => [name, ports[index]]));
 }

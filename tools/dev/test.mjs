@@ -4,11 +4,10 @@
 // exactly what to install.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createChildren, nxCommand } from './children.mjs';
+import { nxCommand } from './processes.mjs';
 import { workspaceRoot } from './stack.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const children = createChildren();
 const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' };
 
 function ensureChromium() {
@@ -36,25 +35,32 @@ function ensureChromium() {
   process.exit(1);
 }
 
-async function step(title, command, args) {
+/**
+ * Runs one step in the foreground (Ctrl-C reaches it directly); throws when it fails.
+ *
+ * @param {string} title
+ * @param {string} command
+ * @param {string[]} args
+ */
+function step(title, command, args) {
   console.log(`\n=== ${title} ===`);
-  await children.run(command, args, { cwd: workspaceRoot, env });
+  execFileSync(command, args, { cwd: workspaceRoot, env, stdio: 'inherit' });
 }
 
 try {
   ensureChromium();
-  await step('format', process.execPath, [
+  step('format', process.execPath, [
     `${workspaceRoot}/node_modules/prettier/bin/prettier.cjs`,
     '--check',
     '.',
   ]);
-  await step(
+  step(
     'lint, typecheck, unit tests',
     ...nxCommand('run-many', '-t', 'lint', 'typecheck', 'test', '--outputStyle=stream'),
   );
-  await step('browser tests', ...nxCommand('run', 'e2e:e2e', '--outputStyle=stream'));
+  step('browser tests', ...nxCommand('run', 'e2e:e2e', '--outputStyle=stream'));
   console.log('\nAll checks passed.');
 } catch (error) {
-  console.error(`\n${error.message}`);
+  console.error(`\n${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }

@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
-import { join } from 'node:path';
 import sirv from 'sirv';
 
 /** Vite's content-hashed output: safe to cache forever, a new build gets new names. */
 const HASHED_ASSET = /\/assets\/.+[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
+/** @param {string} pathname */
 export function cacheControlFor(pathname) {
   return HASHED_ASSET.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
@@ -77,7 +77,7 @@ export async function serveApp({ dir, port, host = '127.0.0.1', spa = false, jso
 
   await new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, resolve);
+    server.listen(port, host, () => resolve(undefined));
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
@@ -91,5 +91,3 @@ export async function serveApp({ dir, port, host = '127.0.0.1', spa = false, jso
       }),
   };
 }
-
-export const distOf = (root, app) => join(root, app, 'dist');

@@ -1,10 +1,8 @@
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
-import { portOf, remoteNames } from './ports.mjs';
-
-export * from './ports.mjs';
+import { portOf, remoteNames } from '@coldmail/registry/apps';
 
 /** @typedef {import('vite').UserConfig} UserConfig */
 /** @typedef {import('@coldmail/registry/apps').RemoteName} RemoteName */
@@ -91,6 +89,43 @@ function publishRoutesPlugin(name) {
 }
 
 /**
+ * React Refresh (HMR for components) across apps in dev. The shell runs a remote's modules from
+ * the remote's dev server, and they register with that server's React Refresh runtime, which only
+ * the remote's own page connects to React: an edit would arrive and nothing would re-render. So
+ * every runtime sets up the DevTools hook (when nothing else has) in a form that remembers React's
+ * renderer, as the DevTools extension does, and a remote's runtime connects itself when it runs
+ * in another app's page.
+ *
+ * @returns {import('vite').Plugin}
+ */
+function federatedRefreshPlugin() {
+  const setUp = `
+if (!window.__REACT_DEVTOOLS_GLOBAL_HOOK__) {
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    renderers: new Map(),
+    supportsFiber: true,
+    inject(renderer) {
+      const id = this.renderers.size;
+      this.renderers.set(id, renderer);
+      return id;
+    },
+    onScheduleFiberRoot() {},
+    onCommitFiberRoot() {},
+    onCommitFiberUnmount() {},
+  };
+}
+if (new URL(import.meta.url).origin !== window.location.origin) injectIntoGlobalHook(window);
+`;
+  return {
+    name: 'coldmail-federated-react-refresh',
+    apply: 'serve',
+    transform(code, id) {
+      return id === '/@react-refresh' ? `${code}\n${setUp}` : undefined;
+    },
+  };
+}
+
+/**
  * `command` is 'serve' for the Vite dev server: there the remote also runs standalone, so it
  * carries its own federation runtime instead of expecting the shell's.
  *
@@ -104,6 +139,7 @@ export function remoteConfig(name, command) {
     base: './',
     plugins: [
       react(),
+      federatedRefreshPlugin(),
       federation({
         name,
         filename: 'remoteEntry.js',
@@ -124,20 +160,34 @@ export function remoteConfig(name, command) {
 }
 
 /**
- * In dev and preview the shell's /remotes.json and /config.json follow the ports in the env, so
- * overriding a port needs no file edit. (A static deployment ships its own files in public/.)
+ * The shell's start-up documents: /remotes.json (every remote of the app registry → its
+ * manifest) and /config.json (where the API is and, in the dev stack, the Auth emulator and the
+ * PayPal double, passed as SHELL_RUNTIME_CONFIG).
+ *
+ * @param {NodeJS.ProcessEnv} env port variables, SHELL_RUNTIME_CONFIG, API_URL
+ */
+function runtimeDocuments(env) {
+  return {
+    '/remotes.json': Object.fromEntries(
+      remoteNames.map((name) => [name, `http://localhost:${portOf(name, env)}/mf-manifest.json`]),
+    ),
+    '/config.json': env.SHELL_RUNTIME_CONFIG
+      ? JSON.parse(env.SHELL_RUNTIME_CONFIG)
+      : { apiBaseUrl: env.API_URL ?? `http://localhost:${portOf('api', env)}` },
+  };
+}
+
+/**
+ * In dev and preview the documents follow the port variables, so overriding a port needs no
+ * file edit. A build ships them with the registry's default ports, a starting point that a
+ * deployment replaces with its own URLs.
  *
  * @returns {import('vite').Plugin}
  */
 function runtimeJsonPlugin() {
   /** @param {import('vite').Connect.Server} middlewares */
   const serve = (middlewares) => {
-    const documents = {
-      '/remotes.json': Object.fromEntries(
-        remoteNames.map((name) => [name, `http://localhost:${portOf(name)}/mf-manifest.json`]),
-      ),
-      '/config.json': { apiBaseUrl: process.env.API_URL ?? `http://localhost:${portOf('api')}` },
-    };
+    const documents = runtimeDocuments(process.env);
     middlewares.use((req, res, next) => {
       const body = documents[/** @type {keyof typeof documents} */ (req.url?.split('?')[0] ?? '')];
       if (!body) return next();
@@ -150,6 +200,17 @@ function runtimeJsonPlugin() {
     name: 'coldmail-runtime-json',
     configureServer: (server) => serve(server.middlewares),
     configurePreviewServer: (server) => serve(server.middlewares),
+    generateBundle() {
+      // Nx caches builds without looking at the environment: the build reads no variable.
+      const documents = runtimeDocuments({});
+      for (const [path, body] of Object.entries(documents)) {
+        this.emitFile({
+          type: 'asset',
+          fileName: path.slice(1),
+          source: `${JSON.stringify(body, null, 2)}\n`,
+        });
+      }
+    },
   };
 }
 
@@ -159,6 +220,7 @@ export function hostConfig() {
   return {
     plugins: [
       react(),
+      federatedRefreshPlugin(),
       runtimeJsonPlugin(),
       federation({
         name: 'shell',

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual(
       expect.arrayContaining(['http://localhost:4200', 'http://127.0.0.1:4205']),
     );
+    expect(config.corsOrigins).not.toContain('http://localhost:3000');
     expect(config.mail.smtpUrl).toBeNull();
     expect(config.seedDemoData).toBe(true);
   });

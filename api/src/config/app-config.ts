@@ -1,14 +1,15 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { emailSchema, paypalCurrencies, paypalModes } from '@coldmail/contracts';
+import registry from '@coldmail/registry/apps.json';
 
 /** The repository root: development data lives under `.data/` there (git-ignored). */
 export const workspaceRoot = resolve(__dirname, '../../..');
 
-const DEFAULT_CORS_ORIGINS = [4200, 4201, 4202, 4203, 4204, 4205].flatMap((port) => [
-  `http://localhost:${port}`,
-  `http://127.0.0.1:${port}`,
-]);
+/** The web apps of the app registry at their default ports, as `npm start` serves them. */
+const DEFAULT_CORS_ORIGINS = registry.apps
+  .filter((app) => app.kind !== 'api')
+  .flatMap((app) => [`http://localhost:${app.port}`, `http://127.0.0.1:${app.port}`]);
 
 const commaList = z
   .string()

@@ -1,31 +1,22 @@
-import { startAuthEmulator } from '@coldmail/auth-emulator';
-import { startEmbeddedMongo } from '@coldmail/embedded-mongo';
-import { startPaypalDouble } from '@coldmail/paypal-double';
-import type { TestServices } from './services';
+import { startStack } from '@coldmail/dev/stack';
 
 /**
  * Once per jest run: the embedded MongoDB (in memory), the Firebase Auth emulator and the PayPal
- * double (tools/paypal-double), all on free ports. Test files reach them through the environment, which workers inherit; each test
- * file uses its own database and its own e-mail addresses, so files can run in parallel.
+ * double, all on free ports, started by the same startStack as `npm start`. Test files reach them
+ * through the environment, which workers inherit; each test file uses its own database and its
+ * own e-mail addresses, so files can run in parallel. The double is driven over its HTTP control
+ * routes (support/paypal-double.ts).
  */
 export default async function globalSetup(): Promise<void> {
-  const quiet = {
-    info: () => undefined,
-    warn: (message: string) => console.warn(`[embedded-mongo] ${message}`),
-    error: (message: string) => console.error(`[embedded-mongo] ${message}`),
-  };
-  const [mongo, emulator, paypal] = await Promise.all([
-    startEmbeddedMongo({ port: 0, logger: quiet }),
-    startAuthEmulator({ port: 0 }),
-    // An ES module, loaded here by Node itself: jest's own loader cannot import it on Node 20,
-    // so test files drive it through its HTTP control routes (support/paypal-double.ts).
-    startPaypalDouble({ port: 0 }),
-  ]);
-  process.env.TEST_MONGODB_URI = mongo.uri;
-  process.env.TEST_AUTH_EMULATOR_HOST = emulator.host;
-  process.env.TEST_FIREBASE_PROJECT_ID = emulator.projectId;
-  process.env.TEST_PAYPAL_URL = paypal.url;
-  process.env.TEST_PAYPAL_WEBHOOK_ID = paypal.webhookId;
-  const services: TestServices = { mongo, emulator, paypal };
-  globalThis.__apiTestServices = services;
+  const stack = await startStack({ services: ['database', 'auth', 'paypal'], freePorts: true });
+  if (!stack.databaseServerUri || !stack.emulator || !stack.paypal) {
+    await stack.close();
+    throw new Error('The test services did not all start');
+  }
+  process.env.TEST_MONGODB_URI = stack.databaseServerUri;
+  process.env.TEST_AUTH_EMULATOR_HOST = stack.emulator.host;
+  process.env.TEST_FIREBASE_PROJECT_ID = stack.emulator.projectId;
+  process.env.TEST_PAYPAL_URL = stack.paypal.url;
+  process.env.TEST_PAYPAL_WEBHOOK_ID = stack.paypal.webhookId;
+  globalThis.__apiTestStack = stack;
 }

@@ -1,27 +1,35 @@
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { appDirs, workspaceRoot } from '@coldmail/dev/stack';
+import { workspaceRoot } from '@coldmail/dev/stack';
+import { remoteNames, webAppDirs } from '@coldmail/registry/apps';
 import { precompress } from '@coldmail/serve/compress';
 
 const here = join(workspaceRoot, 'tools', 'bench', 'baseline');
 
 /** Builds the shell with every remote bundled in (no federation) into `outDir`. */
 export async function buildBaseline(outDir) {
-  const remoteAliases = Object.entries(appDirs)
-    .filter(([name]) => name !== 'shell')
-    .map(([name, dir]) => ({
-      find: `@baseline/${name}`,
-      replacement: join(workspaceRoot, dir, 'src', 'app', 'App.tsx'),
-    }));
+  // Every remote of the registry, bundled in: name → its exposed App.
+  const remoteApps = {
+    name: 'baseline-remote-apps',
+    resolveId: (id) => (id === '@baseline/apps' ? '\0baseline-apps' : undefined),
+    load(id) {
+      if (id !== '\0baseline-apps') return undefined;
+      const imports = remoteNames.map(
+        (name, index) =>
+          `import app${index} from ${JSON.stringify(join(workspaceRoot, webAppDirs[name], 'src/app/App.tsx'))};`,
+      );
+      const entries = remoteNames.map((name, index) => `${JSON.stringify(name)}: app${index}`);
+      return `${imports.join('\n')}\nexport const apps = { ${entries.join(', ')} };\n`;
+    },
+  };
   await build({
     configFile: false,
     logLevel: 'warn',
     root: join(workspaceRoot, 'shell'),
-    plugins: [react()],
+    plugins: [react(), remoteApps],
     resolve: {
       alias: [
-        ...remoteAliases,
         { find: /^.*\/features\/remotes\/RemoteApp$/, replacement: join(here, 'RemoteApp.tsx') },
         {
           find: /^.*\/features\/remotes\/remote-registry$/,

@@ -1,0 +1,77 @@
+// `npm run dev` as a developer uses it: the API in watch mode and a Vite dev server per web app,
+// with the database, the Auth emulator and the PayPal double. Signing in and buying work on it,
+// and an edit to a remote's source reaches the open page without a reload (HMR).
+import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { apiAs } from '../support/api.mjs';
+import { launchBrowser, newPage } from '../support/browser.mjs';
+import { fillBilling, sidebarCredits, signIn } from '../support/flows.mjs';
+import { copyApp } from '../support/redeploy.mjs';
+import { E2E_ADMIN_EMAIL, startDevStack } from '../support/stack.mjs';
+
+let browser;
+let stack;
+let marketingCopy;
+
+before(async () => {
+  // The marketing remote runs from a copy, so the HMR test can edit its source.
+  marketingCopy = await copyApp('marketing', 'dev-mf-marketing');
+  stack = await startDevStack({ appDirs: { marketing: marketingCopy } });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('the dev stack', () => {
+  test('a buyer signs in and pays for a package through the PayPal double', async () => {
+    const admin = await apiAs(stack, E2E_ADMIN_EMAIL, 'secret123', 'E2E Admin');
+    const pkg = await admin.post('/add-package', {
+      packageName: `Dev ${Date.now()}`,
+      price: 12.5,
+      credit: 40,
+      validity: 30,
+    });
+    const email = `dev-buyer-${Date.now()}@e2e.test`;
+    await stack.emulator.createUser(email, 'secret123', 'Dev Buyer');
+
+    const page = await newPage(browser);
+    await page.goto(`${stack.urls.shell}/login`);
+    await signIn(page, email, 'secret123');
+    await page.waitForURL('**/user/dashboard');
+    assert.match(await sidebarCredits(page), /Credits: 0/);
+
+    await page.goto(stack.urls.shell);
+    await page.getByRole('link', { name: `Buy Now: ${pkg.packageName}` }).click();
+    await page.waitForURL(`**/buy/${pkg._id}`);
+    await fillBilling(page);
+    await page.waitForURL('**/user/package-pending-payment/');
+    await page.getByRole('link', { name: 'Pay First Order' }).click();
+    await page.waitForURL('**/pay-now/**');
+    await page.getByRole('button', { name: 'PayPal' }).click();
+    await page.waitForURL('**/user/subscription-history', { timeout: 30_000 });
+    await page.getByText('Paid').first().waitFor();
+    assert.match(await sidebarCredits(page), /Credits: 40/);
+    assert.deepEqual(page.pageErrors, []);
+  });
+
+  test("an edit to a remote's source shows on the open page without a reload", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${stack.urls.shell}/about`);
+    await page.getByRole('heading', { name: 'About Us' }).waitFor();
+    const loads = [];
+    page.on('load', () => loads.push(page.url()));
+
+    const aboutPage = join(marketingCopy, 'src/features/about/components/AboutPage.tsx');
+    const source = await readFile(aboutPage, 'utf8');
+    assert.ok(source.includes('title="About Us"'), 'the page the test edits still has its title');
+    await writeFile(aboutPage, source.replace('title="About Us"', 'title="About Us, edited"'));
+
+    await page.getByRole('heading', { name: 'About Us, edited' }).waitFor();
+    assert.deepEqual(loads, [], 'the page was updated in place, not reloaded');
+  });
+});
