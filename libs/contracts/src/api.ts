@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { auditPageSchema, auditQuerySchema } from './audit';
 import { defineContract } from './contract';
 import { healthSchema, idParamSchema } from './common';
+import {
+  geminiKeyBodySchema,
+  geminiKeyDeletedResponseSchema,
+  geminiKeyListResponseSchema,
+  geminiKeyResponseSchema,
+  geminiKeyUpdateBodySchema,
+} from './gemini-keys';
 import { adminItemSchema, itemBodySchema, itemListSchema, itemResponseSchema } from './items';
 import {
   deletedResponseSchema,
@@ -101,6 +108,13 @@ export const contract = defineContract(routes, {
     get: { response: paypalSettingsResponseSchema },
     update: { body: paypalSettingsBodySchema, response: paypalSettingsResponseSchema },
     reset: { response: paypalSettingsResponseSchema },
+  },
+  geminiKeys: {
+    list: { response: geminiKeyListResponseSchema },
+    create: { body: geminiKeyBodySchema, response: geminiKeyResponseSchema },
+    update: { ...byId, body: geminiKeyUpdateBodySchema, response: geminiKeyResponseSchema },
+    delete: { ...byId, response: geminiKeyDeletedResponseSchema },
+    toggle: { ...byId, response: geminiKeyResponseSchema },
   },
   audit: { list: { query: auditQuerySchema, response: auditPageSchema } },
 });

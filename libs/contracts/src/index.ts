@@ -3,6 +3,7 @@ export * from './audit';
 export * from './auth';
 export * from './common';
 export * from './contract';
+export * from './gemini-keys';
 export * from './http';
 export * from './items';
 export * from './orders';
