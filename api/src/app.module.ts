@@ -8,6 +8,7 @@ import { throttlerOptions } from './common/throttling';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { GeminiKeysModule } from './gemini-keys/gemini-keys.module';
 import { HealthModule } from './health/health.module';
 import { ItemsModule } from './items/items.module';
 import { MessagesModule } from './messages/messages.module';
@@ -36,6 +37,7 @@ export class AppModule {
         ItemsModule,
         OrdersModule,
         PaymentsModule,
+        GeminiKeysModule,
         HealthModule,
         SeedModule,
       ],

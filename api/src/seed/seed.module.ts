@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { GeminiKeysModule } from '../gemini-keys/gemini-keys.module';
 import { ItemsModule } from '../items/items.module';
 import { PackagesModule } from '../packages/packages.module';
 import { UsersModule } from '../users/users.module';
 import { DemoSeedService } from './demo-seed.service';
 
 @Module({
-  imports: [UsersModule, PackagesModule, ItemsModule],
+  imports: [UsersModule, PackagesModule, ItemsModule, GeminiKeysModule],
   providers: [DemoSeedService],
   exports: [DemoSeedService],
 })

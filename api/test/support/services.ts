@@ -1,11 +1,13 @@
 import type { RunningAuthEmulator } from '@coldmail/auth-emulator';
 import type { EmbeddedMongo } from '@coldmail/embedded-mongo';
+import type { GeminiDouble } from '@coldmail/gemini-double';
 import type { PaypalDouble } from '@coldmail/paypal-double';
 
 export interface TestServices {
   mongo: EmbeddedMongo;
   emulator: RunningAuthEmulator;
   paypal: PaypalDouble;
+  gemini: GeminiDouble;
 }
 
 declare global {
