@@ -1,4 +1,5 @@
 import {
+  geminiKeySchema,
   itemOrderSchema,
   itemSchema,
   packageOrderSchema,
@@ -18,6 +19,7 @@ describe('builders', () => {
     ['packageOrder', build.packageOrder, packageOrderSchema],
     ['itemOrder', build.itemOrder, itemOrderSchema],
     ['paypalSettings', build.paypalSettings, paypalSettingsSchema],
+    ['geminiKey', build.geminiKey, geminiKeySchema],
   ] as const)('%s builds a record the contract accepts as it is', (_name, build, schema) => {
     const record = build();
     expect(schema.parse(record)).toEqual(record);

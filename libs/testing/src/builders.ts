@@ -1,5 +1,6 @@
 import type {
   CreditPackage,
+  GeminiKey,
   Item,
   ItemOrder,
   PackageOrder,
@@ -107,6 +108,25 @@ export function paypalSettings(overrides: Partial<PaypalSettings> = {}): PaypalS
     currency: 'USD',
     enablePayPal: true,
     buttonStyles: { layout: 'vertical', color: 'blue', shape: 'rect', label: 'pay' },
+    ...overrides,
+  };
+}
+
+/** An active key that has never been used, as an admin sees it (masked). */
+export function geminiKey(overrides: Partial<GeminiKey> = {}): GeminiKey {
+  return {
+    _id: '680000000000000000000001',
+    name: 'Main key',
+    key: 'AIzaSyAB...wxyz',
+    isActive: true,
+    status: 'active',
+    coolingUntil: null,
+    lastError: null,
+    lastErrorAt: null,
+    lastUsedAt: null,
+    useCount: 0,
+    failureCount: 0,
+    ...timestamps,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 export {
   creditPackage,
+  geminiKey,
   item,
   itemOrder,
   packageOrder,

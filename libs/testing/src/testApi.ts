@@ -7,6 +7,7 @@ import {
   matchPath,
   successStatusOf,
   type ApiContract,
+  type ApiErrorBody,
   type Endpoint,
   type ResponseOf,
 } from '@coldmail/contracts';
@@ -31,8 +32,15 @@ export interface ApiReply<Body = unknown> {
   contentType?: string;
 }
 
+/** A failure the API could send: any status from 400 with its error shape (see withErrorBody). */
+interface ErrorReply {
+  status: number;
+  body?: ApiErrorBody;
+}
+
+type Reply<Body> = ApiReply<Body> | ErrorReply;
 type ReplyOrHandler<Body> =
-  ApiReply<Body> | ((request: ApiRequest) => ApiReply<Body> | Promise<ApiReply<Body>>);
+  Reply<Body> | ((request: ApiRequest) => Reply<Body> | Promise<Reply<Body>>);
 
 type ContractKeys = {
   [D in keyof ApiContract]: {
