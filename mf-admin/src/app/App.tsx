@@ -6,6 +6,7 @@ import { UsersManagementPage } from '../features/users/components/UsersManagemen
 import { SupportInboxPage } from '../features/support-inbox/components/SupportInboxPage';
 import { SettingsPage } from '../features/settings/components/SettingsPage';
 import { PackagesPage } from '../features/packages/components/PackagesPage';
+import { GeminiKeysPanel } from '../features/gemini-keys';
 import { AdminLayout } from './AdminLayout';
 
 /** The admin back office. The shell mounts it at /admin/* behind its admin guard. */
@@ -20,6 +21,8 @@ export default function App() {
         <Route path="users" element={<UsersManagementPage />} />
         <Route path="support-messages" element={<SupportInboxPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        {/* Until the settings dashboard hosts its panels, the Gemini Keys panel has its own page. */}
+        <Route path="settings/gemini-keys" element={<GeminiKeysPanel />} />
         <Route path="packages" element={<PackagesPage />} />
         <Route path="*" element={<Navigate to="dashboard" replace />} />
       </Route>
