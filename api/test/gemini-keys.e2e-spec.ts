@@ -3,6 +3,7 @@ import pino from 'pino';
 import { GeminiKeysService, LOCAL_DOUBLE_KEY_NAME } from '../src/gemini-keys/gemini-keys.service';
 import {
   GeminiPoolService,
+  GeminiRequestRefusedError,
   GeminiUnavailableError,
   NO_KEY_MESSAGE,
   NoGeminiKeyError,
@@ -429,6 +430,23 @@ describe('the key pool (GeminiPoolService)', () => {
     expect(error).toBeInstanceOf(GeminiUnavailableError);
     expect((error as GeminiUnavailableError).getStatus()).toBe(503);
     expect((await double.calls())[good]).toBeUndefined();
+  });
+
+  it('does not blame the key when Google refuses the request itself', async () => {
+    const key = keyOf();
+    const created = await addKey('Main', key);
+    // Google wants an integer topK: a programming error on our side, not the key's.
+    const error = await errorOf(
+      pool().generate({ ...emailRequest, generationConfig: { topK: 1.5 } }),
+    );
+    expect(error).toBeInstanceOf(GeminiRequestRefusedError);
+    expect((error as GeminiRequestRefusedError).getStatus()).toBe(502);
+    expect((await double.calls())[key]).toBe(1);
+    expect(await stateOf(created._id)).toMatchObject({
+      status: 'active',
+      failureCount: 0,
+      lastError: null,
+    });
   });
 
   it('passes the prompt and the generation settings on to gemini-2.5-flash-lite', async () => {

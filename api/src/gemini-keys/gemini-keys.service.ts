@@ -234,7 +234,7 @@ function snapshotOf(key: GeminiKeyData) {
   return { name: key.name, keyMask: key.keyMask, isActive: key.isActive };
 }
 
-export function toGeminiKeyRecord(key: GeminiKeyData, now: Date): GeminiKeyRecord {
+function toGeminiKeyRecord(key: GeminiKeyData, now: Date): GeminiKeyRecord {
   const cooling = key.coolingUntil !== null && key.coolingUntil > now;
   return {
     _id: key._id.toHexString(),

@@ -17,7 +17,7 @@ import { GeminiKeysService, type PickedKey } from './gemini-keys.service';
 import { maskApiKey } from './key-mask';
 
 /** Spec: the generator's model. */
-export const GEMINI_MODEL = 'gemini-2.5-flash-lite';
+const GEMINI_MODEL = 'gemini-2.5-flash-lite';
 
 /** Spec: what the generator shows when no key can be used. */
 export const NO_KEY_MESSAGE = 'No API keys available. Please contact administrator.';

@@ -1,5 +1,5 @@
 /** What admins see of a key too short to show 12 of its characters and still hide most of it. */
-export const FULLY_MASKED_KEY = '************';
+const FULLY_MASKED_KEY = '************';
 
 /** Keys shorter than this are masked entirely (Google's keys have 39 characters). */
 const MIN_PARTLY_SHOWN_LENGTH = 24;

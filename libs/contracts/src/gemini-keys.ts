@@ -51,7 +51,6 @@ export type GeminiKeyUpdateBody = z.infer<typeof geminiKeyUpdateBodySchema>;
  * until an admin edits or re-activates it) or `inactive` (switched off by an admin).
  */
 export const geminiKeyStatuses = ['active', 'cooling', 'failing', 'inactive'] as const;
-export type GeminiKeyStatus = (typeof geminiKeyStatuses)[number];
 
 /** A stored key as admins see it: never the key itself, only its mask. */
 export const geminiKeySchema = z.object({
