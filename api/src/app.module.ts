@@ -10,6 +10,7 @@ import { ConfigModule } from './config/config.module';
 import { CreditsModule } from './credits/credits.module';
 import { ContentModule } from './content/content.module';
 import { DatabaseModule } from './database/database.module';
+import { GeminiKeysModule } from './gemini-keys/gemini-keys.module';
 import { HealthModule } from './health/health.module';
 import { ItemsModule } from './items/items.module';
 import { MessagesModule } from './messages/messages.module';
@@ -40,6 +41,7 @@ export class AppModule {
         OrdersModule,
         PaymentsModule,
         ContentModule,
+        GeminiKeysModule,
         HealthModule,
         SeedModule,
       ],

@@ -72,6 +72,8 @@ export const pages = /** @type {const} */ ({
   adminSupportMessages: { path: '/admin/support-messages', owner: 'admin', area: 'admin' },
   adminSettings: { path: '/admin/settings', owner: 'admin', area: 'admin' },
   adminPackages: { path: '/admin/packages', owner: 'admin', area: 'admin' },
+  // Until the settings dashboard hosts its panels, the Gemini Keys panel has a page of its own.
+  adminGeminiKeys: { path: '/admin/settings/gemini-keys', owner: 'admin', area: 'admin' },
 });
 
 /** @typedef {typeof pages} Pages */

@@ -1,6 +1,17 @@
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, workspaceRoot } from './app-config';
 
+const HEX_SECRET = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
+
+function errorMessageOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('Expected an error');
+}
+
 describe('loadConfig', () => {
   it('runs a fresh checkout with no settings: port 3000, embedded DB, local emulator, demo seed', () => {
     const config = loadConfig({});
@@ -60,7 +71,9 @@ describe('loadConfig', () => {
         FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
       }),
     ).toThrow(ConfigError);
-    expect(loadConfig({ NODE_ENV: 'production' }).firebase.emulatorHost).toBeNull();
+    expect(
+      loadConfig({ NODE_ENV: 'production', GEMINI_KEYS_SECRET: HEX_SECRET }).firebase.emulatorHost,
+    ).toBeNull();
   });
 
   it('names every invalid variable, and never echoes a service-account secret', () => {
@@ -121,5 +134,48 @@ describe('loadConfig', () => {
       loadConfig({ PAYPAL_MODE: 'production', PAYPAL_CLIENT_SECRET: 's3cr3t!' }),
     ).toThrow(/^(?=.*PAYPAL_MODE)(?!.*s3cr3t!)/s);
     expect(() => loadConfig({ PAYPAL_CURRENCY: 'JPY' })).toThrow(/PAYPAL_CURRENCY/);
+  });
+
+  it('reads the Gemini settings: Google by default, the data key from the environment', () => {
+    const config = loadConfig({ GEMINI_KEYS_SECRET: HEX_SECRET });
+    expect(config.gemini).toEqual({
+      apiBase: null,
+      timeoutMs: 30_000,
+      keysSecret: { source: 'env', key: Buffer.from(HEX_SECRET, 'hex') },
+    });
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(
+      loadConfig({
+        GEMINI_API_BASE: 'http://127.0.0.1:4211/',
+        GEMINI_KEYS_SECRET: base64,
+        GEMINI_TIMEOUT_SECONDS: '5',
+      }).gemini,
+    ).toEqual({
+      apiBase: 'http://127.0.0.1:4211',
+      timeoutMs: 5000,
+      keysSecret: { source: 'env', key: Buffer.alloc(32, 7) },
+    });
+  });
+
+  it('refuses a data key that is not 32 bytes, without echoing it', () => {
+    for (const secret of [
+      'too-short-s3cr3t',
+      HEX_SECRET.slice(2),
+      Buffer.alloc(31, 1).toString('base64'),
+    ]) {
+      const message = errorMessageOf(() => loadConfig({ GEMINI_KEYS_SECRET: secret }));
+      expect(message).toContain('GEMINI_KEYS_SECRET');
+      expect(message).not.toContain(secret);
+    }
+  });
+
+  it('uses a generated key file outside production, and refuses to start without a key in production', () => {
+    expect(loadConfig({}).gemini.keysSecret).toEqual({
+      source: 'file',
+      path: resolve(workspaceRoot, '.data/gemini-keys.secret'),
+    });
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /GEMINI_KEYS_SECRET must be set in production/,
+    );
   });
 });

@@ -62,6 +62,18 @@ const envSchema = z.object({
   PAYPAL_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   PAYPAL_WEBHOOK_ID: z.string().trim().min(1).optional(),
   PAYPAL_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(8),
+  GEMINI_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  GEMINI_KEYS_SECRET: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined) return undefined;
+      const secret = parseKeysSecret(value);
+      // The value itself is never echoed: it is the key to every stored Gemini key.
+      if (!secret) context.addIssue({ code: 'custom', message: KEYS_SECRET_FORMAT });
+      return secret ?? undefined;
+    }),
+  GEMINI_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(30),
 });
 
 export type Environment = z.input<typeof envSchema>;
@@ -94,6 +106,32 @@ export interface AppConfig {
   /** Requests per IP per route per window; 0 turns a limit off. */
   throttle: { ttlMs: number; limit: number; sensitiveLimit: number };
   paypal: PaypalConfig;
+  gemini: GeminiConfig;
+}
+
+/** Where the stored Gemini API keys are encrypted with, and where Gemini is. */
+export interface GeminiConfig {
+  /** Replaces Google's base URL, e.g. the local Gemini double; null calls Google. */
+  apiBase: string | null;
+  /** How long one call to Gemini may take before the pool tries the next key. */
+  timeoutMs: number;
+  /**
+   * The AES-256 data key for stored API keys: from GEMINI_KEYS_SECRET, or outside production a
+   * key file generated on first use (under `.data/`, git-ignored).
+   */
+  keysSecret: { source: 'env'; key: Buffer } | { source: 'file'; path: string };
+}
+
+const KEYS_SECRET_FORMAT =
+  'Must be 32 random bytes written as base64 or hex, e.g. the output of `openssl rand -base64 32`';
+
+/** 32 bytes from 64 hex digits or base64 (standard or URL-safe); null when it is neither. */
+export function parseKeysSecret(text: string): Buffer | null {
+  const value = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return null;
+  const bytes = Buffer.from(value, 'base64');
+  return bytes.length === 32 ? bytes : null;
 }
 
 /**
@@ -164,7 +202,25 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       webhookId: vars.PAYPAL_WEBHOOK_ID ?? null,
       timeoutMs: vars.PAYPAL_TIMEOUT_SECONDS * 1000,
     },
+    gemini: {
+      apiBase: vars.GEMINI_API_BASE?.replace(/\/+$/, '') ?? null,
+      timeoutMs: vars.GEMINI_TIMEOUT_SECONDS * 1000,
+      keysSecret: keysSecretOf(vars),
+    },
   };
+}
+
+function keysSecretOf(vars: z.infer<typeof envSchema>): GeminiConfig['keysSecret'] {
+  if (vars.GEMINI_KEYS_SECRET) return { source: 'env', key: vars.GEMINI_KEYS_SECRET };
+  if (vars.NODE_ENV === 'production') {
+    // A generated key file would not survive a redeploy, leaving every stored key unreadable.
+    throw new ConfigError(
+      'Invalid configuration: GEMINI_KEYS_SECRET must be set in production. It encrypts the ' +
+        `stored Gemini API keys. ${KEYS_SECRET_FORMAT}; keep it stable, since another value ` +
+        'makes the stored keys unreadable.',
+    );
+  }
+  return { source: 'file', path: resolve(workspaceRoot, '.data/gemini-keys.secret') };
 }
 
 function firebaseConfig(vars: z.infer<typeof envSchema>): FirebaseConfig {

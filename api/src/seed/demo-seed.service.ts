@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { UserRole } from '@coldmail/contracts';
 import { FirebaseAuthService } from '../auth/firebase-auth.service';
 import { CreditsService } from '../credits/credits.service';
+import { GeminiKeysService, LOCAL_DOUBLE_KEY_NAME } from '../gemini-keys/gemini-keys.service';
 import { ItemsService } from '../items/items.service';
 import { PackagesService } from '../packages/packages.service';
 import { UsersService } from '../users/users.service';
@@ -43,7 +44,8 @@ const RETRY_EVERY_MS = 2000;
 
 /**
  * Puts the demo admin, buyer and seller on the Auth emulator and in the database, so a fresh
- * checkout can sign in at once, and demo packages and items in a store that has none.
+ * checkout can sign in at once, demo packages and items in a store that has none, and a key for
+ * the local Gemini double when the API talks to one.
  * Idempotent: existing accounts, records, packages and items are left alone, so it runs at every
  * start-up (the emulator forgets its accounts when it stops).
  */
@@ -57,6 +59,7 @@ export class DemoSeedService {
     private readonly credits: CreditsService,
     private readonly packages: PackagesService,
     private readonly items: ItemsService,
+    private readonly geminiKeys: GeminiKeysService,
   ) {}
 
   /** Retries while the emulator is still starting (npm start starts it next to the API). */
@@ -84,6 +87,10 @@ export class DemoSeedService {
   private async seed(): Promise<void> {
     if (await this.packages.seedIfEmpty(DEMO_PACKAGES)) this.logger.log('Demo packages added');
     if (await this.items.seedIfEmpty(DEMO_ITEMS)) this.logger.log('Demo items added');
+    // Only when GEMINI_API_BASE is the local double (npm start sets it) and no key exists yet.
+    if (await this.geminiKeys.addLocalDoubleKey()) {
+      this.logger.log(`Gemini key '${LOCAL_DOUBLE_KEY_NAME}' added for the local Gemini double`);
+    }
     // Items have no list page in the product yet: print where a demo buyer finds them.
     const items = await this.items.list();
     if (items.length > 0) {

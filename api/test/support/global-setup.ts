@@ -1,16 +1,21 @@
 import { startStack } from '@coldmail/dev/stack';
+import { startGeminiDouble } from '@coldmail/gemini-double';
 
 /**
  * Once per jest run: the embedded MongoDB (in memory), the Firebase Auth emulator and the PayPal
- * double, all on free ports, started by the same startStack as `npm start`. Test files reach them
- * through the environment, which workers inherit; each test file uses its own database and its
- * own e-mail addresses, so files can run in parallel. The double is driven over its HTTP control
- * routes (support/paypal-double.ts).
+ * double, all on free ports, started by the same startStack as `npm start`, plus the Gemini
+ * double. Test files reach them through the environment, which workers inherit; each test file
+ * uses its own database and its own e-mail addresses, so files can run in parallel. The doubles
+ * are driven over their HTTP control routes (support/*-double.ts).
  */
 export default async function globalSetup(): Promise<void> {
-  const stack = await startStack({ services: ['database', 'auth', 'paypal'], freePorts: true });
+  const [stack, gemini] = await Promise.all([
+    startStack({ services: ['database', 'auth', 'paypal'], freePorts: true }),
+    startGeminiDouble({ port: 0 }),
+  ]);
+  globalThis.__apiTestStack = stack;
+  globalThis.__apiTestGemini = gemini;
   if (!stack.databaseServerUri || !stack.emulator || !stack.paypal) {
-    await stack.close();
     throw new Error('The test services did not all start');
   }
   process.env.TEST_MONGODB_URI = stack.databaseServerUri;
@@ -18,5 +23,5 @@ export default async function globalSetup(): Promise<void> {
   process.env.TEST_FIREBASE_PROJECT_ID = stack.emulator.projectId;
   process.env.TEST_PAYPAL_URL = stack.paypal.url;
   process.env.TEST_PAYPAL_WEBHOOK_ID = stack.paypal.webhookId;
-  globalThis.__apiTestStack = stack;
+  process.env.TEST_GEMINI_URL = gemini.url;
 }

@@ -1,3 +1,3 @@
 export default async function globalTeardown(): Promise<void> {
-  await globalThis.__apiTestStack?.close();
+  await Promise.all([globalThis.__apiTestStack?.close(), globalThis.__apiTestGemini?.stop()]);
 }

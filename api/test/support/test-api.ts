@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { emulatorClient, type EmulatorClient } from '@coldmail/auth-emulator';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mongo } from 'mongoose';
+import type { Logger } from 'pino';
 import { createApp } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
 
@@ -27,14 +28,17 @@ function required(name: string): string {
 /** A unique suffix, so test files sharing the emulator never share an account. */
 export const unique = () => randomBytes(4).toString('hex');
 
+/** One data key per test file, so an API restarted on the same database reads its keys. */
+const GEMINI_KEYS_SECRET = randomBytes(32).toString('base64');
+
 /**
  * The real API (createApp, as main.ts runs it) on a free port with its own fresh database (or,
  * to test a restart, another instance's). Rate limits are off unless a test sets them; mail goes
- * to a temporary directory.
+ * to a temporary directory. With `logger`, the API logs there (at that logger's level).
  */
 export async function startTestApi(
   env: Record<string, string> = {},
-  options: { sameDatabaseAs?: TestApi } = {},
+  options: { sameDatabaseAs?: TestApi; logger?: Logger } = {},
 ): Promise<TestApi> {
   const mongoUri =
     options.sameDatabaseAs?.config.database.uri ??
@@ -48,9 +52,10 @@ export async function startTestApi(
     THROTTLE_LIMIT: '0',
     THROTTLE_SENSITIVE_LIMIT: '0',
     MAIL_DIR: mkdtempSync(join(tmpdir(), 'api-test-mail-')),
+    GEMINI_KEYS_SECRET,
     ...env,
   });
-  const app = await createApp(config, mongoUri);
+  const app = await createApp(config, mongoUri, options.logger);
   await app.listen(0, '127.0.0.1');
   const client = new mongo.MongoClient(mongoUri);
   await client.connect();

@@ -4,6 +4,13 @@ import { defineContract } from './contract';
 import { healthSchema, idParamSchema } from './common';
 import { creditHistoryQuerySchema, creditHistorySchema } from './credits';
 import { footerResponseSchema, navLogoResponseSchema } from './content';
+import {
+  geminiKeyBodySchema,
+  geminiKeyDeletedResponseSchema,
+  geminiKeyListResponseSchema,
+  geminiKeyResponseSchema,
+  geminiKeyUpdateBodySchema,
+} from './gemini-keys';
 import { adminItemSchema, itemBodySchema, itemListSchema, itemResponseSchema } from './items';
 import {
   deletedResponseSchema,
@@ -108,6 +115,13 @@ export const contract = defineContract(routes, {
     get: { response: paypalSettingsResponseSchema },
     update: { body: paypalSettingsBodySchema, response: paypalSettingsResponseSchema },
     reset: { response: paypalSettingsResponseSchema },
+  },
+  geminiKeys: {
+    list: { response: geminiKeyListResponseSchema },
+    create: { body: geminiKeyBodySchema, response: geminiKeyResponseSchema },
+    update: { ...byId, body: geminiKeyUpdateBodySchema, response: geminiKeyResponseSchema },
+    delete: { ...byId, response: geminiKeyDeletedResponseSchema },
+    toggle: { ...byId, response: geminiKeyResponseSchema },
   },
   audit: { list: { query: auditQuerySchema, response: auditPageSchema } },
 });

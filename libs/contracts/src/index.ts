@@ -5,6 +5,7 @@ export * from './common';
 export * from './content';
 export * from './contract';
 export * from './credits';
+export * from './gemini-keys';
 export * from './http';
 export * from './items';
 export * from './money';

@@ -228,6 +228,38 @@ export const routes = defineRoutes({
       summary: 'Restores the default PayPal settings',
     },
   },
+  geminiKeys: {
+    list: {
+      method: 'GET',
+      path: '/api/gemini-keys',
+      access: 'admin',
+      summary: 'The Gemini API keys, masked, with each key’s state in the pool',
+    },
+    create: {
+      method: 'POST',
+      path: '/api/gemini-keys',
+      access: 'admin',
+      summary: 'Adds a Gemini API key (stored encrypted)',
+    },
+    update: {
+      method: 'PUT',
+      path: '/api/gemini-keys/:id',
+      access: 'admin',
+      summary: 'Edits a key; an empty or masked key keeps the stored one',
+    },
+    delete: {
+      method: 'DELETE',
+      path: '/api/gemini-keys/:id',
+      access: 'admin',
+      summary: 'Deletes a key',
+    },
+    toggle: {
+      method: 'PATCH',
+      path: '/api/gemini-keys/:id/toggle',
+      access: 'admin',
+      summary: 'Switches a key on or off; switching it on clears its failures',
+    },
+  },
   audit: {
     list: {
       method: 'GET',

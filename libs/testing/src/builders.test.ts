@@ -1,5 +1,6 @@
 import {
   footerSettingsSchema,
+  geminiKeySchema,
   itemOrderSchema,
   itemSchema,
   navLogoSchema,
@@ -22,6 +23,7 @@ describe('builders', () => {
     ['paypalSettings', build.paypalSettings, paypalSettingsSchema],
     ['navLogo', build.navLogo, navLogoSchema],
     ['footerSettings', build.footerSettings, footerSettingsSchema],
+    ['geminiKey', build.geminiKey, geminiKeySchema],
   ] as const)('%s builds a record the contract accepts as it is', (_name, build, schema) => {
     const record = build();
     expect(schema.parse(record)).toEqual(record);

@@ -1,6 +1,7 @@
 import type {
   CreditPackage,
   FooterSettings,
+  GeminiKey,
   Item,
   ItemOrder,
   NavLogo,
@@ -142,6 +143,25 @@ export function footerSettings(overrides: Partial<FooterSettings> = {}): FooterS
     contactInfo: { title: 'Get in touch', description: 'Write to us from the Contact page.' },
     socialLinks: { facebook: 'https://facebook.com/acme', twitter: '', linkedin: '', youtube: '' },
     copyrightText: '© 2026 Acme Mail',
+    ...overrides,
+  };
+}
+
+/** An active key that has never been used, as an admin sees it (masked). */
+export function geminiKey(overrides: Partial<GeminiKey> = {}): GeminiKey {
+  return {
+    _id: '680000000000000000000001',
+    name: 'Main key',
+    key: 'AIzaSyAB...wxyz',
+    isActive: true,
+    status: 'active',
+    coolingUntil: null,
+    lastError: null,
+    lastErrorAt: null,
+    lastUsedAt: null,
+    useCount: 0,
+    failureCount: 0,
+    ...timestamps,
     ...overrides,
   };
 }

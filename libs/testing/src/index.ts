@@ -1,6 +1,7 @@
 export {
   creditPackage,
   footerSettings,
+  geminiKey,
   item,
   itemOrder,
   navLogo,

@@ -35,8 +35,15 @@ export interface ApiReply<Body = unknown> {
   contentType?: string;
 }
 
+/** A failure the API could send: any status from 400 with its error shape (see withErrorBody). */
+interface ErrorReply {
+  status: number;
+  body?: ApiErrorBody;
+}
+
+type Reply<Body> = ApiReply<Body> | ErrorReply;
 type ReplyOrHandler<Body> =
-  ApiReply<Body> | ((request: ApiRequest) => ApiReply<Body> | Promise<ApiReply<Body>>);
+  Reply<Body> | ((request: ApiRequest) => Reply<Body> | Promise<Reply<Body>>);
 
 type ContractKeys = {
   [D in keyof ApiContract]: {

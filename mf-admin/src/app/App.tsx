@@ -8,6 +8,7 @@ import { UsersManagementPage } from '../features/users/components/UsersManagemen
 import { SupportInboxPage } from '../features/support-inbox/components/SupportInboxPage';
 import { SettingsPage } from '../features/settings/components/SettingsPage';
 import { PackagesPage } from '../features/packages/components/PackagesPage';
+import { GeminiKeysPanel } from '../features/gemini-keys';
 import { AdminLayout } from './AdminLayout';
 
 const pageElements: Record<PageIdOf<'admin'>, ReactNode> = {
@@ -18,6 +19,7 @@ const pageElements: Record<PageIdOf<'admin'>, ReactNode> = {
   adminSupportMessages: <SupportInboxPage />,
   adminSettings: <SettingsPage />,
   adminPackages: <PackagesPage />,
+  adminGeminiKeys: <GeminiKeysPanel />,
 };
 
 /** The admin back office in its own layout. The shell mounts it behind its admin guard. */

@@ -1,0 +1,66 @@
+import { Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  contract,
+  type GeminiKeyUpdateBody,
+  type IdParam,
+  type ParsedBodyOf,
+  type ResponseOf,
+} from '@coldmail/contracts';
+import { CurrentUser, type AuthContext } from '../auth/auth-context';
+import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
+import { GeminiKeysService } from './gemini-keys.service';
+
+const endpoints = contract.geminiKeys;
+
+/** The admin's Gemini Keys panel. Answers carry each key's mask, never the key. */
+@ApiTags('gemini-keys')
+@Controller()
+export class GeminiKeysController {
+  constructor(private readonly keys: GeminiKeysService) {}
+
+  @Endpoint(endpoints.list)
+  async list(): Promise<ResponseOf<typeof endpoints.list>> {
+    return { success: true, data: await this.keys.list() };
+  }
+
+  @Endpoint(endpoints.create)
+  async create(
+    @CurrentUser() caller: AuthContext,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.create>,
+  ): Promise<ResponseOf<typeof endpoints.create>> {
+    const data = await this.keys.create(caller, body);
+    return { success: true, data, message: 'API key added successfully!' };
+  }
+
+  @Endpoint(endpoints.update)
+  async update(
+    @CurrentUser() caller: AuthContext,
+    @ValidParams() { id }: IdParam,
+    @ValidBody() body: GeminiKeyUpdateBody,
+  ): Promise<ResponseOf<typeof endpoints.update>> {
+    const data = await this.keys.update(caller, id, body);
+    return { success: true, data, message: 'API key updated successfully!' };
+  }
+
+  @Endpoint(endpoints.delete)
+  async delete(
+    @CurrentUser() caller: AuthContext,
+    @ValidParams() { id }: IdParam,
+  ): Promise<ResponseOf<typeof endpoints.delete>> {
+    await this.keys.delete(caller, id);
+    return { success: true, data: { _id: id }, message: 'API key deleted successfully!' };
+  }
+
+  @Endpoint(endpoints.toggle)
+  async toggle(
+    @CurrentUser() caller: AuthContext,
+    @ValidParams() { id }: IdParam,
+  ): Promise<ResponseOf<typeof endpoints.toggle>> {
+    const data = await this.keys.toggle(caller, id);
+    const message = data.isActive
+      ? 'API key activated successfully!'
+      : 'API key deactivated successfully!';
+    return { success: true, data, message };
+  }
+}

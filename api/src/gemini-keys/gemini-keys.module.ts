@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { GeminiKeysController } from './gemini-keys.controller';
+import { GeminiKeysService } from './gemini-keys.service';
+import { GeminiPoolService } from './gemini-pool.service';
+import { GeminiKeyCipher } from './key-cipher';
+import { GeminiKey, GeminiKeySchema } from './schemas/gemini-key.schema';
+
+/**
+ * The Gemini API keys: the admin's panel (controller) and the pool that calls Gemini with them
+ * (GeminiPoolService, for the generator). GeminiKeysService is exported for the dev seed.
+ */
+@Module({
+  imports: [MongooseModule.forFeature([{ name: GeminiKey.name, schema: GeminiKeySchema }])],
+  controllers: [GeminiKeysController],
+  providers: [GeminiKeyCipher, GeminiKeysService, GeminiPoolService],
+  exports: [GeminiPoolService, GeminiKeysService],
+})
+export class GeminiKeysModule {}

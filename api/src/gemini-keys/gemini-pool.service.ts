@@ -1,0 +1,219 @@
+import {
+  BadGatewayException,
+  Injectable,
+  Logger,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import {
+  GoogleGenAI,
+  type ContentListUnion,
+  type GenerateContentConfig,
+  type GenerateContentResponse,
+} from '@google/genai';
+import type { AppConfig } from '../config/app-config';
+import { InjectConfig } from '../config/config.module';
+import { classifyGeminiFailure, type GeminiFailure } from './gemini-failures';
+import { GeminiKeysService, type PickedKey } from './gemini-keys.service';
+import { maskApiKey } from './key-mask';
+
+/** Spec: the generator's model. */
+const GEMINI_MODEL = 'gemini-2.5-flash-lite';
+
+/** Spec: what the generator shows when no key can be used. */
+export const NO_KEY_MESSAGE = 'No API keys available. Please contact administrator.';
+
+/** No key is active and healthy (none added, all switched off, failing or cooling down). */
+export class NoGeminiKeyError extends ServiceUnavailableException {
+  constructor() {
+    super(NO_KEY_MESSAGE);
+  }
+}
+
+/** Gemini failed twice for reasons that are not a key's (5xx, timeouts, no connection). */
+export class GeminiUnavailableError extends ServiceUnavailableException {
+  constructor() {
+    super('The AI service is temporarily unavailable. Please try again later.');
+  }
+}
+
+/** Google refused the request itself (not the key): a programming error on our side. */
+export class GeminiRequestRefusedError extends BadGatewayException {
+  constructor() {
+    super('The AI service could not handle this request.');
+  }
+}
+
+/** The settings a caller may pass on to Gemini's generationConfig. */
+export type GeminiGenerationConfig = Pick<
+  GenerateContentConfig,
+  'temperature' | 'topK' | 'topP' | 'maxOutputTokens' | 'thinkingConfig' | 'stopSequences'
+>;
+
+export interface GeminiRequest {
+  /** The prompt: a string, or Gemini's contents (turns and parts). */
+  contents: ContentListUnion;
+  systemInstruction?: string;
+  generationConfig?: GeminiGenerationConfig;
+}
+
+export interface GeminiAnswer {
+  /** The first candidate's text; '' when Gemini answered with none. */
+  text: string;
+  /** e.g. 'STOP', or 'MAX_TOKENS' when the answer was cut. */
+  finishReason: string | null;
+}
+
+/** A client for one key, and the Retry-After header of its latest 429 (not on the SDK's error). */
+interface KeyClient {
+  ai: GoogleGenAI;
+  retryAfter(): string | null;
+}
+
+/**
+ * Calls Gemini with the admin's keys. Each call takes the least recently used healthy key; when
+ * Google refuses it, the pool learns and moves on:
+ * - 429: the key cools down for Retry-After (header, else RetryInfo, else 60 s); next key.
+ * - invalid or revoked key (400 API_KEY_*, 401, 403): the key is marked failing; next key.
+ * - 5xx, timeout, no connection: counted on the key; one more try on the next key.
+ * - any other refusal: no key would do better; GeminiRequestRefusedError.
+ * With no key left: NoGeminiKeyError (503, the spec's message), or GeminiUnavailableError when
+ * Gemini itself was down. Keys never appear in logs or errors.
+ */
+@Injectable()
+export class GeminiPoolService {
+  private readonly logger = new Logger(GeminiPoolService.name);
+
+  constructor(
+    private readonly keys: GeminiKeysService,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
+
+  /** One answer, whole. */
+  async generate(request: GeminiRequest): Promise<GeminiAnswer> {
+    const { value } = await this.withFailover(async ({ ai }) => {
+      const response = await ai.models.generateContent(this.paramsOf(request));
+      return {
+        text: response.text ?? '',
+        finishReason: response.candidates?.[0]?.finishReason ?? null,
+      };
+    });
+    return value;
+  }
+
+  /**
+   * The answer as it is written: its text chunks, in order. The key is chosen (with failover)
+   * before the first chunk is yielded, so a caller that awaits the first chunk before answering
+   * its own client can still turn a 503 into a proper error response. A failure after that
+   * cannot move to another key (the text so far would be repeated): GeminiUnavailableError.
+   */
+  async *generateStream(request: GeminiRequest): AsyncGenerator<string, void, undefined> {
+    const { key, value } = await this.withFailover(async ({ ai }) => {
+      const stream = await ai.models.generateContentStream(this.paramsOf(request));
+      // Errors Google sends before its first chunk still count against this key.
+      return { stream, first: await stream.next() };
+    });
+    let next: IteratorResult<GenerateContentResponse> = value.first;
+    try {
+      while (!next.done) {
+        const text = next.value.text;
+        if (text) yield text;
+        try {
+          next = await value.stream.next();
+        } catch (error) {
+          const message = scrub(classifyGeminiFailure(error, null).message, key.apiKey);
+          await this.keys.recordFailure(key.id, message);
+          this.logger.warn(
+            `Gemini key "${key.name}" (${key.id}): the stream broke off: ${message}`,
+          );
+          throw new GeminiUnavailableError();
+        }
+      }
+    } finally {
+      // A caller that stops reading early releases the SDK's reader too.
+      await value.stream.return(undefined);
+    }
+  }
+
+  private paramsOf(request: GeminiRequest) {
+    return {
+      model: GEMINI_MODEL,
+      contents: request.contents,
+      config: {
+        ...request.generationConfig,
+        ...(request.systemInstruction ? { systemInstruction: request.systemInstruction } : {}),
+      },
+    };
+  }
+
+  private async withFailover<T>(
+    attempt: (client: KeyClient) => Promise<T>,
+  ): Promise<{ key: PickedKey; value: T }> {
+    const tried: string[] = [];
+    let unavailableOnce = false;
+    for (;;) {
+      const key = await this.keys.pick(tried);
+      if (!key) throw unavailableOnce ? new GeminiUnavailableError() : new NoGeminiKeyError();
+      tried.push(key.id);
+      const client = this.clientFor(key.apiKey);
+      try {
+        return { key, value: await attempt(client) };
+      } catch (error) {
+        const failure = classifyGeminiFailure(error, client.retryAfter());
+        const message = scrub(failure.message, key.apiKey);
+        await this.learn(key, { ...failure, message });
+        if (failure.kind === 'refused') throw new GeminiRequestRefusedError();
+        if (failure.kind === 'unavailable') {
+          if (unavailableOnce) throw new GeminiUnavailableError();
+          unavailableOnce = true;
+        }
+      }
+    }
+  }
+
+  /** Records on the key what Google's refusal says about it. */
+  private async learn(key: PickedKey, failure: GeminiFailure): Promise<void> {
+    const label = `Gemini key "${key.name}" (${key.id})`;
+    switch (failure.kind) {
+      case 'rate-limited': {
+        const until = new Date(Date.now() + failure.retryAfterMs);
+        await this.keys.coolDown(key.id, until, failure.message);
+        this.logger.warn(`${label} is rate-limited; cooling down until ${until.toISOString()}`);
+        return;
+      }
+      case 'invalid-key':
+        await this.keys.markFailing(key.id, failure.message);
+        this.logger.warn(`${label} was refused and is marked failing: ${failure.message}`);
+        return;
+      case 'unavailable':
+        await this.keys.recordFailure(key.id, failure.message);
+        this.logger.warn(`${label}: Gemini is unavailable: ${failure.message}`);
+        return;
+      case 'refused':
+        // Not the key's fault, so its record is left alone; this needs a developer.
+        this.logger.error(`Gemini refused the request (${failure.status}): ${failure.message}`);
+        return;
+    }
+  }
+
+  private clientFor(apiKey: string): KeyClient {
+    let retryAfter: string | null = null;
+    const ai = new GoogleGenAI({
+      apiKey,
+      httpOptions: {
+        ...(this.config.gemini.apiBase ? { baseUrl: this.config.gemini.apiBase } : {}),
+        timeout: this.config.gemini.timeoutMs,
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          if (response.status === 429) retryAfter = response.headers.get('retry-after');
+          return response;
+        },
+      },
+    });
+    return { ai, retryAfter: () => retryAfter };
+  }
+}
+
+/** Google's messages do not quote the key, but nothing here relies on that. */
+function scrub(message: string, apiKey: string): string {
+  return message.split(apiKey).join(maskApiKey(apiKey));
+}

@@ -1,0 +1,551 @@
+import type { GeminiKey } from '@coldmail/contracts';
+import pino from 'pino';
+import { GeminiKeysService, LOCAL_DOUBLE_KEY_NAME } from '../src/gemini-keys/gemini-keys.service';
+import {
+  GeminiPoolService,
+  GeminiRequestRefusedError,
+  GeminiUnavailableError,
+  NO_KEY_MESSAGE,
+  NoGeminiKeyError,
+  type GeminiRequest,
+} from '../src/gemini-keys/gemini-pool.service';
+import { geminiDouble } from './support/gemini-double';
+import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+
+type KeyResponse = { success: true; data: GeminiKey; message: string };
+type ListResponse = { success: true; data: GeminiKey[] };
+type ErrorBody = { statusCode: number; message: string; fieldErrors?: Record<string, string> };
+
+const double = geminiDouble();
+let api: TestApi;
+let admin: Persona;
+let buyer: Persona;
+const adminEmail = `admin-${unique()}@coldmail.test`;
+
+/** A key of at least 24 characters (so its mask shows 8 + 4 of them), unique to this run. */
+const keyOf = (prefix = 'AIzaSy') => `${prefix}${unique()}${unique()}-${unique()}`;
+const maskOf = (key: string) => `${key.slice(0, 8)}...${key.slice(-4)}`;
+
+const emailRequest: GeminiRequest = {
+  contents:
+    'Write a cold email template. Start with "Subject:", then "Body:".\n' +
+    'Recipient name: Ada Lovelace\nSender name: Charles Babbage\n' +
+    'Purpose: Introduce the Analytical Engine to your research group',
+  generationConfig: { temperature: 0.7, topK: 40, topP: 0.95, maxOutputTokens: 1024 },
+};
+
+beforeAll(async () => {
+  api = await startTestApi({ ADMIN_EMAILS: adminEmail, ...double.env });
+  admin = await signUp(api, 'admin', { email: adminEmail });
+  buyer = await signUp(api, 'buyer');
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+afterEach(async () => {
+  await api.db.collection('geminiKeys').deleteMany({});
+});
+
+const keysInDb = () => api.db.collection('geminiKeys');
+const pool = () => api.app.get(GeminiPoolService);
+
+async function addKey(name: string, key: string, isActive = true): Promise<GeminiKey> {
+  const response = await call<KeyResponse>(api, 'POST', '/api/gemini-keys', {
+    token: admin.token,
+    json: { name, key, isActive },
+  });
+  if (response.status !== 201) throw new Error(`add key failed: ${response.text}`);
+  return response.body.data;
+}
+
+async function listKeys(): Promise<GeminiKey[]> {
+  return (await call<ListResponse>(api, 'GET', '/api/gemini-keys', { token: admin.token })).body
+    .data;
+}
+
+async function stateOf(id: string): Promise<GeminiKey> {
+  const found = (await listKeys()).find((key) => key._id === id);
+  if (!found) throw new Error(`no key ${id}`);
+  return found;
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('Expected a rejection');
+}
+
+describe('POST /api/gemini-keys (admin)', () => {
+  it('stores the key encrypted and answers with its mask only', async () => {
+    const key = keyOf();
+    const response = await call<KeyResponse>(api, 'POST', '/api/gemini-keys', {
+      token: admin.token,
+      json: { name: ' Main ', key: ` ${key} ` },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      success: true,
+      message: 'API key added successfully!',
+      data: {
+        name: 'Main',
+        key: maskOf(key),
+        isActive: true,
+        status: 'active',
+        coolingUntil: null,
+        lastError: null,
+        lastUsedAt: null,
+        useCount: 0,
+        failureCount: 0,
+      },
+    });
+    expect(response.text).not.toContain(key);
+
+    const [stored] = await keysInDb().find().toArray();
+    expect(JSON.stringify(stored)).not.toContain(key);
+    const sealed = stored?.sealedKey as Record<'iv' | 'tag' | 'data', { buffer: Uint8Array }>;
+    for (const part of Object.values(sealed)) {
+      expect(Buffer.from(part.buffer).includes(key)).toBe(false);
+    }
+    expect(Buffer.from(sealed.data.buffer)).toHaveLength(key.length);
+  });
+
+  it('encrypts the same key differently each time (a random IV per key)', async () => {
+    const key = keyOf();
+    await addKey('One', key);
+    await addKey('Two', key);
+    const [first, second] = await keysInDb().find().toArray();
+    expect(first?.keyMask).toBe(second?.keyMask);
+    expect(Buffer.from(first?.sealedKey.iv.buffer)).not.toEqual(
+      Buffer.from(second?.sealedKey.iv.buffer),
+    );
+    expect(Buffer.from(first?.sealedKey.data.buffer)).not.toEqual(
+      Buffer.from(second?.sealedKey.data.buffer),
+    );
+  });
+
+  it('masks a short key entirely', async () => {
+    expect((await addKey('Short', 'AIza-short-key')).key).toBe('************');
+  });
+
+  it.each([
+    ['a blank name', { name: '  ', key: keyOf() }, 'name'],
+    ['a blank key', { name: 'Main', key: '   ' }, 'key'],
+  ])("refuses %s with the spec's message and stores nothing", async (_case, json, field) => {
+    const response = await call<ErrorBody>(api, 'POST', '/api/gemini-keys', {
+      token: admin.token,
+      json,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.fieldErrors?.[field]).toBe('Name and key are required');
+    expect(await keysInDb().countDocuments()).toBe(0);
+  });
+
+  it('records the change in the audit log with the mask, never the key', async () => {
+    const key = keyOf();
+    const created = await addKey('Audited', key);
+    const entries = await api.db
+      .collection('audit_log')
+      .find({ 'target.id': created._id })
+      .toArray();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'gemini-key.create',
+      actor: { email: adminEmail },
+      target: { kind: 'gemini-key', label: 'Audited' },
+      after: { name: 'Audited', keyMask: maskOf(key), isActive: true },
+    });
+    expect(JSON.stringify(entries)).not.toContain(key);
+  });
+});
+
+describe('GET /api/gemini-keys (admin)', () => {
+  it('lists the keys newest first, masked', async () => {
+    const older = keyOf();
+    const newer = keyOf();
+    await addKey('Older', older);
+    await addKey('Newer', newer, false);
+    const response = await call<ListResponse>(api, 'GET', '/api/gemini-keys', {
+      token: admin.token,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data.map(({ name, key, status }) => ({ name, key, status }))).toEqual([
+      { name: 'Newer', key: maskOf(newer), status: 'inactive' },
+      { name: 'Older', key: maskOf(older), status: 'active' },
+    ]);
+    expect(response.text).not.toContain(older);
+    expect(response.text).not.toContain(newer);
+  });
+});
+
+describe('PUT /api/gemini-keys/:id (admin)', () => {
+  const put = (id: string, json: unknown) =>
+    call<KeyResponse & ErrorBody>(api, 'PUT', `/api/gemini-keys/${id}`, {
+      token: admin.token,
+      json,
+    });
+
+  it.each([
+    ['the masked value', (key: string) => maskOf(key)],
+    ['an empty key', () => ''],
+  ])('keeps the stored key when sent %s', async (_case, keyField) => {
+    const key = keyOf();
+    const created = await addKey('Main', key);
+    const [before] = await keysInDb().find().toArray();
+    const response = await put(created._id, {
+      name: 'Renamed',
+      key: keyField(key),
+      isActive: true,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      message: 'API key updated successfully!',
+      data: { name: 'Renamed', key: maskOf(key) },
+    });
+    const [after] = await keysInDb().find().toArray();
+    expect(after?.sealedKey).toEqual(before?.sealedKey);
+    await pool().generate(emailRequest);
+    expect((await double.requests()).at(-1)?.key).toBe(key);
+  });
+
+  it('replaces the key, and a new key starts with a clean bill of health', async () => {
+    const bad = keyOf('bad-');
+    const created = await addKey('Main', bad);
+    await expect(pool().generate(emailRequest)).rejects.toThrow(NO_KEY_MESSAGE);
+    expect((await stateOf(created._id)).status).toBe('failing');
+
+    const replacement = keyOf();
+    const response = await put(created._id, { name: 'Main', key: replacement, isActive: true });
+    expect(response.body.data).toMatchObject({
+      key: maskOf(replacement),
+      status: 'active',
+      lastError: null,
+    });
+    expect(response.text).not.toContain(replacement);
+    await pool().generate(emailRequest);
+    expect((await double.requests()).at(-1)?.key).toBe(replacement);
+    const [audit] = await api.db
+      .collection('audit_log')
+      .find({ action: 'gemini-key.update', 'target.id': created._id })
+      .toArray();
+    expect(audit?.after).toMatchObject({ keyMask: maskOf(replacement), keyReplaced: true });
+  });
+
+  it('answers 404 for a key that does not exist and 400 for a malformed id or body', async () => {
+    const body = { name: 'Main', key: '', isActive: true };
+    expect((await put('650000000000000000000009', body)).status).toBe(404);
+    expect((await put('not-an-id', body)).status).toBe(400);
+    const created = await addKey('Main', keyOf());
+    const missingField = await put(created._id, { name: 'Main', key: '' });
+    expect(missingField.status).toBe(400);
+    expect(missingField.body.fieldErrors?.isActive).toBeDefined();
+  });
+});
+
+describe('DELETE /api/gemini-keys/:id (admin)', () => {
+  it('deletes the key', async () => {
+    const created = await addKey('Main', keyOf());
+    const response = await call<KeyResponse>(api, 'DELETE', `/api/gemini-keys/${created._id}`, {
+      token: admin.token,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      data: { _id: created._id },
+      message: 'API key deleted successfully!',
+    });
+    expect(await keysInDb().countDocuments()).toBe(0);
+    const again = await call(api, 'DELETE', `/api/gemini-keys/${created._id}`, {
+      token: admin.token,
+    });
+    expect(again.status).toBe(404);
+  });
+});
+
+describe('PATCH /api/gemini-keys/:id/toggle (admin)', () => {
+  const toggle = (id: string) =>
+    call<KeyResponse>(api, 'PATCH', `/api/gemini-keys/${id}/toggle`, { token: admin.token });
+
+  it('switches a key off and on, with the matching message', async () => {
+    const created = await addKey('Main', keyOf());
+    const off = await toggle(created._id);
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({
+      message: 'API key deactivated successfully!',
+      data: { isActive: false, status: 'inactive' },
+    });
+    await expect(pool().generate(emailRequest)).rejects.toBeInstanceOf(NoGeminiKeyError);
+    const on = await toggle(created._id);
+    expect(on.body).toMatchObject({
+      message: 'API key activated successfully!',
+      data: { isActive: true, status: 'active' },
+    });
+  });
+
+  it('gives a failing key another chance when it is switched back on', async () => {
+    const created = await addKey('Main', keyOf('bad-'));
+    await expect(pool().generate(emailRequest)).rejects.toBeInstanceOf(NoGeminiKeyError);
+    await toggle(created._id);
+    const on = await toggle(created._id);
+    expect(on.body.data).toMatchObject({ status: 'active', lastError: null });
+    expect(on.body.data.failureCount).toBe(1);
+  });
+});
+
+describe('who may manage keys', () => {
+  it('is admins only: 403 for buyers, 401 anonymous, and no key in either answer', async () => {
+    const key = keyOf();
+    const created = await addKey('Main', key);
+    const requests: Array<[string, string, unknown?]> = [
+      ['GET', '/api/gemini-keys'],
+      ['POST', '/api/gemini-keys', { name: 'Mine', key: keyOf() }],
+      ['PUT', `/api/gemini-keys/${created._id}`, { name: 'Mine', key: '', isActive: true }],
+      ['DELETE', `/api/gemini-keys/${created._id}`],
+      ['PATCH', `/api/gemini-keys/${created._id}/toggle`],
+    ];
+    for (const [method, path, json] of requests) {
+      const asBuyer = await call(api, method, path, { token: buyer.token, json });
+      expect(asBuyer.status).toBe(403);
+      expect(asBuyer.text).not.toContain(key);
+      expect(asBuyer.text).not.toContain(maskOf(key));
+      const anonymous = await call(api, method, path, { json });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.text).not.toContain(maskOf(key));
+    }
+    expect(await listKeys()).toMatchObject([{ name: 'Main', isActive: true }]);
+  });
+});
+
+describe('the key pool (GeminiPoolService)', () => {
+  it('moves past an invalid key to a good one and marks the bad one failing', async () => {
+    const bad = keyOf('bad-');
+    const good = keyOf();
+    const badKey = await addKey('Bad', bad);
+    const goodKey = await addKey('Good', good);
+
+    const answer = await pool().generate(emailRequest);
+    expect(answer.text).toMatch(/^Subject: .+\n\nBody:\nDear Ada Lovelace,/);
+    expect(answer.finishReason).toBe('STOP');
+    const calls = await double.calls();
+    expect([calls[bad], calls[good]]).toEqual([1, 1]);
+    expect(await stateOf(badKey._id)).toMatchObject({
+      status: 'failing',
+      lastError: 'API key not valid. Please pass a valid API key.',
+      useCount: 1,
+      failureCount: 1,
+    });
+    expect(await stateOf(goodKey._id)).toMatchObject({
+      status: 'active',
+      useCount: 1,
+      failureCount: 0,
+    });
+
+    // A failing key is left alone from then on.
+    await pool().generate(emailRequest);
+    expect((await double.calls())[bad]).toBe(1);
+  });
+
+  it('cools a rate-limited key down for Retry-After and skips it meanwhile', async () => {
+    const quota = keyOf('quota-');
+    const good = keyOf();
+    const quotaKey = await addKey('Quota', quota);
+    await addKey('Good', good);
+
+    const before = Date.now();
+    await pool().generate(emailRequest);
+    const after = Date.now();
+    const state = await stateOf(quotaKey._id);
+    expect(state).toMatchObject({ status: 'cooling', failureCount: 1 });
+    expect(state.lastError).toMatch(/^You exceeded your current quota/);
+    // The double sends Retry-After: 30.
+    const until = Date.parse(state.coolingUntil ?? '');
+    expect(until).toBeGreaterThanOrEqual(before + 30_000);
+    expect(until).toBeLessThanOrEqual(after + 30_000);
+
+    await pool().generate(emailRequest);
+    await pool().generate(emailRequest);
+    const calls = await double.calls();
+    expect(calls[quota]).toBe(1);
+    expect(calls[good]).toBe(3);
+
+    // Once the cool-down is over, the key is used again.
+    await keysInDb().updateOne({ name: 'Quota' }, { $set: { coolingUntil: new Date(before) } });
+    expect((await stateOf(quotaKey._id)).status).toBe('active');
+    await pool().generate(emailRequest);
+    expect((await double.calls())[quota]).toBe(2);
+  });
+
+  it('takes turns: the least recently used healthy key goes next', async () => {
+    const keys = [keyOf(), keyOf(), keyOf()];
+    for (const [index, key] of keys.entries()) await addKey(`Key ${index}`, key);
+    for (let round = 0; round < 6; round++) await pool().generate(emailRequest);
+    const calls = await double.calls();
+    expect(keys.map((key) => calls[key])).toEqual([2, 2, 2]);
+  });
+
+  it("answers the spec's 503 when every key is bad, inactive, or there is none", async () => {
+    const none = await errorOf(pool().generate(emailRequest));
+    expect(none).toBeInstanceOf(NoGeminiKeyError);
+    expect((none as NoGeminiKeyError).getStatus()).toBe(503);
+    expect(none.message).toBe('No API keys available. Please contact administrator.');
+
+    const bad = [keyOf('bad-'), keyOf('bad-')];
+    for (const key of bad) await addKey('Bad', key);
+    await addKey('Off', keyOf(), false);
+    const allBad = await errorOf(pool().generate(emailRequest));
+    expect(allBad).toBeInstanceOf(NoGeminiKeyError);
+    const calls = await double.calls();
+    expect(bad.map((key) => calls[key])).toEqual([1, 1]);
+    expect((await listKeys()).map((key) => key.status).sort()).toEqual([
+      'failing',
+      'failing',
+      'inactive',
+    ]);
+  });
+
+  it('retries a server error once, on the next key', async () => {
+    const failing = keyOf('fail-');
+    const good = keyOf();
+    const failingKey = await addKey('Flaky', failing);
+    await addKey('Good', good);
+    await pool().generate(emailRequest);
+    // Not the key's fault: it stays in the pool, with the error shown.
+    expect(await stateOf(failingKey._id)).toMatchObject({
+      status: 'active',
+      failureCount: 1,
+      lastError: expect.stringMatching(/^An internal error has occurred/),
+    });
+  });
+
+  it('gives up after a second server error rather than trying every key', async () => {
+    const flaky = [keyOf('fail-'), keyOf('fail-')];
+    const good = keyOf();
+    for (const key of flaky) await addKey('Flaky', key);
+    await addKey('Good', good);
+    const error = await errorOf(pool().generate(emailRequest));
+    expect(error).toBeInstanceOf(GeminiUnavailableError);
+    expect((error as GeminiUnavailableError).getStatus()).toBe(503);
+    expect((await double.calls())[good]).toBeUndefined();
+  });
+
+  it('does not blame the key when Google refuses the request itself', async () => {
+    const key = keyOf();
+    const created = await addKey('Main', key);
+    // Google wants an integer topK: a programming error on our side, not the key's.
+    const error = await errorOf(
+      pool().generate({ ...emailRequest, generationConfig: { topK: 1.5 } }),
+    );
+    expect(error).toBeInstanceOf(GeminiRequestRefusedError);
+    expect((error as GeminiRequestRefusedError).getStatus()).toBe(502);
+    expect((await double.calls())[key]).toBe(1);
+    expect(await stateOf(created._id)).toMatchObject({
+      status: 'active',
+      failureCount: 0,
+      lastError: null,
+    });
+  });
+
+  it('passes the prompt and the generation settings on to gemini-2.5-flash-lite', async () => {
+    const key = keyOf();
+    await addKey('Main', key);
+    await pool().generate({
+      ...emailRequest,
+      systemInstruction: 'You write cold emails.',
+      generationConfig: { thinkingConfig: { thinkingBudget: 0 } },
+    });
+    const request = (await double.requests()).at(-1);
+    expect(request).toMatchObject({ key, model: 'gemini-2.5-flash-lite' });
+    expect(request?.body).toMatchObject({
+      generationConfig: { thinkingConfig: { thinkingBudget: 0 } },
+      systemInstruction: { parts: [{ text: 'You write cold emails.' }] },
+    });
+  });
+
+  it('streams the answer in chunks, in order, after moving past a bad key', async () => {
+    const bad = keyOf('bad-');
+    const good = keyOf();
+    await addKey('Bad', bad);
+    await addKey('Good', good);
+    const chunks: string[] = [];
+    for await (const chunk of pool().generateStream(emailRequest)) chunks.push(chunk);
+    expect(chunks.length).toBeGreaterThan(3);
+    expect(chunks.join('')).toBe((await pool().generate(emailRequest)).text);
+    const streamed = (await double.requests()).filter(
+      (r) => r.method === 'streamGenerateContent' && [bad, good].includes(r.key),
+    );
+    expect(streamed.map((r) => r.key)).toEqual([bad, good]);
+    expect(streamed[1]?.body).toMatchObject({ generationConfig: emailRequest.generationConfig });
+  });
+
+  it("streams nothing and throws the spec's 503 when no key is usable", async () => {
+    await addKey('Bad', keyOf('bad-'));
+    const stream = pool().generateStream(emailRequest);
+    await expect(stream.next()).rejects.toThrow(NO_KEY_MESSAGE);
+  });
+});
+
+describe('the development key for the local Gemini double', () => {
+  it('is added once, to an empty pool, when Gemini is the local double', async () => {
+    const keys = api.app.get(GeminiKeysService);
+    expect(await keys.addLocalDoubleKey()).toBe(true);
+    expect(await keys.addLocalDoubleKey()).toBe(false);
+    expect(await listKeys()).toMatchObject([
+      { name: LOCAL_DOUBLE_KEY_NAME, isActive: true, status: 'active' },
+    ]);
+    expect((await pool().generate(emailRequest)).text).toMatch(/^Subject: /);
+  });
+
+  it('is never added when Gemini is Google', async () => {
+    const googleBases: Record<string, string>[] = [
+      {},
+      { GEMINI_API_BASE: 'https://generativelanguage.googleapis.com' },
+    ];
+    for (const env of googleBases) {
+      const other = await startTestApi(env);
+      try {
+        expect(await other.app.get(GeminiKeysService).addLocalDoubleKey()).toBe(false);
+        expect(await other.db.collection('geminiKeys').countDocuments()).toBe(0);
+      } finally {
+        await other.close();
+      }
+    }
+  });
+});
+
+describe('logs', () => {
+  it('never contain a key, whatever happens to it', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'trace' }, { write: (line: string) => lines.push(line) });
+    const loggingAdmin = `admin-${unique()}@coldmail.test`;
+    const logged = await startTestApi({ ADMIN_EMAILS: loggingAdmin, ...double.env }, { logger });
+    try {
+      const { token } = await signUp(logged, 'admin', { email: loggingAdmin });
+      const keys = [keyOf('bad-'), keyOf('quota-'), keyOf('fail-'), keyOf('fail-')];
+      for (const key of keys) {
+        const added = await call(logged, 'POST', '/api/gemini-keys', {
+          token,
+          json: { name: 'Logged', key },
+        });
+        expect(added.status).toBe(201);
+      }
+      await expect(logged.app.get(GeminiPoolService).generate(emailRequest)).rejects.toBeInstanceOf(
+        GeminiUnavailableError,
+      );
+      await call(logged, 'GET', '/api/gemini-keys', { token });
+
+      const log = lines.join('');
+      // The failures were logged, so the check below is about lines that exist.
+      expect(log).toContain('marked failing');
+      expect(log).toContain('rate-limited');
+      expect(log).toContain('Gemini is unavailable');
+      expect(log).toContain('"url":"/api/gemini-keys"');
+      for (const key of keys) expect(log).not.toContain(key);
+    } finally {
+      await logged.close();
+    }
+  });
+});

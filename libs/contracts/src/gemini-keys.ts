@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/** Spec: 'Name and key are required' when either is blank after trimming; nothing is sent. */
+export const GEMINI_KEY_REQUIRED_MESSAGE = 'Name and key are required';
+
+// The key travels in an HTTP header (x-goog-api-key), so only visible ASCII can work; anything
+// else would fail on every call rather than here.
+const keyCharacters = /^[\x21-\x7e]+$/;
+const KEY_CHARACTERS_MESSAGE = 'The key may contain only letters, digits and symbols, no spaces';
+
+const name = z
+  .string()
+  .trim()
+  .min(1, GEMINI_KEY_REQUIRED_MESSAGE)
+  .max(100, 'Name is too long (at most 100 characters)');
+
+const key = z
+  .string()
+  .trim()
+  // abort: a blank key gets only the spec's message, not the character rule's as well.
+  .min(1, { message: GEMINI_KEY_REQUIRED_MESSAGE, abort: true })
+  .max(256, 'Key is too long (at most 256 characters)')
+  .regex(keyCharacters, KEY_CHARACTERS_MESSAGE);
+
+/** POST /api/gemini-keys, and the admin's add and edit forms. A new key is active unless told. */
+export const geminiKeyBodySchema = z.strictObject({
+  name,
+  key,
+  isActive: z.boolean().default(true),
+});
+export type GeminiKeyBody = z.input<typeof geminiKeyBodySchema>;
+
+/**
+ * PUT /api/gemini-keys/:id: the whole record, as the spec's edit form sends it. A key that is
+ * empty or still the masked value the list showed keeps the stored key.
+ */
+export const geminiKeyUpdateBodySchema = z.strictObject({
+  name,
+  key: z
+    .string()
+    .trim()
+    .max(256, 'Key is too long (at most 256 characters)')
+    .refine((value) => value === '' || keyCharacters.test(value), KEY_CHARACTERS_MESSAGE),
+  isActive: z.boolean(),
+});
+export type GeminiKeyUpdateBody = z.infer<typeof geminiKeyUpdateBodySchema>;
+
+/**
+ * What the key pool makes of a key: `active` (used), `cooling` (rate-limited by Google until
+ * `coolingUntil`), `failing` (Google refused it as invalid or revoked, see `lastError`; skipped
+ * until an admin edits or re-activates it) or `inactive` (switched off by an admin).
+ */
+export const geminiKeyStatuses = ['active', 'cooling', 'failing', 'inactive'] as const;
+
+/** A stored key as admins see it: never the key itself, only its mask. */
+export const geminiKeySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** The first 8 and last 4 characters around '...'; a short key is masked entirely. */
+  key: z.string(),
+  isActive: z.boolean(),
+  status: z.enum(geminiKeyStatuses),
+  /** ISO time until which a rate-limited key is skipped; null when not cooling down. */
+  coolingUntil: z.string().nullable(),
+  /** Google's message for the latest failure with this key. */
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+  /** Calls made with the key, failed ones included. */
+  useCount: z.number().int(),
+  failureCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GeminiKey = z.infer<typeof geminiKeySchema>;
+
+/** GET /api/gemini-keys: newest first. */
+export const geminiKeyListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(geminiKeySchema),
+  message: z.string().optional(),
+});
+
+/** POST, PUT, PATCH …/toggle: the key as saved, with the spec's success message. */
+export const geminiKeyResponseSchema = z.object({
+  success: z.literal(true),
+  data: geminiKeySchema,
+  message: z.string(),
+});
+
+/** DELETE /api/gemini-keys/:id */
+export const geminiKeyDeletedResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ _id: z.string() }),
+  message: z.string(),
+});
