@@ -1,5 +1,6 @@
 import { pagesOf, type PageIdOf } from '@coldmail/registry/pages';
 import { Route, Routes } from '@coldmail/router';
+import { PageHeader } from '@coldmail/ui';
 import type { ReactNode } from 'react';
 import { AdminDashboardPage } from '../features/dashboard/components/AdminDashboardPage';
 import { OrdersManagementPage } from '../features/orders/components/OrdersManagementPage';
@@ -19,7 +20,12 @@ const pageElements: Record<PageIdOf<'admin'>, ReactNode> = {
   adminSupportMessages: <SupportInboxPage />,
   adminSettings: <SettingsPage />,
   adminPackages: <PackagesPage />,
-  adminGeminiKeys: <GeminiKeysPanel />,
+  adminGeminiKeys: (
+    <section data-remote="admin" data-page="GeminiKeysPage">
+      <PageHeader title="Gemini Keys" />
+      <GeminiKeysPanel />
+    </section>
+  ),
 };
 
 /** The admin back office in its own layout. The shell mounts it behind its admin guard. */
