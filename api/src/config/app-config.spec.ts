@@ -13,15 +13,11 @@ function errorMessageOf(run: () => unknown): string {
 }
 
 describe('loadConfig', () => {
-  it('runs a fresh checkout with no settings: port 3000, embedded DB, local emulator, demo seed', () => {
+  it('runs a fresh checkout with no settings: port 3000, embedded DB, demo seed', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
     expect(config.database.uri).toBeNull();
     expect(config.database.embeddedDataDir).toMatch(/\.data\/mongo$/);
-    expect(config.firebase).toMatchObject({
-      projectId: 'demo-coldmail',
-      emulatorHost: '127.0.0.1:9099',
-    });
     expect(config.corsOrigins).toEqual(
       expect.arrayContaining(['http://localhost:4200', 'http://127.0.0.1:4205']),
     );
@@ -46,6 +42,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('never trusts the Auth emulator unless FIREBASE_AUTH_EMULATOR_HOST asks for it', () => {
+    // The normal Google Cloud setup: no NODE_ENV, no service-account variables (metadata
+    // credentials). Unsigned emulator tokens must not be accepted there.
+    for (const env of [{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }]) {
+      expect(loadConfig(env).firebase).toEqual({
+        projectId: 'demo-coldmail',
+        emulatorHost: null,
+        credentials: { kind: 'application-default' },
+      });
+    }
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).firebase).toMatchObject({
+      emulatorHost: '127.0.0.1:9099',
+    });
+  });
+
   it('uses real Firebase, not the emulator, when credentials are configured', () => {
     const config = loadConfig({
       FIREBASE_PROJECT_ID: 'coldmail-prod',
@@ -62,9 +73,11 @@ describe('loadConfig', () => {
   });
 
   it('refuses the emulator in production and next to real credentials', () => {
-    expect(() =>
-      loadConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
-    ).toThrow(ConfigError);
+    expect(
+      errorMessageOf(() =>
+        loadConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+      ),
+    ).toMatch(/must not be set in production.*unsigned ID tokens/s);
     expect(() =>
       loadConfig({
         GOOGLE_APPLICATION_CREDENTIALS: '/secrets/sa.json',

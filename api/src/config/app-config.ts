@@ -239,21 +239,19 @@ function firebaseConfig(vars: z.infer<typeof envSchema>): FirebaseConfig {
     : { kind: 'application-default' as const };
   if (hasCredentials) return { projectId, emulatorHost: null, credentials };
 
-  if (vars.NODE_ENV === 'production') {
-    // The emulator's tokens are unsigned: accepting them in production would let anyone sign in
-    // as anyone. Production uses application-default credentials unless configured otherwise.
-    if (vars.FIREBASE_AUTH_EMULATOR_HOST) {
-      throw new ConfigError(
-        'Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must not be set in production.',
-      );
-    }
-    return { projectId, emulatorHost: null, credentials };
+  const emulatorHost = vars.FIREBASE_AUTH_EMULATOR_HOST ?? null;
+  // The emulator's tokens are unsigned: trusting them in production would let anyone sign in as
+  // anyone. So the emulator is used only when asked for by name (npm start and the tests set the
+  // variable), never by default, and a production start that asks for it stops here.
+  if (emulatorHost && vars.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must not be set in production: the ' +
+        'Auth emulator accepts unsigned ID tokens, so anyone could sign in as anyone. Unset it ' +
+        'to verify tokens with Application Default Credentials, or set ' +
+        'GOOGLE_APPLICATION_CREDENTIALS / FIREBASE_SERVICE_ACCOUNT.',
+    );
   }
-  return {
-    projectId,
-    emulatorHost: vars.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
-    credentials,
-  };
+  return { projectId, emulatorHost, credentials };
 }
 
 function parseServiceAccount(json: string): Record<string, string> {
