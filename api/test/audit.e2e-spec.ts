@@ -8,7 +8,13 @@ let admin: Persona;
 let buyer: Persona;
 const adminEmail = `admin-${unique()}@coldmail.test`;
 
-const actor = (email: string): AuthContext => ({ uid: 'u', email, name: null, user: null });
+const actor = (email: string): AuthContext => ({
+  uid: 'u',
+  email,
+  name: null,
+  emailVerified: true,
+  user: null,
+});
 
 beforeAll(async () => {
   api = await startTestApi({ ADMIN_EMAILS: adminEmail });

@@ -1,4 +1,5 @@
-import { call, signUp, startTestApi, type TestApi } from './support/test-api';
+import { FirebaseAuthService } from '../src/auth/firebase-auth.service';
+import { call, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
 // Issue 9, item 1: the Auth emulator accepts unsigned ID tokens, so an API that has not been told
 // to use it must refuse them, whatever NODE_ENV says.
@@ -43,3 +44,45 @@ describe('Auth emulator trust', () => {
     }
   });
 });
+
+// Issue 9, item 2: identity is the Firebase account (uid), and ADMIN_EMAILS needs a verified address.
+describe('verified identity', () => {
+  const listed = `boss-${unique()}@coldmail.test`;
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startTestApi({ ADMIN_EMAILS: listed });
+  });
+  afterAll(() => api.close());
+
+  it('whoever registers an ADMIN_EMAILS address first stays a member until it is verified', async () => {
+    const squatter = await signUp(api, 'squatter', { email: listed, verified: false });
+    const me = await call(api, 'GET', `/users?userEmail=${listed}`, { token: squatter.token });
+    expect(me.body).toEqual([expect.objectContaining({ userRole: 'member' })]);
+    const directory = await call(api, 'GET', '/users', { token: squatter.token });
+    expect(directory.status).toBe(403);
+  });
+
+  it('an address re-registered after its account was deleted does not take over the record', async () => {
+    const original = await signUp(api, 'original');
+    await api.app.get(FirebaseAuthService).auth.deleteUser(uidOf(original.token));
+    const { idToken } = await api.emulator.createUser(original.email, 'another-pw', undefined, {
+      emailVerified: true,
+    });
+    const takeover = await call(api, 'POST', '/api/create-user', {
+      token: idToken,
+      json: { userName: 'impostor' },
+    });
+    expect(takeover.status).toBe(409);
+    const read = await call(api, 'GET', `/users?userEmail=${original.email}`, { token: idToken });
+    expect(read.body).toEqual([]);
+    const stored = await api.db.collection('users').findOne({ userEmail: original.email });
+    expect(stored).toMatchObject({ userName: 'original' });
+  });
+});
+
+/** The uid in an (emulator) ID token's payload. */
+function uidOf(token: string): string {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+  return payload.user_id as string;
+}

@@ -7,7 +7,9 @@ export async function apiAs(stack, email, password = 'secret123', displayName = 
   try {
     token = await stack.emulator.signIn(email, password);
   } catch {
-    ({ idToken: token } = await stack.emulator.createUser(email, password, displayName));
+    ({ idToken: token } = await stack.emulator.createUser(email, password, displayName, {
+      emailVerified: true,
+    }));
   }
   const call = async (method, path, body) => {
     const response = await fetch(`${stack.urls.api}${path}`, {

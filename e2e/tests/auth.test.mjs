@@ -67,6 +67,25 @@ describe('register, sign in and out', () => {
     assert.deepEqual(page.pageErrors, []);
   });
 
+  test('registering sends the verification e-mail; the notice goes once the link is opened', async () => {
+    const page = await newPage(browser);
+    const email = uniqueEmail('barbara');
+    await register(page, { name: 'Barbara Liskov', email });
+    const notice = page.getByTestId('verify-email-notice');
+    await notice.getByText('Please verify your email address.').waitFor();
+    assert.ok(await notice.getByText(email).isVisible());
+
+    const codes = await stack.emulator.oobCodes();
+    const link = codes.find((code) => code.email === email && code.requestType === 'VERIFY_EMAIL');
+    assert.ok(link, 'the emulator holds a verification link for the new address');
+    await notice.getByRole('button', { name: 'I have verified my email' }).click();
+    await page.getByText('Not verified yet', { exact: false }).waitFor();
+
+    assert.equal((await fetch(link.oobLink)).ok, true);
+    await notice.getByRole('button', { name: 'I have verified my email' }).click();
+    await notice.waitFor({ state: 'detached' });
+  });
+
   test('logout signs out, clears the cached navbar and auth entries and goes home', async () => {
     const page = await newPage(browser);
     await register(page, { name: 'Alan Turing', email: uniqueEmail('alan') });
@@ -104,7 +123,9 @@ describe('register, sign in and out', () => {
   });
 
   test('an admin listed in ADMIN_EMAILS sees the Admin Panel link and the back office', async () => {
-    await stack.emulator.createUser(E2E_ADMIN_EMAIL, 'secret123', 'Edsger Admin').catch(() => {});
+    await stack.emulator
+      .createUser(E2E_ADMIN_EMAIL, 'secret123', 'Edsger Admin', { emailVerified: true })
+      .catch(() => {});
     const page = await newPage(browser);
     await page.goto(`${stack.urls.shell}/login`);
     await signIn(page, E2E_ADMIN_EMAIL, 'secret123');

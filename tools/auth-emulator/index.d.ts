@@ -5,11 +5,15 @@ export interface EmulatorClient {
   /** `http://127.0.0.1:PORT` */
   url: string;
   projectId: string;
-  /** Registers an email/password account; the token carries `name` when displayName is given. */
+  /**
+   * Registers an email/password account; the token carries `name` when displayName is given, and
+   * `email_verified: true` with `emailVerified` (as if the verification link had been opened).
+   */
   createUser(
     email: string,
     password: string,
     displayName?: string,
+    options?: { emailVerified?: boolean },
   ): Promise<{ uid: string; idToken: string }>;
   /** Resolves to a fresh ID token. */
   signIn(email: string, password: string): Promise<string>;

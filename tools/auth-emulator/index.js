@@ -19,7 +19,7 @@ const API_KEY = 'emulator-api-key';
  * @property {string} host 127.0.0.1:PORT, the value for FIREBASE_AUTH_EMULATOR_HOST
  * @property {string} url http://127.0.0.1:PORT
  * @property {string} projectId
- * @property {(email: string, password: string, displayName?: string) => Promise<{ uid: string, idToken: string }>} createUser
+ * @property {(email: string, password: string, displayName?: string, options?: { emailVerified?: boolean }) => Promise<{ uid: string, idToken: string }>} createUser
  * @property {(email: string, password: string) => Promise<string>} signIn resolves to an ID token
  * @property {() => Promise<void>} resetAccounts deletes every account of the project
  * @property {() => Promise<Array<{ email: string, requestType: string, oobCode: string, oobLink: string }>>} oobCodes
@@ -58,15 +58,26 @@ function emulatorClient(options = {}) {
     host,
     url,
     projectId,
-    async createUser(email, password, displayName) {
+    async createUser(email, password, displayName, options = {}) {
       const created = await post('accounts:signUp', {
         email,
         password,
         returnSecureToken: true,
       });
-      if (!displayName) return { uid: created.localId, idToken: created.idToken };
+      if (!displayName && !options.emailVerified) {
+        return { uid: created.localId, idToken: created.idToken };
+      }
       // As the register screen does: set the display name, then a fresh token carries `name`.
-      await post('accounts:update', { idToken: created.idToken, displayName });
+      if (displayName) await post('accounts:update', { idToken: created.idToken, displayName });
+      // As opening the verification link does; the emulator takes `Bearer owner` as an admin.
+      if (options.emailVerified) {
+        const response = await fetch(`${identityToolkit}/projects/${projectId}/accounts:update`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+          body: JSON.stringify({ localId: created.localId, emailVerified: true }),
+        });
+        if (!response.ok) throw new Error(`Auth emulator verify: ${response.status}`);
+      }
       return { uid: created.localId, idToken: await this.signIn(email, password) };
     },
     async signIn(email, password) {

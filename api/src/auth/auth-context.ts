@@ -13,7 +13,12 @@ export interface AuthContext {
   email: string;
   /** The display name in the token, if the account has one. */
   name: string | null;
-  /** Null until POST /api/create-user has created the record. */
+  /** The token's email_verified claim: the caller has proved they own the address. */
+  emailVerified: boolean;
+  /**
+   * The record bound to the token's uid (or, for a verified address, the not-yet-bound record of
+   * that address); null until POST /api/create-user has created it.
+   */
   user: UserRecord | null;
 }
 

@@ -63,11 +63,13 @@ export class AuthGuard implements CanActivate {
       throw new UnauthorizedException('This account has no email address');
     }
     const email = claims.email.toLowerCase();
-    const user = await this.users.findByEmail(email);
+    const emailVerified = claims.email_verified === true;
+    const user = await this.users.findForAccount({ uid: claims.uid, email, emailVerified });
     return {
       uid: claims.uid,
       email,
       name: typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : null,
+      emailVerified,
       user,
     };
   }

@@ -27,7 +27,15 @@ export class UsersController {
     @CurrentUser() caller: AuthContext,
     @ValidBody() body: CreateUserBody,
   ): Promise<ResponseOf<typeof endpoints.createOrSync>> {
-    return this.users.createOrSync({ email: caller.email, name: caller.name }, body);
+    return this.users.createOrSync(
+      {
+        uid: caller.uid,
+        email: caller.email,
+        name: caller.name,
+        emailVerified: caller.emailVerified,
+      },
+      body,
+    );
   }
 
   @Endpoint(endpoints.list)

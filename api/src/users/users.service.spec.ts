@@ -37,31 +37,76 @@ describe('UsersService.createOrSync and ADMIN_EMAILS', () => {
     return created.service;
   }
 
-  it('makes a listed address Admin when its record is created', async () => {
+  /** A signed-in account: its uid is derived from the address unless given. */
+  const account = (
+    email: string,
+    options: { name?: string | null; verified?: boolean; uid?: string } = {},
+  ) => ({
+    uid: options.uid ?? `uid-${email}`,
+    email,
+    name: options.name ?? null,
+    emailVerified: options.verified ?? true,
+  });
+
+  it('makes a listed, verified address Admin when its record is created', async () => {
     const users = await service('boss@coldmail.test');
-    const boss = await users.createOrSync({ email: 'boss@coldmail.test', name: 'Boss' }, {});
-    const staff = await users.createOrSync({ email: 'staff@coldmail.test', name: null }, {});
+    const boss = await users.createOrSync(account('boss@coldmail.test', { name: 'Boss' }), {});
+    const staff = await users.createOrSync(account('staff@coldmail.test'), {});
     expect(boss.userRole).toBe('Admin');
     expect(staff.userRole).toBe('member');
   });
 
+  it('grants a listed address Admin only once it is verified', async () => {
+    const users = await service('claim@coldmail.test');
+    const squatter = account('claim@coldmail.test', { verified: false });
+    expect((await users.createOrSync(squatter, {})).userRole).toBe('member');
+    expect((await users.findForAccount(squatter))?.userRole).toBe('member');
+    // The owner opens the verification link; their next sign-in carries email_verified.
+    const verified = await users.createOrSync({ ...squatter, emailVerified: true }, {});
+    expect(verified.userRole).toBe('Admin');
+  });
+
+  it('binds a record to its Firebase account: a re-registered address does not inherit it', async () => {
+    const users = await service('');
+    const original = await users.createOrSync(account('owner@coldmail.test'), {});
+    const newcomer = account('owner@coldmail.test', { uid: 'uid-after-deletion' });
+    expect(await users.findForAccount(newcomer)).toBeNull();
+    await expect(users.createOrSync(newcomer, {})).rejects.toMatchObject({ status: 409 });
+    expect(await users.findForAccount(account('owner@coldmail.test'))).toEqual(original);
+  });
+
+  it('lets only a verified address claim a record no account has claimed yet', async () => {
+    const users = await service('');
+    const seed = { email: 'legacy@coldmail.test', userName: 'Legacy', userRole: 'Seller' as const };
+    await users.ensureSeeded(seed);
+    const unverified = account(seed.email, { verified: false });
+    expect(await users.findForAccount(unverified)).toBeNull();
+    await expect(users.createOrSync(unverified, {})).rejects.toMatchObject({ status: 403 });
+    const claimed = await users.createOrSync(account(seed.email), {});
+    expect(claimed).toMatchObject({ userRole: 'Seller', userName: 'Legacy' });
+    // Claimed now: another account with the same address is refused.
+    await expect(
+      users.createOrSync(account(seed.email, { uid: 'uid-other' }), {}),
+    ).rejects.toMatchObject({ status: 409 });
+  });
+
   it('applies only on first sign-in: listing or unlisting later changes no role', async () => {
     const before = await service('');
-    await before.createOrSync({ email: 'late@coldmail.test', name: null }, {});
+    await before.createOrSync(account('late@coldmail.test'), {});
 
     const after = await service('late@coldmail.test');
-    const late = await after.createOrSync({ email: 'late@coldmail.test', name: null }, {});
+    const late = await after.createOrSync(account('late@coldmail.test'), {});
     expect(late.userRole).toBe('member');
     // boss@ was created as Admin above and is no longer listed here.
-    const boss = await after.createOrSync({ email: 'boss@coldmail.test', name: null }, {});
+    const boss = await after.createOrSync(account('boss@coldmail.test'), {});
     expect(boss.userRole).toBe('Admin');
   });
 
   it('does not touch updatedAt when an existing user signs in again', async () => {
     const users = await service('');
-    const first = await users.createOrSync({ email: 'again@coldmail.test', name: null }, {});
+    const first = await users.createOrSync(account('again@coldmail.test'), {});
     await new Promise((resolve) => setTimeout(resolve, 10));
-    const second = await users.createOrSync({ email: 'again@coldmail.test', name: 'New' }, {});
+    const second = await users.createOrSync(account('again@coldmail.test', { name: 'New' }), {});
     expect(second).toEqual(first);
   });
 

@@ -1,5 +1,6 @@
 import {
   BadRequestException,
+  ConflictException,
   ForbiddenException,
   Injectable,
   NotFoundException,
@@ -14,7 +15,7 @@ import type {
   UserRecord,
   UserRole,
 } from '@coldmail/contracts';
-import { Model, mongo } from 'mongoose';
+import { Model, mongo, trusted } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
@@ -25,10 +26,20 @@ import { User, UserData } from './schemas/user.schema';
 const MAX_MESSAGE_LOGS = 200;
 
 export interface SignedInIdentity {
+  /** The Firebase account's uid: what a record is bound to. */
+  uid: string;
   email: string;
   /** The display name from the token, if any. */
   name: string | null;
+  emailVerified: boolean;
 }
+
+/** Told to a caller whose address already has a record bound to another Firebase account. */
+export const ADDRESS_TAKEN =
+  'This e-mail address belongs to another account. Sign in with that account, or contact support.';
+/** Told to an unverified caller whose address has a record that no account has claimed yet. */
+export const VERIFY_TO_CLAIM =
+  'Verify your e-mail address to reach your existing account: open the link we sent you, then sign in again.';
 
 /**
  * The users domain's rules; the only code that touches the users collection, except its credit
@@ -73,37 +84,99 @@ export class UsersService implements OnModuleInit {
   }
 
   /**
-   * Called after every sign-in and registration. Creates the caller's record the first time and
-   * otherwise returns it unchanged (name and photo are edited on the profile page, not
-   * overwritten by each sign-in). Addresses listed in ADMIN_EMAILS start as Admin.
+   * The record of the account behind a verified token: the one bound to its uid, or else, for a
+   * verified address only, the address's record that no account has claimed yet (made before
+   * accounts were bound, or by the dev seed). A record bound to another uid is never returned:
+   * an address re-registered after its account was deleted does not inherit the old record.
+   */
+  async findForAccount(account: {
+    uid: string;
+    email: string;
+    emailVerified: boolean;
+  }): Promise<UserRecord | null> {
+    const bound = await this.users.findOne({ firebaseUid: account.uid }).lean<UserData>();
+    if (bound) return toUserRecord(bound);
+    if (!account.emailVerified) return null;
+    const unclaimed = await this.users
+      .findOne({ userEmail: account.email, firebaseUid: unbound() })
+      .lean<UserData>();
+    return unclaimed ? toUserRecord(unclaimed) : null;
+  }
+
+  /**
+   * Called after every sign-in and registration. Creates the caller's record the first time,
+   * bound to their Firebase uid, and otherwise returns it unchanged (name and photo are edited on
+   * the profile page, not overwritten by each sign-in). An address listed in ADMIN_EMAILS becomes
+   * Admin only once it is verified: whoever registers a listed address first gains nothing until
+   * they prove they own it.
    */
   async createOrSync(identity: SignedInIdentity, body: CreateUserBody): Promise<UserRecord> {
     assertOwnEmail(body.userEmail, identity.email);
-    const role: UserRole = this.config.adminEmails.has(identity.email) ? 'Admin' : 'member';
-    const onInsert = {
+    const existing = await this.bindExisting(identity);
+    if (existing) return existing;
+
+    const listedAdmin = this.config.adminEmails.has(identity.email);
+    const grantAdmin = listedAdmin && identity.emailVerified;
+    const record = {
+      firebaseUid: identity.uid,
       userEmail: identity.email,
       userName: body.userName ?? identity.name ?? identity.email.split('@')[0] ?? identity.email,
       profileURL: body.profileURL ?? null,
-      userRole: role,
+      userRole: (grantAdmin ? 'Admin' : 'member') as UserRole,
+      ...(listedAdmin && !grantAdmin ? { adminGrantPending: true } : {}),
     };
-    const upsert = () =>
-      this.users
+    try {
+      const created = await this.users.create(record);
+      return toUserRecord(created.toObject<UserData>());
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      // Two first calls raced, or the address was claimed meanwhile: decide as if called now.
+      const raced = await this.bindExisting(identity);
+      if (raced) return raced;
+      throw new ConflictException(ADDRESS_TAKEN);
+    }
+  }
+
+  /**
+   * The caller's existing record (bound to their uid, or their verified address's unclaimed one,
+   * which it binds), with a pending Admin grant applied once the address is verified; null when
+   * the address has no record. Refuses an address whose record belongs to someone else.
+   */
+  private async bindExisting(identity: SignedInIdentity): Promise<UserRecord | null> {
+    let user = await this.users.findOne({ firebaseUid: identity.uid }).lean<UserData>();
+    if (!user) {
+      const byAddress = await this.users
+        .findOne({ userEmail: identity.email })
+        .select({ firebaseUid: 1 })
+        .lean<Pick<UserData, '_id' | 'firebaseUid'>>();
+      if (!byAddress) return null;
+      if (byAddress.firebaseUid === identity.uid) {
+        // Created by a concurrent first call of the same account since the lookup above.
+        user = await this.users.findById(byAddress._id).lean<UserData>();
+      } else {
+        if (byAddress.firebaseUid !== undefined) throw new ConflictException(ADDRESS_TAKEN);
+        if (!identity.emailVerified) throw new ForbiddenException(VERIFY_TO_CLAIM);
+        // Binds only if still unclaimed, so two accounts can never both claim it.
+        user = await this.users
+          .findOneAndUpdate(
+            { _id: byAddress._id, firebaseUid: unbound() },
+            { $set: { firebaseUid: identity.uid } },
+            { returnDocument: 'after', timestamps: false },
+          )
+          .lean<UserData>();
+      }
+      if (!user) throw new ConflictException(ADDRESS_TAKEN);
+    }
+    if (user.adminGrantPending && identity.emailVerified) {
+      const granted = await this.users
         .findOneAndUpdate(
-          { userEmail: identity.email },
-          { $setOnInsert: withTimestamps(onInsert) },
-          // Mongoose's timestamps would bump updatedAt on every sign-in; this only inserts.
-          { upsert: true, returnDocument: 'after', setDefaultsOnInsert: true, timestamps: false },
+          { _id: user._id, adminGrantPending: true },
+          { $set: { userRole: 'Admin' }, $unset: { adminGrantPending: 1 } },
+          { returnDocument: 'after' },
         )
         .lean<UserData>();
-    let user: UserData | null;
-    try {
-      user = await upsert();
-    } catch (error) {
-      // Two first calls raced: the unique index let one insert win; the other now finds it.
-      if (!isDuplicateKeyError(error)) throw error;
-      user = await upsert();
+      if (granted) user = granted;
     }
-    if (!user) throw new Error(`Upsert returned no document for ${identity.email}`);
     return toUserRecord(user);
   }
 
@@ -233,6 +306,9 @@ function assertOwnEmail(sent: string | undefined, callerEmail: string): void {
     throw new ForbiddenException('The e-mail address must be the one you are signed in with');
   }
 }
+
+/** Matches a record no Firebase account has claimed (an operator: see sanitizeFilter). */
+const unbound = () => trusted({ $exists: false });
 
 /** For insert-only upserts, which run with Mongoose's timestamps off. */
 function withTimestamps<T extends object>(fields: T): T & { createdAt: Date; updatedAt: Date } {

@@ -118,16 +118,19 @@ export interface Persona {
 
 /**
  * A new account on the emulator, signed in. With `sync`, its user record is created through
- * POST /api/create-user, as the UI does right after sign-in.
+ * POST /api/create-user, as the UI does right after sign-in. The address is verified (as an
+ * established user's is) unless `verified: false`; only a verified ADMIN_EMAILS address is Admin.
  */
 export async function signUp(
   api: TestApi,
   label: string,
-  options: { sync?: boolean; displayName?: string; email?: string } = {},
+  options: { sync?: boolean; displayName?: string; email?: string; verified?: boolean } = {},
 ): Promise<Persona> {
   const email = options.email ?? `${label}-${unique()}@coldmail.test`;
   const password = `pw-${unique()}`;
-  const { idToken } = await api.emulator.createUser(email, password, options.displayName);
+  const { idToken } = await api.emulator.createUser(email, password, options.displayName, {
+    emailVerified: options.verified !== false,
+  });
   const persona: Persona = { email, password, token: idToken, id: '' };
   if (options.sync !== false) {
     const created = await call<{ _id: string }>(api, 'POST', '/api/create-user', {

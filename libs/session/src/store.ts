@@ -9,6 +9,8 @@ export interface AuthUser {
   email: string;
   displayName: string | null;
   photoURL: string | null;
+  /** False until the address is verified (its owner opened the link we e-mailed); unknown when absent. */
+  emailVerified?: boolean;
 }
 
 /**

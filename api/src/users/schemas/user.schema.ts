@@ -45,6 +45,20 @@ export class User {
   @Prop({ required: true, lowercase: true, trim: true })
   userEmail!: string;
 
+  /**
+   * The Firebase account this record belongs to, matched on every request. Unset only on records
+   * made before accounts were bound (and the dev seed's), which the first verified sign-in binds.
+   */
+  @Prop({ type: String, default: undefined })
+  firebaseUid?: string;
+
+  /**
+   * The address is in ADMIN_EMAILS but was not verified when the record was created: Admin is
+   * granted at the first sign-in with a verified address, never before.
+   */
+  @Prop({ type: Boolean, default: undefined })
+  adminGrantPending?: boolean;
+
   @Prop({ type: String, default: null })
   profileURL!: string | null;
 
@@ -103,6 +117,8 @@ export const UserSchema = SchemaFactory.createForClass(User);
 // Makes create-user idempotent under concurrent calls: a second insert for the same address
 // fails instead of creating a duplicate.
 UserSchema.index({ userEmail: 1 }, { unique: true });
+// Every signed-in request finds its record by the token's uid; one record per Firebase account.
+UserSchema.index({ firebaseUid: 1 }, { unique: true, sparse: true });
 // The admin directory lists users newest first.
 UserSchema.index({ createdAt: -1 });
 // GET /users/admins

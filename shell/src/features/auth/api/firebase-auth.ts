@@ -22,6 +22,7 @@ function toAuthUser(user: User) {
     email: user.email ?? '',
     displayName: user.displayName,
     photoURL: user.photoURL,
+    emailVerified: user.emailVerified,
   };
 }
 
@@ -98,18 +99,49 @@ export async function signIn(email: string, password: string): Promise<void> {
   await sdk.signInWithEmailAndPassword(instance, email, password);
 }
 
-/** Creates the account, sets its display name, then creates the user's record on our API. */
+/**
+ * Creates the account, sets its display name, sends the verification e-mail (the emulator shows
+ * the link in its log and REST API), then creates the user's record on our API.
+ */
 export async function register(name: string, email: string, password: string): Promise<void> {
   const { auth: instance, sdk } = await auth();
   registering = true;
   try {
     const { user } = await sdk.createUserWithEmailAndPassword(instance, email, password);
     await sdk.updateProfile(user, { displayName: name });
+    // The account exists either way; the notice offers to send the link again.
+    await sdk.sendEmailVerification(user).catch((error: unknown) => {
+      console.warn('The verification e-mail could not be sent', error);
+    });
     sessionActions.signedIn({ ...toAuthUser(user), displayName: name });
     await syncUserRecord({ userName: name });
   } finally {
     registering = false;
   }
+}
+
+/** Sends the signed-in user's verification e-mail again. */
+export async function resendVerificationEmail(): Promise<void> {
+  const { auth: instance, sdk } = await auth();
+  if (!instance.currentUser) throw notConfigured();
+  await sdk.sendEmailVerification(instance.currentUser);
+}
+
+/**
+ * After the user opened the link: reloads the account and, once verified, takes a fresh token
+ * (now carrying email_verified) and syncs the record, which is when a pending Admin grant applies.
+ * Resolves to whether the address is verified now.
+ */
+export async function refreshEmailVerification(): Promise<boolean> {
+  const { auth: instance } = await auth();
+  const user = instance.currentUser;
+  if (!user) return false;
+  await user.reload();
+  if (!user.emailVerified) return false;
+  await user.getIdToken(true);
+  sessionActions.signedIn(toAuthUser(user));
+  await syncUserRecord();
+  return true;
 }
 
 export async function sendPasswordReset(email: string): Promise<void> {

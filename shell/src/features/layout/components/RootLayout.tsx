@@ -1,6 +1,7 @@
 import { ToastHost } from '@coldmail/ui';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from '@coldmail/router';
+import { VerifyEmailNotice } from '../../auth/components/VerifyEmailNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './RootLayout.module.css';
@@ -21,6 +22,7 @@ export function RootLayout() {
   return (
     <div className={styles.root}>
       {chrome && <Header />}
+      <VerifyEmailNotice />
       <main className={styles.main}>
         <Outlet />
       </main>
