@@ -86,3 +86,55 @@ function uidOf(token: string): string {
   const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
   return payload.user_id as string;
 }
+
+// Issue 9, item 3: a deleted user stays deleted, and sensitive admin actions see revocation at once.
+describe('deleted users and revoked sessions', () => {
+  const adminEmail = `chief-${unique()}@coldmail.test`;
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startTestApi({ ADMIN_EMAILS: adminEmail });
+  });
+  afterAll(() => api.close());
+
+  it('a deleted user cannot sign in again or recreate their record', async () => {
+    const admin = await signUp(api, 'chief', { email: adminEmail });
+    const leaver = await signUp(api, 'leaver');
+    const deleted = await call(api, 'DELETE', `/api/users/${leaver.id}`, { token: admin.token });
+    expect(deleted.status).toBe(200);
+
+    await expect(api.emulator.signIn(leaver.email, leaver.password)).rejects.toThrow(
+      /USER_DISABLED/,
+    );
+    // Their last token is still unexpired: create-user must not bring the record back.
+    const again = await call(api, 'POST', '/api/create-user', {
+      token: leaver.token,
+      json: { userName: 'back again' },
+    });
+    expect(again.status).toBe(403);
+    expect(again.text).toContain('This account has been deleted');
+    expect(await api.db.collection('users').countDocuments({ userEmail: leaver.email })).toBe(0);
+  });
+
+  it('a sensitive admin action refuses a revoked session while it is still unexpired', async () => {
+    const admin = await signUp(api, 'chief2', { email: `chief2-${unique()}@coldmail.test` });
+    // Promote through the database: this test is about the session, not the promotion.
+    await api.db
+      .collection('users')
+      .updateOne({ userEmail: admin.email }, { $set: { userRole: 'Admin' } });
+    const target = await signUp(api, 'target');
+    const edit = () =>
+      call(api, 'PUT', `/api/users/${target.id}`, {
+        token: admin.token,
+        json: { userName: 'Renamed by admin' },
+      });
+    expect((await edit()).status).toBe(200);
+
+    // Revocation counts from the next whole second after the token's sign-in time.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await api.app.get(FirebaseAuthService).auth.revokeRefreshTokens(uidOf(admin.token));
+    const refused = await edit();
+    expect(refused.status).toBe(401);
+    expect(refused.text).toContain('Please sign in again');
+  });
+});

@@ -29,6 +29,7 @@ export interface RequestWithAuth {
 export const IS_PUBLIC = 'auth:public';
 export const ADMIN_ONLY = 'auth:admin-only';
 export const IDENTIFIES_CALLER = 'auth:identifies-caller';
+export const CHECKS_REVOCATION = 'auth:checks-revocation';
 
 /** The route needs no sign-in. Every other route does (default deny). */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
@@ -42,6 +43,12 @@ export const PublicWithOptionalUser = () =>
 
 /** The caller's user record must have userRole 'Admin'. */
 export const AdminOnly = () => SetMetadata(ADMIN_ONLY, true);
+
+/**
+ * The token is checked with Firebase on every call (not taken from the verified-token cache), so
+ * a session revoked or an account disabled since the token was issued is refused.
+ */
+export const ChecksRevocation = () => SetMetadata(CHECKS_REVOCATION, true);
 
 /** The caller of a route that requires sign-in (set by AuthGuard). */
 export const CurrentUser = createParamDecorator(

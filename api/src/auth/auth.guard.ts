@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { UsersService } from '../users/users.service';
 import {
   ADMIN_ONLY,
+  CHECKS_REVOCATION,
   IDENTIFIES_CALLER,
   IS_PUBLIC,
   type AuthContext,
@@ -39,7 +40,8 @@ export class AuthGuard implements CanActivate {
       return true;
     }
 
-    request.auth = await this.identify(request);
+    const checkRevoked = this.reflector.getAllAndOverride<boolean>(CHECKS_REVOCATION, targets);
+    request.auth = await this.identify(request, checkRevoked === true);
     if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets)) {
       if (request.auth.user?.userRole !== 'Admin') {
         throw new ForbiddenException('Admin access required');
@@ -49,14 +51,18 @@ export class AuthGuard implements CanActivate {
   }
 
   /** The caller behind the request's bearer token; rejects with a 401 when there is none. */
-  private async identify(request: FastifyRequest): Promise<AuthContext> {
+  private async identify(request: FastifyRequest, checkRevoked = false): Promise<AuthContext> {
     const match = /^Bearer ([\w.-]+)$/.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw new UnauthorizedException('Authentication required');
 
     let claims;
     try {
-      claims = await this.firebaseAuth.verifyIdToken(match[1]);
-    } catch {
+      claims = await this.firebaseAuth.verifyIdToken(match[1], checkRevoked);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'auth/id-token-revoked' || code === 'auth/user-disabled') {
+        throw new UnauthorizedException('Your session has ended. Please sign in again.');
+      }
       throw new UnauthorizedException('Invalid or expired sign-in token');
     }
     if (!claims.email) {

@@ -51,13 +51,41 @@ export class FirebaseAuthService implements OnModuleDestroy {
     return this.config.firebase.emulatorHost !== null;
   }
 
-  /** Resolves to the token's claims, or rejects when it is invalid or expired. */
-  async verifyIdToken(token: string): Promise<DecodedIdToken> {
+  /**
+   * Resolves to the token's claims, or rejects when it is invalid or expired. With
+   * `checkRevoked`, Firebase is asked every time whether the session was revoked or the account
+   * disabled since (a round trip, for sensitive actions only).
+   */
+  async verifyIdToken(token: string, checkRevoked = false): Promise<DecodedIdToken> {
+    if (checkRevoked) return this.auth.verifyIdToken(token, true);
     const cached = this.cache.get(token);
     if (cached) return cached;
     const decoded = await this.auth.verifyIdToken(token);
     this.cache.set(token, decoded);
     return decoded;
+  }
+
+  /**
+   * A deleted user's account: disabled (it can no longer sign in or refresh its token) and its
+   * sessions revoked. The account is found by uid, or by address for a record never bound to one.
+   * Resolves to false when Firebase has no such account.
+   */
+  async disableAccount(account: { uid?: string; email: string }): Promise<boolean> {
+    const uid =
+      account.uid ??
+      (await this.auth.getUserByEmail(account.email).then(
+        (user) => user.uid,
+        () => undefined,
+      ));
+    if (!uid) return false;
+    try {
+      await this.auth.updateUser(uid, { disabled: true });
+      await this.auth.revokeRefreshTokens(uid);
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'auth/user-not-found') return false;
+      throw error;
+    }
   }
 
   /** Emulator: answers its ready endpoint (cached briefly). Real Firebase: the SDK is set up. */

@@ -20,7 +20,7 @@ import {
 } from '@nestjs/swagger';
 import { successStatusOf, type Endpoint } from '@coldmail/contracts';
 import { z } from 'zod';
-import { AdminOnly, Public, PublicWithOptionalUser } from '../auth/auth-context';
+import { AdminOnly, ChecksRevocation, Public, PublicWithOptionalUser } from '../auth/auth-context';
 import { openApiSchema } from './openapi';
 import { fieldErrorsOf } from './field-errors';
 
@@ -55,6 +55,7 @@ export function Endpoint(endpoint: Endpoint): MethodDecorator {
     SetMetadata(ENDPOINT, endpoint),
     HttpCode(status),
     ...accessDecorators[endpoint.access](),
+    ...(endpoint.sensitive ? [ChecksRevocation()] : []),
     ApiOperation({ summary: endpoint.summary, operationId: endpoint.key }),
     ApiResponse({ status, schema: openApiSchema(endpoint.response) }),
     ...keysOf(endpoint.params).map(({ name }) => ApiParam({ name, type: String })),

@@ -19,7 +19,9 @@ import { Model, mongo, trusted } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
+import { FirebaseAuthService } from '../auth/firebase-auth.service';
 import { CreditsService } from '../credits/credits.service';
+import { DeletedAccount } from './schemas/deleted-account.schema';
 import { User, UserData } from './schemas/user.schema';
 
 /** Messages kept per user; older ones are dropped so a record cannot grow without bound. */
@@ -38,6 +40,8 @@ export interface SignedInIdentity {
 export const ADDRESS_TAKEN =
   'This e-mail address belongs to another account. Sign in with that account, or contact support.';
 /** Told to an unverified caller whose address has a record that no account has claimed yet. */
+/** Told to a caller whose account an admin deleted. */
+export const ACCOUNT_DELETED = 'This account has been deleted. Please contact support.';
 export const VERIFY_TO_CLAIM =
   'Verify your e-mail address to reach your existing account: open the link we sent you, then sign in again.';
 
@@ -49,8 +53,10 @@ export const VERIFY_TO_CLAIM =
 export class UsersService implements OnModuleInit {
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectModel(DeletedAccount.name) private readonly deletedAccounts: Model<DeletedAccount>,
     @InjectConfig() private readonly config: AppConfig,
     private readonly credits: CreditsService,
+    private readonly firebaseAuth: FirebaseAuthService,
   ) {}
 
   /** The unique index on userEmail must exist before the first create-or-sync relies on it. */
@@ -114,6 +120,10 @@ export class UsersService implements OnModuleInit {
     assertOwnEmail(body.userEmail, identity.email);
     const existing = await this.bindExisting(identity);
     if (existing) return existing;
+    const deleted = await this.deletedAccounts.exists({
+      $or: [{ userEmail: identity.email }, { firebaseUid: identity.uid }],
+    });
+    if (deleted) throw new ForbiddenException(ACCOUNT_DELETED);
 
     const listedAdmin = this.config.adminEmails.has(identity.email);
     const grantAdmin = listedAdmin && identity.emailVerified;
@@ -242,13 +252,28 @@ export class UsersService implements OnModuleInit {
     throw new NotFoundException('User not found');
   }
 
-  /** An admin removing a user; removing oneself would lock the caller out mid-session. */
+  /**
+   * An admin removing a user: the record goes, the address is remembered as deleted (so signing
+   * in again cannot recreate it) and the Firebase account is disabled with its sessions revoked.
+   * Removing oneself would lock the caller out mid-session.
+   */
   async deleteByAdmin(callerEmail: string, id: string): Promise<void> {
-    const target = await this.users.findById(id).select({ userEmail: 1 }).lean<UserData>();
+    const target = await this.users
+      .findById(id)
+      .select({ userEmail: 1, firebaseUid: 1 })
+      .lean<Pick<UserData, '_id' | 'userEmail' | 'firebaseUid'>>();
     if (!target) throw new NotFoundException('User not found');
     if (target.userEmail === callerEmail) {
       throw new BadRequestException('You cannot delete your own account.');
     }
+    // Remembered first: if anything below fails, the user is still kept out.
+    await this.deletedAccounts.create({
+      userEmail: target.userEmail,
+      ...(target.firebaseUid ? { firebaseUid: target.firebaseUid } : {}),
+      deletedAt: new Date(),
+      deletedBy: callerEmail,
+    });
+    await this.firebaseAuth.disableAccount({ uid: target.firebaseUid, email: target.userEmail });
     await this.users.deleteOne({ _id: id });
   }
 

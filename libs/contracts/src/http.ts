@@ -21,6 +21,11 @@ export interface Route {
   readonly summary: string;
   /** The success status when it is not 200 (Nest answers 201 to a POST unless told). */
   readonly status?: number;
+  /**
+   * A sensitive admin action (users' roles and deletion, payment and key settings): the token is
+   * checked with Firebase each time, so a revoked session or a disabled account is refused at once.
+   */
+  readonly sensitive?: boolean;
   /** The body is multipart form data (a file upload), not JSON. */
   readonly multipart?: boolean;
   /**
