@@ -72,6 +72,6 @@ export async function createApp(
     exposedHeaders: ['X-Request-Id'],
     maxAge: 600,
   });
-  registerApiDocs(app);
+  if (config.apiDocs) registerApiDocs(app);
   return app;
 }

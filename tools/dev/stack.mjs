@@ -276,19 +276,26 @@ export async function startStack(options = {}) {
         })().catch(failed('auth'))
       : Promise.resolve(null);
 
+    const webOrigins = (runs.web ? webApps : []).flatMap((app) =>
+      loopback
+        ? [`http://localhost:${ports[app.name]}`, `http://127.0.0.1:${ports[app.name]}`]
+        : [`http://${host}:${ports[app.name]}`],
+    );
+
     const paypal = runs.paypal
       ? (async () => {
-          const double = startNode('paypal', [paypalDoubleCli, '--port', String(ports.paypal)]);
+          const double = startNode('paypal', [
+            paypalDoubleCli,
+            '--port',
+            String(ports.paypal),
+            // The shop's pages, where the SDK stand-in approves payments; no other site may.
+            ...webOrigins.flatMap((origin) => ['--allow-origin', origin]),
+          ]);
           const [, url] = await double.waitForLine(/^ready (\S+)/, READY_TIMEOUT_MS);
           return { url: /** @type {string} */ (url), webhookId: DEFAULT_WEBHOOK_ID };
         })().catch(failed('paypal'))
       : Promise.resolve(null);
 
-    const webOrigins = webApps.flatMap((app) =>
-      loopback
-        ? [`http://localhost:${ports[app.name]}`, `http://127.0.0.1:${ports[app.name]}`]
-        : [`http://${host}:${ports[app.name]}`],
-    );
     const api = runs.api
       ? Promise.all([database, emulator, paypal]).then(([serverUri, started, double]) =>
           (async () => {

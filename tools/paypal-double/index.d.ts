@@ -140,6 +140,12 @@ export interface StartPaypalDoubleOptions {
   clientId?: string;
   clientSecret?: string;
   webhookId?: string;
+  /**
+   * Web pages (origins) besides the double's own that may call its /__double controls: the
+   * shop's pages, where the SDK stand-in approves a payment. Browsers on any other site get 403;
+   * callers without an Origin (tests, curl) are not browsers and are answered.
+   */
+  allowedOrigins?: string[];
 }
 
 export function startPaypalDouble(options?: StartPaypalDoubleOptions): Promise<PaypalDouble>;

@@ -19,6 +19,7 @@ export async function startPaypalDouble({
   clientId,
   clientSecret,
   webhookId = DEFAULT_WEBHOOK_ID,
+  allowedOrigins = [],
 } = {}) {
   let url = '';
   const baseUrl = () => url;
@@ -66,6 +67,7 @@ export async function startPaypalDouble({
       resetBehavior,
       captureEvent,
       sdkScript,
+      allowedOrigins,
     }),
   );
   await new Promise((resolve, reject) => {

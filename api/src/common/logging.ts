@@ -41,7 +41,7 @@ export class RequestLogController extends LogController {
     const level = error || status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
     request.log[level](
       {
-        req: { method: request.method, url: request.url },
+        req: { method: request.method, url: redactEmails(request.url) },
         res: { statusCode: status },
         responseTime: Math.round(reply.elapsedTime * 10) / 10,
         ...(error ? { err: error } : {}),
@@ -49,6 +49,17 @@ export class RequestLogController extends LogController {
       'request completed',
     );
   }
+}
+
+/** Anything shaped like an e-mail address, raw or percent-encoded (`%40`). */
+const EMAIL_IN_URL = /[^\s/?&=#]+(?:@|%40)[^\s/?&=#]+/gi;
+
+/**
+ * A request URL fit for the logs: the spec's calls carry addresses in query strings
+ * (`?userEmail=`, `?email=`), and logs are kept longer and read by more people than the data.
+ */
+export function redactEmails(url: string): string {
+  return url.replace(EMAIL_IN_URL, '[email]');
 }
 
 /** Nest's logger interface on top of pino, so framework and service logs are JSON lines too. */

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig, workspaceRoot } from './app-config';
+import { ConfigError, loadConfig, parseTrustProxy, workspaceRoot } from './app-config';
 
+/** A production environment that is complete but for what a test leaves out. */
+const PRODUCTION = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db.internal:27017/coldmail' };
 const HEX_SECRET = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 
 function errorMessageOf(run: () => unknown): string {
@@ -75,7 +77,7 @@ describe('loadConfig', () => {
   it('refuses the emulator in production and next to real credentials', () => {
     expect(
       errorMessageOf(() =>
-        loadConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+        loadConfig({ ...PRODUCTION, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
       ),
     ).toMatch(/must not be set in production.*unsigned ID tokens/s);
     expect(() =>
@@ -85,7 +87,7 @@ describe('loadConfig', () => {
       }),
     ).toThrow(ConfigError);
     expect(
-      loadConfig({ NODE_ENV: 'production', GEMINI_KEYS_SECRET: HEX_SECRET }).firebase.emulatorHost,
+      loadConfig({ ...PRODUCTION, GEMINI_KEYS_SECRET: HEX_SECRET }).firebase.emulatorHost,
     ).toBeNull();
   });
 
@@ -187,8 +189,36 @@ describe('loadConfig', () => {
       source: 'file',
       path: resolve(workspaceRoot, '.data/gemini-keys.secret'),
     });
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /GEMINI_KEYS_SECRET must be set in production/,
+    expect(() => loadConfig(PRODUCTION)).toThrow(/GEMINI_KEYS_SECRET must be set in production/);
+  });
+
+  it('takes TRUST_PROXY as a hop count or an address list, never "true"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'loopback',
+      '::1',
+    ]);
+    for (const refused of ['true', 'yes', '10.0.0.0/33', 'proxy.internal', '1.2.3.4/8/1']) {
+      expect(parseTrustProxy(refused)).toBeNull();
+      expect(errorMessageOf(() => loadConfig({ TRUST_PROXY: refused }))).toMatch(/TRUST_PROXY/);
+    }
+  });
+
+  it('serves the API docs outside production, and in production only when asked', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    const production = { ...PRODUCTION, GEMINI_KEYS_SECRET: HEX_SECRET };
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
+  });
+
+  it('refuses to start in production without MONGODB_URI (the embedded database is for development)', () => {
+    expect(
+      errorMessageOf(() => loadConfig({ NODE_ENV: 'production', GEMINI_KEYS_SECRET: HEX_SECRET })),
+    ).toMatch(/MONGODB_URI must be set in production/);
+    expect(loadConfig({ ...PRODUCTION, GEMINI_KEYS_SECRET: HEX_SECRET }).database.uri).toBe(
+      PRODUCTION.MONGODB_URI,
     );
   });
 });

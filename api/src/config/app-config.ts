@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { emailSchema, paypalCurrencies, paypalModes } from '@coldmail/contracts';
@@ -51,7 +52,15 @@ const envSchema = z.object({
   PUBLIC_API_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: z.stringbool().optional(),
-  TRUST_PROXY: z.stringbool().default(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const trust = parseTrustProxy(value ?? '');
+      if (trust === null) context.addIssue({ code: 'custom', message: TRUST_PROXY_FORMAT });
+      return trust ?? false;
+    }),
+  API_DOCS: z.stringbool().optional(),
   THROTTLE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
   THROTTLE_LIMIT: nonNegativeInt(300),
   THROTTLE_SENSITIVE_LIMIT: nonNegativeInt(20),
@@ -102,7 +111,13 @@ export interface AppConfig {
   publicApiUrl: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemoData: boolean;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries to believe: none (false), the last N hops, or those added by
+   * the listed proxy addresses/ranges. Never "all": a client could then choose its own address.
+   */
+  trustProxy: TrustProxy;
+  /** Swagger UI at /api/docs and the OpenAPI document; off in production unless API_DOCS=true. */
+  apiDocs: boolean;
   /** Requests per IP per route per window; 0 turns a limit off. */
   throttle: { ttlMs: number; limit: number; sensitiveLimit: number };
   paypal: PaypalConfig;
@@ -152,6 +167,33 @@ export interface PaypalConfig {
 
 export class ConfigError extends Error {}
 
+export type TrustProxy = false | number | string[];
+
+const TRUST_PROXY_FORMAT =
+  'Must be the number of proxies in front of the API (e.g. 1) or a comma-separated list of their ' +
+  'addresses or CIDR ranges (e.g. 10.0.0.0/8,loopback); "true" is refused because it would let ' +
+  'any client choose its own address through X-Forwarded-For';
+
+/** proxy-addr's names for well-known ranges, which Fastify's trustProxy accepts. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** The TRUST_PROXY setting, or null when it is not one of the accepted forms. */
+export function parseTrustProxy(text: string): TrustProxy | null {
+  const value = text.trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    if (PROXY_RANGE_NAMES.has(entry)) return true;
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    if (!family || extra !== undefined) return false;
+    if (prefix === undefined) return true;
+    return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  });
+  return valid ? entries : null;
+}
+
 /**
  * Reads and validates the environment once, at start-up. Throws a ConfigError naming every bad
  * variable, so a misconfigured deployment stops before it serves anything.
@@ -167,6 +209,14 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const vars = parsed.data;
+  if (vars.NODE_ENV === 'production' && !vars.MONGODB_URI) {
+    // The embedded server is for development and tests: one process, files on local disk, none
+    // of a real deployment's replication or backups.
+    throw new ConfigError(
+      'Invalid configuration: MONGODB_URI must be set in production (mongodb:// or ' +
+        'mongodb+srv://). The embedded database is for development and tests only.',
+    );
+  }
   return {
     env: vars.NODE_ENV,
     port: vars.PORT,
@@ -188,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     logLevel: vars.LOG_LEVEL,
     seedDemoData: vars.SEED_DEMO_DATA ?? vars.NODE_ENV === 'development',
     trustProxy: vars.TRUST_PROXY,
+    apiDocs: vars.API_DOCS ?? vars.NODE_ENV !== 'production',
     throttle: {
       ttlMs: vars.THROTTLE_TTL_SECONDS * 1000,
       limit: vars.THROTTLE_LIMIT,

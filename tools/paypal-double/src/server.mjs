@@ -195,10 +195,22 @@ export function createRequestHandler(context) {
 
   return async function handle(req, res) {
     const url = new URL(req.url ?? '/', 'http://double.invalid');
-    const isOpen = url.pathname.startsWith('/__double/') || url.pathname === '/sdk/js';
-    if (isOpen) {
-      res.setHeader('Access-Control-Allow-Origin', '*');
+    const isControl = url.pathname.startsWith('/__double/');
+    const isOpen = isControl || url.pathname === '/sdk/js';
+    if (isControl) {
+      // The controls approve payments and make PayPal misbehave: a page on another site (any
+      // site the developer happens to visit) must not drive them, not even with a simple POST
+      // whose answer it cannot read. So the Origin is checked before anything runs.
+      const origin = req.headers.origin;
+      if (!controlAllowed(req, origin)) return send(res, forbiddenOrigin());
+      if (origin) {
+        res.setHeader('Access-Control-Allow-Origin', origin);
+        res.setHeader('Vary', 'Origin');
+      }
       if (req.method === 'OPTIONS') return preflight(req, res);
+    } else if (isOpen) {
+      // The SDK stand-in is a script any shop page loads, like PayPal's.
+      res.setHeader('Access-Control-Allow-Origin', '*');
     }
     try {
       const body = await readBody(req);
@@ -214,6 +226,13 @@ export function createRequestHandler(context) {
       send(res, serverError(500));
     }
   };
+
+  /** Same origin, a configured shop page, or no browser at all (no Origin, not cross-site). */
+  function controlAllowed(req, origin) {
+    if (origin === undefined) return req.headers['sec-fetch-site'] !== 'cross-site';
+    if (origin === `http://${req.headers.host}`) return true;
+    return (context.allowedOrigins ?? []).includes(origin);
+  }
 
   async function dispatch(req, body, url) {
     for (const [method, pattern, operation, handler] of rest) {
@@ -279,6 +298,17 @@ const script = ({ status, body }) => ({
   type: 'application/javascript; charset=utf-8',
   headers: { 'cache-control': 'no-cache, no-store' },
 });
+
+function forbiddenOrigin() {
+  return {
+    status: 403,
+    body: {
+      name: 'FORBIDDEN_ORIGIN',
+      message:
+        "The PayPal double's controls answer only same-origin requests and the shop's own pages.",
+    },
+  };
+}
 
 function preflight(req, res) {
   res.writeHead(204, {

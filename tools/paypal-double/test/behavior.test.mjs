@@ -6,7 +6,7 @@ import { issueOf, packageOrder, paypalClient } from '../test-support/rest-client
 let double;
 let client;
 before(async () => {
-  double = await startPaypalDouble();
+  double = await startPaypalDouble({ allowedOrigins: ['http://127.0.0.1:4200'] });
   client = await paypalClient(double.url);
 });
 afterEach(() => double.resetBehavior());
@@ -113,7 +113,7 @@ describe('failNext', () => {
 });
 
 describe('control endpoints under /__double', () => {
-  test('a browser on another origin may approve an order (CORS, preflight)', async () => {
+  test('a shop page (an allowed origin) may approve an order (CORS, preflight)', async () => {
     const { body: created } = await client.createOrder(packageOrder());
     const preflight = await fetch(`${double.url}/__double/orders/${created.id}/approve`, {
       method: 'OPTIONS',
@@ -124,7 +124,7 @@ describe('control endpoints under /__double', () => {
       },
     });
     assert.equal(preflight.status, 204);
-    assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+    assert.equal(preflight.headers.get('access-control-allow-origin'), 'http://127.0.0.1:4200');
     assert.match(preflight.headers.get('access-control-allow-methods'), /POST/);
     assert.match(preflight.headers.get('access-control-allow-headers'), /content-type/);
 
@@ -134,7 +134,7 @@ describe('control endpoints under /__double', () => {
       body: JSON.stringify({ payerEmail: 'lin@example.com' }),
     });
     assert.equal(approved.status, 200);
-    assert.equal(approved.headers.get('access-control-allow-origin'), '*');
+    assert.equal(approved.headers.get('access-control-allow-origin'), 'http://127.0.0.1:4200');
     assert.equal((await approved.json()).payer.email_address, 'lin@example.com');
   });
 

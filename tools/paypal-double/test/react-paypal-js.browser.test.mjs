@@ -30,7 +30,10 @@ async function bundleCheckout() {
 }
 
 before(async () => {
-  double = await startPaypalDouble({ clientId: CLIENT_ID });
+  // The shop page may drive the double's controls (the SDK stand-in's approve); it gets its
+  // address once started, and the double reads the list on every call.
+  const shopOrigins = [];
+  double = await startPaypalDouble({ clientId: CLIENT_ID, allowedOrigins: shopOrigins });
   shop = await startShop(double.url, {
     '/checkout': [
       'text/html',
@@ -38,6 +41,7 @@ before(async () => {
     ],
     '/checkout.js': ['text/javascript', await bundleCheckout()],
   });
+  shopOrigins.push(new URL(shop.url).origin);
   browser = await launchBrowser();
   page = await browser.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -13,8 +13,15 @@ let browser;
 let page;
 
 before(async () => {
-  double = await startPaypalDouble({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+  // The shop page may drive the double's controls; the double reads the list on every call.
+  const shopOrigins = [];
+  double = await startPaypalDouble({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    allowedOrigins: shopOrigins,
+  });
   shop = await startShop(double.url);
+  shopOrigins.push(new URL(shop.url).origin);
   browser = await launchBrowser();
   // One page for all tests: each test navigates, which gives it a fresh document and window.
   page = await browser.newPage();
