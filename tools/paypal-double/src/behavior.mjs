@@ -4,7 +4,7 @@
 
 const CAPTURE_OUTCOMES = ['COMPLETED', 'DECLINED', 'PENDING'];
 const FAILURE_STATUSES = [500, 503, 429];
-export const OPERATIONS = ['token', 'create', 'get', 'capture', 'verify'];
+export const OPERATIONS = ['token', 'create', 'get', 'capture', 'refund', 'verify'];
 
 /** @typedef {import('../index.d.ts').PaypalBehavior} PaypalBehavior */
 

@@ -167,6 +167,8 @@ export const ISSUES = {
     "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
   DUPLICATE_INVOICE_ID:
     'Duplicate Invoice ID detected. To avoid a potential duplicate transaction your account setting requires that Invoice Id be unique for each transaction.',
+  CAPTURE_FULLY_REFUNDED: 'The capture has already been fully refunded.',
+  REFUND_NOT_ALLOWED: 'Full refund refused - partial refund has already been done on this payment.',
   ACTION_DOES_NOT_MATCH_INTENT:
     "Order was created with an intent to 'AUTHORIZE'. Please use /v2/checkout/orders/order_id/authorize to complete the transaction or alternately Create an order with an intent of 'CAPTURE'.",
 };

@@ -235,6 +235,46 @@ export function createOrderStore({ baseUrl, merchantEmail }) {
     return false;
   }
 
+  /**
+   * POST /v2/payments/captures/:id/refund: a full refund of a completed capture (the only kind
+   * this shop makes). The capture becomes REFUNDED; a repeated PayPal-Request-Id replays the
+   * first answer, as PayPal does. @returns {Reply}
+   */
+  function refund(captureId, { requestId, noteToPayer } = {}) {
+    const key = requestId ? `refund:${requestId}` : null;
+    if (key && replies.has(key)) return structuredClone(replies.get(key));
+    const found = findCapture(captureId);
+    if (!found) return resourceNotFound('capture_id', captureId);
+    const { capture, unit } = found;
+    if (capture.status === 'REFUNDED') {
+      return unprocessable([detail('CAPTURE_FULLY_REFUNDED', undefined, undefined, 'path')]);
+    }
+    if (capture.status !== 'COMPLETED') {
+      return unprocessable([detail('REFUND_NOT_ALLOWED', undefined, undefined, 'path')]);
+    }
+    const now = isoNow();
+    const refundId = resourceId();
+    const refundUrl = `${baseUrl()}/v2/payments/refunds/${refundId}`;
+    const refunded = {
+      id: refundId,
+      status: 'COMPLETED',
+      amount: structuredClone(capture.amount),
+      ...(unit.invoice_id === undefined ? {} : { invoice_id: unit.invoice_id }),
+      ...(unit.custom_id === undefined ? {} : { custom_id: unit.custom_id }),
+      ...(noteToPayer ? { note_to_payer: noteToPayer } : {}),
+      create_time: now,
+      update_time: now,
+      links: [
+        { href: refundUrl, rel: 'self', method: 'GET' },
+        { href: `${baseUrl()}/v2/payments/captures/${capture.id}`, rel: 'up', method: 'GET' },
+      ],
+    };
+    capture.status = 'REFUNDED';
+    capture.update_time = now;
+    unit.payments.refunds = [...(unit.payments.refunds ?? []), refunded];
+    return remember(key, { status: 201, body: structuredClone(refunded) });
+  }
+
   /** The stored capture and its order, for GET /v2/payments/captures/:id and webhooks. */
   function findCapture(captureId) {
     for (const { order } of records.values()) {
@@ -251,6 +291,7 @@ export function createOrderStore({ baseUrl, merchantEmail }) {
     get,
     approve,
     capture,
+    refund,
     findCapture,
     /** The order record, mutable: webhooks settle a pending capture on it. */
     record: (id) => records.get(id),

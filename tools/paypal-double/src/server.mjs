@@ -62,6 +62,22 @@ export function createRequestHandler(context) {
     ],
     [
       'POST',
+      new RegExp(`^/v2/payments/captures/${ID}/refund$`),
+      'refund',
+      (req, body, match) =>
+        withJson(
+          req,
+          body,
+          (json = {}) =>
+            orders.refund(match[1], {
+              requestId: header(req, 'paypal-request-id'),
+              noteToPayer: typeof json.note_to_payer === 'string' ? json.note_to_payer : undefined,
+            }),
+          { allowEmpty: true },
+        ),
+    ],
+    [
+      'POST',
       new RegExp(`^/v2/checkout/orders/${ID}/capture$`),
       'capture',
       (req, body, match) =>
