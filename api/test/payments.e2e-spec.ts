@@ -337,7 +337,8 @@ describe('PUT /process-payment-complete/:id', () => {
     expect(unapproved.body.message).toBe('The payment has not been approved in PayPal yet.');
     const unknown = await completePackage(buyer, order, 'NOSUCHORDER123');
     expect(unknown.status).toBe(422);
-    expect(unknown.body.message).toBe('PayPal does not know this payment.');
+    // Not a PayPal order our server created for this order: refused before PayPal is asked.
+    expect(unknown.body.message).toBe('This PayPal payment is not for this order.');
   });
 
   it('answers 502 when PayPal is down, and a retry completes the payment', async () => {

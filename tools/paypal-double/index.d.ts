@@ -78,7 +78,7 @@ export interface PaypalBehavior {
   failNext?: {
     status: 500 | 503 | 429;
     times?: number;
-    on?: 'token' | 'create' | 'capture' | 'get' | 'verify';
+    on?: 'token' | 'create' | 'capture' | 'get' | 'refund' | 'verify';
   };
 }
 

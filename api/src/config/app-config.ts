@@ -70,6 +70,7 @@ const envSchema = z.object({
   PAYPAL_CURRENCY: z.enum(paypalCurrencies).default('USD'),
   PAYPAL_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   PAYPAL_WEBHOOK_ID: z.string().trim().min(1).optional(),
+  PAYPAL_MERCHANT_ID: z.string().trim().min(1).optional(),
   PAYPAL_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(8),
   GEMINI_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   GEMINI_KEYS_SECRET: z
@@ -162,6 +163,11 @@ export interface PaypalConfig {
   apiBase: string | null;
   /** The webhook's id in the PayPal app; webhooks are refused while it is unset. */
   webhookId: string | null;
+  /**
+   * Our PayPal merchant (payer) id: a payment to any other payee is refused. Unset, the payee
+   * PayPal named when our server created the PayPal order is the one expected.
+   */
+  merchantId: string | null;
   timeoutMs: number;
 }
 
@@ -251,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       currency: vars.PAYPAL_CURRENCY,
       apiBase: vars.PAYPAL_API_BASE?.replace(/\/+$/, '') ?? null,
       webhookId: vars.PAYPAL_WEBHOOK_ID ?? null,
+      merchantId: vars.PAYPAL_MERCHANT_ID ?? null,
       timeoutMs: vars.PAYPAL_TIMEOUT_SECONDS * 1000,
     },
     gemini: {

@@ -22,6 +22,8 @@ export interface AppliedCredit {
   entryId: string;
   delta: number;
   balanceAfter: number;
+  /** What a debit asked for but the balance could not cover (never below zero). */
+  shortfall: number;
   /** True when an earlier call made this change; this call changed nothing. */
   alreadyApplied: boolean;
 }
@@ -37,6 +39,7 @@ function appliedCredit(outcome: Extract<LedgerOutcome, { kind: 'applied' }>): Ap
     entryId: outcome.entry._id.toHexString(),
     delta: outcome.entry.delta,
     balanceAfter: outcome.entry.balanceAfter,
+    shortfall: outcome.entry.shortfall ?? 0,
     alreadyApplied: outcome.alreadyApplied,
   };
 }

@@ -12,12 +12,15 @@ import {
   type BillingForm,
 } from '@coldmail/contracts';
 import type { Model } from 'mongoose';
-import { mongo } from 'mongoose';
+import { mongo, trusted } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
 import { listedEmail, mayView } from './order-access';
 import { formatOrderDate } from './order-dates';
 import { newOrderCode } from './order-codes';
-import type { PayableOrder, PayableOrderData } from './schemas/payable-order.schema';
+import type { OrderRefund, PayableOrder, PayableOrderData } from './schemas/payable-order.schema';
+
+/** PayPal orders remembered per order: more than any buyer's retries. */
+const MAX_PAYPAL_ORDERS = 10;
 
 /** Fresh codes per attempt; a collision of both in five tries is astronomically unlikely. */
 const MAX_CODE_ATTEMPTS = 5;
@@ -156,11 +159,78 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
       .lean<Order>();
   }
 
-  /** Remembers the PayPal order created for a pending order and its currency. */
-  async rememberPaypalOrder(id: string, paypalOrderId: string, currency: string): Promise<void> {
+  /**
+   * Remembers a PayPal order our server created for a pending order: its id (among the last few
+   * created, since a buyer may retry), its currency and the payee PayPal named.
+   */
+  async rememberPaypalOrder(
+    id: string,
+    paypalOrderId: string,
+    currency: string,
+    payeeId: string | undefined,
+  ): Promise<void> {
     await this.model.updateOne(
       { _id: id, paymentStatus: paymentStatus.pending },
-      { $set: { paypalOrderId, currency } },
+      {
+        $set: { paypalOrderId, currency, ...(payeeId ? { paypalPayeeId: payeeId } : {}) },
+        $push: { paypalOrderIds: { $each: [paypalOrderId], $slice: -MAX_PAYPAL_ORDERS } },
+      },
+    );
+  }
+
+  /** The paid order a PayPal capture paid, whoever asks (refund and dispute events). */
+  async findByCapture(captureId: string): Promise<Order | null> {
+    return this.model.findOne({ paypalTransactionID: captureId }).lean<Order>();
+  }
+
+  /**
+   * Marks a paid order Refunded. Only one caller wins (the filter requires 'Paid'); it gets the
+   * updated order, every other caller null.
+   */
+  async markRefunded(order: Order, refund: OrderRefund): Promise<Order | null> {
+    return this.model
+      .findOneAndUpdate(
+        { _id: order._id, paymentStatus: paymentStatus.paid },
+        {
+          $set: {
+            paymentStatus: paymentStatus.refunded,
+            orderStatus: orderStatus.refunded,
+            refund,
+          },
+        },
+        { returnDocument: 'after' },
+      )
+      .lean<Order>();
+  }
+
+  /** Records what taking back a refunded order's credits did. */
+  async recordCreditsTakenBack(order: Order, taken: number, shortfall: number): Promise<void> {
+    await this.model.updateOne(
+      { _id: order._id, paymentStatus: paymentStatus.refunded },
+      {
+        $set: {
+          'refund.creditsTakenBack': taken,
+          ...(shortfall > 0 ? { 'refund.shortfall': shortfall } : {}),
+        },
+      },
+    );
+  }
+
+  /** Refunded orders whose credits may not have been taken back yet. */
+  async findRefundedNotReversed(): Promise<Order[]> {
+    return this.model
+      .find({
+        paymentStatus: paymentStatus.refunded,
+        'refund.creditsTakenBack': trusted({ $exists: false }),
+      })
+      .lean<Order[]>();
+  }
+
+  /** Keeps a dispute on a paid order for the back office (the payment is not lost yet). */
+  async recordDispute(id: Order['_id'], disputeId: string): Promise<void> {
+    await this.model.updateOne(
+      { _id: id },
+      { $set: { paymentIssue: { status: 'DISPUTED', at: new Date(), captureId: disputeId } } },
     );
   }
 

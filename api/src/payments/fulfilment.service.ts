@@ -1,10 +1,12 @@
 import { ConflictException, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { isRefunded } from '@coldmail/contracts';
 import { CreditsService } from '../credits/credits.service';
 import { ItemOrdersService } from '../orders/item-orders.service';
 import { PackageOrdersService } from '../orders/package-orders.service';
 import type { CapturedPayment } from '../orders/payable-orders.service';
 import type { ItemOrderData } from '../orders/schemas/item-order.schema';
 import type { PackageOrderData } from '../orders/schemas/package-order.schema';
+import type { OrderRefund } from '../orders/schemas/payable-order.schema';
 import { UsersService } from '../users/users.service';
 
 export type OrderKind = 'package' | 'item';
@@ -39,13 +41,18 @@ export class FulfilmentService implements OnApplicationBootstrap {
     private readonly credits: CreditsService,
   ) {}
 
-  /** Credits paid package orders a previous run could not finish. */
+  /** Credits paid package orders, and takes back refunded ones', a previous run left half done. */
   async onApplicationBootstrap(): Promise<void> {
     try {
       const unfinished = await this.packageOrders.findPaidNotCredited();
       for (const order of unfinished) await this.ensureCredited(order);
       if (unfinished.length > 0) {
         this.logger.warn(`Finished crediting ${unfinished.length} paid order(s) after a restart`);
+      }
+      const refunded = await this.packageOrders.findRefundedNotReversed();
+      for (const order of refunded) await this.takeBackCredits(order);
+      if (refunded.length > 0) {
+        this.logger.warn(`Finished ${refunded.length} refund(s) after a restart`);
       }
     } catch (error) {
       this.logger.error(error instanceof Error ? error : String(error));
@@ -88,6 +95,60 @@ export class FulfilmentService implements OnApplicationBootstrap {
       return balance;
     }
     return this.users.balanceOf(order.customerEmail);
+  }
+
+  /**
+   * Turns a paid order into a refunded one, exactly once however many refund events, admin clicks
+   * or retries arrive: the order is marked Refunded (guarded by 'Paid'), then a package order's
+   * credits are taken back through the ledger (once per order, never below zero: what the buyer
+   * already spent is the shortfall). An item order's access link is withdrawn with its Paid
+   * status. Answers the order as it is now.
+   */
+  async refund<Order extends PackageOrderData | ItemOrderData>(
+    kind: OrderKind,
+    order: Order,
+    refund: OrderRefund,
+  ): Promise<Order> {
+    const orders = (kind === 'package' ? this.packageOrders : this.itemOrders) as unknown as {
+      markRefunded(order: Order, refund: OrderRefund): Promise<Order | null>;
+      findById(id: string): Promise<Order | null>;
+    };
+    const won = await orders.markRefunded(order, refund);
+    if (won) this.logger.warn(`Order ${order.orderId} refunded (${refund.source})`);
+    let current = won ?? (await orders.findById(order._id.toHexString()));
+    if (!current) throw new ConflictException('This order no longer exists.');
+    if (kind === 'package' && isRefunded(current)) {
+      await this.takeBackCredits(current as PackageOrderData);
+      current = (await orders.findById(order._id.toHexString())) ?? current;
+    }
+    return current;
+  }
+
+  /** Step 2 of a package order's refund; safe to repeat (the ledger takes back once per order). */
+  private async takeBackCredits(order: PackageOrderData): Promise<void> {
+    if (order.refund?.creditsTakenBack !== undefined) return;
+    if (!order.creditApplied) {
+      // Its credits never reached the balance: nothing to take back.
+      await this.packageOrders.recordCreditsTakenBack(order, 0, 0);
+      return;
+    }
+    const reversed = await this.credits.reversePayment(
+      order.customerEmail,
+      order._id.toHexString(),
+      order.credit,
+    );
+    if (!reversed) {
+      this.logger.error(`Refunded order ${order.orderId}: its buyer has no record any more`);
+      await this.packageOrders.recordCreditsTakenBack(order, 0, order.credit);
+      return;
+    }
+    const taken = -reversed.delta;
+    await this.packageOrders.recordCreditsTakenBack(order, taken, reversed.shortfall);
+    if (reversed.shortfall > 0) {
+      this.logger.warn(
+        `Refunded order ${order.orderId}: ${reversed.shortfall} of its ${order.credit} credits were already spent`,
+      );
+    }
   }
 
   private async markPaid<Order extends PackageOrderData | ItemOrderData>(

@@ -10,10 +10,14 @@ import { PaypalClient } from './paypal.client';
 import { PaypalSettingsController } from './paypal-settings.controller';
 import { PaypalSettingsService } from './paypal-settings.service';
 import { PaypalSettingsRecord, PaypalSettingsSchema } from './schemas/paypal-settings.schema';
+import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delivery.schema';
 
 @Module({
   imports: [
-    MongooseModule.forFeature([{ name: PaypalSettingsRecord.name, schema: PaypalSettingsSchema }]),
+    MongooseModule.forFeature([
+      { name: PaypalSettingsRecord.name, schema: PaypalSettingsSchema },
+      { name: WebhookDelivery.name, schema: WebhookDeliverySchema },
+    ]),
     OrdersModule,
     UsersModule,
     CreditsModule,

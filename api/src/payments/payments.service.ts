@@ -6,17 +6,23 @@ import {
   HttpStatus,
   Injectable,
   Logger,
+  NotFoundException,
   ServiceUnavailableException,
   UnauthorizedException,
   UnprocessableEntityException,
 } from '@nestjs/common';
 import {
   isPaid,
+  isRefunded,
   parseAmountToCents,
   paymentStatus,
   toCents,
   type CreatePaypalOrderBody,
 } from '@coldmail/contracts';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, mongo } from 'mongoose';
+import type { AuthContext } from '../auth/auth-context';
+import { AuditService } from '../audit/audit.service';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import type { ServerTiming } from '../common/server-timing';
@@ -29,14 +35,30 @@ import type { PayableOrderData } from '../orders/schemas/payable-order.schema';
 import { FulfilmentService, type OrderKind } from './fulfilment.service';
 import {
   paypalCaptureSchema,
+  paypalDisputeSchema,
+  paypalRefundSchema,
   paypalWebhookEventSchema,
   type PaypalCapture,
   type PaypalMoney,
   type PaypalOrder,
+  type PaypalPayee,
+  type PaypalRefund,
   type WebhookTransmission,
 } from './paypal-api';
 import { PaypalApiError, PaypalClient } from './paypal.client';
 import { PaypalSettingsService } from './paypal-settings.service';
+import { WebhookDelivery } from './schemas/webhook-delivery.schema';
+
+/** Where PayPal serves the certificates its webhook signatures are made with. */
+const PAYPAL_CERT_HOSTS = new Set([
+  'api.paypal.com',
+  'api-m.paypal.com',
+  'api.sandbox.paypal.com',
+  'api-m.sandbox.paypal.com',
+]);
+const NOT_THIS_ORDER = 'This PayPal payment is not for this order.';
+
+type AnyOrder = PackageOrderData | ItemOrderData;
 
 /** PayPal limits a purchase unit's description to 127 characters. */
 const MAX_DESCRIPTION = 127;
@@ -67,6 +89,8 @@ export class PaymentsService {
     private readonly packageOrders: PackageOrdersService,
     private readonly itemOrders: ItemOrdersService,
     private readonly fulfilment: FulfilmentService,
+    private readonly audit: AuditService,
+    @InjectModel(WebhookDelivery.name) private readonly deliveries: Model<WebhookDelivery>,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
@@ -105,7 +129,12 @@ export class PaymentsService {
         timing,
       ),
     );
-    await orders.rememberPaypalOrder(order._id.toHexString(), paypalOrder.id, currency);
+    await orders.rememberPaypalOrder(
+      order._id.toHexString(),
+      paypalOrder.id,
+      currency,
+      purchaseUnitOf(paypalOrder)?.payee?.merchant_id,
+    );
     return { id: paypalOrder.id };
   }
 
@@ -159,6 +188,16 @@ export class PaymentsService {
     if (!complete || !rawEvent) {
       throw new BadRequestException('Missing PayPal transmission headers or event');
     }
+    // Only PayPal's certificates can vouch for a delivery: anything else is refused without
+    // asking PayPal (a forged delivery must not make us call out at all).
+    if (!this.isPaypalCertUrl(complete.certUrl)) {
+      this.logger.warn(`Refused a webhook naming a foreign certificate URL (${complete.certUrl})`);
+      throw new BadRequestException('The webhook certificate is not PayPal’s');
+    }
+    if (await this.deliveries.exists({ transmissionId: complete.transmissionId })) {
+      this.logger.warn(`Ignored a replayed webhook (${complete.transmissionId})`);
+      return;
+    }
     const verified = await this.paypalStep('verify webhook', () =>
       this.paypal.verifyWebhookSignature(credentials, complete, webhookId, rawEvent),
     );
@@ -168,16 +207,180 @@ export class PaymentsService {
     }
     const event = paypalWebhookEventSchema.safeParse(JSON.parse(rawEvent));
     if (!event.success) throw new BadRequestException('Malformed webhook event');
-    const { event_type: type, resource } = event.data;
-    if (type !== 'PAYMENT.CAPTURE.COMPLETED' && type !== 'PAYMENT.CAPTURE.DENIED') return;
-
-    const capture = paypalCaptureSchema.safeParse(resource);
-    const found = capture.success ? await this.orderForCapture(capture.data) : null;
-    if (!capture.success || !found) {
-      this.logger.warn(`${type} (${event.data.id}) matches no order; ignored`);
+    if (!(await this.rememberDelivery(complete.transmissionId, event.data))) {
+      this.logger.warn(`Ignored a replayed webhook (${complete.transmissionId})`);
       return;
     }
-    await this.applyCaptureEvent(type, capture.data, found);
+    try {
+      await this.applyEvent(event.data.event_type, event.data.id, event.data.resource);
+    } catch (error) {
+      // Not done: forget the delivery, so PayPal's retry of it is not taken for a replay.
+      await this.deliveries.deleteOne({ transmissionId: complete.transmissionId });
+      throw error;
+    }
+  }
+
+  /** False when this transmission was already acted on (a concurrent replay won). */
+  private async rememberDelivery(
+    transmissionId: string,
+    event: { id: string; event_type: string },
+  ): Promise<boolean> {
+    try {
+      await this.deliveries.create({
+        transmissionId,
+        eventId: event.id,
+        eventType: event.event_type,
+        receivedAt: new Date(),
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof mongo.MongoServerError && error.code === 11000) return false;
+      throw error;
+    }
+  }
+
+  private isPaypalCertUrl(certUrl: string): boolean {
+    let url: URL;
+    try {
+      url = new URL(certUrl);
+    } catch {
+      return false;
+    }
+    if (url.protocol === 'https:' && PAYPAL_CERT_HOSTS.has(url.hostname)) return true;
+    // The local PayPal double serves its own certificates, in development and tests only.
+    const { apiBase } = this.config.paypal;
+    return (
+      this.config.env !== 'production' && apiBase !== null && url.origin === new URL(apiBase).origin
+    );
+  }
+
+  private async applyEvent(type: string, eventId: string, resource: unknown): Promise<void> {
+    switch (type) {
+      case 'PAYMENT.CAPTURE.COMPLETED':
+      case 'PAYMENT.CAPTURE.DENIED': {
+        const capture = paypalCaptureSchema.safeParse(resource);
+        const found = capture.success ? await this.orderForCapture(capture.data) : null;
+        if (!capture.success || !found) {
+          this.logger.warn(`${type} (${eventId}) matches none of our orders; ignored`);
+          return;
+        }
+        return this.applyCaptureEvent(type, capture.data, found);
+      }
+      case 'PAYMENT.CAPTURE.REFUNDED':
+      case 'PAYMENT.CAPTURE.REVERSED': {
+        const refund = paypalRefundSchema.safeParse(resource);
+        const captureId = refund.success ? refundedCaptureOf(refund.data) : undefined;
+        const found = captureId ? await this.paidOrderOfCapture(captureId) : null;
+        if (!refund.success || !found) {
+          this.logger.warn(`${type} (${eventId}) matches none of our orders; ignored`);
+          return;
+        }
+        await this.fulfilment.refund(found.kind, found.order, {
+          source: type === 'PAYMENT.CAPTURE.REVERSED' ? 'paypal-reversal' : 'paypal-refund',
+          paypalReference: refund.data.id,
+          at: new Date(),
+        });
+        return;
+      }
+      case 'CUSTOMER.DISPUTE.CREATED':
+      case 'CUSTOMER.DISPUTE.RESOLVED': {
+        const dispute = paypalDisputeSchema.safeParse(resource);
+        if (!dispute.success) return;
+        const lost =
+          type === 'CUSTOMER.DISPUTE.RESOLVED' &&
+          dispute.data.dispute_outcome?.outcome_code === 'RESOLVED_BUYER_FAVOUR';
+        for (const transaction of dispute.data.disputed_transactions ?? []) {
+          const captureId = transaction.seller_transaction_id;
+          const found = captureId ? await this.paidOrderOfCapture(captureId) : null;
+          if (!found) continue;
+          if (lost) {
+            await this.fulfilment.refund(found.kind, found.order, {
+              source: 'dispute',
+              paypalReference: dispute.data.dispute_id,
+              at: new Date(),
+            });
+          } else if (type === 'CUSTOMER.DISPUTE.CREATED') {
+            const orders = found.kind === 'package' ? this.packageOrders : this.itemOrders;
+            await orders.recordDispute(found.order._id, dispute.data.dispute_id);
+            this.logger.warn(
+              `Order ${found.order.orderId}: dispute ${dispute.data.dispute_id} opened`,
+            );
+          }
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  /** The order a capture paid (package orders first), whatever its status now. */
+  private async paidOrderOfCapture(
+    captureId: string,
+  ): Promise<{ kind: OrderKind; order: AnyOrder } | null> {
+    const packageOrder = await this.packageOrders.findByCapture(captureId);
+    if (packageOrder) return { kind: 'package', order: packageOrder };
+    const itemOrder = await this.itemOrders.findByCapture(captureId);
+    return itemOrder ? { kind: 'item', order: itemOrder } : null;
+  }
+
+  /**
+   * POST /order/:id/refund and /item-order/:id/refund (Admin): a full refund at PayPal of a
+   * paid order, then the same bookkeeping as PayPal's refund event (whichever comes first wins;
+   * the other changes nothing). PayPal-Request-Id makes a retried click refund once.
+   */
+  async refundByAdmin<Order extends AnyOrder>(
+    admin: AuthContext,
+    kind: OrderKind,
+    id: string,
+  ): Promise<Order> {
+    const orders = kind === 'package' ? this.packageOrders : this.itemOrders;
+    const order = (await orders.findById(id)) as Order | null;
+    if (!order) throw new NotFoundException('Order not found');
+    if (isRefunded(order)) throw new ConflictException('This order is already refunded.');
+    if (!isPaid(order) || !order.paypalTransactionID) {
+      throw new ConflictException('Only a paid order can be refunded.');
+    }
+    const credentials = await this.settings.credentials();
+    if (!credentials) {
+      throw new ServiceUnavailableException(
+        'PayPal is not configured: set it up in Settings first.',
+      );
+    }
+    let paypalRefund: PaypalRefund | null = null;
+    try {
+      paypalRefund = await this.paypal.refundCapture(
+        credentials,
+        order.paypalTransactionID,
+        `refund-${order._id.toHexString()}`,
+      );
+    } catch (error) {
+      // Refunded at PayPal already (its dashboard, or an event still on its way): record it.
+      if (!(error instanceof PaypalApiError) || error.issue !== 'CAPTURE_FULLY_REFUNDED') {
+        throw this.paypalFailure(error, 'refund');
+      }
+    }
+    if (paypalRefund && paypalRefund.status !== 'COMPLETED' && paypalRefund.status !== 'PENDING') {
+      this.logger.error(`PayPal refund of order ${order.orderId} ended ${paypalRefund.status}`);
+      throw new BadGatewayException(PAYPAL_FAILED);
+    }
+    const refunded = await this.fulfilment.refund(kind, order, {
+      source: 'admin',
+      ...(paypalRefund ? { paypalReference: paypalRefund.id } : {}),
+      at: new Date(),
+      by: admin.email,
+    });
+    await this.audit.record(admin, {
+      action: `${kind === 'package' ? 'order' : 'item-order'}.refund`,
+      target: { kind: kind === 'package' ? 'order' : 'item-order', id, label: order.orderId },
+      before: { paymentStatus: order.paymentStatus, orderStatus: order.orderStatus },
+      after: {
+        paymentStatus: refunded.paymentStatus,
+        orderStatus: refunded.orderStatus,
+        refund: refunded.refund,
+      },
+    });
+    return refunded;
   }
 
   private async applyCaptureEvent(
@@ -212,17 +415,49 @@ export class PaymentsService {
     }
   }
 
+  /**
+   * The order a capture event is about: by its references (custom_id and invoice_id, both
+   * required), and only if the capture belongs to a PayPal order our server created for it and
+   * pays our merchant.
+   */
   private async orderForCapture(
     capture: PaypalCapture,
-  ): Promise<{ kind: OrderKind; order: PackageOrderData | ItemOrderData } | null> {
-    if (!capture.custom_id) return null;
+  ): Promise<{ kind: OrderKind; order: AnyOrder } | null> {
+    if (!capture.custom_id || !capture.invoice_id) return null;
+    const paypalOrderId = capture.supplementary_data?.related_ids?.order_id;
     const packageOrder = await this.packageOrders.findByReference(
       capture.custom_id,
       capture.invoice_id,
     );
-    if (packageOrder) return { kind: 'package', order: packageOrder };
-    const itemOrder = await this.itemOrders.findByReference(capture.custom_id, capture.invoice_id);
-    return itemOrder ? { kind: 'item', order: itemOrder } : null;
+    const found: { kind: OrderKind; order: AnyOrder } | null = packageOrder
+      ? { kind: 'package', order: packageOrder }
+      : await this.itemOrders
+          .findByReference(capture.custom_id, capture.invoice_id)
+          .then((order) => (order ? { kind: 'item' as const, order } : null));
+    if (!found) return null;
+    if (!paypalOrderId || !createdByUs(found.order, paypalOrderId)) {
+      this.logger.error(
+        `Order ${found.order.orderId}: a capture event for PayPal order ${paypalOrderId ?? '(none)'}, which our server did not create; ignored`,
+      );
+      return null;
+    }
+    if (capture.payee && !this.paysOurMerchant(capture.payee, found.order)) {
+      this.logger.error(
+        `Order ${found.order.orderId}: capture ${capture.id} pays another merchant`,
+      );
+      return null;
+    }
+    return found;
+  }
+
+  /**
+   * The payee must be our merchant: PAYPAL_MERCHANT_ID when configured, otherwise the payee
+   * PayPal named when our server created the order.
+   */
+  private paysOurMerchant(payee: PaypalPayee | undefined, order: AnyOrder): boolean {
+    const expected = this.config.paypal.merchantId ?? order.paypalPayeeId;
+    if (!expected) return true;
+    return payee?.merchant_id === expected;
   }
 
   /**
@@ -237,12 +472,21 @@ export class PaymentsService {
     timing: ServerTiming,
   ): Promise<CapturedPayment | null> {
     assertPayable(order);
+    // Only a PayPal order our server created for this order can pay it: one the buyer made
+    // elsewhere with the same custom_id (and paid to anyone) is refused before PayPal is asked.
+    if (!createdByUs(order, paypalOrderId)) throw new UnprocessableEntityException(NOT_THIS_ORDER);
     const { credentials, currency: settingsCurrency } = await this.settings.forPayments();
     const currency = order.currency ?? settingsCurrency;
     let paypalOrder = await this.paypalStep('get order', () =>
       this.paypal.getOrder(credentials, paypalOrderId, timing),
     );
     assertPaysFor(paypalOrder, order, currency);
+    if (!this.paysOurMerchant(purchaseUnitOf(paypalOrder)?.payee, order)) {
+      this.logger.error(
+        `Order ${order.orderId}: PayPal order ${paypalOrderId} pays another merchant`,
+      );
+      throw new UnprocessableEntityException(NOT_THIS_ORDER);
+    }
 
     let capture = captureOf(paypalOrder);
     if (!capture) {
@@ -361,6 +605,18 @@ function assertPayable(order: PayableOrderData): void {
   }
 }
 
+/** One of the PayPal orders our server created for this order (see rememberPaypalOrder). */
+function createdByUs(order: PayableOrderData, paypalOrderId: string): boolean {
+  return order.paypalOrderIds?.includes(paypalOrderId) ?? order.paypalOrderId === paypalOrderId;
+}
+
+/** The capture a refund refunded: the last segment of its `up` link. */
+function refundedCaptureOf(refund: PaypalRefund): string | undefined {
+  const up = refund.links?.find((link) => link.rel === 'up')?.href;
+  const match = up ? /\/captures\/([^/?#]+)$/.exec(up) : null;
+  return match?.[1];
+}
+
 function purchaseUnitOf(paypalOrder: PaypalOrder) {
   return paypalOrder.purchase_units?.[0];
 }
@@ -380,10 +636,8 @@ function assertPaysFor(paypalOrder: PaypalOrder, order: PayableOrderData, curren
     unit !== undefined &&
     paypalOrder.purchase_units?.length === 1 &&
     unit.custom_id === order.orderId &&
-    (unit.invoice_id === undefined || unit.invoice_id === order.paymentId);
-  if (!belongs) {
-    throw new UnprocessableEntityException('This PayPal payment is not for this order.');
-  }
+    unit.invoice_id === order.paymentId;
+  if (!belongs) throw new UnprocessableEntityException(NOT_THIS_ORDER);
   if (!amountMatches(unit.amount, order, currency)) {
     throw new UnprocessableEntityException('The PayPal payment amount does not match this order.');
   }

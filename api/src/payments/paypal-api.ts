@@ -7,6 +7,15 @@ import { z } from 'zod';
 const money = z.looseObject({ currency_code: z.string(), value: z.string() });
 export type PaypalMoney = z.infer<typeof money>;
 
+/** Who is paid: our merchant account, or the payment is not ours. */
+const payee = z.looseObject({
+  merchant_id: z.string().optional(),
+  email_address: z.string().optional(),
+});
+export type PaypalPayee = z.infer<typeof payee>;
+
+const link = z.looseObject({ href: z.string(), rel: z.string() });
+
 export const paypalCaptureSchema = z.looseObject({
   id: z.string().min(1),
   /** COMPLETED, DECLINED, PENDING, FAILED, PARTIALLY_REFUNDED, REFUNDED */
@@ -15,14 +24,46 @@ export const paypalCaptureSchema = z.looseObject({
   custom_id: z.string().optional(),
   invoice_id: z.string().optional(),
   create_time: z.string().optional(),
+  payee: payee.optional(),
+  /** In webhook events: the PayPal order the capture belongs to. */
+  supplementary_data: z
+    .looseObject({
+      related_ids: z.looseObject({ order_id: z.string().optional() }).optional(),
+    })
+    .optional(),
 });
 export type PaypalCapture = z.infer<typeof paypalCaptureSchema>;
+
+/** A refund (POST /v2/payments/captures/:id/refund; PAYMENT.CAPTURE.REFUNDED/REVERSED events). */
+export const paypalRefundSchema = z.looseObject({
+  id: z.string().min(1),
+  /** COMPLETED, PENDING, FAILED, CANCELLED */
+  status: z.string(),
+  amount: money.optional(),
+  invoice_id: z.string().optional(),
+  custom_id: z.string().optional(),
+  /** rel 'up' is the refunded capture. */
+  links: z.array(link).optional(),
+});
+export type PaypalRefund = z.infer<typeof paypalRefundSchema>;
+
+/** A CUSTOMER.DISPUTE.* event's resource: which captures are disputed, and how it ended. */
+export const paypalDisputeSchema = z.looseObject({
+  dispute_id: z.string().min(1),
+  status: z.string().optional(),
+  disputed_transactions: z
+    .array(z.looseObject({ seller_transaction_id: z.string().optional() }))
+    .optional(),
+  dispute_outcome: z.looseObject({ outcome_code: z.string().optional() }).optional(),
+});
+export type PaypalDispute = z.infer<typeof paypalDisputeSchema>;
 
 const purchaseUnit = z.looseObject({
   reference_id: z.string().optional(),
   amount: money.optional(),
   custom_id: z.string().optional(),
   invoice_id: z.string().optional(),
+  payee: payee.optional(),
   payments: z.looseObject({ captures: z.array(paypalCaptureSchema).optional() }).optional(),
 });
 

@@ -6,10 +6,12 @@ import type { ServerTiming } from '../common/server-timing';
 import {
   paypalErrorSchema,
   paypalOrderSchema,
+  paypalRefundSchema,
   paypalTokenSchema,
   paypalVerificationSchema,
   type CreatePaypalOrderRequest,
   type PaypalOrder,
+  type PaypalRefund,
   type WebhookTransmission,
 } from './paypal-api';
 
@@ -98,6 +100,23 @@ export class PaypalClient {
     return this.call(credentials, timing, 'capture', paypalOrderSchema, {
       method: 'POST',
       path: `/v2/checkout/orders/${encodeURIComponent(id)}/capture`,
+      body: '{}',
+      headers: { 'paypal-request-id': requestId, prefer: 'return=representation' },
+    });
+  }
+
+  /**
+   * A full refund of a capture. PayPal-Request-Id makes a retried refund return the first
+   * refund instead of refunding twice.
+   */
+  refundCapture(
+    credentials: PaypalCredentials,
+    captureId: string,
+    requestId: string,
+  ): Promise<PaypalRefund> {
+    return this.call(credentials, undefined, 'refund', paypalRefundSchema, {
+      method: 'POST',
+      path: `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
       body: '{}',
       headers: { 'paypal-request-id': requestId, prefer: 'return=representation' },
     });

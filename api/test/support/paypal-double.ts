@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import type {
   CaptureEventType,
   PaypalBehavior,
@@ -29,9 +32,10 @@ export interface PaypalDoubleControl {
   ): Promise<{ event: PaypalWebhookEvent; delivery: WebhookDelivery }>;
 }
 
-export function paypalDouble(): PaypalDoubleControl {
-  const url = process.env.TEST_PAYPAL_URL;
-  const webhookId = process.env.TEST_PAYPAL_WEBHOOK_ID;
+export function paypalDouble(
+  url = process.env.TEST_PAYPAL_URL,
+  webhookId = process.env.TEST_PAYPAL_WEBHOOK_ID,
+): PaypalDoubleControl {
   if (!url || !webhookId)
     throw new Error('The PayPal double is not running: use jest (globalSetup)');
 
@@ -68,6 +72,35 @@ export function paypalDouble(): PaypalDoubleControl {
       control('POST', `/orders/${paypalOrderId}/webhook`, {
         url: targetUrl,
         ...(eventType ? { eventType } : {}),
+      }),
+  };
+}
+
+/**
+ * A PayPal double of a test file's own, in its own process (the double is an ES module), for a
+ * file that makes it misbehave without touching the shared one.
+ */
+export async function privatePaypalDouble(
+  webhookId = 'PRIVATEWEBHOOK0001',
+): Promise<PaypalDoubleControl & { stop(): Promise<void> }> {
+  const cli = join(__dirname, '../../../tools/paypal-double/cli.mjs');
+  const child = spawn(process.execPath, [cli, '--port', '0', '--webhook-id', webhookId], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      const ready = /^ready (\S+)/.exec(line);
+      if (ready?.[1]) resolve(ready[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`The PayPal double exited (${code})`)));
+  });
+  return {
+    ...paypalDouble(url, webhookId),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
       }),
   };
 }

@@ -85,6 +85,7 @@ export const contract = defineContract(routes, {
     list: { query: userEmailQuerySchema, response: z.array(packageOrderSchema) },
     get: { ...byId, response: packageOrderSchema },
     delete: { ...byId, response: deletedResponseSchema },
+    refund: { ...byId, response: packageOrderSchema },
   },
   itemOrders: {
     create: { body: newItemOrderBodySchema, response: itemOrderSchema },
@@ -92,6 +93,7 @@ export const contract = defineContract(routes, {
     get: { ...byId, response: itemOrderSchema },
     verify: { ...byId, response: verifyOrderResponseSchema },
     delete: { ...byId, response: deletedResponseSchema },
+    refund: { ...byId, response: itemOrderSchema },
   },
   payments: {
     createPaypalOrder: {

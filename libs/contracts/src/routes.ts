@@ -131,6 +131,14 @@ export const routes = defineRoutes({
       access: 'admin',
       summary: 'Deletes a pending package order',
     },
+    refund: {
+      method: 'POST',
+      path: '/order/:id/refund',
+      access: 'admin',
+      sensitive: true,
+      status: 200,
+      summary: 'Refunds a paid package order in full at PayPal and takes its credits back',
+    },
   },
   itemOrders: {
     create: {
@@ -157,6 +165,14 @@ export const routes = defineRoutes({
       path: '/item-order/:id',
       access: 'admin',
       summary: 'Deletes a pending item order',
+    },
+    refund: {
+      method: 'POST',
+      path: '/item-order/:id/refund',
+      access: 'admin',
+      sensitive: true,
+      status: 200,
+      summary: 'Refunds a paid item order in full at PayPal and withdraws its access link',
     },
   },
   payments: {

@@ -15,6 +15,8 @@ export const orderStatus = {
   pending: 'pending',
   completed: 'Completed',
   cancelled: 'Cancelled',
+  /** Its payment was refunded or reversed: credits taken back, access withdrawn. */
+  refunded: 'Refunded',
 } as const;
 export type OrderStatus = (typeof orderStatus)[keyof typeof orderStatus];
 
@@ -43,6 +45,11 @@ export function isPending(order: { readonly paymentStatus: string }): boolean {
 /** The order's payment has been captured. */
 export function isPaid(order: { readonly paymentStatus: string }): boolean {
   return statusIs(order.paymentStatus, paymentStatus.paid);
+}
+
+/** The payment was refunded, reversed, or lost in a dispute. */
+export function isRefunded(order: { readonly paymentStatus: string }): boolean {
+  return statusIs(order.paymentStatus, paymentStatus.refunded);
 }
 
 /** The order has been fulfilled (the server completes it together with the payment). */

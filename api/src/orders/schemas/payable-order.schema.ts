@@ -17,6 +17,39 @@ export class PaymentIssue {
 }
 const PaymentIssueSchema = SchemaFactory.createForClass(PaymentIssue);
 
+/** How a paid order's money went back to the buyer. */
+export type RefundSource = 'admin' | 'paypal-refund' | 'paypal-reversal' | 'dispute';
+
+/** The refund of a paid order, as recorded when it was marked Refunded. */
+@Schema({ _id: false })
+export class OrderRefund {
+  @Prop({ required: true, type: String })
+  source!: RefundSource;
+
+  /** PayPal's refund id (admin refunds, refund and reversal events) or dispute id. */
+  @Prop()
+  paypalReference?: string;
+
+  @Prop({ required: true })
+  at!: Date;
+
+  /** The admin who refunded it, for back-office refunds. */
+  @Prop()
+  by?: string;
+
+  /**
+   * Package orders: set once the credits are taken back through the ledger. A Refunded order
+   * without it (the process stopped between the two writes) is finished at the next start.
+   */
+  @Prop()
+  creditsTakenBack?: number;
+
+  /** Credits the buyer had already spent, which the balance could not give back. */
+  @Prop()
+  shortfall?: number;
+}
+const OrderRefundSchema = SchemaFactory.createForClass(OrderRefund);
+
 /**
  * What package orders and item orders share: the spec's order fields, priced on the server, and
  * the record of the PayPal payment. Each kind has its own collection (subclasses).
@@ -77,6 +110,17 @@ export class PayableOrder {
   @Prop()
   paypalOrderId?: string;
 
+  /**
+   * Every PayPal order our server created for this order (retries create more than one): only
+   * these can pay it, never one a buyer made elsewhere with the same custom_id.
+   */
+  @Prop({ type: [String], default: undefined })
+  paypalOrderIds?: string[];
+
+  /** The merchant PayPal named as payee when our server created the PayPal order. */
+  @Prop()
+  paypalPayeeId?: string;
+
   @Prop()
   currency?: string;
 
@@ -92,6 +136,9 @@ export class PayableOrder {
 
   @Prop({ type: PaymentIssueSchema })
   paymentIssue?: PaymentIssue;
+
+  @Prop({ type: OrderRefundSchema })
+  refund?: OrderRefund;
 
   createdAt!: Date;
   updatedAt!: Date;
@@ -111,4 +158,6 @@ export function addPayableOrderIndexes(schema: MongooseSchema): void {
   // A buyer's own list, newest first; and the admin list.
   schema.index({ customerEmail: 1, createdAt: -1 });
   schema.index({ createdAt: -1 });
+  // Refunds finished at start-up (see OrderRefund.creditsTakenBack).
+  schema.index({ paymentStatus: 1 });
 }

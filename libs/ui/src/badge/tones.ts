@@ -19,6 +19,7 @@ const orderTones: ToneTable = [
   [paymentStatus.pending, 'warning'],
   ['Shipped', 'info'],
   [orderStatus.cancelled, 'danger'],
+  [paymentStatus.refunded, 'danger'],
 ];
 
 const ticketTones: ToneTable = [

@@ -1,0 +1,337 @@
+import type { PackageOrder, ItemOrder } from '@coldmail/contracts';
+import { mongo } from 'mongoose';
+import { privatePaypalDouble, type PaypalDoubleControl } from './support/paypal-double';
+import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+
+// Issue 9, items 4-6. A PayPal double of this file's own, so its misbehaviour (failing verify
+// calls) touches no other test file.
+let double: PaypalDoubleControl & { stop(): Promise<void> };
+let api: TestApi;
+let admin: Persona;
+let packageId: string;
+let itemId: string;
+const adminEmail = `admin-${unique()}@coldmail.test`;
+const billing = { customerName: 'Ada Buyer', address: '1 Loop Road', country: 'France' };
+const SECRET_URL = 'https://files.test/refundable-playbook.pdf';
+
+const paypalEnv = (url: string, webhookId: string) => ({
+  PAYPAL_API_BASE: url,
+  PAYPAL_CLIENT_ID: 'security-client',
+  PAYPAL_CLIENT_SECRET: 'security-secret-0123456789',
+  PAYPAL_WEBHOOK_ID: webhookId,
+  PAYPAL_TIMEOUT_SECONDS: '5',
+});
+
+beforeAll(async () => {
+  double = await privatePaypalDouble();
+  api = await startTestApi({
+    ADMIN_EMAILS: adminEmail,
+    ...paypalEnv(double.url, double.webhookId),
+  });
+  admin = await signUp(api, 'admin', { email: adminEmail });
+  const created = await call<{ _id: string }>(api, 'POST', '/add-package', {
+    token: admin.token,
+    json: { packageName: 'Refundable', price: 10, credit: 50, validity: 30 },
+  });
+  packageId = created.body._id;
+  const item = await call<{ _id: string }>(api, 'POST', '/api/items', {
+    token: admin.token,
+    json: {
+      name: 'Refundable playbook',
+      slug: 'refundable-playbook',
+      price: 9,
+      accessUrl: SECRET_URL,
+    },
+  });
+  itemId = item.body._id;
+});
+
+afterEach(() => double.resetBehavior());
+afterAll(async () => {
+  await api?.close();
+  await double?.stop();
+});
+
+const webhookUrl = () => `${api.url}/api/paypal/webhook`;
+const users = () => api.db.collection('users');
+const creditEntries = () => api.db.collection('creditEntries');
+const balanceOf = async (persona: Persona) =>
+  (await users().findOne({ userEmail: persona.email }))?.currentBalance as number;
+const reversalsOf = (orderId: string) =>
+  creditEntries().countDocuments({ reason: 'payment-reversal', reference: orderId });
+
+async function newPackageOrder(on: TestApi, buyer: Persona): Promise<PackageOrder> {
+  const created = await call<PackageOrder>(on, 'POST', '/new-order', {
+    token: buyer.token,
+    json: { packageId, ...billing },
+  });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+/** Our server creates the PayPal order; the buyer approves it at PayPal. */
+async function approvedPaypalOrder(
+  on: TestApi,
+  buyer: Persona,
+  orderId: string,
+  kind: 'package' | 'item' = 'package',
+): Promise<string> {
+  const created = await call<{ id: string }>(on, 'POST', '/api/paypal/orders', {
+    token: buyer.token,
+    json: { orderId, kind },
+  });
+  expect(created.status).toBe(201);
+  await double.approve(created.body.id);
+  return created.body.id;
+}
+
+async function paidPackageOrder(
+  buyer: Persona,
+): Promise<{ order: PackageOrder; paypalOrderId: string }> {
+  const order = await newPackageOrder(api, buyer);
+  const paypalOrderId = await approvedPaypalOrder(api, buyer, order._id);
+  const paid = await call(api, 'PUT', `/process-payment-complete/${order._id}`, {
+    token: buyer.token,
+    json: { paypalOrderId },
+  });
+  expect(paid.status).toBe(200);
+  return { order, paypalOrderId };
+}
+
+const storedPackageOrder = (order: { _id: string }) =>
+  api.db.collection('orders').findOne({ _id: new mongo.ObjectId(order._id) });
+
+/** What PayPal would POST, replayed byte for byte. */
+const deliver = (event: unknown, headers: Record<string, string>) =>
+  fetch(webhookUrl(), { method: 'POST', headers, body: JSON.stringify(event) });
+
+describe('item 4: a capture counts only for the PayPal order our server created, paid to us', () => {
+  it('refuses a PayPal order made elsewhere with the same custom_id, invoice_id and amount', async () => {
+    const buyer = await signUp(api, 'tricked');
+    const order = await newPackageOrder(api, buyer);
+    await approvedPaypalOrder(api, buyer, order._id);
+
+    // Someone creates and captures a second PayPal order carrying this order's references.
+    const token = await fetch(`${double.url}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from('other-app:other-secret').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    }).then((response) => response.json() as Promise<{ access_token: string }>);
+    const rest = (path: string, json: unknown) =>
+      fetch(`${double.url}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token.access_token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(json),
+      }).then((response) => response.json() as Promise<{ id: string }>);
+    const foreign = await rest('/v2/checkout/orders', {
+      intent: 'CAPTURE',
+      purchase_units: [
+        {
+          custom_id: order.orderId,
+          invoice_id: order.paymentId,
+          amount: { currency_code: 'USD', value: order.totalPrice },
+        },
+      ],
+    });
+    await double.approve(foreign.id);
+    await rest(`/v2/checkout/orders/${foreign.id}/capture`, {});
+
+    const completion = await call<{ message: string }>(
+      api,
+      'PUT',
+      `/process-payment-complete/${order._id}`,
+      {
+        token: buyer.token,
+        json: { paypalOrderId: foreign.id },
+      },
+    );
+    expect(completion.status).toBe(422);
+    expect(completion.body.message).toBe('This PayPal payment is not for this order.');
+    const { delivery } = await double.sendCaptureEvent(foreign.id, webhookUrl());
+    expect(delivery.status).toBe(200);
+    expect(await storedPackageOrder(order)).toMatchObject({ paymentStatus: 'pending' });
+    expect(await balanceOf(buyer)).toBe(0);
+  });
+
+  it('refuses a payment whose payee is not our merchant', async () => {
+    const elsewhere = await startTestApi(
+      { PAYPAL_MERCHANT_ID: 'NOTOURMERCHANT', ...paypalEnv(double.url, double.webhookId) },
+      { sameDatabaseAs: api },
+    );
+    try {
+      const buyer = await signUp(elsewhere, 'payee');
+      const order = await newPackageOrder(elsewhere, buyer);
+      const paypalOrderId = await approvedPaypalOrder(elsewhere, buyer, order._id);
+      const completion = await call(elsewhere, 'PUT', `/process-payment-complete/${order._id}`, {
+        token: buyer.token,
+        json: { paypalOrderId },
+      });
+      expect(completion.status).toBe(422);
+      expect(await storedPackageOrder(order)).toMatchObject({ paymentStatus: 'pending' });
+    } finally {
+      await elsewhere.close();
+    }
+  });
+});
+
+describe('item 5: refunds, reversals and disputes', () => {
+  it('an admin refund refunds at PayPal, marks the order Refunded and takes the credits back once, never below zero', async () => {
+    const buyer = await signUp(api, 'refunded');
+    const { order, paypalOrderId } = await paidPackageOrder(buyer);
+    expect(await balanceOf(buyer)).toBe(50);
+    // The buyer spends 30 of the 50 credits (an admin adjustment stands in for generations).
+    const me = await users().findOne({ userEmail: buyer.email });
+    const spent = await call(api, 'PUT', `/api/users/${me?._id.toHexString()}`, {
+      token: admin.token,
+      json: { currentBalance: 20 },
+    });
+    expect(spent.status).toBe(200);
+
+    expect(
+      (await call(api, 'POST', `/order/${order._id}/refund`, { token: buyer.token })).status,
+    ).toBe(403);
+    const refunded = await call<PackageOrder>(api, 'POST', `/order/${order._id}/refund`, {
+      token: admin.token,
+    });
+    expect(refunded.status).toBe(200);
+    expect(refunded.body).toMatchObject({ paymentStatus: 'Refunded', orderStatus: 'Refunded' });
+    expect(await balanceOf(buyer)).toBe(0);
+    expect(await storedPackageOrder(order)).toMatchObject({
+      refund: { source: 'admin', by: adminEmail, creditsTakenBack: 20, shortfall: 30 },
+    });
+    const atPaypal = await double.order(paypalOrderId);
+    expect(atPaypal?.purchase_units[0]?.payments?.captures?.[0]?.status).toBe('REFUNDED');
+
+    const again = await call(api, 'POST', `/order/${order._id}/refund`, { token: admin.token });
+    expect(again.status).toBe(409);
+    expect(await reversalsOf(order._id)).toBe(1);
+    const audit = await api.db
+      .collection('audit_log')
+      .findOne({ action: 'order.refund', 'target.id': order._id });
+    expect(audit).toMatchObject({ actor: { email: adminEmail } });
+  });
+
+  it('two refund events at once take the credits back once', async () => {
+    const buyer = await signUp(api, 'twice');
+    const { order, paypalOrderId } = await paidPackageOrder(buyer);
+    const sent = await Promise.all(
+      [1, 2].map(() =>
+        double.sendCaptureEvent(paypalOrderId, webhookUrl(), 'PAYMENT.CAPTURE.REFUNDED'),
+      ),
+    );
+    expect(sent.map(({ delivery }) => delivery.status)).toEqual([200, 200]);
+    expect(await balanceOf(buyer)).toBe(0);
+    expect(await reversalsOf(order._id)).toBe(1);
+    expect(await storedPackageOrder(order)).toMatchObject({
+      paymentStatus: 'Refunded',
+      refund: { source: 'paypal-refund', creditsTakenBack: 50 },
+    });
+  });
+
+  it('a reversal withdraws a digital item’s access link', async () => {
+    const buyer = await signUp(api, 'reversed');
+    const created = await call<ItemOrder>(api, 'POST', '/new-item-order', {
+      token: buyer.token,
+      json: { itemId, ...billing },
+    });
+    const paypalOrderId = await approvedPaypalOrder(api, buyer, created.body._id, 'item');
+    const paid = await call(api, 'PUT', `/item-update-payment-status/${created.body._id}`, {
+      token: buyer.token,
+      json: { paypalOrderId },
+    });
+    expect(paid.status).toBe(200);
+    const before = await call<ItemOrder>(api, 'GET', `/item-order/${created.body._id}`, {
+      token: buyer.token,
+    });
+    expect(before.body.accessUrl).toBe(SECRET_URL);
+
+    const reversal = await double.sendCaptureEvent(
+      paypalOrderId,
+      webhookUrl(),
+      'PAYMENT.CAPTURE.REVERSED',
+    );
+    expect(reversal.delivery.status).toBe(200);
+    const after = await call<ItemOrder>(api, 'GET', `/item-order/${created.body._id}`, {
+      token: buyer.token,
+    });
+    expect(after.body).toMatchObject({ paymentStatus: 'Refunded' });
+    expect(after.body.accessUrl).toBeUndefined();
+    expect(after.text).not.toContain(SECRET_URL);
+  });
+
+  it('a dispute is kept on the order; lost in the buyer’s favour, it refunds', async () => {
+    const buyer = await signUp(api, 'disputer');
+    const { order, paypalOrderId } = await paidPackageOrder(buyer);
+    await double.sendCaptureEvent(paypalOrderId, webhookUrl(), 'CUSTOMER.DISPUTE.CREATED');
+    expect(await storedPackageOrder(order)).toMatchObject({
+      paymentStatus: 'Paid',
+      paymentIssue: { status: 'DISPUTED' },
+    });
+    expect(await balanceOf(buyer)).toBe(50);
+    await double.sendCaptureEvent(paypalOrderId, webhookUrl(), 'CUSTOMER.DISPUTE.RESOLVED');
+    expect(await storedPackageOrder(order)).toMatchObject({
+      paymentStatus: 'Refunded',
+      refund: { source: 'dispute' },
+    });
+    expect(await balanceOf(buyer)).toBe(0);
+  });
+});
+
+describe('item 6: replays and forged deliveries', () => {
+  it('a replayed delivery is acknowledged and ignored, without asking PayPal again', async () => {
+    const buyer = await signUp(api, 'replayed');
+    const { order, paypalOrderId } = await paidPackageOrder(buyer);
+    const first = await double.sendCaptureEvent(
+      paypalOrderId,
+      webhookUrl(),
+      'PAYMENT.CAPTURE.REFUNDED',
+    );
+    expect(first.delivery.status).toBe(200);
+
+    // Were PayPal asked to verify the replay, this would make the API answer 502.
+    await double.setBehavior({ failNext: { status: 500, on: 'verify' } });
+    const replay = await deliver(first.event, first.delivery.headers);
+    expect(replay.status).toBe(200);
+    expect(await reversalsOf(order._id)).toBe(1);
+    expect(
+      await api.db.collection('paypal_webhook_deliveries').countDocuments({
+        transmissionId: first.delivery.headers['paypal-transmission-id'],
+      }),
+    ).toBe(1);
+  });
+
+  it('refuses deliveries without PayPal’s headers or naming a foreign certificate, before any call to PayPal', async () => {
+    const buyer = await signUp(api, 'forged');
+    const { paypalOrderId } = await paidPackageOrder(buyer);
+    const sample = await double.sendCaptureEvent(
+      paypalOrderId,
+      webhookUrl(),
+      'CUSTOMER.DISPUTE.CREATED',
+    );
+    expect(sample.delivery.status).toBe(200);
+
+    await double.setBehavior({ failNext: { status: 500, on: 'verify' } });
+    const bare = await deliver(sample.event, { 'content-type': 'application/json' });
+    expect(bare.status).toBe(400);
+    const forged = await deliver(sample.event, {
+      ...sample.delivery.headers,
+      'paypal-transmission-id': `${sample.delivery.headers['paypal-transmission-id']}-forged`,
+      'paypal-cert-url': 'https://evil.example/v1/notifications/certs/CERT-evil',
+    });
+    expect(forged.status).toBe(400);
+    // The failure armed for one verify call is still there: the refused deliveries never
+    // reached PayPal, and the next genuine one meets it.
+    const genuine = await double.sendCaptureEvent(
+      paypalOrderId,
+      webhookUrl(),
+      'PAYMENT.CAPTURE.REFUNDED',
+    );
+    expect(genuine.delivery.status).toBe(502);
+  });
+});
