@@ -1,7 +1,9 @@
 import {
   MAX_UPLOAD_BYTES,
   UPLOAD_NOT_IMAGE_MESSAGE,
+  UPLOAD_QUOTA_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
+  type MyUploads,
   type UploadResponse,
 } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
@@ -93,10 +95,16 @@ describe('POST /image-server/upload', () => {
     expect(response.status).toBe(201);
   });
 
-  it('rejects an image over 2 MB with 413 and the spec message', async () => {
+  it('rejects an image over 2 MB with 413 and the spec message, keeping none of it', async () => {
+    const stored = async () => [
+      await api.db.collection('images.files').countDocuments(),
+      await api.db.collection('images.chunks').countDocuments(),
+    ];
+    const before = await stored();
     const response = await upload(form(pngOfSize(MAX_UPLOAD_BYTES + 1), 'big.png', 'image/png'));
     expect(response.status).toBe(413);
     expect(response.body.message).toBe(UPLOAD_TOO_LARGE_MESSAGE);
+    expect(await stored()).toEqual(before);
   });
 
   it('rejects a much larger body before reading it', async () => {
@@ -126,5 +134,68 @@ describe('GET /image-server/files/:id', () => {
       `/image-server/files/${new mongo.ObjectId().toHexString()}`,
     );
     expect(unknown.status).toBe(404);
+  });
+});
+
+// Issue 9, item 7: a quota per user, and a way to delete one's own images.
+describe('each user’s images: quota, list and delete', () => {
+  let limited: TestApi;
+  let owner: Persona;
+  let stranger: Persona;
+  const adminEmail = `images-admin-${Date.now()}@coldmail.test`;
+
+  beforeAll(async () => {
+    // About 1,000 bytes each: room for one 600-byte image, not two.
+    limited = await startTestApi({ UPLOAD_QUOTA_MB: '0.001', ADMIN_EMAILS: adminEmail });
+    [owner, stranger] = await Promise.all([signUp(limited, 'owner'), signUp(limited, 'stranger')]);
+  });
+  afterAll(() => limited.close());
+
+  const uploadTo = (persona: Persona) =>
+    call<UploadResponse & { message?: string }>(limited, 'POST', '/image-server/upload', {
+      token: persona.token,
+      body: form(pngOfSize(600), 'photo.png', 'image/png'),
+    });
+  const idOf = (response: { body: UploadResponse }) =>
+    response.body.file.url.split('/').pop() ?? '';
+
+  it('refuses an upload past the quota, and takes one again once an image is deleted', async () => {
+    const first = await uploadTo(owner);
+    expect(first.status).toBe(201);
+    const second = await uploadTo(owner);
+    expect(second.status).toBe(413);
+    expect(second.body.message).toBe(UPLOAD_QUOTA_MESSAGE);
+    // The quota is per user.
+    expect((await uploadTo(stranger)).status).toBe(201);
+
+    const mine = await call<MyUploads>(limited, 'GET', '/image-server/files', {
+      token: owner.token,
+    });
+    expect(mine.body).toMatchObject({ usedBytes: 600, quotaBytes: 1049 });
+    expect(mine.body.files.map((file) => file.id)).toEqual([idOf(first)]);
+
+    const deleted = await call(limited, 'DELETE', `/image-server/files/${idOf(first)}`, {
+      token: owner.token,
+    });
+    expect(deleted.status).toBe(200);
+    expect((await fetch(first.body.file.url)).status).toBe(404);
+    expect((await uploadTo(owner)).status).toBe(201);
+  });
+
+  it('lets only the uploader or an admin delete an image', async () => {
+    const uploader = await signUp(limited, 'uploader');
+    const theirs = await uploadTo(uploader);
+    expect(theirs.status).toBe(201);
+    const path = `/image-server/files/${idOf(theirs)}`;
+    expect((await call(limited, 'DELETE', path)).status).toBe(401);
+    expect((await call(limited, 'DELETE', path, { token: stranger.token })).status).toBe(403);
+    expect((await fetch(theirs.body.file.url)).status).toBe(200);
+    const admin = await signUp(limited, 'admin', { email: adminEmail });
+    expect((await call(limited, 'DELETE', path, { token: admin.token })).status).toBe(200);
+    expect((await call(limited, 'DELETE', path, { token: admin.token })).status).toBe(404);
+    expect(
+      (await call(limited, 'DELETE', '/image-server/files/not-an-id', { token: owner.token }))
+        .status,
+    ).toBe(400);
   });
 });

@@ -61,6 +61,7 @@ const envSchema = z.object({
       return trust ?? false;
     }),
   API_DOCS: z.stringbool().optional(),
+  UPLOAD_QUOTA_MB: z.coerce.number().positive().max(10_000).default(25),
   THROTTLE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
   THROTTLE_LIMIT: nonNegativeInt(300),
   THROTTLE_SENSITIVE_LIMIT: nonNegativeInt(20),
@@ -119,6 +120,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Swagger UI at /api/docs and the OpenAPI document; off in production unless API_DOCS=true. */
   apiDocs: boolean;
+  /** How many bytes of images each user may keep uploaded. */
+  uploadQuotaBytes: number;
   /** Requests per IP per route per window; 0 turns a limit off. */
   throttle: { ttlMs: number; limit: number; sensitiveLimit: number };
   paypal: PaypalConfig;
@@ -245,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     seedDemoData: vars.SEED_DEMO_DATA ?? vars.NODE_ENV === 'development',
     trustProxy: vars.TRUST_PROXY,
     apiDocs: vars.API_DOCS ?? vars.NODE_ENV !== 'production',
+    uploadQuotaBytes: Math.round(vars.UPLOAD_QUOTA_MB * 1024 * 1024),
     throttle: {
       ttlMs: vars.THROTTLE_TTL_SECONDS * 1000,
       limit: vars.THROTTLE_LIMIT,

@@ -52,19 +52,38 @@ export class UploadsController {
     if (!part || part.fieldname !== 'image') {
       throw new BadRequestException('Send the image as multipart/form-data in the field "image".');
     }
-    let content: Buffer;
-    try {
-      content = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new PayloadTooLargeException(UPLOAD_TOO_LARGE_MESSAGE);
-      }
-      throw error;
-    }
-    const id = await this.uploads.storeImage(content, caller.email);
+    // Streamed into storage: only the first bytes are held, to read the type.
+    const id = await this.uploads.storeImage(part.file, caller.email);
+    return { file: { url: this.urlOf(request, id) } };
+  }
+
+  @Endpoint(endpoints.mine)
+  async mine(
+    @CurrentUser() caller: AuthContext,
+    @Req() request: FastifyRequest,
+  ): Promise<ResponseOf<typeof endpoints.mine>> {
+    const { files, usedBytes } = await this.uploads.listOwn(caller.email);
     return {
-      file: { url: `${this.publicBaseUrl(request)}${buildPath(endpoints.file.path, { id })}` },
+      files: files.map((file) => ({
+        id: file.id,
+        url: this.urlOf(request, file.id),
+        contentType: file.contentType,
+        size: file.size,
+        uploadedAt: file.uploadedAt.toISOString(),
+      })),
+      usedBytes,
+      quotaBytes: this.config.uploadQuotaBytes,
     };
+  }
+
+  /** Its uploader or an admin. Pages that still show the image then show a broken image. */
+  @Endpoint(endpoints.delete)
+  async delete(
+    @CurrentUser() caller: AuthContext,
+    @ValidParams() { id }: IdParam,
+  ): Promise<ResponseOf<typeof endpoints.delete>> {
+    await this.uploads.deleteImage(id, caller);
+    return { success: true, message: 'Image deleted' };
   }
 
   /** Bytes, not JSON: the reply is written here. */
@@ -82,7 +101,8 @@ export class UploadsController {
       .send(image.stream);
   }
 
-  private publicBaseUrl(request: FastifyRequest): string {
-    return this.config.publicApiUrl ?? `${request.protocol}://${request.host}`;
+  private urlOf(request: FastifyRequest, id: string): string {
+    const base = this.config.publicApiUrl ?? `${request.protocol}://${request.host}`;
+    return `${base}${buildPath(endpoints.file.path, { id })}`;
   }
 }

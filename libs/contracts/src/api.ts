@@ -31,7 +31,7 @@ import {
   paypalSettingsResponseSchema,
 } from './payments';
 import { routes } from './routes';
-import { uploadResponseSchema } from './uploads';
+import { myUploadsSchema, uploadResponseSchema } from './uploads';
 import {
   adminListEntrySchema,
   adminUserUpdateBodySchema,
@@ -65,6 +65,8 @@ export const contract = defineContract(routes, {
   uploads: {
     upload: { response: uploadResponseSchema },
     file: { ...byId, response: z.unknown() },
+    mine: { response: myUploadsSchema },
+    delete: { ...byId, response: deletedResponseSchema },
   },
   packages: {
     list: { response: z.array(packageSchema) },

@@ -76,6 +76,18 @@ export const routes = defineRoutes({
       raw: true,
       summary: 'An uploaded image (bytes, with its content type)',
     },
+    mine: {
+      method: 'GET',
+      path: '/image-server/files',
+      access: 'signed-in',
+      summary: 'The caller’s uploaded images and how much of their storage quota they use',
+    },
+    delete: {
+      method: 'DELETE',
+      path: '/image-server/files/:id',
+      access: 'owner',
+      summary: 'Deletes an uploaded image (its uploader or an admin)',
+    },
   },
   packages: {
     list: { method: 'GET', path: '/packages', access: 'public', summary: 'Every credit package' },
