@@ -127,6 +127,7 @@ describe('loadConfig', () => {
       currency: 'USD',
       apiBase: null,
       webhookId: null,
+      merchantId: null,
       timeoutMs: 8000,
     });
     const config = loadConfig({

@@ -19,7 +19,6 @@ const orderTones: ToneTable = [
   [paymentStatus.pending, 'warning'],
   ['Shipped', 'info'],
   [orderStatus.cancelled, 'danger'],
-  [paymentStatus.refunded, 'danger'],
 ];
 
 const ticketTones: ToneTable = [
