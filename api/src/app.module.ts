@@ -18,6 +18,7 @@ import { OrdersModule } from './orders/orders.module';
 import { PackagesModule } from './packages/packages.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SeedModule } from './seed/seed.module';
+import { SupportModule } from './support/support.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
 
@@ -42,6 +43,7 @@ export class AppModule {
         PaymentsModule,
         ContentModule,
         GeminiKeysModule,
+        SupportModule,
         HealthModule,
         SeedModule,
       ],

@@ -8,5 +8,6 @@ import { MessagesService } from './messages.service';
   imports: [UsersModule],
   controllers: [MessagesController],
   providers: [MessagesService, MailerService],
+  exports: [MailerService],
 })
 export class MessagesModule {}

@@ -31,6 +31,13 @@ import {
   paypalSettingsResponseSchema,
 } from './payments';
 import { routes } from './routes';
+import {
+  newSupportMessageBodySchema,
+  supportListQuerySchema,
+  supportSummarySchema,
+  supportTicketSchema,
+  updateTicketBodySchema,
+} from './support';
 import { myUploadsSchema, uploadResponseSchema } from './uploads';
 import {
   adminListEntrySchema,
@@ -126,6 +133,13 @@ export const contract = defineContract(routes, {
     update: { ...byId, body: geminiKeyUpdateBodySchema, response: geminiKeyResponseSchema },
     delete: { ...byId, response: geminiKeyDeletedResponseSchema },
     toggle: { ...byId, response: geminiKeyResponseSchema },
+  },
+  support: {
+    create: { body: newSupportMessageBodySchema, response: supportTicketSchema },
+    list: { query: supportListQuerySchema, response: z.array(supportTicketSchema) },
+    get: { ...byId, response: supportTicketSchema },
+    update: { ...byId, body: updateTicketBodySchema, response: supportTicketSchema },
+    summary: { response: supportSummarySchema },
   },
   audit: { list: { query: auditQuerySchema, response: auditPageSchema } },
 });

@@ -15,5 +15,6 @@ export * from './packages';
 export * from './payments';
 export * from './routes';
 export * from './statuses';
+export * from './support';
 export * from './uploads';
 export * from './users';

@@ -296,6 +296,38 @@ export const routes = defineRoutes({
       summary: 'Switches a key on or off; switching it on clears its failures',
     },
   },
+  support: {
+    create: {
+      method: 'POST',
+      path: '/new-support-message',
+      access: 'public-identified',
+      summary: 'A visitor’s contact message or a user’s new ticket (opened as a ticket)',
+    },
+    list: {
+      method: 'GET',
+      path: '/support-messages',
+      access: 'owner',
+      summary: 'The caller’s tickets, or every ticket for admins (newest first)',
+    },
+    get: {
+      method: 'GET',
+      path: '/support-message/:id',
+      access: 'owner',
+      summary: 'One ticket with its conversation (its user or an admin); marks it read',
+    },
+    update: {
+      method: 'PUT',
+      path: '/support-message-status/:id',
+      access: 'owner',
+      summary: 'Replies to a ticket (the new entry only) and, for admins, sets its status',
+    },
+    summary: {
+      method: 'GET',
+      path: '/api/support-messages/summary',
+      access: 'admin',
+      summary: 'Ticket counts for the admin dashboard: total, open, in progress, unread',
+    },
+  },
   audit: {
     list: {
       method: 'GET',

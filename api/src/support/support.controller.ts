@@ -1,0 +1,63 @@
+import { Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  contract,
+  newSupportMessageBodySchema,
+  type IdParam,
+  type ResponseOf,
+  type SupportListQuery,
+  type UpdateTicketBody,
+} from '@coldmail/contracts';
+import type { z } from 'zod';
+import { CurrentUser, OptionalUser, type AuthContext } from '../auth/auth-context';
+import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
+import { SensitiveRoute } from '../common/throttling';
+import { SupportService } from './support.service';
+
+const endpoints = contract.support;
+
+@ApiTags('support')
+@Controller()
+export class SupportController {
+  constructor(private readonly support: SupportService) {}
+
+  /** Visitors (the contact form) and signed-in users; rate-limited per address and e-mail. */
+  @Endpoint(endpoints.create)
+  @SensitiveRoute()
+  create(
+    @OptionalUser() caller: AuthContext | null,
+    @ValidBody() body: z.output<typeof newSupportMessageBodySchema>,
+  ): Promise<ResponseOf<typeof endpoints.create>> {
+    return this.support.create(caller, body);
+  }
+
+  @Endpoint(endpoints.list)
+  list(
+    @CurrentUser() caller: AuthContext,
+    @ValidQuery() query: SupportListQuery,
+  ): Promise<ResponseOf<typeof endpoints.list>> {
+    return this.support.list(caller, query.userEmail);
+  }
+
+  @Endpoint(endpoints.summary)
+  summary(): Promise<ResponseOf<typeof endpoints.summary>> {
+    return this.support.summary();
+  }
+
+  @Endpoint(endpoints.get)
+  get(
+    @CurrentUser() caller: AuthContext,
+    @ValidParams() { id }: IdParam,
+  ): Promise<ResponseOf<typeof endpoints.get>> {
+    return this.support.open(caller, id);
+  }
+
+  @Endpoint(endpoints.update)
+  update(
+    @CurrentUser() caller: AuthContext,
+    @ValidParams() { id }: IdParam,
+    @ValidBody() body: UpdateTicketBody,
+  ): Promise<ResponseOf<typeof endpoints.update>> {
+    return this.support.update(caller, id, body);
+  }
+}

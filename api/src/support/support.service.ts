@@ -1,0 +1,273 @@
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  Logger,
+  NotFoundException,
+  OnModuleInit,
+} from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  newSupportMessageBodySchema,
+  ticketStatus,
+  type SupportSummary,
+  type SupportTicket as SupportTicketRecord,
+  type UpdateTicketBody,
+} from '@coldmail/contracts';
+import sanitizeHtml from 'sanitize-html';
+import { Model, trusted } from 'mongoose';
+import type { z } from 'zod';
+import type { AuthContext } from '../auth/auth-context';
+import { AuditService } from '../audit/audit.service';
+import { MailerService } from '../messages/mailer.service';
+import { SupportTicket, type SupportTicketData } from './schemas/support-ticket.schema';
+
+/** How many tickets one address may open per hour (the per-IP limit is the throttler's). */
+const TICKETS_PER_ADDRESS_PER_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
+/** The admin inbox shows this many tickets, newest first. */
+const INBOX_SIZE = 500;
+
+type NewTicket = z.output<typeof newSupportMessageBodySchema>;
+
+const isAdmin = (caller: AuthContext | null) => caller?.user?.userRole === 'Admin';
+
+/**
+ * Support tickets: the visitor's contact form, the user's tickets and the admin inbox. Who may
+ * read or write a ticket comes from the token; the conversation only ever grows, one entry per
+ * call, and each entry's sender is the caller.
+ */
+@Injectable()
+export class SupportService implements OnModuleInit {
+  private readonly logger = new Logger(SupportService.name);
+
+  constructor(
+    @InjectModel(SupportTicket.name) private readonly tickets: Model<SupportTicket>,
+    private readonly mailer: MailerService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.tickets.init();
+  }
+
+  /** A new open ticket. A signed-in author is described by their record, never by the body. */
+  async create(caller: AuthContext | null, body: NewTicket): Promise<SupportTicketRecord> {
+    // A person never sees the honeypot field, so a value means a bot filled in the form.
+    if (body.website) throw new BadRequestException('Your message could not be sent.');
+    const author = caller?.user
+      ? {
+          ticketUserName: caller.user.userName,
+          ticketUserEmail: caller.user.userEmail,
+          ticketUserProfileURL: caller.user.profileURL,
+          ticketUserRole: caller.user.userRole,
+          userId: caller.user._id,
+        }
+      : this.visitor(body);
+    const recent = await this.tickets.countDocuments({
+      ticketUserEmail: author.ticketUserEmail,
+      createdAt: trusted({ $gte: new Date(Date.now() - HOUR_MS) }),
+    });
+    if (recent >= TICKETS_PER_ADDRESS_PER_HOUR) {
+      throw new HttpException(
+        'Too many messages from this address. Please try again later.',
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+    const created = await this.tickets.create({
+      subject: plain(body.subject),
+      message: plain(body.message),
+      ticketStatus: ticketStatus.open,
+      phone: plain(body.phone ?? ''),
+      ...author,
+      unreadByAdmin: true,
+    });
+    return toTicketRecord(created.toObject<SupportTicketData>(), caller);
+  }
+
+  private visitor(body: NewTicket) {
+    if (!body.ticketUserEmail) {
+      throw new BadRequestException({
+        statusCode: 400,
+        message: 'Validation failed',
+        fieldErrors: { ticketUserEmail: 'Email is required' },
+      });
+    }
+    if (!body.ticketUserName) {
+      throw new BadRequestException({
+        statusCode: 400,
+        message: 'Validation failed',
+        fieldErrors: { ticketUserName: 'Name is required' },
+      });
+    }
+    return {
+      ticketUserName: plain(body.ticketUserName),
+      ticketUserEmail: body.ticketUserEmail,
+      ticketUserProfileURL: null,
+      ticketUserRole: 'visitor',
+      userId: null,
+    };
+  }
+
+  /** A user's own tickets whatever the query; an admin's inbox (or one user's tickets). */
+  async list(caller: AuthContext, userEmail: string | undefined): Promise<SupportTicketRecord[]> {
+    const filter = isAdmin(caller)
+      ? userEmail
+        ? { ticketUserEmail: userEmail }
+        : {}
+      : { ticketUserEmail: caller.email };
+    const tickets = await this.tickets
+      .find(filter)
+      .sort({ createdAt: -1 })
+      .limit(INBOX_SIZE)
+      .lean<SupportTicketData[]>();
+    return tickets.map((ticket) => toTicketRecord(ticket, caller));
+  }
+
+  /** Its user or an admin (404 for anyone else); opening it marks it read for that side. */
+  async open(caller: AuthContext, id: string): Promise<SupportTicketRecord> {
+    const ticket = await this.findVisible(caller, id);
+    const seen = isAdmin(caller) ? { unreadByAdmin: false } : { unreadByUser: false };
+    const updated = await this.tickets
+      .findByIdAndUpdate(ticket._id, { $set: seen }, { returnDocument: 'after', timestamps: false })
+      .lean<SupportTicketData>();
+    return toTicketRecord(updated ?? ticket, caller);
+  }
+
+  /**
+   * A reply and/or (admins) a status. The body's conversation is the spec's whole list: only its
+   * last entry is new, and only if the list is longer than the stored one. A user's reply makes
+   * the ticket in-progress; a closed ticket takes no admin reply (409).
+   */
+  async update(
+    caller: AuthContext,
+    id: string,
+    body: UpdateTicketBody,
+  ): Promise<SupportTicketRecord> {
+    const ticket = await this.findVisible(caller, id);
+    const admin = isAdmin(caller);
+    const sent = body.adminMessage ?? [];
+    const reply =
+      sent.length > ticket.adminMessage.length ? plain(sent[sent.length - 1]?.message ?? '') : '';
+    const newStatus = admin ? body.ticketStatus : undefined;
+    if (!reply && !newStatus) {
+      throw new BadRequestException('Type a reply before sending.');
+    }
+    const statusAfter = newStatus ?? ticket.ticketStatus;
+    if (reply && admin && statusAfter === ticketStatus.closed) {
+      throw new ConflictException('This ticket is closed. Reopen it to reply.');
+    }
+
+    const now = new Date();
+    const update = {
+      $set: {
+        ...(newStatus ? { ticketStatus: newStatus } : {}),
+        ...(reply && !admin
+          ? { ticketStatus: ticketStatus.inProgress, unreadByAdmin: true, unreadByUser: false }
+          : {}),
+        ...(reply && admin ? { unreadByUser: true, unreadByAdmin: false } : {}),
+      },
+      ...(reply
+        ? {
+            $push: {
+              adminMessage: {
+                message: reply,
+                timestamp: now,
+                sender: admin ? 'admin' : 'user',
+                by: caller.email,
+              },
+            },
+          }
+        : {}),
+    };
+    const updated = await this.tickets
+      .findByIdAndUpdate(ticket._id, update, { returnDocument: 'after' })
+      .lean<SupportTicketData>();
+    if (!updated) throw new NotFoundException('Ticket not found');
+
+    if (admin) {
+      await this.audit.record(caller, {
+        action: reply ? 'ticket.reply' : 'ticket.status',
+        target: { kind: 'ticket', id, label: ticket.subject },
+        before: { ticketStatus: ticket.ticketStatus },
+        after: { ticketStatus: updated.ticketStatus, ...(reply ? { reply } : {}) },
+      });
+      if (reply) await this.notifyUser(updated, reply);
+    }
+    return toTicketRecord(updated, caller);
+  }
+
+  async summary(): Promise<SupportSummary> {
+    const [total, open, inProgress, unread] = await Promise.all([
+      this.tickets.countDocuments(),
+      this.tickets.countDocuments({ ticketStatus: ticketStatus.open }),
+      this.tickets.countDocuments({ ticketStatus: ticketStatus.inProgress }),
+      this.tickets.countDocuments({ unreadByAdmin: true }),
+    ]);
+    return { total, open, inProgress, unread };
+  }
+
+  private async findVisible(caller: AuthContext, id: string): Promise<SupportTicketData> {
+    const ticket = await this.tickets.findById(id).lean<SupportTicketData>();
+    // Someone else's ticket is answered like a missing one: its existence is not theirs to know.
+    if (!ticket || (!isAdmin(caller) && ticket.ticketUserEmail !== caller.email)) {
+      throw new NotFoundException('Ticket not found');
+    }
+    return ticket;
+  }
+
+  /** The admin's reply by e-mail (an .eml file in development). A failure is logged, not fatal. */
+  private async notifyUser(ticket: SupportTicketData, reply: string): Promise<void> {
+    try {
+      await this.mailer.send({
+        to: ticket.ticketUserEmail,
+        subject: `Re: ${ticket.subject}`,
+        text: `Hello ${ticket.ticketUserName},\n\nOur support team replied to your ticket "${ticket.subject}":\n\n${reply}\n\nYou can answer from the Support page of your account.`,
+        html: `<p>Hello ${escapeHtml(ticket.ticketUserName)},</p><p>Our support team replied to your ticket “${escapeHtml(ticket.subject)}”:</p><blockquote>${escapeHtml(reply).replace(/\n/g, '<br>')}</blockquote><p>You can answer from the Support page of your account.</p>`,
+      });
+    } catch (error) {
+      this.logger.error(
+        `Could not e-mail ${ticket.ticketUserEmail} about ticket ${ticket._id.toHexString()}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+}
+
+/** Tickets are plain text: any markup is removed before it is stored. */
+function plain(value: string): string {
+  return sanitizeHtml(value, { allowedTags: [], allowedAttributes: {} }).trim();
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export function toTicketRecord(
+  ticket: SupportTicketData,
+  caller: AuthContext | null,
+): SupportTicketRecord {
+  const unread = isAdmin(caller) ? ticket.unreadByAdmin : ticket.unreadByUser;
+  return {
+    _id: ticket._id.toHexString(),
+    subject: ticket.subject,
+    message: ticket.message,
+    createdAt: ticket.createdAt.toISOString(),
+    updatedAt: ticket.updatedAt.toISOString(),
+    ticketStatus: ticket.ticketStatus,
+    priority: ticket.priority,
+    ticketUserName: ticket.ticketUserName,
+    ticketUserEmail: ticket.ticketUserEmail,
+    ticketUserProfileURL: ticket.ticketUserProfileURL ?? null,
+    ticketUserRole: ticket.ticketUserRole,
+    phone: ticket.phone ?? '',
+    adminMessage: ticket.adminMessage.map((entry) => ({
+      message: entry.message,
+      timestamp: entry.timestamp.toISOString(),
+      sender: entry.sender,
+    })),
+    unread,
+  };
+}
