@@ -7,6 +7,7 @@ import type {
   NavLogo,
   PackageOrder,
   PaypalSettings,
+  SupportTicket,
   UserRecord,
 } from '@coldmail/contracts';
 
@@ -162,6 +163,25 @@ export function geminiKey(overrides: Partial<GeminiKey> = {}): GeminiKey {
     useCount: 0,
     failureCount: 0,
     ...timestamps,
+    ...overrides,
+  };
+}
+
+export function supportTicket(overrides: Partial<SupportTicket> = {}): SupportTicket {
+  return {
+    _id: '660000000000000000000077',
+    subject: 'Credits missing',
+    message: 'I paid but my credits did not arrive.',
+    ...timestamps,
+    ticketStatus: 'open',
+    priority: 'normal',
+    ticketUserName: 'Ada Lovelace',
+    ticketUserEmail: 'buyer@example.com',
+    ticketUserProfileURL: null,
+    ticketUserRole: 'member',
+    phone: '',
+    adminMessage: [],
+    unread: false,
     ...overrides,
   };
 }

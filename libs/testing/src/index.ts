@@ -8,6 +8,7 @@ export {
   packageOrder,
   paypalSettings,
   userRecord,
+  supportTicket,
 } from './builders';
 export { currentPath, renderRemote, signInBuyer } from './renderRemote';
 export {

@@ -40,6 +40,13 @@ export { sortRows } from './table/sortRows';
 export { Table, type TableProps } from './table/Table';
 export type { SortDirection, SortValue, TableColumn, TableSort } from './table/types';
 export { useSort } from './table/useSort';
+export { filterTickets, noTicketFilters, type TicketFilters } from './support/filterTickets';
+export {
+  TicketConversation,
+  TicketList,
+  type TicketConversationProps,
+  type TicketListProps,
+} from './support/TicketConversation';
 export { ToastHost } from './toast/ToastHost';
 export { toast } from 'react-hot-toast';
 export { VisuallyHidden } from './visually-hidden/VisuallyHidden';

@@ -6,11 +6,13 @@ import { AboutPage } from '../features/about/components/AboutPage';
 import { ContactPage } from '../features/contact/components/ContactPage';
 import { PremiumItemPage } from '../features/premium/components/PremiumItemPage';
 import { PackagesSection } from '../features/packages/components/PackagesSection';
+import { ContactSection } from '../features/contact-form';
 
 const pageElements: Record<PageIdOf<'marketing'>, ReactNode> = {
   home: (
     <HomePage>
       <PackagesSection />
+      <ContactSection />
     </HomePage>
   ),
   about: <AboutPage />,

@@ -1,18 +1,92 @@
+import type { CreditHistoryEntry } from '@coldmail/contracts';
 import { paths } from '@coldmail/registry/pages';
 import { Link } from '@coldmail/router';
-import { selectCredits, useSession } from '@coldmail/session';
-import { PageHeader } from '@coldmail/ui';
+import { api, selectCredits, useSession } from '@coldmail/session';
+import { Alert, ButtonLink, Card, PageHeader, Spinner, formatDate } from '@coldmail/ui';
+import { useQuery } from '@tanstack/react-query';
+import styles from './Dashboard.module.css';
 
+const RECENT_ENTRIES = 5;
+
+const shortcuts = [
+  {
+    to: paths.userGenerateEmail,
+    title: 'AI Email Template Generator',
+    text: 'Write a personalised cold email in seconds.',
+  },
+  {
+    to: paths.userPendingPayment,
+    title: 'Pending Payments',
+    text: 'Pay the orders you have started.',
+  },
+  { to: paths.userSupport, title: 'Support', text: 'Your tickets and our answers.' },
+  {
+    to: paths.userSubscriptionHistory,
+    title: 'Subscription History',
+    text: 'Every package you bought.',
+  },
+  { to: paths.userSelectPackage, title: 'Upgrade Package', text: 'Get more credits.' },
+];
+
+const reasonInWords: Record<CreditHistoryEntry['reason'], string> = {
+  purchase: 'Credits bought',
+  generation: 'Email generated',
+  'generation-refund': 'Refund for a failed generation',
+  'admin-adjustment': 'Adjusted by an administrator',
+  'payment-reversal': 'Payment refunded or reversed',
+};
+
+/** /user/dashboard — a welcome, shortcuts to everything, and where the credits stand. */
 export function DashboardPage() {
   const name = useSession((state) => state.profile?.userName || state.user?.displayName || 'User');
   const credits = useSession(selectCredits);
   return (
-    <section data-remote="account" data-page="DashboardPage">
+    <section className={styles.page} data-remote="account" data-page="DashboardPage">
       <PageHeader title="Dashboard" subtitle={`Welcome back, ${name}!`} />
-      <p>
-        {credits !== null && `You have ${credits} ${credits === 1 ? 'credit' : 'credits'}. `}
+      <nav aria-label="Shortcuts">
+        <ul className={styles.cards}>
+          {shortcuts.map((shortcut) => (
+            <li key={shortcut.to}>
+              <Link className={styles.card} to={shortcut.to}>
+                <span className={styles.cardTitle}>{shortcut.title}</span>
+                <span className={styles.cardText}>{shortcut.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <ButtonLink className={styles.generate} to={paths.userGenerateEmail} size="lg">
+        AI Email Template Generator
+      </ButtonLink>
+      <Card title="Your Credits">
+        <p className={styles.balance}>
+          {credits === null ? '…' : `${credits} ${credits === 1 ? 'credit' : 'credits'}`}
+        </p>
+        <RecentCredits />
         <Link to={paths.userCreditHistory}>See your credit history</Link>
-      </p>
+      </Card>
     </section>
+  );
+}
+
+function RecentCredits() {
+  const history = useQuery(
+    api.credits.history.query({ query: { page: 1, pageSize: RECENT_ENTRIES } }),
+  );
+  if (history.isPending) return <Spinner />;
+  if (history.isError) return <Alert tone="error">Could not load your recent credits.</Alert>;
+  if (history.data.entries.length === 0) return <p>No credit changes yet.</p>;
+  return (
+    <ul className={styles.entries} aria-label="Recent credit changes">
+      {history.data.entries.map((entry) => (
+        <li key={entry._id} className={styles.entry}>
+          <span>{formatDate(entry.date)}</span>
+          <span>{reasonInWords[entry.reason]}</span>
+          <span className={entry.delta >= 0 ? styles.gain : styles.loss}>
+            {entry.delta > 0 ? `+${entry.delta}` : entry.delta < 0 ? `−${-entry.delta}` : '0'}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

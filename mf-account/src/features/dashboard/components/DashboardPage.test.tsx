@@ -1,0 +1,63 @@
+import { renderRemote, startTestApi, type TestApi, userRecord } from '@coldmail/testing';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import App from '../../../app/App';
+
+let api: TestApi;
+afterEach(() => api.close());
+
+describe('/user/dashboard', () => {
+  it('welcomes the user, links the five places and shows the balance with recent changes', async () => {
+    api = await startTestApi({
+      'credits.history': {
+        body: {
+          entries: [
+            {
+              _id: '670000000000000000000001',
+              date: '2026-11-20T10:00:00.000Z',
+              delta: -1,
+              reason: 'generation',
+              reference: 'generation-1',
+              balanceAfter: 41,
+            },
+            {
+              _id: '670000000000000000000002',
+              date: '2026-11-19T10:00:00.000Z',
+              delta: 42,
+              reason: 'purchase',
+              reference: 'order-1',
+              balanceAfter: 42,
+            },
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 5,
+        },
+      },
+    });
+    renderRemote(App, '/user/dashboard', {
+      apiUrl: api.url,
+      profile: userRecord({ userName: 'Grace Hopper', currentBalance: 41 }),
+    });
+    expect(screen.getByText('Welcome back, Grace Hopper!')).toBeTruthy();
+    const shortcuts = within(screen.getByRole('navigation', { name: 'Shortcuts' }));
+    expect(shortcuts.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/user/generate-email',
+      '/user/pending-payment/',
+      '/user/support',
+      '/user/subscription-history',
+      '/user/select-package',
+    ]);
+    expect(screen.getByText('41 credits')).toBeTruthy();
+    const recent = await screen.findByRole('list', { name: 'Recent credit changes' });
+    expect(
+      within(recent)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringContaining('Email generated−1'),
+      expect.stringContaining('Credits bought+42'),
+    ]);
+    expect(api.requests[0]?.query.get('pageSize')).toBe('5');
+  });
+});

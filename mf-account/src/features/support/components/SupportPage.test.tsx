@@ -1,0 +1,112 @@
+import {
+  currentPath,
+  renderRemote,
+  startTestApi,
+  supportTicket,
+  type TestApi,
+} from '@coldmail/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import App from '../../../app/App';
+
+let api: TestApi;
+afterEach(() => api.close());
+
+const older = supportTicket({
+  _id: '660000000000000000000001',
+  subject: 'Invoice please',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  ticketStatus: 'closed',
+});
+const newer = supportTicket({
+  _id: '660000000000000000000002',
+  subject: 'Credits missing',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  adminMessage: [
+    { message: 'We are on it.', sender: 'admin', timestamp: '2026-11-20T11:00:00.000Z' },
+  ],
+});
+
+describe('/user/support', () => {
+  it('lists the tickets with their count, filters them, and shows a conversation when one is chosen', async () => {
+    api = await startTestApi({
+      'support.list': { body: [newer, older] },
+      'support.get': ({ params }) => ({ body: params.id === newer._id ? newer : older }),
+    });
+    renderRemote(App, '/user/support', { apiUrl: api.url });
+    await screen.findByRole('heading', { name: 'Support Tickets (2)' });
+    expect(screen.getByText('Select a ticket to view messages')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'closed' } });
+    await screen.findByRole('heading', { name: 'Support Tickets (1)' });
+    // A range with one end only filters nothing; with both ends it is inclusive.
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
+    await screen.findByRole('heading', { name: 'Support Tickets (2)' });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-20' } });
+    await screen.findByRole('heading', { name: 'Support Tickets (1)' });
+
+    await userEvent.click(screen.getByRole('button', { name: /Credits missing/ }));
+    const conversation = await screen.findByRole('region', {
+      name: 'Conversation: Credits missing',
+    });
+    expect(within(conversation).getByText('We are on it.')).toBeTruthy();
+    expect(within(conversation).getByText('Support team')).toBeTruthy();
+  });
+
+  it('sends a reply as the spec does: in-progress and the conversation with the new entry last', async () => {
+    api = await startTestApi({
+      'support.list': { body: [newer] },
+      'support.get': { body: newer },
+      'support.update': { body: { ...newer, ticketStatus: 'in-progress' } },
+    });
+    renderRemote(App, '/user/support', { apiUrl: api.url });
+    await userEvent.click(await screen.findByRole('button', { name: /Credits missing/ }));
+    const send = await screen.findByRole('button', { name: 'Send' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(screen.getByLabelText('Your reply'), 'Any news?');
+    await userEvent.click(send);
+    await waitFor(() =>
+      expect(api.requests.some((request) => request.method === 'PUT')).toBe(true),
+    );
+    const sent = api.requests.find((request) => request.method === 'PUT');
+    expect(sent?.path).toBe(`/support-message-status/${newer._id}`);
+    expect(sent?.body).toEqual({
+      ticketStatus: 'in-progress',
+      adminMessage: [
+        { message: 'We are on it.', sender: 'admin', timestamp: '2026-11-20T11:00:00.000Z' },
+        { message: 'Any news?' },
+      ],
+    });
+  });
+
+  it('creates a ticket, says so and goes back to the list', async () => {
+    api = await startTestApi({
+      'support.create': { body: supportTicket() },
+      'support.list': { body: [] },
+    });
+    renderRemote(App, '/user/create-support', { apiUrl: api.url });
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit Ticket' }));
+    expect(await screen.findByText('Subject is required')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText(/Subject/), 'Credits missing');
+    await userEvent.type(screen.getByLabelText(/Message/), 'They never arrived.');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Ticket' }));
+    await screen.findByText('Support ticket created successfully');
+    await waitFor(() => expect(currentPath()).toBe('/user/support'));
+    expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({
+      subject: 'Credits missing',
+      message: 'They never arrived.',
+    });
+  });
+
+  it("says 'Failed to create support ticket' when the API refuses", async () => {
+    api = await startTestApi({ 'support.create': { status: 500 } });
+    renderRemote(App, '/user/create-support', { apiUrl: api.url });
+    await userEvent.type(await screen.findByLabelText(/Subject/), 'Hello');
+    await userEvent.type(screen.getByLabelText(/Message/), 'World');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Ticket' }));
+    await screen.findByText('Failed to create support ticket');
+    expect(currentPath()).toBe('/user/create-support');
+  });
+});

@@ -1,0 +1,2 @@
+export { ContactForm } from './components/ContactForm';
+export { ContactSection } from './components/ContactSection';
