@@ -4,9 +4,11 @@ import {
   contract,
   type IdParam,
   type NewItemOrderBody,
+  type orderListQuerySchema,
   type ResponseOf,
   type UserEmailQuery,
 } from '@coldmail/contracts';
+import type { z } from 'zod';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
 import { ItemOrdersService, toItemOrderRecord } from './item-orders.service';
@@ -34,6 +36,16 @@ export class ItemOrdersController {
   ): Promise<ResponseOf<typeof endpoints.list>> {
     const orders = await this.orders.listFor(caller, query.userEmail);
     return orders.map((order) => toItemOrderRecord(order, caller));
+  }
+
+  /** The back office's item orders table: searched, sorted and paged here. */
+  @Endpoint(endpoints.adminList)
+  async adminList(
+    @CurrentUser() admin: AuthContext,
+    @ValidQuery() query: z.output<typeof orderListQuerySchema>,
+  ): Promise<ResponseOf<typeof endpoints.adminList>> {
+    const page = await this.orders.adminPage(query);
+    return { ...page, items: page.items.map((order) => toItemOrderRecord(order, admin)) };
   }
 
   /** Its buyer or an admin; 404 for anyone else. accessUrl only once paid. */

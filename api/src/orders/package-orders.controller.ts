@@ -4,9 +4,11 @@ import {
   contract,
   type IdParam,
   type NewOrderBody,
+  type orderListQuerySchema,
   type ResponseOf,
   type UserEmailQuery,
 } from '@coldmail/contracts';
+import type { z } from 'zod';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
 import { PackageOrdersService, toPackageOrderRecord } from './package-orders.service';
@@ -43,6 +45,15 @@ export class PackageOrdersController {
     @ValidParams() { id }: IdParam,
   ): Promise<ResponseOf<typeof endpoints.get>> {
     return toPackageOrderRecord(await this.orders.findVisible(id, caller));
+  }
+
+  /** The back office's orders table: searched, sorted and paged here, not in the browser. */
+  @Endpoint(endpoints.adminList)
+  async adminList(
+    @ValidQuery() query: z.output<typeof orderListQuerySchema>,
+  ): Promise<ResponseOf<typeof endpoints.adminList>> {
+    const page = await this.orders.adminPage(query);
+    return { ...page, items: page.items.map(toPackageOrderRecord) };
   }
 
   /** Pending orders only; a paid one is a 409. */

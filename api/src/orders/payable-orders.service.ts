@@ -10,7 +10,10 @@ import {
   paymentStatus,
   priceBreakdownOf,
   type BillingForm,
+  type OrderSortKey,
+  type orderListQuerySchema,
 } from '@coldmail/contracts';
+import type { z } from 'zod';
 import type { Model } from 'mongoose';
 import { mongo, trusted } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
@@ -18,6 +21,23 @@ import { listedEmail, mayView } from './order-access';
 import { formatOrderDate } from './order-dates';
 import { newOrderCode } from './order-codes';
 import type { OrderRefund, PayableOrder, PayableOrderData } from './schemas/payable-order.schema';
+
+/** What the back office's search box looks in. */
+const SEARCHED_FIELDS = ['orderId', 'customerName', 'paymentStatus', 'orderStatus', 'packageName'];
+
+/** The stored field each sort key orders by (orderDate is a display string; createdAt is its time). */
+const SORT_FIELDS: Record<OrderSortKey, string> = {
+  orderDate: 'createdAt',
+  orderId: 'orderId',
+  customerName: 'customerName',
+  packageName: 'packageName',
+  totalPrice: 'packagePrice',
+  paymentStatus: 'paymentStatus',
+  orderStatus: 'orderStatus',
+};
+
+/** Search text as a literal pattern: `.` or `(` typed in the box match themselves. */
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** PayPal orders remembered per order: more than any buyer's retries. */
 const MAX_PAYPAL_ORDERS = 10;
@@ -137,6 +157,32 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
       .find(customerEmail === null ? {} : { customerEmail })
       .sort({ createdAt: -1, _id: -1 })
       .lean<Order[]>();
+  }
+
+  /**
+   * One page of every order for the back office: `q` matches order id, customer name, payment
+   * and order status and package (or item) name, any case; sorted on the server.
+   */
+  async adminPage(query: z.output<typeof orderListQuerySchema>): Promise<{
+    items: Order[];
+    total: number;
+    page: number;
+    pageSize: number;
+  }> {
+    const { page, pageSize, q, sort, dir } = query;
+    const pattern = q ? trusted({ $regex: escapeRegex(q), $options: 'i' }) : null;
+    const filter = pattern ? { $or: SEARCHED_FIELDS.map((field) => ({ [field]: pattern })) } : {};
+    const order = dir === 'asc' ? 1 : -1;
+    const [items, total] = await Promise.all([
+      this.model
+        .find(filter)
+        .sort({ [SORT_FIELDS[sort]]: order, _id: order })
+        .skip((page - 1) * pageSize)
+        .limit(pageSize)
+        .lean<Order[]>(),
+      this.model.countDocuments(filter),
+    ]);
+    return { items, total, page, pageSize };
   }
 
   /** Only pending orders may go; a paid one is a 409 that says why. */

@@ -31,6 +31,7 @@ import {
   paypalSettingsResponseSchema,
 } from './payments';
 import { routes } from './routes';
+import { orderListQuerySchema, pageSchema } from './paging';
 import {
   newSupportMessageBodySchema,
   supportListQuerySchema,
@@ -94,6 +95,7 @@ export const contract = defineContract(routes, {
     list: { query: userEmailQuerySchema, response: z.array(packageOrderSchema) },
     get: { ...byId, response: packageOrderSchema },
     delete: { ...byId, response: deletedResponseSchema },
+    adminList: { query: orderListQuerySchema, response: pageSchema(packageOrderSchema) },
     refund: { ...byId, response: packageOrderSchema },
   },
   itemOrders: {
@@ -102,6 +104,7 @@ export const contract = defineContract(routes, {
     get: { ...byId, response: itemOrderSchema },
     verify: { ...byId, response: verifyOrderResponseSchema },
     delete: { ...byId, response: deletedResponseSchema },
+    adminList: { query: orderListQuerySchema, response: pageSchema(itemOrderSchema) },
     refund: { ...byId, response: itemOrderSchema },
   },
   payments: {

@@ -143,6 +143,12 @@ export const routes = defineRoutes({
       access: 'admin',
       summary: 'Deletes a pending package order',
     },
+    adminList: {
+      method: 'GET',
+      path: '/api/orders',
+      access: 'admin',
+      summary: 'One page of every package order: search, sort and page on the server',
+    },
     refund: {
       method: 'POST',
       path: '/order/:id/refund',
@@ -177,6 +183,12 @@ export const routes = defineRoutes({
       path: '/item-order/:id',
       access: 'admin',
       summary: 'Deletes a pending item order',
+    },
+    adminList: {
+      method: 'GET',
+      path: '/api/item-orders',
+      access: 'admin',
+      summary: 'One page of every item order: search, sort and page on the server',
     },
     refund: {
       method: 'POST',

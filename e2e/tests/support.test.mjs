@@ -1,0 +1,70 @@
+// Support end to end, as people use it: a visitor writes from the landing page, the admin answers
+// in the inbox, the user reads the answer in their account and replies.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { paths } from '@coldmail/registry/pages';
+import { launchBrowser, newPage } from '../support/browser.mjs';
+import { signIn, signUpBuyer } from '../support/flows.mjs';
+import { E2E_ADMIN_EMAIL, startFullStack } from '../support/stack.mjs';
+
+let browser;
+let stack;
+
+before(async () => {
+  stack = await startFullStack();
+  browser = await launchBrowser();
+  await stack.emulator
+    .createUser(E2E_ADMIN_EMAIL, 'secret123', 'E2E Admin', { emailVerified: true })
+    .catch(() => {});
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('support tickets', () => {
+  test('a visitor’s message reaches the inbox; the admin replies; the user reads it and answers', async () => {
+    // The user has an account, but writes first from the landing page, signed out.
+    const userPage = await newPage(browser);
+    const email = await signUpBuyer(userPage, stack, 'Tess Ticket');
+    const subject = `Credits question ${Date.now()}`;
+
+    const visitor = await newPage(browser);
+    await visitor.goto(stack.urls.shell);
+    const form = visitor.getByRole('form', { name: 'Contact us' });
+    await form.getByLabel('Name').fill('Tess Ticket');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Subject').fill(subject);
+    await form.getByLabel('Message').fill('Do my credits expire?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await visitor.getByText('Message Sent Successfully!').waitFor();
+
+    const adminPage = await newPage(browser);
+    await adminPage.goto(`${stack.urls.shell}/login`);
+    await signIn(adminPage, E2E_ADMIN_EMAIL, 'secret123');
+    await adminPage.waitForURL('**/user/dashboard');
+    await adminPage.goto(`${stack.urls.shell}${paths.adminSupportMessages}`);
+    await adminPage.getByLabel('Search by email').fill(email);
+    await adminPage.getByRole('button', { name: new RegExp(subject) }).click();
+    const inbox = adminPage.getByRole('region', { name: `Conversation: ${subject}` });
+    await inbox.getByText('Do my credits expire?').waitFor();
+    await inbox.getByLabel('Reply').fill('They never expire.');
+    await inbox.getByRole('button', { name: 'Send' }).click();
+    await inbox.getByText('They never expire.').waitFor();
+
+    await userPage.goto(`${stack.urls.shell}${paths.userSupport}`);
+    await userPage.getByRole('heading', { name: /Support Tickets \(1\)/ }).waitFor();
+    await userPage.getByRole('button', { name: new RegExp(subject) }).click();
+    const mine = userPage.getByRole('region', { name: `Conversation: ${subject}` });
+    await mine.getByText('They never expire.').waitFor();
+    await mine.getByLabel('Your reply').fill('Great, thanks!');
+    await mine.getByRole('button', { name: 'Send' }).click();
+    await mine.getByText('Great, thanks!').waitFor();
+    await mine.getByText('In progress').first().waitFor();
+
+    // The admin sees the answer without reloading (the inbox polls).
+    await inbox.getByText('Great, thanks!').waitFor({ timeout: 20_000 });
+    for (const page of [userPage, visitor, adminPage]) assert.deepEqual(page.pageErrors, []);
+  });
+});
