@@ -1,9 +1,233 @@
-import { PageHeader } from '@coldmail/ui';
+import { isPaid, isPending, type PackageOrder } from '@coldmail/contracts';
+import { api, domainKey } from '@coldmail/session';
+import {
+  Alert,
+  Button,
+  Card,
+  ConfirmDialog,
+  Modal,
+  PageHeader,
+  PageLoader,
+  Pagination,
+  Spinner,
+  StatusBadge,
+  Table,
+  TextField,
+  formatDate,
+  formatUsd,
+  pageCountOf,
+  pageSummary,
+  toast,
+  type TableColumn,
+} from '@coldmail/ui';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useOrderList } from '../hooks/useOrderList';
+import styles from './Orders.module.css';
 
+// The spec's page size for the admin orders table.
+const PAGE_SIZE = 5;
+
+/** /admin/orders — every package order, searched, sorted and paged on the server. */
 export function OrdersManagementPage() {
+  const list = useOrderList(PAGE_SIZE);
+  const orders = useQuery({
+    ...api.packageOrders.adminList.query({ query: list.query }),
+    placeholderData: keepPreviousData,
+  });
+  const [details, setDetails] = useState<PackageOrder | null>(null);
+  const [refunding, setRefunding] = useState<PackageOrder | null>(null);
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: domainKey('packageOrders') });
+
+  const remove = useMutation({
+    mutationFn: (order: PackageOrder) => api.packageOrders.delete({ params: { id: order._id } }),
+    onSuccess: () => {
+      toast.success('Order deleted successfully!');
+      return refresh();
+    },
+    onError: (error) =>
+      toast.error(
+        error.status ? 'Failed to delete order.' : 'Something went wrong while deleting.',
+      ),
+  });
+  const refund = useMutation({
+    mutationFn: (order: PackageOrder) => api.packageOrders.refund({ params: { id: order._id } }),
+    onSuccess: (order) => {
+      toast.success(`Order ${order.orderId} refunded; its credits were taken back.`);
+      setRefunding(null);
+      return refresh();
+    },
+    onError: (error) => toast.error(`Refund failed: ${error.message}`),
+  });
+
+  const columns: TableColumn<PackageOrder>[] = [
+    { key: 'orderId', header: 'Order ID', sortable: true },
+    {
+      key: 'customerName',
+      header: 'Customer',
+      sortable: true,
+      render: (order) => (
+        <span className={styles.customer}>
+          <strong>{order.customerName}</strong>
+          <span className={styles.muted}>{order.customerEmail}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'packageName',
+      header: 'Package',
+      sortable: true,
+      render: (order) => (
+        <button type="button" className={styles.linkButton} onClick={() => setDetails(order)}>
+          {order.packageName}
+        </button>
+      ),
+    },
+    {
+      key: 'orderDate',
+      header: 'Date',
+      sortValue: (order) => order.createdAt,
+      firstDirection: 'desc',
+      render: (order) => formatDate(order.createdAt),
+    },
+    {
+      key: 'totalPrice',
+      header: 'Amount',
+      align: 'right',
+      sortValue: (order) => order.packagePrice,
+      render: (order) => formatUsd(order.totalPrice),
+    },
+    {
+      key: 'paymentStatus',
+      header: 'Payment',
+      sortable: true,
+      render: (order) => <StatusBadge status={order.paymentStatus} />,
+    },
+    {
+      key: 'orderStatus',
+      header: 'Status',
+      sortable: true,
+      render: (order) => <StatusBadge status={order.orderStatus} />,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (order) => (
+        <span className={styles.actions}>
+          {isPending(order) && (
+            <Button
+              size="sm"
+              variant="danger"
+              aria-label={`Delete order ${order.orderId}`}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(order)}
+            >
+              {remove.isPending && remove.variables?._id === order._id ? (
+                <Spinner size="sm" />
+              ) : (
+                'Delete'
+              )}
+            </Button>
+          )}
+          {isPaid(order) && (
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`Refund order ${order.orderId}`}
+              onClick={() => setRefunding(order)}
+            >
+              Refund
+            </Button>
+          )}
+        </span>
+      ),
+    },
+  ];
+
   return (
-    <section data-remote="admin" data-page="OrdersManagementPage">
-      <PageHeader title="Total Orders" />
+    <section className={styles.page} data-remote="admin" data-page="OrdersManagementPage">
+      <PageHeader title="Orders Management" />
+      <Card flush>
+        <div className={styles.toolbar}>
+          <TextField
+            label="Search"
+            type="search"
+            placeholder="Search orders..."
+            value={list.search}
+            onChange={(event) => list.setSearch(event.target.value)}
+          />
+        </div>
+        {orders.isPending ? (
+          <PageLoader />
+        ) : orders.isError ? (
+          <Alert tone="error">Failed to fetch data: {orders.error.message}</Alert>
+        ) : (
+          <>
+            <Table
+              columns={columns}
+              rows={orders.data.items}
+              rowKey={(order) => order._id}
+              caption="Package orders"
+              emptyText="No orders found"
+              sort={list.sort}
+              onSortChange={list.setSort}
+            />
+            <div className={styles.pagination}>
+              <Pagination
+                page={list.page}
+                pageCount={pageCountOf(orders.data.total, PAGE_SIZE)}
+                onPageChange={list.setPage}
+                summary={pageSummary(orders.data.page, orders.data.pageSize, orders.data.total)}
+              />
+            </div>
+          </>
+        )}
+      </Card>
+      <Modal
+        open={details !== null}
+        onClose={() => setDetails(null)}
+        title="Package Details"
+        footer={<Button onClick={() => setDetails(null)}>Close</Button>}
+      >
+        {details && (
+          <dl className={styles.details}>
+            <dt>Package</dt>
+            <dd>{details.packageName}</dd>
+            <dt>Credits</dt>
+            <dd>{details.credit}</dd>
+            <dt>Validity</dt>
+            <dd>{details.Validity} days</dd>
+            <dt>Package Price</dt>
+            <dd>{formatUsd(details.packagePrice)}</dd>
+            <dt>Processing Fee</dt>
+            <dd>{formatUsd(details.processingFee)}</dd>
+            <dt>Total</dt>
+            <dd>{formatUsd(details.totalPrice)}</dd>
+            <dt>Customer</dt>
+            <dd>
+              {details.customerName}, {details.address}, {details.country}
+            </dd>
+            <dt>PayPal Transaction</dt>
+            <dd>{details.paypalTransactionID || 'N/A'}</dd>
+          </dl>
+        )}
+      </Modal>
+      <ConfirmDialog
+        open={refunding !== null}
+        title="Refund this order?"
+        message={
+          refunding
+            ? `PayPal returns ${formatUsd(refunding.totalPrice)} to ${refunding.customerEmail} and the ${refunding.credit} credits are taken back (never below zero). This cannot be undone.`
+            : ''
+        }
+        confirmLabel="Refund"
+        busyLabel="Refunding..."
+        tone="danger"
+        busy={refund.isPending}
+        onConfirm={() => refunding && refund.mutate(refunding)}
+        onCancel={() => setRefunding(null)}
+      />
     </section>
   );
 }

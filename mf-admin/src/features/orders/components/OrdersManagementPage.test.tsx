@@ -1,0 +1,79 @@
+import {
+  packageOrder,
+  renderRemote,
+  startTestApi,
+  type TestApi,
+  userRecord,
+} from '@coldmail/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import App from '../../../app/App';
+
+let api: TestApi;
+afterEach(() => api.close());
+
+const admin = userRecord({ userRole: 'Admin' });
+const pending = packageOrder({ _id: '680000000000000000000001', orderId: 'PEND0001' });
+const paid = packageOrder({
+  _id: '680000000000000000000002',
+  orderId: 'PAID0002',
+  paymentStatus: 'Paid',
+  orderStatus: 'Completed',
+});
+const page = (items: unknown[], total = items.length) => ({
+  body: { items, total, page: 1, pageSize: 5 } as never,
+});
+
+describe('/admin/orders', () => {
+  it('asks the server for the newest orders first, five a page, and searches from page 1', async () => {
+    api = await startTestApi({ 'packageOrders.adminList': page([pending, paid], 12) });
+    renderRemote(App, '/admin/orders', { apiUrl: api.url, profile: admin });
+    await screen.findByText('PEND0001');
+    expect(screen.getByText('Showing 1 to 5 of 12 entries')).toBeTruthy();
+    const first = api.requests[0]!.query;
+    expect([first.get('sort'), first.get('dir'), first.get('pageSize')]).toEqual([
+      'orderDate',
+      'desc',
+      '5',
+    ]);
+
+    await userEvent.type(screen.getByPlaceholderText('Search orders...'), 'growth');
+    await waitFor(() => expect(api.requests.at(-1)?.query.get('q')).toBe('growth'));
+    expect(api.requests.at(-1)?.query.get('page')).toBe('1');
+  });
+
+  it('deletes only pending orders and refunds only paid ones, after confirming', async () => {
+    api = await startTestApi({
+      'packageOrders.adminList': page([pending, paid]),
+      'packageOrders.delete': { body: { success: true, message: 'Order deleted successfully!' } },
+      'packageOrders.refund': {
+        body: { ...paid, paymentStatus: 'Refunded', orderStatus: 'Refunded' },
+      },
+    });
+    renderRemote(App, '/admin/orders', { apiUrl: api.url, profile: admin });
+    await screen.findByText('PEND0001');
+    expect(screen.queryByRole('button', { name: 'Delete order PAID0002' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refund order PEND0001' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete order PEND0001' }));
+    await screen.findByText('Order deleted successfully!');
+    expect(
+      api.requests.some(
+        (request) =>
+          request.method === 'DELETE' && request.path === '/order/680000000000000000000001',
+      ),
+    ).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Refund order PAID0002' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await screen.findByText('Order PAID0002 refunded; its credits were taken back.');
+    expect(
+      api.requests.some(
+        (request) =>
+          request.method === 'POST' && request.path === '/order/680000000000000000000002/refund',
+      ),
+    ).toBe(true);
+  });
+});
