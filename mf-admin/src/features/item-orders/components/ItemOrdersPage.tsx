@@ -1,9 +1,209 @@
-import { PageHeader } from '@coldmail/ui';
+import { isPaid, isPending, type ItemOrder } from '@coldmail/contracts';
+import { paths } from '@coldmail/registry/pages';
+import { Link } from '@coldmail/router';
+import { api, domainKey } from '@coldmail/session';
+import {
+  Alert,
+  Button,
+  Card,
+  ConfirmDialog,
+  PageHeader,
+  PageLoader,
+  Pagination,
+  Spinner,
+  StatusBadge,
+  Table,
+  TextField,
+  formatUsd,
+  pageCountOf,
+  pageSummary,
+  toast,
+  type TableColumn,
+} from '@coldmail/ui';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useOrderList } from '../../orders/hooks/useOrderList';
+import styles from '../../orders/components/Orders.module.css';
 
+const PAGE_SIZE = 10;
+const NAME_LIMIT = 30;
+
+const shortName = (name: string) =>
+  name.length > NAME_LIMIT ? `${name.slice(0, NAME_LIMIT)}...` : name;
+
+/** 'Nov 24, 2026' */
+const shortDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** /admin/items-orders — every digital item order, searched, sorted and paged on the server. */
 export function ItemOrdersPage() {
+  const list = useOrderList(PAGE_SIZE);
+  const orders = useQuery({
+    ...api.itemOrders.adminList.query({ query: list.query }),
+    placeholderData: keepPreviousData,
+  });
+  const [refunding, setRefunding] = useState<ItemOrder | null>(null);
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: domainKey('itemOrders') });
+  const remove = useMutation({
+    mutationFn: (order: ItemOrder) => api.itemOrders.delete({ params: { id: order._id } }),
+    onSuccess: () => {
+      toast.success('Order deleted successfully!');
+      return refresh();
+    },
+    onError: (error) =>
+      toast.error(
+        error.status ? 'Failed to delete order.' : 'Something went wrong while deleting.',
+      ),
+  });
+  const refund = useMutation({
+    mutationFn: (order: ItemOrder) => api.itemOrders.refund({ params: { id: order._id } }),
+    onSuccess: (order) => {
+      toast.success(`Order ${order.orderId} refunded; its access link was withdrawn.`);
+      setRefunding(null);
+      return refresh();
+    },
+    onError: (error) => toast.error(`Refund failed: ${error.message}`),
+  });
+
+  const columns: TableColumn<ItemOrder>[] = [
+    { key: 'orderId', header: 'Order ID', sortable: true },
+    {
+      key: 'customerName',
+      header: 'Customer',
+      sortable: true,
+      render: (order) => (
+        <span className={styles.customer}>
+          <strong>
+            <span aria-hidden="true">{order.customerName.slice(0, 1).toUpperCase()} </span>
+            {order.customerName}
+          </strong>
+          <span className={styles.muted}>{order.customerEmail}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'packageName',
+      header: 'Item',
+      sortable: true,
+      render: (order) => (
+        <span className={styles.customer}>
+          <Link to={paths.premiumItem(order.slug, order.itemId)} title={order.packageName}>
+            {shortName(order.packageName)}
+          </Link>
+          <span className={styles.muted}>{order.itemId || 'N/A'}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'orderDate',
+      header: 'Date',
+      sortValue: (order) => order.createdAt,
+      firstDirection: 'desc',
+      render: (order) => shortDate(order.createdAt),
+    },
+    {
+      key: 'totalPrice',
+      header: 'Amount',
+      align: 'right',
+      sortValue: (order) => order.packagePrice,
+      render: (order) => formatUsd(order.totalPrice),
+    },
+    {
+      key: 'paymentStatus',
+      header: 'Payment Status',
+      sortable: true,
+      render: (order) => <StatusBadge status={order.paymentStatus} />,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (order) => (
+        <span className={styles.actions}>
+          {isPending(order) && (
+            <Button
+              size="sm"
+              variant="danger"
+              aria-label={`Delete order ${order.orderId}`}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(order)}
+            >
+              {remove.isPending && remove.variables?._id === order._id ? (
+                <Spinner size="sm" />
+              ) : (
+                'Delete'
+              )}
+            </Button>
+          )}
+          {isPaid(order) && (
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`Refund order ${order.orderId}`}
+              onClick={() => setRefunding(order)}
+            >
+              Refund
+            </Button>
+          )}
+        </span>
+      ),
+    },
+  ];
+
   return (
-    <section data-remote="admin" data-page="ItemOrdersPage">
-      <PageHeader title="Item Orders Management" />
+    <section className={styles.page} data-remote="admin" data-page="ItemOrdersPage">
+      <PageHeader title="Item Orders" />
+      <Card flush>
+        <div className={styles.toolbar}>
+          <TextField
+            label="Search"
+            type="search"
+            placeholder="Search orders..."
+            value={list.search}
+            onChange={(event) => list.setSearch(event.target.value)}
+          />
+        </div>
+        {orders.isPending ? (
+          <PageLoader />
+        ) : orders.isError ? (
+          <Alert tone="error">Could not load item orders. Please try again.</Alert>
+        ) : (
+          <>
+            <Table
+              columns={columns}
+              rows={orders.data.items}
+              rowKey={(order) => order._id}
+              caption="Item orders"
+              emptyText="No orders found"
+              sort={list.sort}
+              onSortChange={list.setSort}
+            />
+            <div className={styles.pagination}>
+              <Pagination
+                page={list.page}
+                pageCount={pageCountOf(orders.data.total, PAGE_SIZE)}
+                onPageChange={list.setPage}
+                summary={pageSummary(orders.data.page, orders.data.pageSize, orders.data.total)}
+              />
+            </div>
+          </>
+        )}
+      </Card>
+      <ConfirmDialog
+        open={refunding !== null}
+        title="Refund this order?"
+        message={
+          refunding
+            ? `PayPal returns ${formatUsd(refunding.totalPrice)} to ${refunding.customerEmail} and the buyer loses the download link. This cannot be undone.`
+            : ''
+        }
+        confirmLabel="Refund"
+        busyLabel="Refunding..."
+        tone="danger"
+        busy={refund.isPending}
+        onConfirm={() => refunding && refund.mutate(refunding)}
+        onCancel={() => setRefunding(null)}
+      />
     </section>
   );
 }

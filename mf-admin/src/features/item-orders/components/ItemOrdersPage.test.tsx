@@ -1,0 +1,39 @@
+import { itemOrder, renderRemote, startTestApi, type TestApi, userRecord } from '@coldmail/testing';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import App from '../../../app/App';
+
+let api: TestApi;
+afterEach(() => api.close());
+
+describe('/admin/items-orders', () => {
+  it('cuts long item names at 30 characters, links the item page and pages by ten', async () => {
+    const order = itemOrder({
+      packageName: 'The Complete Cold Outreach Playbook, Second Edition',
+      orderId: 'ITEM0001',
+    });
+    api = await startTestApi({
+      'itemOrders.adminList': { body: { items: [order], total: 23, page: 1, pageSize: 10 } },
+    });
+    renderRemote(App, '/admin/items-orders', {
+      apiUrl: api.url,
+      profile: userRecord({ userRole: 'Admin' }),
+    });
+    const link = await screen.findByRole('link', { name: 'The Complete Cold Outreach Pla...' });
+    expect(link.getAttribute('href')).toBe(`/premium/${order.slug}/${order.itemId}`);
+    expect(screen.getByText('Showing 1 to 10 of 23 entries')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete order ITEM0001' })).toBeTruthy();
+    expect(api.requests[0]?.query.get('pageSize')).toBe('10');
+  });
+
+  it("shows 'No orders found' for an empty list", async () => {
+    api = await startTestApi({
+      'itemOrders.adminList': { body: { items: [], total: 0, page: 1, pageSize: 10 } },
+    });
+    renderRemote(App, '/admin/items-orders', {
+      apiUrl: api.url,
+      profile: userRecord({ userRole: 'Admin' }),
+    });
+    expect(await screen.findByText('No orders found')).toBeTruthy();
+  });
+});
