@@ -99,3 +99,26 @@ describe('GET /api/orders (admin orders table)', () => {
     expect(page.body).toMatchObject({ items: [], total: 0, page: 1, pageSize: 5 });
   });
 });
+
+describe('GET /api/users (admin user directory)', () => {
+  type UserRow = { userEmail: string; userName: string; currentBalance: number };
+  const users = (query: string, token = admin.token) =>
+    call<Page<UserRow>>(api, 'GET', `/api/users${query}`, { token });
+
+  it('is for admins only, and refuses bad queries', async () => {
+    expect((await users('', buyer.token)).status).toBe(403);
+    expect((await users('?q[$regex]=.*')).status).toBe(400);
+    expect((await users('?sort=password')).status).toBe(400);
+  });
+
+  it('pages newest first, searches name or e-mail in any case, and sorts', async () => {
+    const newest = await users('?pageSize=1');
+    expect(newest.body.total).toBe(2);
+    expect(newest.body.items[0]?.userEmail).toBe(buyer.email);
+    const found = await users(`?q=${buyer.email.slice(0, 8).toUpperCase()}`);
+    expect(found.body.items.map((user) => user.userEmail)).toEqual([buyer.email]);
+    const byEmail = await users('?sort=userEmail&dir=asc');
+    const emails = byEmail.body.items.map((user) => user.userEmail);
+    expect(emails).toEqual([...emails].sort());
+  });
+});

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { Model } from 'mongoose';
 import { mongo, trusted } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
+import { containsText } from '../common/search';
 import { listedEmail, mayView } from './order-access';
 import { formatOrderDate } from './order-dates';
 import { newOrderCode } from './order-codes';
@@ -35,9 +36,6 @@ const SORT_FIELDS: Record<OrderSortKey, string> = {
   paymentStatus: 'paymentStatus',
   orderStatus: 'orderStatus',
 };
-
-/** Search text as a literal pattern: `.` or `(` typed in the box match themselves. */
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** PayPal orders remembered per order: more than any buyer's retries. */
 const MAX_PAYPAL_ORDERS = 10;
@@ -170,7 +168,7 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
     pageSize: number;
   }> {
     const { page, pageSize, q, sort, dir } = query;
-    const pattern = q ? trusted({ $regex: escapeRegex(q), $options: 'i' }) : null;
+    const pattern = q ? containsText(q) : null;
     const filter = pattern ? { $or: SEARCHED_FIELDS.map((field) => ({ [field]: pattern })) } : {};
     const order = dir === 'asc' ? 1 : -1;
     const [items, total] = await Promise.all([

@@ -8,7 +8,9 @@ import {
   type ProfileUpdateBody,
   type ResponseOf,
   type UserEmailQuery,
+  type userListQuerySchema,
 } from '@coldmail/contracts';
+import type { z } from 'zod';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
 import { SensitiveRoute } from '../common/throttling';
@@ -54,6 +56,14 @@ export class UsersController {
     if (query.userEmail === caller.email) return caller.user ? [caller.user] : [];
     const user = await this.users.findByEmail(query.userEmail);
     return user ? [user] : [];
+  }
+
+  /** The back office's directory: searched, sorted and paged here, not in the browser. */
+  @Endpoint(endpoints.adminList)
+  adminList(
+    @ValidQuery() query: z.output<typeof userListQuerySchema>,
+  ): Promise<ResponseOf<typeof endpoints.adminList>> {
+    return this.users.adminPage(query);
   }
 
   /** Any signed-in user: the screens decide whether to show the Admin Panel link from it. */

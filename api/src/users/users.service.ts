@@ -14,9 +14,12 @@ import type {
   ProfileUpdateBody,
   UserRecord,
   UserRole,
+  userListQuerySchema,
 } from '@coldmail/contracts';
+import type { z } from 'zod';
 import { Model, mongo, trusted } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
+import { containsText } from '../common/search';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import { FirebaseAuthService } from '../auth/firebase-auth.service';
@@ -73,6 +76,25 @@ export class UsersService implements OnModuleInit {
   async list(): Promise<UserRecord[]> {
     const users = await this.users.find().sort({ createdAt: -1 }).lean<UserData[]>();
     return users.map(toUserRecord);
+  }
+
+  /** One page of the admin directory: `q` matches name, e-mail or role, any case. */
+  async adminPage({ page, pageSize, q, sort, dir }: z.output<typeof userListQuerySchema>) {
+    const pattern = q ? containsText(q) : null;
+    const filter = pattern
+      ? { $or: [{ userName: pattern }, { userEmail: pattern }, { userRole: pattern }] }
+      : {};
+    const order = dir === 'asc' ? 1 : -1;
+    const [users, total] = await Promise.all([
+      this.users
+        .find(filter)
+        .sort({ [sort]: order, _id: order })
+        .skip((page - 1) * pageSize)
+        .limit(pageSize)
+        .lean<UserData[]>(),
+      this.users.countDocuments(filter),
+    ]);
+    return { items: users.map(toUserRecord), total, page, pageSize };
   }
 
   async listAdmins(): Promise<AdminListEntry[]> {

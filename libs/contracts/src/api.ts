@@ -31,7 +31,7 @@ import {
   paypalSettingsResponseSchema,
 } from './payments';
 import { routes } from './routes';
-import { orderListQuerySchema, pageSchema } from './paging';
+import { orderListQuerySchema, pageSchema, userListQuerySchema } from './paging';
 import {
   newSupportMessageBodySchema,
   supportListQuerySchema,
@@ -64,6 +64,7 @@ export const contract = defineContract(routes, {
   users: {
     createOrSync: { body: createUserBodySchema, response: userRecordSchema },
     list: { query: userEmailQuerySchema, response: z.array(userRecordSchema) },
+    adminList: { query: userListQuerySchema, response: pageSchema(userRecordSchema) },
     admins: { response: z.array(adminListEntrySchema) },
     updateProfile: { ...byId, body: profileUpdateBodySchema, response: userRecordSchema },
     adminUpdate: { ...byId, body: adminUserUpdateBodySchema, response: userRecordSchema },

@@ -49,3 +49,15 @@ export const orderSortKeys = [
 export const orderListQuerySchema = listQuerySchema(orderSortKeys, 'orderDate');
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 export type OrderSortKey = (typeof orderSortKeys)[number];
+
+export const userSortKeys = [
+  'createdAt',
+  'userName',
+  'userEmail',
+  'userRole',
+  'userMembership',
+  'currentBalance',
+] as const;
+export const userListQuerySchema = listQuerySchema(userSortKeys, 'createdAt');
+export type UserListQuery = z.input<typeof userListQuerySchema>;
+export type UserSortKey = (typeof userSortKeys)[number];

@@ -25,6 +25,12 @@ export const routes = defineRoutes({
       access: 'owner',
       summary: 'Every user (admins), or the caller’s own record with ?userEmail=',
     },
+    adminList: {
+      method: 'GET',
+      path: '/api/users',
+      access: 'admin',
+      summary: 'One page of the user directory: search, sort and page on the server',
+    },
     admins: {
       method: 'GET',
       path: '/users/admins',
