@@ -1,9 +1,14 @@
-import { PageHeader } from '@coldmail/ui';
+import { Card, PageHeader } from '@coldmail/ui';
+import { UsersDirectory } from './UsersDirectory';
 
+/** /admin/users */
 export function UsersManagementPage() {
   return (
     <section data-remote="admin" data-page="UsersManagementPage">
-      <PageHeader title="Total Users" />
+      <PageHeader title="Users Management" />
+      <Card>
+        <UsersDirectory />
+      </Card>
     </section>
   );
 }

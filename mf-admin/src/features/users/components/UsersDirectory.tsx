@@ -1,0 +1,300 @@
+import { userMemberships, userRoles, type UserRecord, type UserSortKey } from '@coldmail/contracts';
+import { api, domainKey } from '@coldmail/session';
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  PageLoader,
+  Pagination,
+  Table,
+  TextField,
+  formatDate,
+  pageCountOf,
+  pageSummary,
+  toast,
+  type TableColumn,
+} from '@coldmail/ui';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { SendMessageModal } from './SendMessageModal';
+import styles from './Users.module.css';
+
+const PAGE_SIZE = 10;
+
+interface Draft {
+  userName: string;
+  currentBalance: string;
+  userRole: UserRecord['userRole'];
+  userMembership: UserRecord['userMembership'];
+}
+
+const draftOf = (user: UserRecord): Draft => ({
+  userName: user.userName,
+  currentBalance: String(user.currentBalance),
+  userRole: user.userRole,
+  userMembership: user.userMembership,
+});
+
+/**
+ * The user directory: search, sort and ten a page on the server, inline edit (the balance
+ * through the credit ledger, as an adjustment from the balance shown), delete and messages.
+ */
+export function UsersDirectory() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<{ key: UserSortKey; direction: 'asc' | 'desc' }>({
+    key: 'createdAt',
+    direction: 'desc',
+  });
+  const q = useDeferredValue(search.trim());
+  const users = useQuery({
+    ...api.users.adminList.query({
+      query: {
+        page,
+        pageSize: PAGE_SIZE,
+        sort: sort.key,
+        dir: sort.direction,
+        ...(q ? { q } : {}),
+      },
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const [editing, setEditing] = useState<{ user: UserRecord; draft: Draft } | null>(null);
+  const [deleting, setDeleting] = useState<UserRecord | null>(null);
+  const [messaging, setMessaging] = useState<UserRecord | null>(null);
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: domainKey('users') });
+
+  const save = useMutation({
+    mutationFn: ({ user, draft }: { user: UserRecord; draft: Draft }) => {
+      const balance = Number(draft.currentBalance);
+      return api.users.adminUpdate({
+        params: { id: user._id },
+        body: {
+          userName: draft.userName.trim(),
+          userRole: draft.userRole,
+          userMembership: draft.userMembership,
+          ...(balance !== user.currentBalance
+            ? { currentBalance: balance, previousBalance: user.currentBalance }
+            : {}),
+        },
+      });
+    },
+    onSuccess: () => {
+      toast.success('User updated successfully');
+      setEditing(null);
+      return refresh();
+    },
+    onError: (error) => toast.error(`Failed to update user: ${error.status || error.message}`),
+  });
+  const remove = useMutation({
+    mutationFn: (user: UserRecord) => api.users.delete({ params: { id: user._id } }),
+    onSuccess: () => {
+      toast.success('User deleted successfully');
+      setDeleting(null);
+      return refresh();
+    },
+    onError: (error) => toast.error(`Failed to delete user: ${error.status || error.message}`),
+  });
+
+  const isEditing = (user: UserRecord) => editing?.user._id === user._id;
+  const change = (fields: Partial<Draft>) =>
+    setEditing((current) =>
+      current ? { ...current, draft: { ...current.draft, ...fields } } : null,
+    );
+  const balanceValid = editing ? /^-?\d+$/.test(editing.draft.currentBalance.trim()) : true;
+
+  const columns: TableColumn<UserRecord>[] = [
+    {
+      key: 'userName',
+      header: 'Name',
+      sortable: true,
+      render: (user) =>
+        isEditing(user) && editing ? (
+          <input
+            className={styles.input}
+            aria-label="Name"
+            value={editing.draft.userName}
+            onChange={(event) => change({ userName: event.target.value })}
+          />
+        ) : (
+          user.userName
+        ),
+    },
+    { key: 'userEmail', header: 'Email', sortable: true },
+    {
+      key: 'currentBalance',
+      header: 'Credit Balance',
+      align: 'right',
+      sortable: true,
+      render: (user) =>
+        isEditing(user) && editing ? (
+          <input
+            className={styles.input}
+            aria-label="Credit balance"
+            inputMode="numeric"
+            value={editing.draft.currentBalance}
+            onChange={(event) => change({ currentBalance: event.target.value })}
+          />
+        ) : (
+          <span className={user.currentBalance >= 0 ? styles.positive : styles.negative}>
+            {user.currentBalance}
+          </span>
+        ),
+    },
+    {
+      key: 'userRole',
+      header: 'Role',
+      sortable: true,
+      render: (user) =>
+        isEditing(user) && editing ? (
+          <select
+            className={styles.input}
+            aria-label="Role"
+            value={editing.draft.userRole}
+            onChange={(event) => change({ userRole: event.target.value as Draft['userRole'] })}
+          >
+            {userRoles.map((role) => (
+              <option key={role}>{role}</option>
+            ))}
+          </select>
+        ) : (
+          user.userRole
+        ),
+    },
+    {
+      key: 'userMembership',
+      header: 'Membership',
+      sortable: true,
+      render: (user) =>
+        isEditing(user) && editing ? (
+          <select
+            className={styles.input}
+            aria-label="Membership"
+            value={editing.draft.userMembership}
+            onChange={(event) =>
+              change({ userMembership: event.target.value as Draft['userMembership'] })
+            }
+          >
+            {userMemberships.map((membership) => (
+              <option key={membership}>{membership}</option>
+            ))}
+          </select>
+        ) : (
+          user.userMembership
+        ),
+    },
+    {
+      key: 'createdAt',
+      header: 'Joined',
+      sortable: true,
+      firstDirection: 'desc',
+      render: (user) => formatDate(user.createdAt),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (user) =>
+        isEditing(user) && editing ? (
+          <span className={styles.actions}>
+            <Button
+              size="sm"
+              disabled={save.isPending || !balanceValid || !editing.draft.userName.trim()}
+              onClick={() => save.mutate(editing)}
+            >
+              {save.isPending ? 'Saving...' : 'Save'}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
+              Cancel
+            </Button>
+          </span>
+        ) : (
+          <span className={styles.actions}>
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`Edit ${user.userEmail}`}
+              onClick={() => setEditing({ user, draft: draftOf(user) })}
+            >
+              Edit
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`Message ${user.userEmail}`}
+              onClick={() => setMessaging(user)}
+            >
+              Message
+            </Button>
+            <Button
+              size="sm"
+              variant="danger"
+              aria-label={`Delete ${user.userEmail}`}
+              onClick={() => setDeleting(user)}
+            >
+              Delete
+            </Button>
+          </span>
+        ),
+    },
+  ];
+
+  return (
+    <div className={styles.directory}>
+      <div className={styles.toolbar}>
+        <TextField
+          label="Search users"
+          type="search"
+          placeholder="Search by name, email or role..."
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      {users.isPending ? (
+        <PageLoader />
+      ) : users.isError ? (
+        <Alert tone="error">Failed to fetch users: {users.error.message}</Alert>
+      ) : (
+        <>
+          <Table
+            columns={columns}
+            rows={users.data.items}
+            rowKey={(user) => user._id}
+            caption="Users"
+            emptyText="No Users Found"
+            sort={sort}
+            onSortChange={(next) => {
+              setSort({ key: next.key as UserSortKey, direction: next.direction });
+              setPage(1);
+            }}
+          />
+          {editing && !balanceValid && (
+            <Alert tone="error">The credit balance must be a whole number.</Alert>
+          )}
+          <Pagination
+            page={page}
+            pageCount={pageCountOf(users.data.total, PAGE_SIZE)}
+            onPageChange={setPage}
+            summary={pageSummary(users.data.page, users.data.pageSize, users.data.total)}
+            aria-label="Users pages"
+          />
+        </>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete user"
+        message="Are you sure you want to delete this user?"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        tone="danger"
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+      <SendMessageModal user={messaging} onClose={() => setMessaging(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { renderRemote, startTestApi, type TestApi, userRecord } from '@coldmail/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import App from '../../../app/App';
+
+let api: TestApi;
+afterEach(() => api.close());
+
+const admin = userRecord({ userRole: 'Admin', userEmail: 'admin@example.com' });
+const grace = userRecord({
+  _id: '690000000000000000000001',
+  userName: 'Grace',
+  userEmail: 'grace@example.com',
+  currentBalance: 12,
+});
+const owing = userRecord({
+  _id: '690000000000000000000002',
+  userName: 'Owen',
+  userEmail: 'owen@example.com',
+  currentBalance: -3,
+});
+const page = (items: unknown[]) => ({
+  body: { items, total: items.length, page: 1, pageSize: 10 } as never,
+});
+
+describe('/admin/users', () => {
+  it('edits a row inline; a new balance goes as a change from the balance shown', async () => {
+    api = await startTestApi({
+      'users.adminList': page([grace, owing]),
+      'users.adminUpdate': { body: { ...grace, currentBalance: 50 } },
+    });
+    renderRemote(App, '/admin/users', { apiUrl: api.url, profile: admin });
+    expect((await screen.findByText('-3')).className).toMatch(/negative/);
+    expect(screen.getByText('12').className).toMatch(/positive/);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit grace@example.com' }));
+    const balance = screen.getByLabelText('Credit balance');
+    await userEvent.clear(balance);
+    await userEvent.type(balance, '50');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('User updated successfully');
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toEqual({
+      userName: 'Grace',
+      userRole: 'member',
+      userMembership: grace.userMembership,
+      currentBalance: 50,
+      previousBalance: 12,
+    });
+  });
+
+  it('asks before deleting, and sends a message from its modal', async () => {
+    api = await startTestApi({
+      'users.adminList': page([grace]),
+      'users.delete': { body: { success: true, message: 'User deleted successfully' } as never },
+      'messages.send': { body: { success: true, message: 'Message sent successfully.' } as never },
+    });
+    renderRemote(App, '/admin/users', { apiUrl: api.url, profile: admin });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete grace@example.com' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText('Are you sure you want to delete this user?')).toBeTruthy();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('User deleted successfully');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Message grace@example.com' }));
+    const modal = await screen.findByRole('dialog', { name: 'Send Message' });
+    await userEvent.type(within(modal).getByLabelText('Subject'), 'Hello');
+    await userEvent.type(within(modal).getByLabelText(/Message/), '<b>Welcome</b>');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Send' }));
+    await screen.findByText('Message sent successfully.');
+    await waitFor(() =>
+      expect(api.requests.find((request) => request.path === '/send-message')?.body).toEqual({
+        toEmail: 'grace@example.com',
+        subject: 'Hello',
+        messageBody: '<b>Welcome</b>',
+      }),
+    );
+  });
+
+  it("shows 'No Users Found' when the search finds nobody", async () => {
+    api = await startTestApi({ 'users.adminList': page([]) });
+    renderRemote(App, '/admin/users', { apiUrl: api.url, profile: admin });
+    expect(await screen.findByText('No Users Found')).toBeTruthy();
+  });
+});
