@@ -1,9 +1,61 @@
-import { PageHeader } from '@coldmail/ui';
+import { paths } from '@coldmail/registry/pages';
+import { Link } from '@coldmail/router';
+import { api } from '@coldmail/session';
+import { Card, PageHeader } from '@coldmail/ui';
+import { useQuery } from '@tanstack/react-query';
+import { PackagesManager } from '../../packages';
+import { UsersDirectory } from '../../users/components/UsersDirectory';
+import styles from './AdminDashboard.module.css';
 
+/** Totals only: one row per list is enough for the server to count them all. */
+const COUNT_ONLY = { page: 1, pageSize: 1 };
+
+/** /admin/dashboard — tiles with live totals, the packages manager and the users directory. */
 export function AdminDashboardPage() {
+  const orders = useQuery(api.packageOrders.adminList.query({ query: COUNT_ONLY }));
+  const users = useQuery(api.users.adminList.query({ query: COUNT_ONLY }));
+  const support = useQuery({ ...api.support.summary.query(), refetchInterval: 30_000 });
+  const count = (value: number | undefined, failed: boolean) =>
+    failed ? '—' : value === undefined ? '…' : String(value);
+
+  const tiles = [
+    {
+      to: paths.adminOrders,
+      title: 'Total Orders',
+      value: count(orders.data?.total, orders.isError),
+    },
+    { to: paths.adminUsers, title: 'Total Users', value: count(users.data?.total, users.isError) },
+    {
+      to: paths.adminSupportMessages,
+      title: 'Support Messages',
+      value: count(support.data?.unread, support.isError),
+      note: support.data ? `unread · ${support.data.open} open` : 'unread',
+    },
+    { to: paths.adminSettings, title: 'Settings', value: '⚙', note: 'Content, payments, keys' },
+  ];
+
   return (
-    <section data-remote="admin" data-page="AdminDashboardPage">
+    <section className={styles.page} data-remote="admin" data-page="AdminDashboardPage">
       <PageHeader title="Admin Dashboard" />
+      <ul className={styles.tiles} aria-label="Overview">
+        {tiles.map((tile) => (
+          <li key={tile.to}>
+            <Link className={styles.tile} to={tile.to}>
+              <span className={styles.tileTitle}>{tile.title}</span>
+              <span className={styles.tileValue} aria-hidden={tile.value === '⚙' || undefined}>
+                {tile.value}
+              </span>
+              {tile.note && <span className={styles.tileNote}>{tile.note}</span>}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Card title="Pricing Packages">
+        <PackagesManager />
+      </Card>
+      <Card title="Users">
+        <UsersDirectory />
+      </Card>
     </section>
   );
 }

@@ -1,0 +1,133 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  DEFAULT_PACKAGE_VALIDITY_DAYS,
+  packageBodySchema,
+  packagePointKeys,
+  type CreditPackage,
+  type PackageForm,
+} from '@coldmail/contracts';
+import { api, domainKey } from '@coldmail/session';
+import { Alert, Button, FormGrid, Modal, TextField, toast } from '@coldmail/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+
+const pointLabels = [
+  'Feature 1',
+  'Feature 2',
+  'Feature 3',
+  'Feature 4',
+  'Feature 5',
+  'Feature 6',
+  'Feature 7',
+  'Feature 8',
+  'Feature 9',
+  'Feature 10',
+];
+
+const valuesOf = (pkg: CreditPackage | null): PackageForm => ({
+  packageName: pkg?.packageName ?? '',
+  price: pkg ? String(pkg.price) : '',
+  credit: pkg ? String(pkg.credit) : '',
+  validity: String(pkg?.validity ?? DEFAULT_PACKAGE_VALIDITY_DAYS),
+  icon: pkg?.icon ?? '',
+  ...Object.fromEntries(packagePointKeys.map((key) => [key, pkg?.[key] ?? ''])),
+});
+
+/** Add (package null) or edit a package, validated with the API's own schema. */
+export function PackageFormModal({
+  open,
+  pkg,
+  onClose,
+}: {
+  open: boolean;
+  pkg: CreditPackage | null;
+  onClose(): void;
+}) {
+  const form = useForm<PackageForm>({
+    resolver: zodResolver(packageBodySchema),
+    values: valuesOf(pkg),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [failure, setFailure] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+
+  const save = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const body = packageBodySchema.parse(values);
+    try {
+      if (pkg) await api.packages.edit({ params: { id: pkg._id }, body });
+      else await api.packages.add({ body });
+      toast.success(pkg ? 'Package updated successfully' : 'Package added successfully');
+      await queryClient.invalidateQueries({ queryKey: domainKey('packages') });
+      onClose();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'Failed to save the package.');
+    }
+  });
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={pkg ? 'Edit Package' : 'Add Package'}
+      size="lg"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="package-form" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : pkg ? 'Update Package' : 'Add Package'}
+          </Button>
+        </>
+      }
+    >
+      <form id="package-form" onSubmit={save} noValidate>
+        <FormGrid>
+          <TextField
+            label="Package Name"
+            required
+            error={errors.packageName?.message}
+            {...form.register('packageName')}
+          />
+          <TextField
+            label="Price (USD)"
+            required
+            inputMode="decimal"
+            error={errors.price?.message}
+            {...form.register('price')}
+          />
+          <TextField
+            label="Credits"
+            required
+            inputMode="numeric"
+            error={errors.credit?.message}
+            {...form.register('credit')}
+          />
+          <TextField
+            label="Validity (days)"
+            inputMode="numeric"
+            error={errors.validity?.message}
+            {...form.register('validity')}
+          />
+          <TextField
+            label="Icon URL"
+            type="url"
+            error={errors.icon?.message}
+            {...form.register('icon')}
+          />
+          {packagePointKeys.map((key, index) => (
+            <TextField
+              key={key}
+              label={pointLabels[index]}
+              error={errors[key]?.message}
+              {...form.register(key)}
+            />
+          ))}
+        </FormGrid>
+        {failure && <Alert tone="error">{failure}</Alert>}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,103 @@
+import { MAX_PACKAGES, featureBulletsOf, type CreditPackage } from '@coldmail/contracts';
+import { api, domainKey } from '@coldmail/session';
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  PageLoader,
+  PricingCard,
+  formatUsd,
+  toast,
+} from '@coldmail/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PackageFormModal } from './PackageFormModal';
+import styles from './Packages.module.css';
+
+/** The packages manager: cards with edit and delete, and an add modal, at most three packages. */
+export function PackagesManager() {
+  const packages = useQuery(api.packages.list.query());
+  const [editing, setEditing] = useState<{ pkg: CreditPackage | null } | null>(null);
+  const [deleting, setDeleting] = useState<CreditPackage | null>(null);
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (pkg: CreditPackage) => api.packages.delete({ params: { id: pkg._id } }),
+    onSuccess: () => {
+      toast.success('Package deleted successfully');
+      setDeleting(null);
+      return queryClient.invalidateQueries({ queryKey: domainKey('packages') });
+    },
+    onError: (error) => toast.error(`Failed to delete package: ${error.message}`),
+  });
+
+  if (packages.isPending) return <PageLoader />;
+  if (packages.isError) {
+    return <Alert tone="error">Failed to fetch packages: {packages.error.message}</Alert>;
+  }
+  const full = packages.data.length >= MAX_PACKAGES;
+  return (
+    <div className={styles.manager}>
+      <div className={styles.toolbar}>
+        <Button
+          disabled={full}
+          aria-describedby={full ? 'packages-full' : undefined}
+          onClick={() => setEditing({ pkg: null })}
+        >
+          Add Package
+        </Button>
+        {full && (
+          <span id="packages-full" className={styles.hint}>
+            Maximum 3 packages allowed
+          </span>
+        )}
+      </div>
+      {packages.data.length === 0 ? (
+        <EmptyState
+          title="No packages"
+          description="No packages available. Add a new package to get started."
+        />
+      ) : (
+        <div className={styles.cards}>
+          {packages.data.map((pkg) => (
+            <PricingCard
+              key={pkg._id}
+              title={pkg.packageName || 'Package'}
+              headingLevel={3}
+              price={formatUsd(pkg.price)}
+              iconUrl={pkg.icon}
+              details={`${pkg.credit} credits · ${pkg.validity} days`}
+              features={featureBulletsOf(pkg)}
+              action={
+                <span className={styles.actions}>
+                  <Button size="sm" variant="secondary" onClick={() => setEditing({ pkg })}>
+                    Edit
+                  </Button>
+                  <Button size="sm" variant="danger" onClick={() => setDeleting(pkg)}>
+                    Delete
+                  </Button>
+                </span>
+              }
+            />
+          ))}
+        </div>
+      )}
+      <PackageFormModal
+        open={editing !== null}
+        pkg={editing?.pkg ?? null}
+        onClose={() => setEditing(null)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete package"
+        message={`Delete the package ${deleting?.packageName ?? ''}? Orders already placed keep their details.`}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        tone="danger"
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

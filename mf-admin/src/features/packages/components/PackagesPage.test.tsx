@@ -1,0 +1,62 @@
+import {
+  creditPackage,
+  renderRemote,
+  startTestApi,
+  type TestApi,
+  userRecord,
+} from '@coldmail/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import App from '../../../app/App';
+
+let api: TestApi;
+afterEach(() => api.close());
+const admin = userRecord({ userRole: 'Admin' });
+const pkg = (id: string, packageName: string) =>
+  creditPackage({ _id: `6a000000000000000000000${id}`, packageName });
+
+describe('/admin/packages', () => {
+  it("disables 'Add Package' with 'Maximum 3 packages allowed' at three packages", async () => {
+    api = await startTestApi({
+      'packages.list': { body: [pkg('1', 'Starter'), pkg('2', 'Growth'), pkg('3', 'Scale')] },
+    });
+    renderRemote(App, '/admin/packages', { apiUrl: api.url, profile: admin });
+    expect(await screen.findAllByRole('article')).toHaveLength(3);
+    const add = screen.getByRole('button', { name: 'Add Package' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    expect(screen.getByText('Maximum 3 packages allowed')).toBeTruthy();
+  });
+
+  it(
+    'shows the empty state, then adds a package validated with the API’s rules',
+    { timeout: 20_000 },
+    async () => {
+      api = await startTestApi({
+        'packages.list': { body: [] },
+        'packages.add': { body: pkg('4', 'Starter') },
+      });
+      renderRemote(App, '/admin/packages', { apiUrl: api.url, profile: admin });
+      await screen.findByText('No packages available. Add a new package to get started.');
+      await userEvent.click(screen.getByRole('button', { name: 'Add Package' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add Package' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add Package' }));
+      expect(await within(dialog).findByText('Package name is required')).toBeTruthy();
+      await userEvent.type(within(dialog).getByLabelText(/Package Name/), 'Starter');
+      await userEvent.type(within(dialog).getByLabelText(/Price/), '9.5');
+      await userEvent.type(within(dialog).getByLabelText(/Credits/), '100');
+      await userEvent.type(within(dialog).getByLabelText('Feature 1'), 'Fast');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add Package' }));
+      await screen.findByText('Package added successfully');
+      await waitFor(() =>
+        expect(api.requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+          packageName: 'Starter',
+          price: 9.5,
+          credit: 100,
+          validity: 30,
+          pointOne: 'Fast',
+        }),
+      );
+    },
+  );
+});

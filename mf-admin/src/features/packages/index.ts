@@ -1,0 +1,1 @@
+export { PackagesManager } from './components/PackagesManager';
