@@ -1,9 +1,66 @@
-import { PageHeader } from '@coldmail/ui';
+import { useSession } from '@coldmail/session';
+import { Alert, PageLoader } from '@coldmail/ui';
+import { useState } from 'react';
+import { settingsPanels } from './settingsPanels';
+import styles from './Settings.module.css';
 
+/**
+ * /admin/settings — a left menu and the chosen panel. As the spec says, the choice lives in the
+ * screen's state, not in the URL.
+ */
 export function SettingsPage() {
+  const [panelId, setPanelId] = useState(settingsPanels[0]?.id ?? 'account');
+  const profile = useSession((state) => state.profile);
+  const profileStatus = useSession((state) => state.profileStatus);
+  const user = useSession((state) => state.user);
+  const panel = settingsPanels.find((entry) => entry.id === panelId) ?? settingsPanels[0];
+
+  const photo = profile?.profileURL || user?.photoURL || null;
+  const name = profile?.userName || user?.displayName || 'User';
+
   return (
-    <section data-remote="admin" data-page="SettingsPage">
-      <PageHeader title="Settings" />
+    <section className={styles.page} data-remote="admin" data-page="SettingsPage">
+      <aside className={styles.menu} aria-label="Settings">
+        <div className={styles.profile}>
+          {photo ? (
+            <img className={styles.avatar} src={photo} alt="" width={48} height={48} />
+          ) : (
+            <span className={styles.placeholder} aria-hidden="true">
+              {name.slice(0, 1).toUpperCase()}
+            </span>
+          )}
+          <div className={styles.who}>
+            <strong>{name}</strong>
+            <span>{profile?.userEmail ?? user?.email ?? ''}</span>
+          </div>
+        </div>
+        <nav>
+          <ul className={styles.items}>
+            {settingsPanels.map((entry) => (
+              <li key={entry.id}>
+                <button
+                  type="button"
+                  className={entry.id === panelId ? `${styles.item} ${styles.active}` : styles.item}
+                  aria-current={entry.id === panelId ? 'page' : undefined}
+                  onClick={() => setPanelId(entry.id)}
+                >
+                  {entry.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className={styles.panel}>
+        <h1 className={styles.title}>{panel?.label}</h1>
+        {profileStatus === 'loading' && !profile ? (
+          <PageLoader />
+        ) : profileStatus === 'error' && !profile ? (
+          <Alert tone="error">User data could not be loaded. Please try again later.</Alert>
+        ) : (
+          panel?.render()
+        )}
+      </div>
     </section>
   );
 }

@@ -1,0 +1,1 @@
+export { PaypalSettingsPanel } from './components/PaypalSettingsPanel';

@@ -1,0 +1,77 @@
+import {
+  paypalSettings,
+  renderRemote,
+  startTestApi,
+  type TestApi,
+  userRecord,
+} from '@coldmail/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import App from '../../../app/App';
+
+let api: TestApi;
+afterEach(() => api.close());
+
+const admin = userRecord({
+  userRole: 'Admin',
+  userName: 'Ada Admin',
+  userEmail: 'ada@example.com',
+  profileURL: null,
+});
+
+describe('/admin/settings', () => {
+  it('opens on Account with the profile header, and lists the spec’s menu', async () => {
+    api = await startTestApi({});
+    renderRemote(App, '/admin/settings', { apiUrl: api.url, profile: admin });
+    const menu = within(screen.getByRole('complementary', { name: 'Settings' }));
+    expect(menu.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Account',
+      'Logo Update',
+      'Banner Section',
+      'Featured Section',
+      'About Section',
+      'Testimonial Section',
+      'Contact Page Settings',
+      'Gemini Keys',
+      'Paypal Setup',
+      'Packages',
+      'Footer Section',
+    ]);
+    expect(menu.getByText('Ada Admin')).toBeTruthy();
+    expect(menu.getByText('ada@example.com')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Account', level: 1 })).toBeTruthy();
+    await userEvent.click(menu.getByRole('button', { name: 'Logo Update' }));
+    expect(screen.getByText('Not available yet')).toBeTruthy();
+  });
+
+  it('saves the PayPal settings without sending an untouched secret, and resets after confirming', async () => {
+    const stored = paypalSettings({ mode: 'sandbox', clientSecret: 'abcd••••wxyz' });
+    api = await startTestApi({
+      'paypalSettings.get': { body: { success: true, data: stored } },
+      'paypalSettings.update': { body: { success: true, data: stored } },
+      'paypalSettings.reset': { body: { success: true, data: stored } },
+    });
+    renderRemote(App, '/admin/settings', { apiUrl: api.url, profile: admin });
+    await userEvent.click(screen.getByRole('button', { name: 'Paypal Setup' }));
+    await userEvent.selectOptions(await screen.findByLabelText('Shape'), 'pill');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await screen.findByText('PayPal settings updated successfully');
+    const sent = api.requests.find((request) => request.method === 'PUT')?.body as Record<
+      string,
+      unknown
+    >;
+    expect(sent).not.toHaveProperty('clientSecret');
+    expect(sent).toMatchObject({ buttonStyles: { shape: 'pill' } });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reset to Default' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    await screen.findByText('PayPal settings reset successfully');
+    await waitFor(() =>
+      expect(api.requests.some((request) => request.path === '/api/paypal-settings/reset')).toBe(
+        true,
+      ),
+    );
+  });
+});
