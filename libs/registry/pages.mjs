@@ -72,6 +72,7 @@ export const pages = /** @type {const} */ ({
   adminSupportMessages: { path: '/admin/support-messages', owner: 'admin', area: 'admin' },
   adminSettings: { path: '/admin/settings', owner: 'admin', area: 'admin' },
   adminPackages: { path: '/admin/packages', owner: 'admin', area: 'admin' },
+  adminAuditLog: { path: '/admin/audit-log', owner: 'admin', area: 'admin' },
   // Until the settings dashboard hosts its panels, the Gemini Keys panel has a page of its own.
   adminGeminiKeys: { path: '/admin/settings/gemini-keys', owner: 'admin', area: 'admin' },
 });
@@ -131,6 +132,7 @@ export const menus = /** @type {const} */ ({
     { page: 'adminUsers', label: 'Total Users', icon: '👥' },
     { page: 'adminSupportMessages', label: 'Support Messages', icon: '✉' },
     { page: 'adminSettings', label: 'Settings', icon: '⚙' },
+    { page: 'adminAuditLog', label: 'Audit Log', icon: '🕘' },
   ],
 });
 

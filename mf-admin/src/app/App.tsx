@@ -10,6 +10,7 @@ import { SupportInboxPage } from '../features/support-inbox/components/SupportIn
 import { SettingsPage } from '../features/settings/components/SettingsPage';
 import { PackagesPage } from '../features/packages/components/PackagesPage';
 import { GeminiKeysPanel } from '../features/gemini-keys';
+import { AuditLogPage } from '../features/audit-log/components/AuditLogPage';
 import { AdminLayout } from './AdminLayout';
 
 const pageElements: Record<PageIdOf<'admin'>, ReactNode> = {
@@ -20,6 +21,7 @@ const pageElements: Record<PageIdOf<'admin'>, ReactNode> = {
   adminSupportMessages: <SupportInboxPage />,
   adminSettings: <SettingsPage />,
   adminPackages: <PackagesPage />,
+  adminAuditLog: <AuditLogPage />,
   adminGeminiKeys: (
     <section data-remote="admin" data-page="GeminiKeysPage">
       <PageHeader title="Gemini Keys" />
