@@ -178,7 +178,8 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
         .skip((page - 1) * pageSize)
         .limit(pageSize)
         .lean<Order[]>(),
-      this.model.countDocuments(filter),
+      // Without a search the collection's count is enough (no scan of every document).
+      pattern ? this.model.countDocuments(filter) : this.model.estimatedDocumentCount(),
     ]);
     return { items, total, page, pageSize };
   }

@@ -92,7 +92,8 @@ export class UsersService implements OnModuleInit {
         .skip((page - 1) * pageSize)
         .limit(pageSize)
         .lean<UserData[]>(),
-      this.users.countDocuments(filter),
+      // Without a search the collection's count is enough (no scan of every document).
+      pattern ? this.users.countDocuments(filter) : this.users.estimatedDocumentCount(),
     ]);
     return { items: users.map(toUserRecord), total, page, pageSize };
   }
