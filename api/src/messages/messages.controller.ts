@@ -19,7 +19,7 @@ export class MessagesController {
     @CurrentUser() caller: AuthContext,
     @ValidBody() body: SendMessageBody,
   ): Promise<ResponseOf<typeof endpoints.send>> {
-    await this.messages.send(caller.email, body);
+    await this.messages.send(caller, body);
     return { success: true, message: 'Message sent successfully.' };
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { SendMessageBody } from '@coldmail/contracts';
 import sanitizeHtml from 'sanitize-html';
+import { AuditService } from '../audit/audit.service';
+import type { AuthContext } from '../auth/auth-context';
 import { UsersService } from '../users/users.service';
 import { MailerService } from './mailer.service';
 
@@ -20,9 +22,10 @@ export class MessagesService {
   constructor(
     private readonly users: UsersService,
     private readonly mailer: MailerService,
+    private readonly audit: AuditService,
   ) {}
 
-  async send(senderEmail: string, message: SendMessageBody): Promise<void> {
+  async send(sender: AuthContext, message: SendMessageBody): Promise<void> {
     const recipient = await this.users.findByEmail(message.toEmail);
     if (!recipient) throw new NotFoundException('No user with this email address');
 
@@ -39,7 +42,12 @@ export class MessagesService {
       subject: message.subject,
       messageBody: html,
       sentAt: new Date(),
-      sentBy: senderEmail,
+      sentBy: sender.email,
+    });
+    await this.audit.record(sender, {
+      action: 'user.message',
+      target: { kind: 'user', id: recipient._id, label: recipient.userEmail },
+      after: { subject: message.subject, messageBody: html },
     });
   }
 }

@@ -9,6 +9,7 @@ import {
   type UserEmailQuery,
 } from '@coldmail/contracts';
 import type { z } from 'zod';
+import { AuditService } from '../audit/audit.service';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
 import { ItemOrdersService, toItemOrderRecord } from './item-orders.service';
@@ -18,7 +19,10 @@ const endpoints = contract.itemOrders;
 @ApiTags('item orders')
 @Controller()
 export class ItemOrdersController {
-  constructor(private readonly orders: ItemOrdersService) {}
+  constructor(
+    private readonly orders: ItemOrdersService,
+    private readonly audit: AuditService,
+  ) {}
 
   /** 403 'Sellers cannot purchase products' for Sellers; prices come from the stored item. */
   @Endpoint(endpoints.create)
@@ -74,8 +78,23 @@ export class ItemOrdersController {
 
   /** Pending orders only; a paid one is a 409. */
   @Endpoint(endpoints.delete)
-  async delete(@ValidParams() { id }: IdParam): Promise<ResponseOf<typeof endpoints.delete>> {
+  async delete(
+    @CurrentUser() admin: AuthContext,
+    @ValidParams() { id }: IdParam,
+  ): Promise<ResponseOf<typeof endpoints.delete>> {
+    const before = await this.orders.findById(id);
     await this.orders.deletePending(id);
+    await this.audit.record(admin, {
+      action: 'item-order.delete',
+      target: { kind: 'item-order', id, label: before?.orderId ?? null },
+      before: before && {
+        orderId: before.orderId,
+        customerEmail: before.customerEmail,
+        packageName: before.packageName,
+        totalPrice: before.totalPrice,
+        paymentStatus: before.paymentStatus,
+      },
+    });
     return { success: true, message: 'Order deleted successfully!' };
   }
 }

@@ -9,6 +9,7 @@ import {
   type UserEmailQuery,
 } from '@coldmail/contracts';
 import type { z } from 'zod';
+import { AuditService } from '../audit/audit.service';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
 import { PackageOrdersService, toPackageOrderRecord } from './package-orders.service';
@@ -18,7 +19,10 @@ const endpoints = contract.packageOrders;
 @ApiTags('orders')
 @Controller()
 export class PackageOrdersController {
-  constructor(private readonly orders: PackageOrdersService) {}
+  constructor(
+    private readonly orders: PackageOrdersService,
+    private readonly audit: AuditService,
+  ) {}
 
   /** 403 'Sellers cannot purchase products' for Sellers; prices come from the stored package. */
   @Endpoint(endpoints.create)
@@ -58,8 +62,23 @@ export class PackageOrdersController {
 
   /** Pending orders only; a paid one is a 409. */
   @Endpoint(endpoints.delete)
-  async delete(@ValidParams() { id }: IdParam): Promise<ResponseOf<typeof endpoints.delete>> {
+  async delete(
+    @CurrentUser() admin: AuthContext,
+    @ValidParams() { id }: IdParam,
+  ): Promise<ResponseOf<typeof endpoints.delete>> {
+    const before = await this.orders.findById(id);
     await this.orders.deletePending(id);
+    await this.audit.record(admin, {
+      action: 'order.delete',
+      target: { kind: 'order', id, label: before?.orderId ?? null },
+      before: before && {
+        orderId: before.orderId,
+        customerEmail: before.customerEmail,
+        packageName: before.packageName,
+        totalPrice: before.totalPrice,
+        paymentStatus: before.paymentStatus,
+      },
+    });
     return { success: true, message: 'Order deleted successfully!' };
   }
 }

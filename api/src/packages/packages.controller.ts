@@ -1,6 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { contract, type IdParam, type PackageBody, type ResponseOf } from '@coldmail/contracts';
+import { AuditService } from '../audit/audit.service';
+import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
 import { PackagesService } from './packages.service';
 
@@ -9,7 +11,10 @@ const endpoints = contract.packages;
 @ApiTags('packages')
 @Controller()
 export class PackagesController {
-  constructor(private readonly packages: PackagesService) {}
+  constructor(
+    private readonly packages: PackagesService,
+    private readonly audit: AuditService,
+  ) {}
 
   @Endpoint(endpoints.list)
   list(): Promise<ResponseOf<typeof endpoints.list>> {
@@ -23,21 +28,48 @@ export class PackagesController {
 
   /** 409 'Maximum 3 packages allowed' when the store is full. */
   @Endpoint(endpoints.add)
-  add(@ValidBody() body: PackageBody): Promise<ResponseOf<typeof endpoints.add>> {
-    return this.packages.add(body);
+  async add(
+    @CurrentUser() admin: AuthContext,
+    @ValidBody() body: PackageBody,
+  ): Promise<ResponseOf<typeof endpoints.add>> {
+    const created = await this.packages.add(body);
+    await this.audit.record(admin, {
+      action: 'package.create',
+      target: { kind: 'package', id: created._id, label: created.packageName },
+      after: created,
+    });
+    return created;
   }
 
   @Endpoint(endpoints.edit)
-  edit(
+  async edit(
+    @CurrentUser() admin: AuthContext,
     @ValidParams() { id }: IdParam,
     @ValidBody() body: PackageBody,
   ): Promise<ResponseOf<typeof endpoints.edit>> {
-    return this.packages.update(id, body);
+    const before = await this.packages.get(id);
+    const updated = await this.packages.update(id, body);
+    await this.audit.record(admin, {
+      action: 'package.update',
+      target: { kind: 'package', id, label: updated.packageName },
+      before,
+      after: updated,
+    });
+    return updated;
   }
 
   @Endpoint(endpoints.delete)
-  async delete(@ValidParams() { id }: IdParam): Promise<ResponseOf<typeof endpoints.delete>> {
+  async delete(
+    @CurrentUser() admin: AuthContext,
+    @ValidParams() { id }: IdParam,
+  ): Promise<ResponseOf<typeof endpoints.delete>> {
+    const before = await this.packages.get(id);
     await this.packages.delete(id);
+    await this.audit.record(admin, {
+      action: 'package.delete',
+      target: { kind: 'package', id, label: before.packageName },
+      before,
+    });
     return { success: true, message: 'Package deleted successfully' };
   }
 }

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { contract, type PaypalSettingsBody, type ResponseOf } from '@coldmail/contracts';
-import { OptionalUser, type AuthContext } from '../auth/auth-context';
+import { AuditService } from '../audit/audit.service';
+import { CurrentUser, OptionalUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody } from '../common/endpoint';
 import { PaypalSettingsService } from './paypal-settings.service';
 
@@ -10,7 +11,10 @@ const endpoints = contract.paypalSettings;
 @ApiTags('payment settings')
 @Controller()
 export class PaypalSettingsController {
-  constructor(private readonly settings: PaypalSettingsService) {}
+  constructor(
+    private readonly settings: PaypalSettingsService,
+    private readonly audit: AuditService,
+  ) {}
 
   /** Public: clientId, currency, enablePayPal, buttonStyles; an admin's token adds mode and the masked secret. */
   @Endpoint(endpoints.get)
@@ -24,21 +28,39 @@ export class PaypalSettingsController {
 
   @Endpoint(endpoints.update)
   async update(
+    @CurrentUser() admin: AuthContext,
     @ValidBody() body: PaypalSettingsBody,
   ): Promise<ResponseOf<typeof endpoints.update>> {
+    const before = await this.settings.adminView();
+    const data = await this.settings.update(body);
+    // The audit log masks the secret (AuditService.redactSecrets).
+    await this.audit.record(admin, {
+      action: 'settings.paypal.update',
+      target: { kind: 'settings', label: 'PayPal' },
+      before,
+      after: data,
+    });
     return {
       success: true,
       message: 'PayPal settings updated successfully',
-      data: await this.settings.update(body),
+      data,
     };
   }
 
   @Endpoint(endpoints.reset)
-  async reset(): Promise<ResponseOf<typeof endpoints.reset>> {
+  async reset(@CurrentUser() admin: AuthContext): Promise<ResponseOf<typeof endpoints.reset>> {
+    const before = await this.settings.adminView();
+    const data = await this.settings.reset();
+    await this.audit.record(admin, {
+      action: 'settings.paypal.reset',
+      target: { kind: 'settings', label: 'PayPal' },
+      before,
+      after: data,
+    });
     return {
       success: true,
       message: 'PayPal settings reset successfully',
-      data: await this.settings.reset(),
+      data,
     };
   }
 }

@@ -95,7 +95,7 @@ export class UsersController {
     @CurrentUser() caller: AuthContext,
     @ValidParams() { id }: IdParam,
   ): Promise<ResponseOf<typeof endpoints.delete>> {
-    await this.users.deleteByAdmin(caller.email, id);
+    await this.users.deleteByAdmin(caller, id);
     return { success: true, message: 'User deleted successfully' };
   }
 }

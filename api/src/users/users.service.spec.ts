@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { Test } from '@nestjs/testing';
 import type { Connection } from 'mongoose';
+import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { loadConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
@@ -18,6 +19,7 @@ async function usersServiceWith(adminEmails: string) {
       ConfigModule.forRoot(loadConfig({ NODE_ENV: 'test', ADMIN_EMAILS: adminEmails })),
       DatabaseModule.forRoot(mongoUri),
       AuthModule,
+      AuditModule,
       UsersModule,
     ],
   }).compile();

@@ -22,6 +22,7 @@ import type { AuthContext } from '../auth/auth-context';
 import { containsText } from '../common/search';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
+import { AuditService } from '../audit/audit.service';
 import { FirebaseAuthService } from '../auth/firebase-auth.service';
 import { CreditsService } from '../credits/credits.service';
 import { DeletedAccount } from './schemas/deleted-account.schema';
@@ -60,6 +61,7 @@ export class UsersService implements OnModuleInit {
     @InjectConfig() private readonly config: AppConfig,
     private readonly credits: CreditsService,
     private readonly firebaseAuth: FirebaseAuthService,
+    private readonly audit: AuditService,
   ) {}
 
   /** The unique index on userEmail must exist before the first create-or-sync relies on it. */
@@ -247,8 +249,10 @@ export class UsersService implements OnModuleInit {
   ): Promise<UserRecord> {
     const target = await this.users
       .findById(id)
-      .select({ userEmail: 1, currentBalance: 1 })
-      .lean<Pick<UserData, 'userEmail' | 'currentBalance'>>();
+      .select({ userEmail: 1, currentBalance: 1, userName: 1, userRole: 1, userMembership: 1 })
+      .lean<
+        Pick<UserData, 'userEmail' | 'currentBalance' | 'userName' | 'userRole' | 'userMembership'>
+      >();
     if (!target) throw new NotFoundException('User not found');
     if (UserEmail !== undefined && UserEmail !== target.userEmail) {
       throw new ForbiddenException('A user’s e-mail address cannot be changed');
@@ -268,7 +272,21 @@ export class UsersService implements OnModuleInit {
         { returnDocument: 'after', runValidators: true },
       )
       .lean<UserData>();
-    if (updated) return toUserRecord(updated);
+    if (updated) {
+      const fieldsOf = (user: typeof target) => ({
+        userName: user.userName,
+        userRole: user.userRole,
+        userMembership: user.userMembership,
+        currentBalance: user.currentBalance ?? 0,
+      });
+      await this.audit.record(admin, {
+        action: 'user.update',
+        target: { kind: 'user', id, label: target.userEmail },
+        before: fieldsOf(target),
+        after: fieldsOf(updated),
+      });
+      return toUserRecord(updated);
+    }
     if (UserEmail !== undefined && (await this.users.exists({ _id: id }))) {
       throw new ForbiddenException('A user’s e-mail address cannot be changed');
     }
@@ -280,11 +298,17 @@ export class UsersService implements OnModuleInit {
    * in again cannot recreate it) and the Firebase account is disabled with its sessions revoked.
    * Removing oneself would lock the caller out mid-session.
    */
-  async deleteByAdmin(callerEmail: string, id: string): Promise<void> {
+  async deleteByAdmin(caller: AuthContext, id: string): Promise<void> {
+    const callerEmail = caller.email;
     const target = await this.users
       .findById(id)
-      .select({ userEmail: 1, firebaseUid: 1 })
-      .lean<Pick<UserData, '_id' | 'userEmail' | 'firebaseUid'>>();
+      .select({ userEmail: 1, firebaseUid: 1, userName: 1, userRole: 1, currentBalance: 1 })
+      .lean<
+        Pick<
+          UserData,
+          '_id' | 'userEmail' | 'firebaseUid' | 'userName' | 'userRole' | 'currentBalance'
+        >
+      >();
     if (!target) throw new NotFoundException('User not found');
     if (target.userEmail === callerEmail) {
       throw new BadRequestException('You cannot delete your own account.');
@@ -298,6 +322,16 @@ export class UsersService implements OnModuleInit {
     });
     await this.firebaseAuth.disableAccount({ uid: target.firebaseUid, email: target.userEmail });
     await this.users.deleteOne({ _id: id });
+    await this.audit.record(caller, {
+      action: 'user.delete',
+      target: { kind: 'user', id, label: target.userEmail },
+      before: {
+        userName: target.userName,
+        userEmail: target.userEmail,
+        userRole: target.userRole,
+        currentBalance: target.currentBalance ?? 0,
+      },
+    });
   }
 
   /** Keeps a copy of a message an admin sent, newest last; false when no such user exists. */

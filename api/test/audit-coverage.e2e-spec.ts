@@ -1,0 +1,85 @@
+import type { AuditPage, PackageOrder } from '@coldmail/contracts';
+import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+
+// Issue 10: every admin change is recorded with who, what, before and after.
+let api: TestApi;
+let admin: Persona;
+const adminEmail = `audited-${unique()}@coldmail.test`;
+
+beforeAll(async () => {
+  api = await startTestApi({ ADMIN_EMAILS: adminEmail });
+  admin = await signUp(api, 'admin', { email: adminEmail });
+});
+afterAll(() => api.close());
+
+const as = (method: string, path: string, json?: unknown) =>
+  call<Record<string, unknown>>(api, method, path, { token: admin.token, json });
+
+async function entriesFor(action: string) {
+  const page = await call<AuditPage>(api, 'GET', `/api/audit-log?action=${action}`, {
+    token: admin.token,
+  });
+  return page.body.items;
+}
+
+it('records package, user, message, settings and order changes with before and after', async () => {
+  const created = await as('POST', '/add-package', {
+    packageName: 'Audited',
+    price: 10,
+    credit: 100,
+    validity: 30,
+  });
+  const packageId = created.body._id as string;
+  await as('PUT', `/edit-package/${packageId}`, {
+    packageName: 'Audited Plus',
+    price: 12,
+    credit: 120,
+  });
+
+  const buyer = await signUp(api, 'audited-buyer');
+  await as('PUT', `/api/users/${buyer.id}`, { userName: 'Renamed', currentBalance: 7 });
+  await as('POST', '/send-message', {
+    toEmail: buyer.email,
+    subject: 'Hello',
+    messageBody: '<p>Hi <script>x()</script></p>',
+  });
+  const order = await call<PackageOrder>(api, 'POST', '/new-order', {
+    token: buyer.token,
+    json: { packageId, customerName: 'Bu Yer', address: '1 Road', country: 'France' },
+  });
+  await as('DELETE', `/order/${order.body._id}`);
+  await as('PUT', '/api/paypal-settings', {
+    clientId: 'client-1',
+    clientSecret: 'a-very-secret-value',
+    mode: 'sandbox',
+    currency: 'USD',
+    enablePayPal: true,
+    buttonStyles: { layout: 'vertical', color: 'blue', shape: 'rect', label: 'pay' },
+  });
+  await as('DELETE', `/package/${packageId}`);
+  await as('DELETE', `/api/users/${buyer.id}`);
+
+  const [packageUpdate] = await entriesFor('package.update');
+  expect(packageUpdate).toMatchObject({
+    actor: { email: adminEmail },
+    target: { kind: 'package', id: packageId },
+    before: { packageName: 'Audited', price: 10 },
+    after: { packageName: 'Audited Plus', price: 12 },
+  });
+  const [userUpdate] = await entriesFor('user.update');
+  expect(userUpdate).toMatchObject({
+    before: { userName: 'audited-buyer', currentBalance: 0 },
+    after: { userName: 'Renamed', currentBalance: 7 },
+  });
+  const [message] = await entriesFor('user.message');
+  expect(message?.after).toEqual({ subject: 'Hello', messageBody: '<p>Hi </p>' });
+  const [orderDelete] = await entriesFor('order.delete');
+  expect(orderDelete).toMatchObject({
+    before: { orderId: order.body.orderId, paymentStatus: 'pending' },
+  });
+  const [settings] = await entriesFor('settings.paypal.update');
+  expect(JSON.stringify(settings)).not.toContain('a-very-secret-value');
+  for (const action of ['package.create', 'package.delete', 'user.delete']) {
+    expect(await entriesFor(action)).toHaveLength(1);
+  }
+});

@@ -1,0 +1,81 @@
+// The back office as an admin uses it, and what buyers then see.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { paths } from '@coldmail/registry/pages';
+import { apiAs } from '../support/api.mjs';
+import { launchBrowser, newPage } from '../support/browser.mjs';
+import { signIn, signUpBuyer } from '../support/flows.mjs';
+import { E2E_ADMIN_EMAIL, startFullStack } from '../support/stack.mjs';
+
+let browser;
+let stack;
+let admin;
+let adminPage;
+
+before(async () => {
+  stack = await startFullStack();
+  browser = await launchBrowser();
+  admin = await apiAs(stack, E2E_ADMIN_EMAIL, 'secret123', 'E2E Admin');
+  adminPage = await newPage(browser);
+  await adminPage.goto(`${stack.urls.shell}/login`);
+  await signIn(adminPage, E2E_ADMIN_EMAIL, 'secret123');
+  await adminPage.waitForURL('**/user/dashboard');
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('the back office', () => {
+  test('an admin sets a user’s balance; the user sees it, with the adjustment in their history', async () => {
+    const userPage = await newPage(browser);
+    const email = await signUpBuyer(userPage, stack, 'Bal Ance');
+
+    await adminPage.goto(`${stack.urls.shell}${paths.adminUsers}`);
+    await adminPage.getByLabel('Search users').fill(email);
+    await adminPage.getByRole('button', { name: `Edit ${email}` }).click();
+    const balance = adminPage.getByLabel('Credit balance');
+    await balance.fill('25');
+    await adminPage.getByRole('button', { name: 'Save' }).click();
+    await adminPage.getByText('User updated successfully').waitFor();
+
+    await userPage.goto(`${stack.urls.shell}${paths.userCreditHistory}`);
+    await userPage.getByText('Adjusted by an administrator').waitFor();
+    await userPage.goto(`${stack.urls.shell}${paths.userDashboard}`);
+    await userPage.getByText('25 credits').waitFor();
+    assert.deepEqual(userPage.pageErrors, []);
+  });
+
+  test('at three packages, Add Package is disabled with the spec’s hint', async () => {
+    const existing = await admin.get('/packages');
+    for (let index = existing.length; index < 3; index += 1) {
+      await admin.post('/add-package', {
+        packageName: `Tier ${index + 1}`,
+        price: 10 + index,
+        credit: 100,
+        validity: 30,
+      });
+    }
+    await adminPage.goto(`${stack.urls.shell}${paths.adminPackages}`);
+    await adminPage.getByText('Maximum 3 packages allowed').waitFor();
+    assert.equal(await adminPage.getByRole('button', { name: 'Add Package' }).isDisabled(), true);
+  });
+
+  test('an admin deletes a pending order; it leaves the list', async () => {
+    const buyer = await apiAs(stack, `pending-${Date.now()}@e2e.test`, 'secret123', 'Pen Ding');
+    const [pkg] = await admin.get('/packages');
+    const order = await buyer.post('/new-order', {
+      packageId: pkg._id,
+      customerName: 'Pen Ding',
+      address: '1 Road',
+      country: 'France',
+    });
+    await adminPage.goto(`${stack.urls.shell}${paths.adminOrders}`);
+    await adminPage.getByPlaceholder('Search orders...').fill(order.orderId);
+    await adminPage.getByRole('button', { name: `Delete order ${order.orderId}` }).click();
+    await adminPage.getByText('Order deleted successfully!').waitFor();
+    await adminPage.getByText('No orders found').waitFor();
+    assert.deepEqual(adminPage.pageErrors, []);
+  });
+});
