@@ -62,7 +62,10 @@ describe('route table', () => {
     await remoteContent(page, 'account').waitFor();
     assert.equal(await page.getByRole('banner').count(), 0, 'no site header in /user');
     assert.equal(
-      await page.getByRole('link', { name: 'Upgrade Package' }).count(),
+      await page
+        .getByRole('complementary', { name: 'User area' })
+        .getByRole('link', { name: 'Upgrade Package' })
+        .count(),
       1,
       'user sidebar',
     );
