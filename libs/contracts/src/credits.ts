@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema } from './common';
+import { wholeNumber } from './paging';
 
 /** Why a credit balance changed: every ledger entry has exactly one of these. */
 export const creditReasons = [
@@ -14,14 +15,6 @@ export type CreditReason = z.infer<typeof creditReasonSchema>;
 
 /** The most entries one page of credit history holds. */
 export const MAX_CREDIT_HISTORY_PAGE_SIZE = 100;
-
-// A query string carries text; a typed client may pass numbers. Either way a whole number.
-const wholeNumber = (min: number, max: number) =>
-  z.coerce
-    .number<number | string>('Must be a number')
-    .int('Must be a whole number')
-    .min(min, `At least ${min}`)
-    .max(max, `At most ${max}`);
 
 /**
  * GET /api/credits/history. `userId` is for admins (anyone's history); a user may name only

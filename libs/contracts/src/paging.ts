@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** The most rows one page of an admin list holds. */
 export const MAX_PAGE_SIZE = 100;
 
-const wholeNumber = (min: number, max: number) =>
+// A query string carries text; a typed client may pass numbers. Either way a whole number.
+export const wholeNumber = (min: number, max: number) =>
   z.coerce
     .number<number | string>('Must be a number')
     .int('Must be a whole number')

@@ -41,6 +41,8 @@ export { Table, type TableProps } from './table/Table';
 export type { SortDirection, SortValue, TableColumn, TableSort } from './table/types';
 export { useSort } from './table/useSort';
 export { filterTickets, noTicketFilters, type TicketFilters } from './support/filterTickets';
+export { TicketDesk, type TicketDeskProps } from './support/TicketDesk';
+export { TicketReplyForm, type TicketReplyFormProps } from './support/TicketReplyForm';
 export {
   TicketConversation,
   TicketList,

@@ -94,6 +94,8 @@ describe('/user/support', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit Ticket' }));
     await screen.findByText('Support ticket created successfully');
     await waitFor(() => expect(currentPath()).toBe('/user/support'));
+    // The list it lands on has loaded before the test's API goes away.
+    await screen.findByRole('heading', { name: 'Support Tickets (0)' });
     expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({
       subject: 'Credits missing',
       message: 'They never arrived.',

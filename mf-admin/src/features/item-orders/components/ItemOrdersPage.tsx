@@ -1,28 +1,16 @@
-import { isPaid, isPending, type ItemOrder } from '@coldmail/contracts';
+import type { ItemOrder } from '@coldmail/contracts';
 import { paths } from '@coldmail/registry/pages';
 import { Link } from '@coldmail/router';
 import { api, domainKey } from '@coldmail/session';
-import {
-  Alert,
-  Button,
-  Card,
-  ConfirmDialog,
-  PageHeader,
-  PageLoader,
-  Pagination,
-  Spinner,
-  StatusBadge,
-  Table,
-  TextField,
-  formatUsd,
-  pageCountOf,
-  pageSummary,
-  toast,
-  type TableColumn,
-} from '@coldmail/ui';
+import { PageHeader, StatusBadge, formatUsd, toast, type TableColumn } from '@coldmail/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useOrderList } from '../../orders/hooks/useOrderList';
+import {
+  OrderActions,
+  OrdersTableCard,
+  RefundDialog,
+} from '../../orders/components/OrdersTableCard';
 import styles from '../../orders/components/Orders.module.css';
 
 const PAGE_SIZE = 10;
@@ -119,33 +107,12 @@ export function ItemOrdersPage() {
       key: 'actions',
       header: 'Actions',
       render: (order) => (
-        <span className={styles.actions}>
-          {isPending(order) && (
-            <Button
-              size="sm"
-              variant="danger"
-              aria-label={`Delete order ${order.orderId}`}
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(order)}
-            >
-              {remove.isPending && remove.variables?._id === order._id ? (
-                <Spinner size="sm" />
-              ) : (
-                'Delete'
-              )}
-            </Button>
-          )}
-          {isPaid(order) && (
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={`Refund order ${order.orderId}`}
-              onClick={() => setRefunding(order)}
-            >
-              Refund
-            </Button>
-          )}
-        </span>
+        <OrderActions<ItemOrder>
+          order={order}
+          deletingId={remove.isPending ? (remove.variables?._id ?? null) : null}
+          onDelete={(target) => remove.mutate(target)}
+          onRefund={setRefunding}
+        />
       ),
     },
   ];
@@ -153,55 +120,19 @@ export function ItemOrdersPage() {
   return (
     <section className={styles.page} data-remote="admin" data-page="ItemOrdersPage">
       <PageHeader title="Item Orders" />
-      <Card flush>
-        <div className={styles.toolbar}>
-          <TextField
-            label="Search"
-            type="search"
-            placeholder="Search orders..."
-            value={list.search}
-            onChange={(event) => list.setSearch(event.target.value)}
-          />
-        </div>
-        {orders.isPending ? (
-          <PageLoader />
-        ) : orders.isError ? (
-          <Alert tone="error">Could not load item orders. Please try again.</Alert>
-        ) : (
-          <>
-            <Table
-              columns={columns}
-              rows={orders.data.items}
-              rowKey={(order) => order._id}
-              caption="Item orders"
-              emptyText="No orders found"
-              sort={list.sort}
-              onSortChange={list.setSort}
-            />
-            <div className={styles.pagination}>
-              <Pagination
-                page={list.page}
-                pageCount={pageCountOf(orders.data.total, PAGE_SIZE)}
-                onPageChange={list.setPage}
-                summary={pageSummary(orders.data.page, orders.data.pageSize, orders.data.total)}
-              />
-            </div>
-          </>
-        )}
-      </Card>
-      <ConfirmDialog
-        open={refunding !== null}
-        title="Refund this order?"
-        message={
-          refunding
-            ? `PayPal returns ${formatUsd(refunding.totalPrice)} to ${refunding.customerEmail} and the buyer loses the download link. This cannot be undone.`
-            : ''
-        }
-        confirmLabel="Refund"
-        busyLabel="Refunding..."
-        tone="danger"
+      <OrdersTableCard
+        list={list}
+        page={orders.data}
+        error={orders.isError ? 'Could not load item orders. Please try again.' : null}
+        columns={columns}
+        caption="Item orders"
+        pageSize={PAGE_SIZE}
+      />
+      <RefundDialog<ItemOrder>
+        order={refunding}
+        consequence={() => 'the buyer loses the download link'}
         busy={refund.isPending}
-        onConfirm={() => refunding && refund.mutate(refunding)}
+        onConfirm={(order) => refund.mutate(order)}
         onCancel={() => setRefunding(null)}
       />
     </section>

@@ -1,28 +1,19 @@
-import { isPaid, isPending, type PackageOrder } from '@coldmail/contracts';
+import type { PackageOrder } from '@coldmail/contracts';
 import { api, domainKey } from '@coldmail/session';
 import {
-  Alert,
   Button,
-  Card,
-  ConfirmDialog,
   Modal,
   PageHeader,
-  PageLoader,
-  Pagination,
-  Spinner,
   StatusBadge,
-  Table,
-  TextField,
   formatDate,
   formatUsd,
-  pageCountOf,
-  pageSummary,
   toast,
   type TableColumn,
 } from '@coldmail/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useOrderList } from '../hooks/useOrderList';
+import { OrderActions, OrdersTableCard, RefundDialog } from './OrdersTableCard';
 import styles from './Orders.module.css';
 
 // The spec's page size for the admin orders table.
@@ -114,33 +105,12 @@ export function OrdersManagementPage() {
       key: 'actions',
       header: 'Actions',
       render: (order) => (
-        <span className={styles.actions}>
-          {isPending(order) && (
-            <Button
-              size="sm"
-              variant="danger"
-              aria-label={`Delete order ${order.orderId}`}
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(order)}
-            >
-              {remove.isPending && remove.variables?._id === order._id ? (
-                <Spinner size="sm" />
-              ) : (
-                'Delete'
-              )}
-            </Button>
-          )}
-          {isPaid(order) && (
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={`Refund order ${order.orderId}`}
-              onClick={() => setRefunding(order)}
-            >
-              Refund
-            </Button>
-          )}
-        </span>
+        <OrderActions<PackageOrder>
+          order={order}
+          deletingId={remove.isPending ? (remove.variables?._id ?? null) : null}
+          onDelete={(target) => remove.mutate(target)}
+          onRefund={setRefunding}
+        />
       ),
     },
   ];
@@ -148,42 +118,14 @@ export function OrdersManagementPage() {
   return (
     <section className={styles.page} data-remote="admin" data-page="OrdersManagementPage">
       <PageHeader title="Orders Management" />
-      <Card flush>
-        <div className={styles.toolbar}>
-          <TextField
-            label="Search"
-            type="search"
-            placeholder="Search orders..."
-            value={list.search}
-            onChange={(event) => list.setSearch(event.target.value)}
-          />
-        </div>
-        {orders.isPending ? (
-          <PageLoader />
-        ) : orders.isError ? (
-          <Alert tone="error">Failed to fetch data: {orders.error.message}</Alert>
-        ) : (
-          <>
-            <Table
-              columns={columns}
-              rows={orders.data.items}
-              rowKey={(order) => order._id}
-              caption="Package orders"
-              emptyText="No orders found"
-              sort={list.sort}
-              onSortChange={list.setSort}
-            />
-            <div className={styles.pagination}>
-              <Pagination
-                page={list.page}
-                pageCount={pageCountOf(orders.data.total, PAGE_SIZE)}
-                onPageChange={list.setPage}
-                summary={pageSummary(orders.data.page, orders.data.pageSize, orders.data.total)}
-              />
-            </div>
-          </>
-        )}
-      </Card>
+      <OrdersTableCard
+        list={list}
+        page={orders.data}
+        error={orders.isError ? `Failed to fetch data: ${orders.error.message}` : null}
+        columns={columns}
+        caption="Package orders"
+        pageSize={PAGE_SIZE}
+      />
       <Modal
         open={details !== null}
         onClose={() => setDetails(null)}
@@ -213,19 +155,11 @@ export function OrdersManagementPage() {
           </dl>
         )}
       </Modal>
-      <ConfirmDialog
-        open={refunding !== null}
-        title="Refund this order?"
-        message={
-          refunding
-            ? `PayPal returns ${formatUsd(refunding.totalPrice)} to ${refunding.customerEmail} and the ${refunding.credit} credits are taken back (never below zero). This cannot be undone.`
-            : ''
-        }
-        confirmLabel="Refund"
-        busyLabel="Refunding..."
-        tone="danger"
+      <RefundDialog<PackageOrder>
+        order={refunding}
+        consequence={(order) => `the ${order.credit} credits are taken back (never below zero)`}
         busy={refund.isPending}
-        onConfirm={() => refunding && refund.mutate(refunding)}
+        onConfirm={(order) => refund.mutate(order)}
         onCancel={() => setRefunding(null)}
       />
     </section>

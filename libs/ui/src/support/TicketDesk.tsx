@@ -1,0 +1,93 @@
+import { ticketStatuses, type SupportTicket } from '@coldmail/contracts';
+import type { ReactNode } from 'react';
+import { Alert } from '../alert/Alert';
+import { Select } from '../form/Select';
+import { TextField } from '../form/TextField';
+import { PageLoader } from '../spinner/PageLoader';
+import { filterTickets, type TicketFilters } from './filterTickets';
+import { TicketList } from './TicketConversation';
+import styles from './Support.module.css';
+
+export interface TicketDeskProps {
+  /** Undefined while loading. */
+  tickets: SupportTicket[] | undefined;
+  /** Why the tickets could not be loaded, if they could not. */
+  error?: string | null;
+  filters: TicketFilters;
+  onFiltersChange(filters: TicketFilters): void;
+  /** The date inputs' labels, e.g. ['From', 'To']. */
+  dateLabels: readonly [string, string];
+  /** The admin inbox searches by e-mail and shows who wrote each ticket. */
+  inbox?: boolean;
+  heading(count: number): string;
+  /** Shown where the conversation goes until a ticket is chosen. */
+  placeholder: string;
+  selectedId: string | null;
+  onSelect(id: string): void;
+  /** The chosen ticket's conversation. */
+  children?: ReactNode;
+}
+
+const statusOptions = [
+  { value: '', label: 'All statuses' },
+  ...ticketStatuses.map((status) => ({ value: status, label: status })),
+];
+
+/** The support screens' shared frame: filters, the filtered list, and the chosen conversation. */
+export function TicketDesk({
+  tickets,
+  error,
+  filters,
+  onFiltersChange,
+  dateLabels,
+  inbox = false,
+  heading,
+  placeholder,
+  selectedId,
+  onSelect,
+  children,
+}: TicketDeskProps) {
+  const set = (key: keyof TicketFilters) => (event: { target: { value: string } }) =>
+    onFiltersChange({ ...filters, [key]: event.target.value });
+  const shown = tickets ? filterTickets(tickets, filters) : [];
+  return (
+    <>
+      <div className={styles.filters}>
+        <Select
+          label="Status"
+          options={statusOptions}
+          value={filters.status}
+          onChange={set('status')}
+        />
+        <TextField label={dateLabels[0]} type="date" value={filters.from} onChange={set('from')} />
+        <TextField label={dateLabels[1]} type="date" value={filters.to} onChange={set('to')} />
+        {inbox && (
+          <TextField
+            label="Search by email"
+            type="search"
+            value={filters.email ?? ''}
+            onChange={set('email')}
+          />
+        )}
+      </div>
+      {error ? (
+        <Alert tone="error">{error}</Alert>
+      ) : !tickets ? (
+        <PageLoader />
+      ) : (
+        <div className={styles.desk}>
+          <div>
+            <h2 className={styles.deskHeading}>{heading(shown.length)}</h2>
+            <TicketList
+              tickets={shown}
+              selectedId={selectedId}
+              onSelect={onSelect}
+              showUser={inbox}
+            />
+          </div>
+          {selectedId ? children : <p className={styles.placeholder}>{placeholder}</p>}
+        </div>
+      )}
+    </>
+  );
+}
