@@ -99,7 +99,7 @@ async function main() {
     `\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, LOG_LEVEL=${options['log-level']}, node ${process.version}\n`,
   );
   console.log(
-    `${'run'.padEnd(46)}${'req/s'.padStart(9)}${'p50'.padStart(9)}${'p99'.padStart(9)}  ratio`,
+    `${'run'.padEnd(54)}${'req/s'.padStart(9)}${'p50'.padStart(9)}${'p99'.padStart(9)}  ratio`,
   );
   for (const { baseline, measured } of pairs) {
     const ratio = measured.requestsPerSecond / baseline.requestsPerSecond;
@@ -108,7 +108,7 @@ async function main() {
       [measured, `  ${ratio.toFixed(2)}`],
     ]) {
       console.log(
-        `${row.name.padEnd(46)}${row.requestsPerSecond.toFixed(0).padStart(9)}${ms(row.p50)}${ms(row.p99)}${extra}`,
+        `${row.name.padEnd(54)}${row.requestsPerSecond.toFixed(0).padStart(9)}${ms(row.p50)}${ms(row.p99)}${extra}`,
       );
     }
   }
