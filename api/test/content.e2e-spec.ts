@@ -35,8 +35,14 @@ describe('GET /api/nav-logo', () => {
       isActive: true,
     };
     await blocks().insertOne({ block: 'navLogo', settings: logo });
-    const response = await call<NavLogoResponse>(api, 'GET', '/api/nav-logo');
-    expect(response.body.data.data).toEqual(logo);
+    // Reads are cached in memory: an API started on this database reads what is stored.
+    const fresh = await startTestApi({}, { sameDatabaseAs: api });
+    try {
+      const response = await call<NavLogoResponse>(fresh, 'GET', '/api/nav-logo');
+      expect(response.body.data.data).toEqual(logo);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 
@@ -66,7 +72,9 @@ describe('GET /api/footer', () => {
         internalNote: 'not for visitors',
       },
     });
-    const response = await call<FooterResponse>(api, 'GET', '/api/footer');
+    const fresh = await startTestApi({}, { sameDatabaseAs: api });
+    const response = await call<FooterResponse>(fresh, 'GET', '/api/footer');
+    await fresh.close();
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({
       isActive: false,

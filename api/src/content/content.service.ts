@@ -1,23 +1,158 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import type { LandingContent } from '@coldmail/contracts';
 import type { Model } from 'mongoose';
-import { contentBlocks, type ContentBlockName, type ContentSettings } from './content-blocks';
+import sanitizeHtml from 'sanitize-html';
+import type { AuthContext } from '../auth/auth-context';
+import { AuditService } from '../audit/audit.service';
+import {
+  contentBlockNames,
+  contentBlocks,
+  type ContentBlockName,
+  type ContentSettings,
+} from './content-blocks';
 import { ContentBlockRecord } from './schemas/content-block.schema';
 
-/** The admin-edited content blocks; the only code that touches their collection. */
+/** A block as served: its settings, a version for ETag and when it last changed. */
+export interface ServedBlock<Name extends ContentBlockName> {
+  settings: ContentSettings<Name>;
+  etag: string;
+  updatedAt: Date | null;
+}
+
+/** Fields whose text may keep a little formatting (shown through the same sanitiser). */
+const FORMATTED_FIELDS = new Set(['copyrightText']);
+const FORMATTING: sanitizeHtml.IOptions = {
+  allowedTags: ['a', 'b', 'strong', 'em', 'i', 'br'],
+  allowedAttributes: { a: ['href'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+};
+const PLAIN: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
+
+/** Every string in a saved block without markup (a few formatting tags where a field allows). */
+function sanitized(value: unknown, field = ''): unknown {
+  if (typeof value === 'string') {
+    const clean = sanitizeHtml(value, FORMATTED_FIELDS.has(field) ? FORMATTING : PLAIN);
+    // sanitize-html escapes what it keeps as text; the API stores text, not HTML entities.
+    return FORMATTED_FIELDS.has(field)
+      ? clean
+      : clean
+          .replace(/&amp;/g, '&')
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&quot;/g, '"');
+  }
+  if (Array.isArray(value)) return value.map((item) => sanitized(item, field));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, sanitized(inner, key)]),
+    );
+  }
+  return value;
+}
+
+const etagOf = (value: unknown) =>
+  `"${createHash('sha1').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
+
+/**
+ * The admin-edited content blocks; the only code that touches their collection. Reads are served
+ * from memory (the landing page reads them on every visit) and invalidated on every write.
+ */
 @Injectable()
 export class ContentService {
+  private readonly cache = new Map<ContentBlockName, Promise<ServedBlock<ContentBlockName>>>();
+
   constructor(
     @InjectModel(ContentBlockRecord.name) private readonly blocks: Model<ContentBlockRecord>,
+    private readonly audit: AuditService,
   ) {}
 
   /** What an admin saved for the block, over its defaults (for fields never saved). */
   async read<Name extends ContentBlockName>(name: Name): Promise<ContentSettings<Name>> {
+    return (await this.served(name)).settings;
+  }
+
+  async served<Name extends ContentBlockName>(name: Name): Promise<ServedBlock<Name>> {
+    let entry = this.cache.get(name);
+    if (!entry) {
+      entry = this.load(name);
+      this.cache.set(name, entry);
+      // A failed read is not remembered: the next request tries again.
+      entry.catch(() => this.cache.delete(name));
+    }
+    return (await entry) as ServedBlock<Name>;
+  }
+
+  private async load<Name extends ContentBlockName>(name: Name): Promise<ServedBlock<Name>> {
     const stored = await this.blocks
       .findOne({ block: name })
-      .select({ settings: 1 })
-      .lean<Pick<ContentBlockRecord, 'settings'>>();
+      .select({ settings: 1, updatedAt: 1 })
+      .lean<Pick<ContentBlockRecord, 'settings'> & { updatedAt?: Date }>();
     const { schema, defaults } = contentBlocks[name];
-    return schema.parse({ ...defaults(), ...stored?.settings }) as ContentSettings<Name>;
+    const settings = schema.parse({ ...defaults(), ...stored?.settings }) as ContentSettings<Name>;
+    return { settings, etag: etagOf(settings), updatedAt: stored?.updatedAt ?? null };
+  }
+
+  /** Every block in one read; an inactive block is null (the page leaves it out). */
+  async landing(): Promise<{ content: LandingContent; etag: string }> {
+    const served = await Promise.all(contentBlockNames.map((name) => this.served(name)));
+    const content = Object.fromEntries(
+      contentBlockNames.map((name, index) => {
+        const settings = served[index]?.settings as { isActive?: boolean } | undefined;
+        return [name, settings?.isActive ? settings : null];
+      }),
+    ) as LandingContent;
+    return { content, etag: etagOf(served.map((block) => block.etag)) };
+  }
+
+  /** Saves an admin's edit (already validated); an omitted isActive keeps the current one. */
+  async save<Name extends ContentBlockName>(
+    admin: AuthContext,
+    name: Name,
+    body: Partial<ContentSettings<Name>>,
+  ): Promise<ContentSettings<Name>> {
+    const before = await this.read(name);
+    const next = {
+      ...before,
+      ...(sanitized(body) as object),
+      isActive:
+        (body as { isActive?: boolean }).isActive ?? (before as { isActive: boolean }).isActive,
+    };
+    return this.write(admin, name, 'update', before, next);
+  }
+
+  async toggle<Name extends ContentBlockName>(admin: AuthContext, name: Name) {
+    const before = await this.read(name);
+    const isActive = !(before as { isActive: boolean }).isActive;
+    return this.write(admin, name, 'toggle', before, { ...before, isActive });
+  }
+
+  async reset<Name extends ContentBlockName>(admin: AuthContext, name: Name) {
+    const before = await this.read(name);
+    return this.write(admin, name, 'reset', before, contentBlocks[name].defaults());
+  }
+
+  private async write<Name extends ContentBlockName>(
+    admin: AuthContext,
+    name: Name,
+    verb: 'update' | 'toggle' | 'reset',
+    before: ContentSettings<Name>,
+    next: unknown,
+  ): Promise<ContentSettings<Name>> {
+    const settings = contentBlocks[name].schema.parse(next) as ContentSettings<Name>;
+    await this.blocks.updateOne(
+      { block: name },
+      { $set: { settings } },
+      { upsert: true, setDefaultsOnInsert: true },
+    );
+    this.cache.delete(name);
+    await this.audit.record(admin, {
+      action: `content.${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.${verb}`,
+      target: { kind: 'content', label: contentBlocks[name].label },
+      before,
+      after: settings,
+    });
+    return settings;
   }
 }

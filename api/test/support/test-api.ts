@@ -104,7 +104,9 @@ export async function call<Body = unknown>(
   });
   const text = await response.text();
   let body: unknown = text;
-  if (response.headers.get('content-type')?.includes('application/json')) body = JSON.parse(text);
+  if (text && response.headers.get('content-type')?.includes('application/json')) {
+    body = JSON.parse(text);
+  }
   return { status: response.status, headers: response.headers, body: body as Body, text };
 }
 

@@ -3,7 +3,27 @@ import { auditPageSchema, auditQuerySchema } from './audit';
 import { defineContract } from './contract';
 import { healthSchema, idParamSchema } from './common';
 import { creditHistoryQuerySchema, creditHistorySchema } from './credits';
-import { footerResponseSchema, navLogoResponseSchema } from './content';
+import {
+  aboutBodySchema,
+  aboutSettingsSchema,
+  bannerBodySchema,
+  bannerSettingsSchema,
+  bannerStatsSchema,
+  contactBodySchema,
+  contactSettingsSchema,
+  contentResponseSchema,
+  featuresBodySchema,
+  featuresSettingsSchema,
+  footerBodySchema,
+  footerResponseSchema,
+  footerSettingsSchema,
+  landingContentSchema,
+  navLogoBodySchema,
+  navLogoResponseSchema,
+  navLogoSchema,
+  testimonialBodySchema,
+  testimonialSettingsSchema,
+} from './content';
 import {
   geminiKeyBodySchema,
   geminiKeyDeletedResponseSchema,
@@ -124,7 +144,43 @@ export const contract = defineContract(routes, {
   credits: { history: { query: creditHistoryQuerySchema, response: creditHistorySchema } },
   content: {
     navLogo: { response: navLogoResponseSchema },
+    navLogoUpdate: { body: navLogoBodySchema, response: contentResponseSchema(navLogoSchema) },
+    landing: { response: landingContentSchema },
+    banner: { response: contentResponseSchema(bannerSettingsSchema) },
+    bannerUpdate: { body: bannerBodySchema, response: contentResponseSchema(bannerSettingsSchema) },
+    bannerToggle: { response: contentResponseSchema(bannerSettingsSchema) },
+    bannerReset: { response: contentResponseSchema(bannerSettingsSchema) },
+    bannerStats: { response: z.object({ success: z.literal(true), data: bannerStatsSchema }) },
+    features: { response: contentResponseSchema(featuresSettingsSchema) },
+    featuresUpdate: {
+      body: featuresBodySchema,
+      response: contentResponseSchema(featuresSettingsSchema),
+    },
+    featuresToggle: { response: contentResponseSchema(featuresSettingsSchema) },
+    featuresReset: { response: contentResponseSchema(featuresSettingsSchema) },
+    about: { response: contentResponseSchema(aboutSettingsSchema) },
+    aboutUpdate: { body: aboutBodySchema, response: contentResponseSchema(aboutSettingsSchema) },
+    aboutToggle: { response: contentResponseSchema(aboutSettingsSchema) },
+    aboutReset: { response: contentResponseSchema(aboutSettingsSchema) },
+    aboutResetApi: { response: contentResponseSchema(aboutSettingsSchema) },
+    testimonial: { response: contentResponseSchema(testimonialSettingsSchema) },
+    testimonialUpdate: {
+      body: testimonialBodySchema,
+      response: contentResponseSchema(testimonialSettingsSchema),
+    },
+    testimonialToggle: { response: contentResponseSchema(testimonialSettingsSchema) },
+    testimonialReset: { response: contentResponseSchema(testimonialSettingsSchema) },
+    contact: { response: contentResponseSchema(contactSettingsSchema) },
+    contactUpdate: {
+      body: contactBodySchema,
+      response: contentResponseSchema(contactSettingsSchema),
+    },
+    contactToggle: { response: contentResponseSchema(contactSettingsSchema) },
+    contactReset: { response: contentResponseSchema(contactSettingsSchema) },
     footer: { response: footerResponseSchema },
+    footerUpdate: { body: footerBodySchema, response: contentResponseSchema(footerSettingsSchema) },
+    footerToggle: { response: contentResponseSchema(footerSettingsSchema) },
+    footerReset: { response: contentResponseSchema(footerSettingsSchema) },
   },
   paypalSettings: {
     get: { response: paypalSettingsResponseSchema },

@@ -49,3 +49,223 @@ export const footerResponseSchema = z.object({
   message: z.string(),
 });
 export type FooterResponse = z.infer<typeof footerResponseSchema>;
+
+// ——— Editing the blocks (Admin) ———
+
+const MAX_TEXT = 2000;
+const text = (max = MAX_TEXT) => z.string().trim().max(max, `At most ${max} characters`);
+const required = (label: string, max = 300) =>
+  z.string(`${label} is required`).trim().min(1, `${label} is required`).max(max);
+
+/** An image: empty, an http(s) URL, or one of our uploads. */
+export const imageUrlSchema = z.union([
+  z.literal(''),
+  z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }),
+]);
+
+/** A link: empty, a path on this site ('/about'), or an http(s) URL; never javascript: and the like. */
+export const linkUrlSchema = z.union([
+  z.literal(''),
+  z.string().regex(/^\/(?!\/)[^\s]*$/, 'Must be a path such as /contact or an http(s) URL'),
+  z.url({ protocol: /^https?$/, error: 'Must be a path such as /contact or an http(s) URL' }),
+]);
+
+export const YOUTUBE_URL_MESSAGE = 'Please enter a valid YouTube URL';
+export const BANNER_IMAGE_MESSAGE = 'Please enter a valid image URL (jpg, jpeg, png, gif, webp)';
+const YOUTUBE_URL =
+  /^https?:\/\/(www\.|m\.)?(youtube\.com\/(watch\?(.*&)?v=|embed\/)|youtu\.be\/)[\w-]{6,}/i;
+/** The spec's rule (http(s), ending in an image extension), plus our own uploaded images. */
+const BANNER_IMAGE =
+  /^https?:\/\/\S+(\.(jpe?g|png|gif|webp)(\?\S*)?|\/image-server\/files\/[0-9a-f]{24})$/i;
+
+export const bannerSettingsSchema = z.object({
+  subTitle: z.string(),
+  mainTitle: z.string(),
+  highlightText: z.string(),
+  description: z.string(),
+  buttonText: z.string(),
+  buttonLink: z.string(),
+  youtubeUrl: z.string(),
+  backgroundImage: z.string(),
+  isActive: z.boolean(),
+});
+export type BannerSettings = z.infer<typeof bannerSettingsSchema>;
+
+export const bannerBodySchema = z.strictObject({
+  subTitle: text(200).default(''),
+  mainTitle: required('Main title', 200),
+  highlightText: text(200).default(''),
+  description: text().default(''),
+  buttonText: text(60).default(''),
+  buttonLink: linkUrlSchema.default(''),
+  youtubeUrl: z
+    .union([z.literal(''), z.string().trim().regex(YOUTUBE_URL, YOUTUBE_URL_MESSAGE)])
+    .default(''),
+  backgroundImage: z
+    .union([z.literal(''), z.string().trim().regex(BANNER_IMAGE, BANNER_IMAGE_MESSAGE)])
+    .default(''),
+  isActive: z.boolean().optional(),
+});
+
+export const bannerStatsSchema = z.object({
+  isActive: z.boolean(),
+  hasYoutubeVideo: z.boolean(),
+  hasBackgroundImage: z.boolean(),
+  lastUpdated: z.string().nullable(),
+});
+
+const step = z.object({ icon: z.string(), title: z.string(), description: z.string() });
+export const featuresSettingsSchema = z.object({
+  title: z.string(),
+  subtitle: z.string(),
+  backgroundImage: z.string(),
+  circleTitleImage: z.string(),
+  arrowImage: z.string(),
+  barShapeImage: z.string(),
+  steps: z.array(step),
+  isActive: z.boolean(),
+});
+export type FeaturesSettings = z.infer<typeof featuresSettingsSchema>;
+export const featuresBodySchema = z.strictObject({
+  title: required('Title'),
+  subtitle: text(300).default(''),
+  backgroundImage: imageUrlSchema.default(''),
+  circleTitleImage: imageUrlSchema.default(''),
+  arrowImage: imageUrlSchema.default(''),
+  barShapeImage: imageUrlSchema.default(''),
+  steps: z
+    .array(z.strictObject({ icon: imageUrlSchema, title: text(120), description: text(600) }))
+    .max(12)
+    .default([]),
+  isActive: z.boolean().optional(),
+});
+
+const aboutFeature = z.object({ title: z.string(), description: z.string() });
+export const aboutSettingsSchema = z.object({
+  title: z.string(),
+  subtitle: z.string(),
+  description: z.string(),
+  features: z.array(aboutFeature),
+  buttonText: z.string(),
+  buttonLink: z.string(),
+  backgroundImage: z.string(),
+  mainImage: z.string(),
+  circleTitleImage: z.string(),
+  isActive: z.boolean(),
+});
+export type AboutSettings = z.infer<typeof aboutSettingsSchema>;
+export const aboutBodySchema = z.strictObject({
+  title: required('Title'),
+  subtitle: text(300).default(''),
+  description: text().default(''),
+  features: z
+    .array(z.strictObject({ title: text(120), description: text(600) }))
+    .max(12)
+    .default([]),
+  buttonText: text(60).default(''),
+  buttonLink: linkUrlSchema.default(''),
+  backgroundImage: imageUrlSchema.default(''),
+  mainImage: imageUrlSchema.default(''),
+  circleTitleImage: imageUrlSchema.default(''),
+  isActive: z.boolean().optional(),
+});
+
+const testimonial = z.object({
+  quote: z.string(),
+  clientName: z.string(),
+  clientTitle: z.string(),
+});
+export const testimonialSettingsSchema = z.object({
+  title: z.string(),
+  subtitle: z.string(),
+  backgroundImage: z.string(),
+  circleTitleImage: z.string(),
+  quoteIcon: z.string(),
+  clientImages: z.array(z.string()),
+  testimonials: z.array(testimonial),
+  isActive: z.boolean(),
+});
+export type TestimonialSettings = z.infer<typeof testimonialSettingsSchema>;
+export const testimonialBodySchema = z.strictObject({
+  title: required('Title'),
+  subtitle: text(300).default(''),
+  backgroundImage: imageUrlSchema.default(''),
+  circleTitleImage: imageUrlSchema.default(''),
+  quoteIcon: imageUrlSchema.default(''),
+  clientImages: z.array(imageUrlSchema).max(12).default([]),
+  testimonials: z
+    .array(z.strictObject({ quote: text(1000), clientName: text(120), clientTitle: text(120) }))
+    .max(20)
+    .default([]),
+  isActive: z.boolean().optional(),
+});
+
+export const contactSettingsSchema = z.object({
+  title: z.string(),
+  subtitle: z.string(),
+  backgroundImage: z.string(),
+  starImage: z.string(),
+  contactImage: z.string(),
+  formTitle: z.string(),
+  buttonText: z.string(),
+  isActive: z.boolean(),
+});
+export type ContactSettings = z.infer<typeof contactSettingsSchema>;
+export const contactBodySchema = z.strictObject({
+  title: required('Title'),
+  subtitle: text(300).default(''),
+  backgroundImage: imageUrlSchema.default(''),
+  starImage: imageUrlSchema.default(''),
+  contactImage: imageUrlSchema.default(''),
+  formTitle: text(200).default(''),
+  buttonText: text(60).default(''),
+  isActive: z.boolean().optional(),
+});
+
+export const footerBodySchema = z.strictObject({
+  backgroundImage: imageUrlSchema.default(''),
+  logo: z.string('Logo is required').trim().min(1, 'Logo is required').pipe(imageUrlSchema),
+  description: text().default(''),
+  contactInfo: z
+    .strictObject({ title: text(120), description: text(600) })
+    .default({ title: '', description: '' }),
+  companyLinks: z
+    .strictObject({
+      title: text(120),
+      links: z.array(z.strictObject({ text: text(60), url: linkUrlSchema })).max(12),
+    })
+    .default({ title: '', links: [] }),
+  socialLinks: z
+    .strictObject({
+      facebook: linkUrlSchema,
+      twitter: linkUrlSchema,
+      linkedin: linkUrlSchema,
+      youtube: linkUrlSchema,
+    })
+    .default({ facebook: '', twitter: '', linkedin: '', youtube: '' }),
+  copyrightText: text(300).default(''),
+  isActive: z.boolean().optional(),
+});
+
+export const navLogoBodySchema = z.strictObject({
+  imageUrl: imageUrlSchema,
+  altText: text(120).default(''),
+  linkUrl: linkUrlSchema.default('/'),
+  isActive: z.boolean().optional(),
+});
+
+/** What every write answers: the block as stored now. */
+export const contentResponseSchema = <Settings extends z.ZodType>(settings: Settings) =>
+  z.object({ success: z.literal(true), message: z.string(), data: settings });
+
+/** GET /api/landing-content: every block in one read; an inactive block is null. */
+export const landingContentSchema = z.object({
+  banner: bannerSettingsSchema.nullable(),
+  features: featuresSettingsSchema.nullable(),
+  about: aboutSettingsSchema.nullable(),
+  testimonial: testimonialSettingsSchema.nullable(),
+  contact: contactSettingsSchema.nullable(),
+  footer: footerSettingsSchema.nullable(),
+  navLogo: navLogoSchema.nullable(),
+});
+export type LandingContent = z.infer<typeof landingContentSchema>;
