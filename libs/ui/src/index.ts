@@ -12,6 +12,14 @@ export { FormGrid, FormRow } from './form/FormGrid';
 export { Select, type SelectOption, type SelectProps } from './form/Select';
 export { TextArea, type TextAreaProps } from './form/TextArea';
 export { TextField, type TextFieldProps } from './form/TextField';
+export {
+  AboutBlock,
+  BannerBlock,
+  ContactBlock,
+  FeaturesBlock,
+  TestimonialBlock,
+} from './content-blocks/Blocks';
+export { YouTubePlayer, youTubeIdOf } from './content-blocks/YouTubePlayer';
 export { formatDate, formatUsd, formatUsdFixed } from './format/format';
 export { Card, type CardProps } from './layout/Card';
 export { PageHeader, type PageHeaderProps } from './layout/PageHeader';

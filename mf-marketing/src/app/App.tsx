@@ -5,16 +5,9 @@ import { HomePage } from '../features/home/components/HomePage';
 import { AboutPage } from '../features/about/components/AboutPage';
 import { ContactPage } from '../features/contact/components/ContactPage';
 import { PremiumItemPage } from '../features/premium/components/PremiumItemPage';
-import { PackagesSection } from '../features/packages/components/PackagesSection';
-import { ContactSection } from '../features/contact-form';
 
 const pageElements: Record<PageIdOf<'marketing'>, ReactNode> = {
-  home: (
-    <HomePage>
-      <PackagesSection />
-      <ContactSection />
-    </HomePage>
-  ),
+  home: <HomePage />,
   about: <AboutPage />,
   contact: <ContactPage />,
   premiumItem: <PremiumItemPage />,

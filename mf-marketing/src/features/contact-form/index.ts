@@ -1,2 +1,1 @@
 export { ContactForm } from './components/ContactForm';
-export { ContactSection } from './components/ContactSection';

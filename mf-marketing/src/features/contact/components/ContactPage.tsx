@@ -1,17 +1,27 @@
-import { Card, PageHeader } from '@coldmail/ui';
+import { api } from '@coldmail/session';
+import { ContactBlock, PageHeader } from '@coldmail/ui';
+import { useQuery } from '@tanstack/react-query';
 import { ContactForm } from '../../contact-form';
 
-/** /contact — the contact form (the contact block's content comes with the landing content). */
+/** /contact — the contact block (when active) around the contact form. */
 export function ContactPage() {
+  const content = useQuery(api.content.landing.query());
+  const contact = content.data?.contact;
   return (
     <section data-remote="marketing" data-page="ContactPage">
-      <PageHeader
-        title="Contact"
-        subtitle="Questions about credits, templates or your order? Write to us."
-      />
-      <Card>
-        <ContactForm />
-      </Card>
+      {contact ? (
+        <ContactBlock contact={contact}>
+          <ContactForm />
+        </ContactBlock>
+      ) : (
+        <>
+          <PageHeader
+            title="Contact"
+            subtitle="Questions about credits, templates or your order? Write to us."
+          />
+          <ContactForm />
+        </>
+      )}
     </section>
   );
 }

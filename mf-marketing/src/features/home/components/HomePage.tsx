@@ -1,26 +1,80 @@
-import { paths } from '@coldmail/registry/pages';
-import { ButtonLink } from '@coldmail/ui';
-import type { ReactNode } from 'react';
+import { api } from '@coldmail/session';
+import {
+  AboutBlock,
+  Alert,
+  BannerBlock,
+  ContactBlock,
+  FeaturesBlock,
+  Spinner,
+  TestimonialBlock,
+} from '@coldmail/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ContactForm } from '../../contact-form';
+import { PackagesSection } from '../../packages/components/PackagesSection';
 import styles from './HomePage.module.css';
 
+const TITLE = 'AI Email Template Generator – Personalized Templates in Seconds';
+const DESCRIPTION =
+  'Create personalized cold-email templates in seconds with an AI generator: tell it who you are writing to and why, pick a tone, and get a ready-to-send email.';
+
+/** The page's title and description, as the spec gives them. */
+function useDocumentMeta() {
+  useEffect(() => {
+    document.title = TITLE;
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.append(meta);
+    }
+    meta.content = DESCRIPTION;
+  }, []);
+}
+
 /**
- * The landing page; its content blocks come from their own features, composed in app/App. Until
- * the admin-edited banner block exists, a fixed introduction opens the page.
+ * The landing page: the admin-edited blocks in the spec's order (banner, about, features,
+ * packages, testimonials, contact), all from one read. An inactive block is simply absent.
  */
-export function HomePage({ children }: { children?: ReactNode }) {
+export function HomePage() {
+  useDocumentMeta();
+  const content = useQuery(api.content.landing.query());
+  const blocks = content.data;
   return (
     <div data-remote="marketing" data-page="HomePage">
-      <section className={styles.hero}>
-        <h1 className={styles.title}>AI Email Template Generator</h1>
-        <p className={styles.lead}>
-          Personalized cold-email templates in seconds: tell the generator who you are writing to
-          and why, pick a tone, and get a ready-to-send email.
-        </p>
-        <ButtonLink to={paths.userGenerateEmail} size="lg">
-          Generate an email
-        </ButtonLink>
-      </section>
-      {children}
+      {content.isPending ? (
+        // Holds the banner's room so nothing below jumps when it arrives.
+        <div className={styles.bannerPlaceholder}>
+          <Spinner size="lg" srLabel="Loading..." />
+        </div>
+      ) : content.isError ? (
+        <div className={styles.error}>
+          <Alert tone="error">
+            This page's content could not be loaded. Please try again later.
+          </Alert>
+        </div>
+      ) : (
+        <>
+          {blocks?.banner && <BannerBlock banner={blocks.banner} />}
+          {blocks?.about && <AboutBlock about={blocks.about} />}
+          {blocks?.features && <FeaturesBlock features={blocks.features} />}
+        </>
+      )}
+      <div id="packages">
+        <PackagesSection />
+      </div>
+      {blocks?.testimonial && <TestimonialBlock testimonial={blocks.testimonial} />}
+      {(!blocks || blocks.contact) && (
+        <div id="contact">
+          {blocks?.contact ? (
+            <ContactBlock contact={blocks.contact}>
+              <ContactForm />
+            </ContactBlock>
+          ) : (
+            content.isError && <ContactForm />
+          )}
+        </div>
+      )}
     </div>
   );
 }

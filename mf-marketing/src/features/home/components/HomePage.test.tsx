@@ -1,0 +1,82 @@
+import { createQueryClient, sessionActions } from '@coldmail/session';
+import { startTestApi, type TestApi } from '@coldmail/testing';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from '@coldmail/router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HomePage } from './HomePage';
+
+let api: TestApi;
+afterEach(() => api.close());
+
+const banner = {
+  subTitle: 'AI cold-email templates',
+  mainTitle: 'Write cold emails that',
+  highlightText: 'get replies',
+  description: 'First line\nSecond line',
+  buttonText: 'Start',
+  buttonLink: '/user/generate-email',
+  youtubeUrl: '',
+  backgroundImage: '',
+  isActive: true,
+};
+const features = {
+  title: 'Three steps\nto a sent email',
+  subtitle: 'How it works',
+  backgroundImage: '',
+  circleTitleImage: '',
+  arrowImage: '',
+  barShapeImage: '',
+  steps: [{ icon: '', title: 'Describe', description: 'Who and why' }],
+  isActive: true,
+};
+
+async function renderHome(content: Record<string, unknown>) {
+  api = await startTestApi({
+    'content.landing': {
+      body: {
+        banner: null,
+        features: null,
+        about: null,
+        testimonial: null,
+        contact: null,
+        footer: null,
+        navLogo: null,
+        ...content,
+      } as never,
+    },
+    'packages.list': { body: [] },
+  });
+  sessionActions.configure({ apiBaseUrl: api.url });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <HomePage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the landing page', () => {
+  it('shows the active blocks in the spec’s order, line breaks kept, without a video', async () => {
+    await renderHome({ banner, features });
+    const title = await screen.findByRole('heading', { level: 1 });
+    expect(title.textContent).toBe('Write cold emails that get replies');
+    expect(screen.getByText('No video available')).toBeTruthy();
+    expect(screen.getByText('First line').querySelector('br')).not.toBeNull();
+    const headings = screen
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
+    expect(headings).toEqual(['Three stepsto a sent email', 'Pricing Packages']);
+    expect(document.title).toBe('AI Email Template Generator – Personalized Templates in Seconds');
+  });
+
+  it('leaves out an inactive block and loads the video only on click', async () => {
+    await renderHome({ banner: { ...banner, youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' } });
+    const play = await screen.findByRole('button', { name: /Play video/ });
+    expect(document.querySelector('iframe')).toBeNull();
+    play.click();
+    expect((await screen.findByTitle('Write cold emails that')).tagName).toBe('IFRAME');
+    expect(screen.queryByText('How it works')).toBeNull();
+  });
+});
