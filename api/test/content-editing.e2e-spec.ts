@@ -42,7 +42,7 @@ describe('editing the landing content', () => {
       json: { ...banner, youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' },
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.message).toBe('Banner section updated successfully');
+    expect(saved.body.message).toBe('Banner section updated successfully!');
     const read = await call<Envelope<Banner>>(api, 'GET', '/api/banner-section');
     expect(read.body.data).toMatchObject({ ...banner, isActive: true });
     const landing = await call<LandingContent>(api, 'GET', '/api/landing-content');

@@ -83,7 +83,7 @@ export class ContentController {
     @ValidBody() body: z.output<typeof bannerBodySchema>,
   ): Promise<ResponseOf<typeof endpoints.bannerUpdate>> {
     const data = await this.content.save(admin, 'banner', body);
-    return { success: true, message: 'Banner section updated successfully', data };
+    return { success: true, message: 'Banner section updated successfully!', data };
   }
 
   @Endpoint(endpoints.bannerToggle)
@@ -103,7 +103,7 @@ export class ContentController {
     @CurrentUser() admin: AuthContext,
   ): Promise<ResponseOf<typeof endpoints.bannerReset>> {
     const data = await this.content.reset(admin, 'banner');
-    return { success: true, message: 'Banner section reset to default successfully', data };
+    return { success: true, message: 'Banner section reset to default successfully!', data };
   }
 
   @Endpoint(endpoints.bannerStats)

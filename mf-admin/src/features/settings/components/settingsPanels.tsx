@@ -3,7 +3,15 @@ import { GeminiKeysPanel } from '../../gemini-keys';
 import { PackagesManager } from '../../packages';
 import { PaypalSettingsPanel } from '../../paypal-settings';
 import { AccountPanel } from './AccountPanel';
-import { ComingPanel } from './ComingPanel';
+import {
+  AboutPanel,
+  BannerPanel,
+  ContactPanel,
+  FeaturesPanel,
+  FooterPanel,
+  LogoPanel,
+  TestimonialPanel,
+} from '../../content-editors/components/ContentPanels';
 
 export interface SettingsPanel {
   id: string;
@@ -13,31 +21,30 @@ export interface SettingsPanel {
 }
 
 /**
- * The settings dashboard's menu, in the spec's order. A feature adds its editor by replacing its
- * entry's render; the landing-content editors arrive with the content work.
+ * The settings dashboard's menu, in the spec's order. A feature adds its editor as its entry's render.
  */
 export const settingsPanels: readonly SettingsPanel[] = [
   { id: 'account', label: 'Account', render: () => <AccountPanel /> },
-  { id: 'logo', label: 'Logo Update', render: () => <ComingPanel what="The logo editor" /> },
-  { id: 'banner', label: 'Banner Section', render: () => <ComingPanel what="The banner editor" /> },
+  { id: 'logo', label: 'Logo Update', render: () => <LogoPanel /> },
+  { id: 'banner', label: 'Banner Section', render: () => <BannerPanel /> },
   {
     id: 'featured',
     label: 'Featured Section',
-    render: () => <ComingPanel what="The featured section editor" />,
+    render: () => <FeaturesPanel />,
   },
-  { id: 'about', label: 'About Section', render: () => <ComingPanel what="The about editor" /> },
+  { id: 'about', label: 'About Section', render: () => <AboutPanel /> },
   {
     id: 'testimonial',
     label: 'Testimonial Section',
-    render: () => <ComingPanel what="The testimonial editor" />,
+    render: () => <TestimonialPanel />,
   },
   {
     id: 'contact',
     label: 'Contact Page Settings',
-    render: () => <ComingPanel what="The contact section editor" />,
+    render: () => <ContactPanel />,
   },
   { id: 'gemini-keys', label: 'Gemini Keys', render: () => <GeminiKeysPanel /> },
   { id: 'paypal', label: 'Paypal Setup', render: () => <PaypalSettingsPanel /> },
   { id: 'packages', label: 'Packages', render: () => <PackagesManager /> },
-  { id: 'footer', label: 'Footer Section', render: () => <ComingPanel what="The footer editor" /> },
+  { id: 'footer', label: 'Footer Section', render: () => <FooterPanel /> },
 ];

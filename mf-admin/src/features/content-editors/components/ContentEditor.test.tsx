@@ -1,0 +1,97 @@
+import { renderRemote, startTestApi, type TestApi, userRecord } from '@coldmail/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import App from '../../../app/App';
+
+let api: TestApi;
+afterEach(() => api.close());
+
+const banner = {
+  subTitle: 'AI templates',
+  mainTitle: 'Cold emails',
+  highlightText: 'that land',
+  description: 'Fast',
+  buttonText: 'Start',
+  buttonLink: '/user/generate-email',
+  youtubeUrl: '',
+  backgroundImage: '',
+  isActive: true,
+};
+
+async function openBannerEditor(routes: Parameters<typeof startTestApi>[0]) {
+  api = await startTestApi({
+    'content.banner': { body: { success: true, message: 'ok', data: banner } },
+    ...routes,
+  });
+  renderRemote(App, '/admin/settings', {
+    apiUrl: api.url,
+    profile: userRecord({ userRole: 'Admin' }),
+  });
+  await userEvent.click(screen.getByRole('button', { name: 'Banner Section' }));
+  return screen.findByLabelText('Main title');
+}
+
+describe('the banner editor', () => {
+  it('previews with the landing page’s block as the admin types, then saves and shows the server’s message', async () => {
+    const saved = { ...banner, mainTitle: 'Replies, not silence' };
+    const title = await openBannerEditor({
+      'content.bannerUpdate': {
+        body: { success: true, message: 'Banner section updated successfully!', data: saved },
+      },
+    });
+    await userEvent.clear(title);
+    const save = screen.getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    await userEvent.type(title, 'Replies, not silence');
+    const preview = screen.getByRole('region', { name: 'Live preview' });
+    expect(within(preview).getByRole('heading', { level: 1 }).textContent).toContain(
+      'Replies, not silence',
+    );
+    await userEvent.click(save);
+    await screen.findByText('Banner section updated successfully!');
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      mainTitle: 'Replies, not silence',
+    });
+  });
+
+  it('asks before a reset, shows the server’s field errors, and names the toggle by the state', async () => {
+    await openBannerEditor({
+      'content.bannerUpdate': {
+        status: 400,
+        body: {
+          statusCode: 400,
+          message: 'Validation failed',
+          fieldErrors: { youtubeUrl: 'Please enter a valid YouTube URL' },
+        },
+      },
+      'content.bannerReset': {
+        body: {
+          success: true,
+          message: 'Banner section reset to default successfully!',
+          data: banner,
+        },
+      },
+    });
+    expect(screen.getByRole('button', { name: 'Deactivate Section' })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('YouTube video URL'), 'https://vimeo.com/1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Please enter a valid YouTube URL');
+    expect(screen.getByText('Failed to update banner section')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reset to Default' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(
+        'Are you sure you want to reset to default values? This cannot be undone.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    await screen.findByText('Banner section reset to default successfully!');
+    await waitFor(() =>
+      expect(api.requests.some((request) => request.path === '/api/banner-section/reset')).toBe(
+        true,
+      ),
+    );
+  });
+});

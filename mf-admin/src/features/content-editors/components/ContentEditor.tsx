@@ -1,0 +1,268 @@
+import { api, domainKey, toApiError } from '@coldmail/session';
+import { Alert, Button, Checkbox, ConfirmDialog, PageLoader } from '@coldmail/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { FieldEditor } from './FieldEditor';
+import { editorFields, type EditableBlock } from './fields';
+import styles from './ContentEditor.module.css';
+
+type Settings = Record<string, unknown> & { isActive: boolean };
+type Answer = { message: string; data: unknown };
+
+/** What differs between the blocks: their calls, texts and the field that must be filled in. */
+interface BlockEditing {
+  load(): Promise<Settings>;
+  save(body: Settings): Promise<Answer>;
+  toggle?: () => Promise<Answer>;
+  reset?: () => Promise<Answer>;
+  texts: { fetch: string; save: string; toggle: string; reset: string };
+  toggleLabels?: [deactivate: string, activate: string];
+  /** The field Save needs (the spec: title, mainTitle for the banner, logo for the footer). */
+  required?: string;
+  /** Milliseconds until a success or error banner goes (the spec: banner 5 s, logo 3 s). */
+  clearAfter?: number;
+}
+
+const sectionTexts = (name: string) => ({
+  fetch: `Failed to fetch ${name} data`,
+  save: `Failed to update ${name} data`,
+  toggle: `Failed to toggle ${name} status`,
+  reset: `Failed to reset ${name} data`,
+});
+const asSettings = (data: unknown) => data as Settings;
+const SECTION_TOGGLE: [string, string] = ['Deactivate Section', 'Activate Section'];
+
+/* The typed client's bodies are each block's schema; the generic form holds them as records. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- one form for seven schemas, checked by the API */
+export const blockEditing: Record<EditableBlock, BlockEditing> = {
+  navLogo: {
+    load: async () => asSettings((await api.content.navLogo()).data.data),
+    save: (body) => api.content.navLogoUpdate({ body: body as any }),
+    texts: {
+      fetch: 'Failed to fetch logo data',
+      save: 'Failed to update logo',
+      toggle: '',
+      reset: '',
+    },
+    clearAfter: 3000,
+  },
+  banner: {
+    load: async () => asSettings((await api.content.banner()).data),
+    save: (body) => api.content.bannerUpdate({ body: body as any }),
+    toggle: () => api.content.bannerToggle(),
+    reset: () => api.content.bannerReset(),
+    texts: {
+      fetch: 'Failed to fetch banner data',
+      save: 'Failed to update banner section',
+      toggle: 'Failed to toggle banner status',
+      reset: 'Failed to reset banner section',
+    },
+    toggleLabels: SECTION_TOGGLE,
+    required: 'mainTitle',
+    clearAfter: 5000,
+  },
+  features: {
+    load: async () => asSettings((await api.content.features()).data),
+    save: (body) => api.content.featuresUpdate({ body: body as any }),
+    toggle: () => api.content.featuresToggle(),
+    reset: () => api.content.featuresReset(),
+    texts: sectionTexts('features section'),
+    toggleLabels: SECTION_TOGGLE,
+    required: 'title',
+  },
+  about: {
+    load: async () => asSettings((await api.content.about()).data),
+    save: (body) => api.content.aboutUpdate({ body: body as any }),
+    toggle: () => api.content.aboutToggle(),
+    reset: () => api.content.aboutReset(),
+    texts: sectionTexts('about section'),
+    toggleLabels: SECTION_TOGGLE,
+    required: 'title',
+  },
+  testimonial: {
+    load: async () => asSettings((await api.content.testimonial()).data),
+    save: (body) => api.content.testimonialUpdate({ body: body as any }),
+    toggle: () => api.content.testimonialToggle(),
+    reset: () => api.content.testimonialReset(),
+    texts: sectionTexts('testimonial section'),
+    toggleLabels: SECTION_TOGGLE,
+    required: 'title',
+  },
+  contact: {
+    load: async () => asSettings((await api.content.contact()).data),
+    save: (body) => api.content.contactUpdate({ body: body as any }),
+    toggle: () => api.content.contactToggle(),
+    reset: () => api.content.contactReset(),
+    texts: sectionTexts('contact section'),
+    toggleLabels: SECTION_TOGGLE,
+    required: 'title',
+  },
+  footer: {
+    load: async () => asSettings((await api.content.footer()).data),
+    save: (body) => api.content.footerUpdate({ body: body as any }),
+    toggle: () => api.content.footerToggle(),
+    reset: () => api.content.footerReset(),
+    texts: sectionTexts('footer'),
+    toggleLabels: ['Deactivate Footer', 'Activate Footer'],
+    required: 'logo',
+  },
+};
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+type Banner = { tone: 'success' | 'error'; text: string } | null;
+
+/**
+ * An admin editor for one content block: the form, a live preview drawn by `preview` (the landing
+ * page's own component), Save, reset with confirmation and activate/deactivate.
+ */
+export function ContentEditor({
+  block,
+  preview,
+}: {
+  block: EditableBlock;
+  preview(settings: Settings): ReactNode;
+}) {
+  const editing = blockEditing[block];
+  const loaded = useQuery({ queryKey: ['content', 'editor', block], queryFn: editing.load });
+  if (loaded.isPending) return <PageLoader />;
+  if (loaded.isError) return <Alert tone="error">{editing.texts.fetch}</Alert>;
+  return <EditorForm block={block} initial={loaded.data} preview={preview} />;
+}
+
+function EditorForm({
+  block,
+  initial,
+  preview,
+}: {
+  block: EditableBlock;
+  initial: Settings;
+  preview(settings: Settings): ReactNode;
+}) {
+  const editing = blockEditing[block];
+  const [form, setForm] = useState<Settings>(initial);
+  const [saved, setSaved] = useState<Settings>(initial);
+  const [banner, setBanner] = useState<Banner>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirmReset, setConfirmReset] = useState(false);
+  const queryClient = useQueryClient();
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+
+  // Unsaved changes: the browser asks before the page is left or reloaded.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  useEffect(() => {
+    if (!banner || !editing.clearAfter) return;
+    const timer = setTimeout(() => setBanner(null), editing.clearAfter);
+    return () => clearTimeout(timer);
+  }, [banner, editing.clearAfter]);
+
+  const act = useMutation({
+    mutationFn: (action: 'save' | 'toggle' | 'reset') =>
+      action === 'save'
+        ? editing.save(form)
+        : action === 'toggle'
+          ? (editing.toggle?.() ?? Promise.reject(new Error('No toggle')))
+          : (editing.reset?.() ?? Promise.reject(new Error('No reset'))),
+    onMutate: () => {
+      // Banners clear when a new action starts.
+      setBanner(null);
+      setErrors({});
+    },
+    onSuccess: (answer) => {
+      const data = asSettings(answer.data);
+      // The form is replaced by what the server stored.
+      setForm(data);
+      setSaved(data);
+      setBanner({ tone: 'success', text: answer.message });
+      setConfirmReset(false);
+      return queryClient.invalidateQueries({ queryKey: domainKey('content') });
+    },
+    onError: (error, action) => {
+      const apiError = toApiError(error);
+      setErrors(apiError.fieldErrors ?? {});
+      setBanner({ tone: 'error', text: editing.texts[action] });
+      setConfirmReset(false);
+    },
+  });
+  const busy = act.isPending;
+  const requiredEmpty = editing.required
+    ? String(form[editing.required] ?? '').trim() === ''
+    : false;
+
+  return (
+    <div className={styles.editor}>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          act.mutate('save');
+        }}
+      >
+        {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+        {editorFields[block].map((field) => (
+          <FieldEditor
+            key={field.key}
+            field={field}
+            value={form}
+            onChange={(next) => setForm(next as Settings)}
+            errors={errors}
+            path=""
+          />
+        ))}
+        <Checkbox
+          label="Active"
+          checked={form.isActive}
+          onChange={(event) => setForm({ ...form, isActive: event.target.checked })}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" disabled={busy || requiredEmpty}>
+            {busy && act.variables === 'save' ? 'Saving...' : 'Save Changes'}
+          </Button>
+          {editing.reset && (
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={busy}
+              onClick={() => setConfirmReset(true)}
+            >
+              Reset to Default
+            </Button>
+          )}
+          {editing.toggle && editing.toggleLabels && (
+            <Button
+              type="button"
+              variant="ghost"
+              disabled={busy}
+              onClick={() => act.mutate('toggle')}
+            >
+              {saved.isActive ? editing.toggleLabels[0] : editing.toggleLabels[1]}
+            </Button>
+          )}
+        </div>
+      </form>
+      <div className={styles.preview} aria-label="Live preview" role="region">
+        <p className={styles.previewLabel}>
+          Live preview{form.isActive ? '' : ' (hidden on the site while inactive)'}
+        </p>
+        {preview(form)}
+      </div>
+      <ConfirmDialog
+        open={confirmReset}
+        title="Reset to default"
+        message="Are you sure you want to reset to default values? This cannot be undone."
+        confirmLabel="Reset"
+        busyLabel="Resetting..."
+        tone="danger"
+        busy={busy}
+        onConfirm={() => act.mutate('reset')}
+        onCancel={() => setConfirmReset(false)}
+      />
+    </div>
+  );
+}
