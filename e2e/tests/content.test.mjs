@@ -1,0 +1,98 @@
+// The landing page as admins edit it and visitors see it.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { paths } from '@coldmail/registry/pages';
+import { apiAs } from '../support/api.mjs';
+import { launchBrowser, newPage } from '../support/browser.mjs';
+import { signIn } from '../support/flows.mjs';
+import { E2E_ADMIN_EMAIL, startFullStack } from '../support/stack.mjs';
+
+let browser;
+let stack;
+let admin;
+let adminPage;
+
+before(async () => {
+  stack = await startFullStack();
+  browser = await launchBrowser();
+  admin = await apiAs(stack, E2E_ADMIN_EMAIL, 'secret123', 'E2E Admin');
+  adminPage = await newPage(browser);
+  await adminPage.goto(`${stack.urls.shell}/login`);
+  await signIn(adminPage, E2E_ADMIN_EMAIL, 'secret123');
+  await adminPage.waitForURL('**/user/dashboard');
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function openEditor(panel) {
+  await adminPage.goto(`${stack.urls.shell}${paths.adminSettings}`);
+  await adminPage.getByRole('button', { name: panel }).click();
+}
+
+async function visitHome() {
+  const page = await newPage(browser);
+  await page.goto(stack.urls.shell);
+  await page.locator('[data-page="HomePage"]').waitFor();
+  return page;
+}
+
+describe('landing content', () => {
+  test('an admin edits the banner title and the home page shows it; reset restores the default', async () => {
+    await openEditor('Banner Section');
+    const title = adminPage.getByLabel('Main title');
+    await title.fill('Replies, not silence');
+    await adminPage
+      .getByRole('region', { name: 'Live preview' })
+      .getByText('Replies, not silence')
+      .waitFor();
+    await adminPage.getByRole('button', { name: 'Save Changes' }).click();
+    await adminPage.getByText('Banner section updated successfully!').waitFor();
+
+    const visitor = await visitHome();
+    await visitor.getByRole('heading', { level: 1, name: /Replies, not silence/ }).waitFor();
+
+    await adminPage.getByRole('button', { name: 'Reset to Default' }).click();
+    await adminPage.getByRole('dialog').getByRole('button', { name: 'Reset' }).click();
+    await adminPage.getByText('Banner section reset to default successfully!').waitFor();
+    await visitor.reload();
+    await visitor.getByRole('heading', { level: 1, name: /Write cold emails that/ }).waitFor();
+    assert.deepEqual(visitor.pageErrors, []);
+  });
+
+  test('deactivating a block takes it off the home page', async () => {
+    await openEditor('Testimonial Section');
+    await adminPage.getByRole('button', { name: 'Deactivate Section' }).click();
+    await adminPage.getByRole('button', { name: 'Activate Section' }).waitFor();
+    const visitor = await visitHome();
+    await visitor.getByRole('heading', { name: 'Pricing Packages' }).waitFor();
+    assert.equal(await visitor.getByRole('heading', { name: 'What our users say' }).count(), 0);
+    await adminPage.getByRole('button', { name: 'Activate Section' }).click();
+    await adminPage.getByRole('button', { name: 'Deactivate Section' }).waitFor();
+  });
+
+  test('markup or a javascript: link saved as content never runs; non-admins cannot save', async () => {
+    await assert.rejects(
+      admin.put('/api/about-section', {
+        title: 'About',
+        buttonText: 'Go',
+        buttonLink: 'javascript:window.__pwned=1',
+      }),
+      /400/,
+    );
+    await admin.put('/api/about-section', {
+      title: 'About <script>window.__pwned=1</script>us',
+      description: '<img src=x onerror="window.__pwned=1">Hello',
+    });
+    const buyer = await apiAs(stack, `content-buyer-${Date.now()}@e2e.test`, 'secret123', 'Buyer');
+    await assert.rejects(buyer.put('/api/about-section', { title: 'Hacked' }), /403/);
+
+    const visitor = await visitHome();
+    await visitor.getByRole('heading', { name: 'About us' }).waitFor();
+    assert.equal(await visitor.evaluate(() => window.__pwned), undefined);
+    assert.equal(await visitor.locator('img[src="x"]').count(), 0);
+    await admin.post('/about-section/reset');
+  });
+});
