@@ -1,11 +1,21 @@
 import { renderRemote, startTestApi, type TestApi, userRecord } from '@coldmail/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import App from '../../../app/App';
 
 let api: TestApi;
 afterEach(() => api.close());
+
+/** Saving refreshes the block: wait for that read, so no request outlives the test's API. */
+const refreshed = () =>
+  waitFor(() =>
+    expect(
+      api.requests.filter(
+        (request) => request.method === 'GET' && request.path === '/api/banner-section',
+      ),
+    ).toHaveLength(2),
+  );
 
 const banner = {
   subTitle: 'AI templates',
@@ -50,6 +60,7 @@ describe('the banner editor', () => {
     );
     await userEvent.click(save);
     await screen.findByText('Banner section updated successfully!');
+    await refreshed();
     expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
       mainTitle: 'Replies, not silence',
     });
@@ -88,10 +99,25 @@ describe('the banner editor', () => {
     ).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
     await screen.findByText('Banner section reset to default successfully!');
+    await refreshed();
     await waitFor(() =>
       expect(api.requests.some((request) => request.path === '/api/banner-section/reset')).toBe(
         true,
       ),
     );
+  });
+
+  it('asks before another settings panel replaces unsaved changes', async () => {
+    const title = await openBannerEditor({});
+    await userEvent.type(title, ' edited');
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Footer Section' }));
+    expect(confirm).toHaveBeenCalledWith(
+      'You have unsaved changes. Leave this section without saving them?',
+    );
+    expect((screen.getByLabelText('Main title') as HTMLInputElement).value).toBe(
+      'Cold emails edited',
+    );
+    confirm.mockRestore();
   });
 });

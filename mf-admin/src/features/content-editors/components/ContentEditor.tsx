@@ -2,6 +2,7 @@ import { api, domainKey, toApiError } from '@coldmail/session';
 import { Alert, Button, Checkbox, ConfirmDialog, PageLoader } from '@coldmail/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
+import { useReportUnsaved } from '../../settings/components/unsavedChanges';
 import { FieldEditor } from './FieldEditor';
 import { editorFields, type EditableBlock } from './fields';
 import styles from './ContentEditor.module.css';
@@ -146,6 +147,7 @@ function EditorForm({
   const [confirmReset, setConfirmReset] = useState(false);
   const queryClient = useQueryClient();
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  useReportUnsaved(dirty);
 
   // Unsaved changes: the browser asks before the page is left or reloaded.
   useEffect(() => {

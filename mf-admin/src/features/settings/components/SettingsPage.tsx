@@ -1,7 +1,8 @@
 import { useSession } from '@coldmail/session';
 import { Alert, PageLoader } from '@coldmail/ui';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { settingsPanels } from './settingsPanels';
+import { LEAVE_UNSAVED, UnsavedChangesContext } from './unsavedChanges';
 import styles from './Settings.module.css';
 
 /**
@@ -14,6 +15,17 @@ export function SettingsPage() {
   const profileStatus = useSession((state) => state.profileStatus);
   const user = useSession((state) => state.user);
   const panel = settingsPanels.find((entry) => entry.id === panelId) ?? settingsPanels[0];
+  const unsaved = useRef(false);
+  const reportUnsaved = useCallback((dirty: boolean) => {
+    unsaved.current = dirty;
+  }, []);
+  const choose = (id: string) => {
+    if (id === panelId) return;
+    // Switching panels would drop the open editor's changes: ask first.
+    if (unsaved.current && !window.confirm(LEAVE_UNSAVED)) return;
+    unsaved.current = false;
+    setPanelId(id);
+  };
 
   const photo = profile?.profileURL || user?.photoURL || null;
   const name = profile?.userName || user?.displayName || 'User';
@@ -42,7 +54,7 @@ export function SettingsPage() {
                   type="button"
                   className={entry.id === panelId ? `${styles.item} ${styles.active}` : styles.item}
                   aria-current={entry.id === panelId ? 'page' : undefined}
-                  onClick={() => setPanelId(entry.id)}
+                  onClick={() => choose(entry.id)}
                 >
                   {entry.label}
                 </button>
@@ -58,7 +70,9 @@ export function SettingsPage() {
         ) : profileStatus === 'error' && !profile ? (
           <Alert tone="error">User data could not be loaded. Please try again later.</Alert>
         ) : (
-          panel?.render()
+          <UnsavedChangesContext.Provider value={reportUnsaved}>
+            {panel?.render()}
+          </UnsavedChangesContext.Provider>
         )}
       </div>
     </section>
