@@ -1,7 +1,7 @@
 import type { Doc } from '../bson/types';
 import type { Collection } from '../catalog/collection';
 import { compileFilter } from './matcher';
-import { sortDocuments } from './sort';
+import { sortDocuments, topDocuments } from './sort';
 
 export interface SelectOptions {
   sort?: Doc;
@@ -25,6 +25,13 @@ export function selectDocuments(
   const limit = options.limit || Number.POSITIVE_INFINITY;
   const sorted = options.sort !== undefined && Object.keys(options.sort).length > 0;
   const wanted = sorted ? Number.POSITIVE_INFINITY : skip + limit;
+  if (sorted && limit !== Number.POSITIVE_INFINITY) {
+    // A page of a sorted result: keep only the best skip + limit while scanning.
+    const matching = (function* () {
+      for (const doc of coll.candidates(filter)) if (predicate(doc)) yield doc;
+    })();
+    return topDocuments(matching, options.sort, skip + limit).slice(skip);
+  }
   let matched: Doc[] = [];
   for (const doc of coll.candidates(filter)) {
     if (!predicate(doc)) continue;

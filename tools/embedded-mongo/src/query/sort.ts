@@ -33,22 +33,66 @@ function sortValue(doc: Doc, key: SortKey): unknown {
   return best;
 }
 
-/** Stable sort by MongoDB's BSON order; keys are extracted once per document. */
-export function sortDocuments(docs: Doc[], spec: unknown): Doc[] {
-  const keys = parseSortSpec(spec);
-  if (keys.length === 0) return docs;
+interface Decorated {
+  doc: Doc;
+  i: number;
+  values: unknown[];
+}
+
+function decorate(doc: Doc, i: number, keys: SortKey[]): Decorated {
   // {$natural: ±1} is storage order: the input order, possibly reversed.
-  const decorated = docs.map((doc, i) => ({
-    doc,
-    i,
-    values: keys.map((k) => (k.parts[0] === '$natural' ? i : sortValue(doc, k))),
-  }));
-  decorated.sort((a, b) => {
+  return { doc, i, values: keys.map((k) => (k.parts[0] === '$natural' ? i : sortValue(doc, k))) };
+}
+
+function comparator(keys: SortKey[]) {
+  return (a: Decorated, b: Decorated): number => {
     for (let k = 0; k < keys.length; k++) {
       const c = compareValues(a.values[k], b.values[k]);
       if (c !== 0) return c * (keys[k] as SortKey).direction;
     }
     return a.i - b.i;
-  });
+  };
+}
+
+/** Stable sort by MongoDB's BSON order; keys are extracted once per document. */
+export function sortDocuments(docs: Doc[], spec: unknown): Doc[] {
+  const keys = parseSortSpec(spec);
+  if (keys.length === 0) return docs;
+  const decorated = docs.map((doc, i) => decorate(doc, i, keys));
+  decorated.sort(comparator(keys));
   return decorated.map((d) => d.doc);
+}
+
+/** Above this many wanted documents a full sort is as cheap as keeping the best ones. */
+const TOP_K_LIMIT = 1000;
+
+/**
+ * The first `count` documents of the sorted order, the same as sortDocuments(docs).slice(0,
+ * count), without sorting everything: a page of a large collection (sort + limit) keeps only the
+ * best `count` seen so far, so it costs one pass instead of a full sort.
+ */
+export function topDocuments(docs: Iterable<Doc>, spec: unknown, count: number): Doc[] {
+  const keys = parseSortSpec(spec);
+  if (keys.length === 0 || count > TOP_K_LIMIT) {
+    return sortDocuments([...docs], spec).slice(0, count);
+  }
+  if (count <= 0) return [];
+  const compare = comparator(keys);
+  const best: Decorated[] = [];
+  let i = 0;
+  for (const doc of docs) {
+    const entry = decorate(doc, i++, keys);
+    if (best.length === count && compare(entry, best[count - 1] as Decorated) >= 0) continue;
+    // Binary search for its place; ties keep input order (the index decides), as a stable sort.
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compare(best[mid] as Decorated, entry) < 0) low = mid + 1;
+      else high = mid;
+    }
+    best.splice(low, 0, entry);
+    if (best.length > count) best.pop();
+  }
+  return best.map((d) => d.doc);
 }
