@@ -11,6 +11,7 @@ import { CreditsModule } from './credits/credits.module';
 import { ContentModule } from './content/content.module';
 import { DatabaseModule } from './database/database.module';
 import { GeminiKeysModule } from './gemini-keys/gemini-keys.module';
+import { GeneratorModule } from './generator/generator.module';
 import { HealthModule } from './health/health.module';
 import { ItemsModule } from './items/items.module';
 import { MessagesModule } from './messages/messages.module';
@@ -43,6 +44,7 @@ export class AppModule {
         PaymentsModule,
         ContentModule,
         GeminiKeysModule,
+        GeneratorModule,
         SupportModule,
         HealthModule,
         SeedModule,

@@ -51,6 +51,15 @@ import {
   paypalSettingsResponseSchema,
 } from './payments';
 import { routes } from './routes';
+import {
+  creditChangeResponseSchema,
+  enhancePromptBodySchema,
+  enhancePromptResponseSchema,
+  generateEmailBodySchema,
+  generatedEmailSchema,
+  generationSchema,
+  refundCreditBodySchema,
+} from './generator';
 import { orderListQuerySchema, pageSchema, userListQuerySchema } from './paging';
 import {
   newSupportMessageBodySchema,
@@ -200,6 +209,14 @@ export const contract = defineContract(routes, {
     get: { ...byId, response: supportTicketSchema },
     update: { ...byId, body: updateTicketBodySchema, response: supportTicketSchema },
     summary: { response: supportSummarySchema },
+  },
+  generator: {
+    generate: { body: generateEmailBodySchema, response: generatedEmailSchema },
+    enhancePrompt: { body: enhancePromptBodySchema, response: enhancePromptResponseSchema },
+    deductCredit: { response: creditChangeResponseSchema },
+    refundCredit: { body: refundCreditBodySchema, response: creditChangeResponseSchema },
+    history: { response: z.array(generationSchema) },
+    deleteGeneration: { ...byId, response: deletedResponseSchema },
   },
   audit: { list: { query: auditQuerySchema, response: auditPageSchema } },
 });

@@ -14,6 +14,7 @@ export { featureBulletsOf } from './package-features';
 export * from './packages';
 export * from './payments';
 export * from './routes';
+export * from './generator';
 export * from './paging';
 export * from './statuses';
 export * from './support';

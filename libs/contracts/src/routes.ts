@@ -515,6 +515,48 @@ export const routes = defineRoutes({
       summary: 'Ticket counts for the admin dashboard: total, open, in progress, unread',
     },
   },
+  generator: {
+    generate: {
+      method: 'POST',
+      path: '/api/generate-email',
+      access: 'signed-in',
+      status: 200,
+      summary: 'Generates an email for one credit (refunded if generation fails)',
+    },
+    enhancePrompt: {
+      method: 'POST',
+      path: '/api/enhance-prompt',
+      access: 'signed-in',
+      status: 200,
+      summary: 'Rewrites a custom prompt into a fuller one (free)',
+    },
+    deductCredit: {
+      method: 'POST',
+      path: '/api/deduct-credit',
+      access: 'signed-in',
+      status: 200,
+      summary: 'Takes one credit from the caller for a generation the client runs itself',
+    },
+    refundCredit: {
+      method: 'POST',
+      path: '/api/refund-credit',
+      access: 'signed-in',
+      status: 200,
+      summary: 'Gives back the credit of the caller’s generation that failed (once)',
+    },
+    history: {
+      method: 'GET',
+      path: '/api/generations',
+      access: 'signed-in',
+      summary: 'The caller’s generated emails, newest first',
+    },
+    deleteGeneration: {
+      method: 'DELETE',
+      path: '/api/generations/:id',
+      access: 'owner',
+      summary: 'Deletes one of the caller’s generated emails',
+    },
+  },
   audit: {
     list: {
       method: 'GET',

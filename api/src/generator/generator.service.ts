@@ -1,0 +1,212 @@
+import {
+  BadGatewayException,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  Logger,
+  NotFoundException,
+  OnModuleInit,
+} from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { GeneratedEmail, Generation, generateEmailBodySchema } from '@coldmail/contracts';
+import { Model, Types } from 'mongoose';
+import type { z } from 'zod';
+import type { AuthContext } from '../auth/auth-context';
+import { CreditsService } from '../credits/credits.service';
+import { GeminiPoolService } from '../gemini-keys/gemini-pool.service';
+import {
+  ENHANCE_INSTRUCTION,
+  SYSTEM_INSTRUCTION,
+  emailPrompt,
+  enhancePrompt,
+  parseEmail,
+} from './email-prompt';
+import { GenerationRecord, type GenerationData } from './schemas/generation.schema';
+
+type GenerateFields = z.output<typeof generateEmailBodySchema>;
+
+/** The spec's generation settings. */
+const GENERATION_CONFIG = { temperature: 0.7, topK: 40, topP: 0.95, maxOutputTokens: 1024 };
+/** Generations one user may start per minute. */
+const PER_MINUTE = 10;
+const HISTORY_SIZE = 50;
+const NO_EMAIL = 'No email was generated from the API response';
+
+/**
+ * The email generator on the server: one credit through the ledger before the model is called,
+ * given back (once) if anything fails; Gemini through the key pool; every email kept.
+ */
+@Injectable()
+export class GeneratorService implements OnModuleInit {
+  private readonly logger = new Logger(GeneratorService.name);
+  /** user id → start times of their recent generations (this instance's share of the limit). */
+  private readonly recent = new Map<string, number[]>();
+
+  constructor(
+    @InjectModel(GenerationRecord.name) private readonly generations: Model<GenerationRecord>,
+    private readonly credits: CreditsService,
+    private readonly gemini: GeminiPoolService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.generations.init();
+  }
+
+  async generate(caller: AuthContext, fields: GenerateFields): Promise<GeneratedEmail> {
+    const userId = this.userIdOf(caller);
+    this.throttle(userId);
+    const generation = await this.generations.create({
+      userId: new Types.ObjectId(userId),
+      ...fields,
+      prompt: emailPrompt(fields),
+      status: 'pending',
+    });
+    const generationId = generation._id.toHexString();
+    let balance: number;
+    try {
+      balance = (await this.credits.debitGeneration(userId, generationId)).balanceAfter;
+    } catch (error) {
+      // Not charged (402, no record): nothing was generated either.
+      await this.generations.deleteOne({ _id: generation._id });
+      throw error;
+    }
+    try {
+      const answer = await this.gemini.generate({
+        contents: generation.prompt,
+        systemInstruction: SYSTEM_INSTRUCTION,
+        generationConfig: GENERATION_CONFIG,
+      });
+      if (!answer.text.trim()) throw new BadGatewayException(NO_EMAIL);
+      const email = parseEmail(answer.text, fields.senderName);
+      await this.generations.updateOne(
+        { _id: generation._id },
+        { $set: { ...email, status: 'done' } },
+      );
+      return { ...email, generationId, credits: balance };
+    } catch (error) {
+      await this.refund(userId, generation._id);
+      throw error;
+    }
+  }
+
+  /** A fuller prompt from the user's own; free, and it needs a usable key like a generation. */
+  async enhance(caller: AuthContext, prompt: string): Promise<string> {
+    this.userIdOf(caller);
+    const answer = await this.gemini.generate({
+      contents: enhancePrompt(prompt),
+      systemInstruction: ENHANCE_INSTRUCTION,
+      generationConfig: { ...GENERATION_CONFIG, thinkingConfig: { thinkingBudget: 0 } },
+    });
+    if (!answer.text.trim()) throw new BadGatewayException('No enhanced prompt was returned');
+    return answer.text.trim();
+  }
+
+  /** The spec's separate debit: a pending generation the client will complete or refund. */
+  async deduct(caller: AuthContext): Promise<{ generationId: string; credits: number }> {
+    const userId = this.userIdOf(caller);
+    this.throttle(userId);
+    const generation = await this.generations.create({
+      userId: new Types.ObjectId(userId),
+      status: 'pending',
+    });
+    const generationId = generation._id.toHexString();
+    try {
+      const debit = await this.credits.debitGeneration(userId, generationId);
+      return { generationId, credits: debit.balanceAfter };
+    } catch (error) {
+      await this.generations.deleteOne({ _id: generation._id });
+      throw error;
+    }
+  }
+
+  /** Refunds only the caller's own generation that did not complete, once (or any, for admins). */
+  async refundByClient(
+    caller: AuthContext,
+    generationId: string,
+  ): Promise<{ generationId: string; credits: number }> {
+    const userId = this.userIdOf(caller);
+    const isAdmin = caller.user?.userRole === 'Admin';
+    const generation = await this.generations.findById(generationId).lean<GenerationData>();
+    if (
+      !generation ||
+      (!isAdmin && !generation.userId.equals(userId)) ||
+      generation.status === 'done' ||
+      generation.refunded
+    ) {
+      throw new ForbiddenException('This credit cannot be refunded');
+    }
+    const refunded = await this.refund(generation.userId.toHexString(), generation._id);
+    if (!refunded) throw new ForbiddenException('This credit cannot be refunded');
+    return { generationId, credits: refunded.balanceAfter };
+  }
+
+  async history(caller: AuthContext): Promise<Generation[]> {
+    const userId = this.userIdOf(caller);
+    const rows = await this.generations
+      .find({ userId: new Types.ObjectId(userId), status: 'done' })
+      .sort({ createdAt: -1 })
+      .limit(HISTORY_SIZE)
+      .lean<GenerationData[]>();
+    return rows.map(toGeneration);
+  }
+
+  async remove(caller: AuthContext, id: string): Promise<void> {
+    const userId = this.userIdOf(caller);
+    const result = await this.generations.deleteOne({
+      _id: new Types.ObjectId(id),
+      userId: new Types.ObjectId(userId),
+      status: 'done',
+    });
+    if (result.deletedCount === 0) throw new NotFoundException('Generated email not found');
+  }
+
+  /** Gives the generation's credit back through the ledger (once, whoever asks again). */
+  private async refund(userId: string, generationId: Types.ObjectId) {
+    try {
+      const refunded = await this.credits.refundGeneration(userId, generationId.toHexString());
+      await this.generations.updateOne(
+        { _id: generationId },
+        { $set: { status: 'failed', refunded: true } },
+      );
+      return refunded;
+    } catch (error) {
+      this.logger.error(
+        `Could not refund generation ${generationId.toHexString()}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return null;
+    }
+  }
+
+  private userIdOf(caller: AuthContext): string {
+    if (!caller.user) throw new NotFoundException('User data not found');
+    return caller.user._id;
+  }
+
+  private throttle(userId: string): void {
+    const now = Date.now();
+    const recent = (this.recent.get(userId) ?? []).filter((at) => now - at < 60_000);
+    if (recent.length >= PER_MINUTE) {
+      throw new HttpException(
+        'Too many emails generated in a minute. Please wait a moment.',
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+    recent.push(now);
+    this.recent.set(userId, recent);
+  }
+}
+
+function toGeneration(row: GenerationData): Generation {
+  return {
+    _id: row._id.toHexString(),
+    recipientName: row.recipientName,
+    senderName: row.senderName,
+    purpose: row.purpose,
+    keyDetails: row.keyDetails,
+    tone: row.tone,
+    subject: row.subject,
+    body: row.body,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,224 @@
+import type { GeneratedEmail, Generation } from '@coldmail/contracts';
+import { geminiDouble } from './support/gemini-double';
+import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+
+type ErrorBody = { message: string; fieldErrors?: Record<string, string> };
+
+const double = geminiDouble();
+let api: TestApi;
+let admin: Persona;
+const adminEmail = `gen-admin-${unique()}@coldmail.test`;
+const keyOf = (prefix = 'AIzaSy') => `${prefix}${unique()}${unique()}-${unique()}`;
+const fields = {
+  recipientName: 'Ada Lovelace',
+  senderName: 'Charles Babbage',
+  purpose: 'Introduce the Analytical Engine to a potential investor',
+  keyDetails: 'We met at the Royal Society',
+  tone: 'friendly',
+};
+
+const users = () => api.db.collection('users');
+const entries = () => api.db.collection('creditEntries');
+
+async function buyerWith(credits: number): Promise<Persona> {
+  const buyer = await signUp(api, 'writer');
+  if (credits > 0) {
+    const set = await call(api, 'PUT', `/api/users/${buyer.id}`, {
+      token: admin.token,
+      json: { currentBalance: credits },
+    });
+    expect(set.status).toBe(200);
+  }
+  return buyer;
+}
+const balanceOf = async (persona: Persona) =>
+  (await users().findOne({ userEmail: persona.email }))?.currentBalance as number;
+const generate = (persona: Persona, json: unknown = fields) =>
+  call<GeneratedEmail & ErrorBody>(api, 'POST', '/api/generate-email', {
+    token: persona.token,
+    json,
+  });
+
+async function setKeys(...keys: string[]) {
+  await api.db.collection('geminiKeys').deleteMany({});
+  for (const key of keys) {
+    const added = await call(api, 'POST', '/api/gemini-keys', {
+      token: admin.token,
+      json: { name: key.slice(0, 5), key },
+    });
+    expect(added.status).toBe(201);
+  }
+}
+
+beforeAll(async () => {
+  api = await startTestApi({ ADMIN_EMAILS: adminEmail, ...double.env });
+  admin = await signUp(api, 'admin', { email: adminEmail });
+  await setKeys(keyOf());
+});
+afterAll(() => api.close());
+
+describe('POST /api/generate-email', () => {
+  it('writes the email for one credit, parses subject and body, and keeps it in the history', async () => {
+    const buyer = await buyerWith(3);
+    const response = await generate(buyer);
+    expect(response.status).toBe(200);
+    expect(response.body.subject.length).toBeGreaterThan(0);
+    expect(response.body.body).toMatch(/^Dear Ada Lovelace,/);
+    expect(response.body.body).toMatch(/Charles Babbage$/);
+    expect(response.body.credits).toBe(2);
+    expect(await balanceOf(buyer)).toBe(2);
+    const history = await call<Generation[]>(api, 'GET', '/api/generations', {
+      token: buyer.token,
+    });
+    expect(history.body).toEqual([
+      expect.objectContaining({
+        _id: response.body.generationId,
+        subject: response.body.subject,
+        tone: 'friendly',
+      }),
+    ]);
+  });
+
+  it('refuses without credits (402) and with missing fields (400), charging nothing', async () => {
+    const broke = await buyerWith(0);
+    const refused = await generate(broke);
+    expect(refused.status).toBe(402);
+    expect(refused.body.message).toBe(
+      'Insufficient credits. You need at least 1 credit to generate an email template.',
+    );
+    const rich = await buyerWith(2);
+    const missing = await generate(rich, { ...fields, purpose: ' ' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fieldErrors?.purpose).toBe(
+      'Recipient name, sender name, and purpose are required',
+    );
+    expect(await balanceOf(rich)).toBe(2);
+    expect((await generate(rich, { ...fields, tone: 'angry' })).status).toBe(400);
+  });
+
+  it('100 generations at once with 5 credits: 5 succeed, the balance is 0, 5 debits', async () => {
+    const buyer = await buyerWith(5);
+    // All at once: the per-user limit lets ten start, and the ledger pays for exactly five.
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => generate(buyer).catch(() => ({ status: 0 }))),
+    );
+    const ok = results.filter((result) => result.status === 200).length;
+    expect(ok).toBe(5);
+    expect(await balanceOf(buyer)).toBe(0);
+    const user = await users().findOne({ userEmail: buyer.email });
+    const debits = await entries().countDocuments({ userId: user?._id, reason: 'generation' });
+    const refunds = await entries().countDocuments({
+      userId: user?._id,
+      reason: 'generation-refund',
+    });
+    expect(debits - refunds).toBe(5);
+  });
+
+  it('a failing model gives the credit back exactly once; a bad key then a good one succeeds', async () => {
+    const buyer = await buyerWith(2);
+    await setKeys(keyOf('bad-'));
+    const failed = await generate(buyer);
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect(await balanceOf(buyer)).toBe(2);
+    const user = await users().findOne({ userEmail: buyer.email });
+    expect(await entries().countDocuments({ userId: user?._id, reason: 'generation-refund' })).toBe(
+      1,
+    );
+    const [attempt] = await api.db.collection('generations').find({ userId: user?._id }).toArray();
+    const again = await call(api, 'POST', '/api/refund-credit', {
+      token: buyer.token,
+      json: { generationId: attempt?._id.toHexString() },
+    });
+    expect(again.status).toBe(403);
+    expect(await balanceOf(buyer)).toBe(2);
+
+    await setKeys(keyOf('bad-'), keyOf());
+    expect((await generate(buyer)).status).toBe(200);
+    expect(await balanceOf(buyer)).toBe(1);
+  });
+
+  it('with no usable key says so and keeps the credit', async () => {
+    const buyer = await buyerWith(1);
+    await api.db.collection('geminiKeys').deleteMany({});
+    const response = await generate(buyer);
+    expect(response.status).toBe(503);
+    expect(response.body.message).toBe('No API keys available. Please contact administrator.');
+    expect(await balanceOf(buyer)).toBe(1);
+    await setKeys(keyOf());
+  });
+
+  it('never sends a key to a non-admin', async () => {
+    const buyer = await buyerWith(1);
+    const key = keyOf();
+    await setKeys(key);
+    const response = await generate(buyer);
+    expect(response.text).not.toContain(key);
+    expect((await call(api, 'GET', '/api/gemini-keys', { token: buyer.token })).status).toBe(403);
+  });
+});
+
+describe('prompt enhancement, the credit calls and the history', () => {
+  it('enhances a prompt for free and needs one', async () => {
+    const buyer = await buyerWith(1);
+    const enhanced = await call<{ enhancedPrompt: string }>(api, 'POST', '/api/enhance-prompt', {
+      token: buyer.token,
+      json: { prompt: 'Ask for a meeting' },
+    });
+    expect(enhanced.status).toBe(200);
+    expect(enhanced.body.enhancedPrompt.length).toBeGreaterThan(20);
+    expect(await balanceOf(buyer)).toBe(1);
+    const empty = await call<ErrorBody>(api, 'POST', '/api/enhance-prompt', {
+      token: buyer.token,
+      json: { prompt: '  ' },
+    });
+    expect(empty.body.fieldErrors?.prompt).toBe('Please enter a custom prompt to enhance');
+  });
+
+  it('deduct-credit takes the caller’s own credit; refund-credit returns it once, to its owner only', async () => {
+    const buyer = await buyerWith(2);
+    const other = await buyerWith(0);
+    const deducted = await call<{ generationId: string; credits: number }>(
+      api,
+      'POST',
+      '/api/deduct-credit',
+      {
+        token: buyer.token,
+      },
+    );
+    expect(deducted.body.credits).toBe(1);
+    const stolen = await call(api, 'POST', '/api/refund-credit', {
+      token: other.token,
+      json: { generationId: deducted.body.generationId },
+    });
+    expect(stolen.status).toBe(403);
+    const refunded = await call<{ credits: number }>(api, 'POST', '/api/refund-credit', {
+      token: buyer.token,
+      json: { generationId: deducted.body.generationId },
+    });
+    expect(refunded.body.credits).toBe(2);
+    const twice = await call(api, 'POST', '/api/refund-credit', {
+      token: buyer.token,
+      json: { generationId: deducted.body.generationId },
+    });
+    expect(twice.status).toBe(403);
+    expect(await balanceOf(buyer)).toBe(2);
+    expect(await balanceOf(other)).toBe(0);
+  });
+
+  it('each user sees and deletes only their own generated emails', async () => {
+    const writer = await buyerWith(1);
+    const reader = await buyerWith(0);
+    const made = await generate(writer);
+    expect(made.status).toBe(200);
+    expect(
+      (await call<Generation[]>(api, 'GET', '/api/generations', { token: reader.token })).body,
+    ).toEqual([]);
+    const path = `/api/generations/${made.body.generationId}`;
+    expect((await call(api, 'DELETE', path, { token: reader.token })).status).toBe(404);
+    expect((await call(api, 'DELETE', path, { token: writer.token })).status).toBe(200);
+    expect(
+      (await call<Generation[]>(api, 'GET', '/api/generations', { token: writer.token })).body,
+    ).toEqual([]);
+    expect((await call(api, 'GET', '/api/generations')).status).toBe(401);
+  });
+});

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** The spec's tones; professional is the default. */
+export const emailTones = [
+  'friendly',
+  'formal',
+  'persuasive',
+  'promotional',
+  'casual',
+  'professional',
+  'apologetic',
+  'appreciative',
+] as const;
+export const emailToneSchema = z.enum(emailTones);
+export type EmailTone = z.infer<typeof emailToneSchema>;
+
+export const REQUIRED_FIELDS_MESSAGE = 'Recipient name, sender name, and purpose are required';
+export const ENHANCE_NEEDS_PROMPT = 'Please enter a custom prompt to enhance';
+/** One generated email costs this many credits. */
+export const GENERATION_CREDITS = 1;
+
+const required = (max: number) =>
+  z
+    .string(REQUIRED_FIELDS_MESSAGE)
+    .trim()
+    .min(1, REQUIRED_FIELDS_MESSAGE)
+    .max(max, `At most ${max} characters`);
+const optional = (max: number) =>
+  z.string().trim().max(max, `At most ${max} characters`).default('');
+
+/** POST /api/generate-email: the form's fields; an enhanced prompt wins over the custom one. */
+export const generateEmailBodySchema = z.strictObject({
+  recipientName: required(100),
+  senderName: required(100),
+  purpose: required(500),
+  keyDetails: optional(2000),
+  tone: emailToneSchema.default('professional'),
+  customPrompt: optional(2000),
+  enhancedPrompt: optional(4000),
+});
+export type GenerateEmailBody = z.input<typeof generateEmailBodySchema>;
+
+export const generatedEmailSchema = z.object({
+  subject: z.string(),
+  body: z.string(),
+  generationId: z.string(),
+  /** The caller's balance afterwards. */
+  credits: z.number().int(),
+});
+export type GeneratedEmail = z.infer<typeof generatedEmailSchema>;
+
+export const enhancePromptBodySchema = z.strictObject({
+  prompt: z.string(ENHANCE_NEEDS_PROMPT).trim().min(1, ENHANCE_NEEDS_PROMPT).max(2000),
+});
+export const enhancePromptResponseSchema = z.object({ enhancedPrompt: z.string() });
+
+/** One generation in the user's history. */
+export const generationSchema = z.object({
+  _id: z.string(),
+  recipientName: z.string(),
+  senderName: z.string(),
+  purpose: z.string(),
+  keyDetails: z.string(),
+  tone: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type Generation = z.infer<typeof generationSchema>;
+
+export const creditChangeResponseSchema = z.object({
+  success: z.literal(true),
+  generationId: z.string(),
+  credits: z.number().int(),
+});
+export const refundCreditBodySchema = z.strictObject({
+  generationId: z.string().regex(/^[0-9a-f]{24}$/, 'Invalid id'),
+});
