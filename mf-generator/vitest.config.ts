@@ -2,5 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 // Unit tests run without federation: they render this app's own modules in jsdom.
 export default defineConfig({
-  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], passWithNoTests: true },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['@coldmail/testing/setup'],
+    passWithNoTests: true,
+  },
 });

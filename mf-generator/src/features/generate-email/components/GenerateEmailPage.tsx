@@ -1,20 +1,348 @@
-import { selectCredits, useSession } from '@coldmail/session';
-import { Badge, PageHeader } from '@coldmail/ui';
+import {
+  REQUIRED_FIELDS_MESSAGE,
+  emailTones,
+  type EmailTone,
+  type GeneratedEmail,
+  type Generation,
+} from '@coldmail/contracts';
+import { paths } from '@coldmail/registry/pages';
+import {
+  api,
+  domainKey,
+  selectCredits,
+  sessionActions,
+  toApiError,
+  useSession,
+} from '@coldmail/session';
+import {
+  Alert,
+  Badge,
+  Button,
+  ButtonLink,
+  Card,
+  EmptyState,
+  PageHeader,
+  Select,
+  TextArea,
+  TextField,
+  formatDate,
+  toast,
+} from '@coldmail/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { downloadEmail, emailText } from './emailFile';
+import styles from './GenerateEmail.module.css';
 
+const DEFAULT_PROMPT = '';
+const BUY_MORE_BELOW = 5;
+
+interface Inputs {
+  recipientName: string;
+  senderName: string;
+  purpose: string;
+  keyDetails: string;
+  tone: EmailTone;
+  customPrompt: string;
+  enhancedPrompt: string;
+}
+
+const emptyInputs: Inputs = {
+  recipientName: '',
+  senderName: '',
+  purpose: '',
+  keyDetails: '',
+  tone: 'professional',
+  customPrompt: DEFAULT_PROMPT,
+  enhancedPrompt: '',
+};
+
+const toneOptions = emailTones.map((tone) => ({
+  value: tone,
+  label: tone.charAt(0).toUpperCase() + tone.slice(1),
+}));
+
+async function copy(text: string, what: 'Subject' | 'Body' | 'Email') {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success(`${what} copied to clipboard!`);
+  } catch {
+    toast.error(`Failed to copy ${what.toLowerCase()} to clipboard`);
+  }
+}
+
+/** /user/generate-email */
 export function GenerateEmailPage() {
+  const status = useSession((state) => state.status);
+  if (status === 'signed-out') {
+    return (
+      <section data-remote="generator" data-page="GenerateEmailPage">
+        <EmptyState
+          title="AI Email Template Generator"
+          description="Please log in to use the Email Template Generator"
+          action={<ButtonLink to={paths.login}>Go to Login</ButtonLink>}
+        />
+      </section>
+    );
+  }
+  return <Generator />;
+}
+
+function Generator() {
   const credits = useSession(selectCredits);
+  const profile = useSession((state) => state.profile);
+  const [inputs, setInputs] = useState<Inputs>(emptyInputs);
+  const [result, setResult] = useState<{ subject: string; body: string } | null>(null);
+  const queryClient = useQueryClient();
+  const set = (key: keyof Inputs) => (event: { target: { value: string } }) =>
+    setInputs({ ...inputs, [key]: event.target.value });
+
+  const missing =
+    !inputs.recipientName.trim() || !inputs.senderName.trim() || !inputs.purpose.trim();
+  const generate = useMutation({
+    mutationFn: () => api.generator.generate({ body: inputs }),
+    onSuccess: (email: GeneratedEmail) => {
+      setResult({ subject: email.subject, body: email.body });
+      // The shell's credit count follows without a reload.
+      if (profile) sessionActions.setProfile({ ...profile, currentBalance: email.credits });
+      toast.success('Email template generated successfully!');
+      return queryClient.invalidateQueries({ queryKey: domainKey('generator') });
+    },
+    onError: (error) => {
+      const apiError = toApiError(error);
+      // The server gives the credit back on any failure after charging it.
+      toast.error(
+        apiError.status === 402 || apiError.status === 503
+          ? apiError.message
+          : `Error: ${apiError.message}`,
+      );
+    },
+  });
+  const enhance = useMutation({
+    mutationFn: () => api.generator.enhancePrompt({ body: { prompt: inputs.customPrompt } }),
+    onSuccess: ({ enhancedPrompt }) => {
+      setInputs((current) => ({ ...current, enhancedPrompt }));
+      toast.success('Prompt enhanced successfully!');
+    },
+    onError: (error) => toast.error(`Error enhancing prompt: ${toApiError(error).message}`),
+  });
+
+  const submit = () => {
+    if (missing) {
+      toast.error(REQUIRED_FIELDS_MESSAGE);
+      return;
+    }
+    if ((credits ?? 0) < 1) {
+      toast.error(
+        'Insufficient credits. You need at least 1 credit to generate an email template.',
+      );
+      return;
+    }
+    generate.mutate();
+  };
+
   return (
-    <section data-remote="generator" data-page="GenerateEmailPage">
+    <section className={styles.page} data-remote="generator" data-page="GenerateEmailPage">
       <PageHeader
         title="AI Email Template Generator"
         actions={
-          credits !== null && (
-            <Badge tone="info" data-testid="generator-credits">
-              Credits: {credits}
-            </Badge>
-          )
+          <span className={styles.credits}>
+            {credits !== null && (
+              <Badge tone="info" data-testid="generator-credits">
+                Credits: {credits}
+              </Badge>
+            )}
+            {credits !== null && credits < BUY_MORE_BELOW && (
+              <ButtonLink to={paths.userSelectPackage} size="sm">
+                Buy More
+              </ButtonLink>
+            )}
+          </span>
         }
       />
+      <div className={styles.layout}>
+        <Card title="Email Details">
+          <form
+            className={styles.form}
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <TextField
+              label="Recipient Name"
+              required
+              maxLength={100}
+              value={inputs.recipientName}
+              onChange={set('recipientName')}
+            />
+            <TextField
+              label="Sender Name"
+              required
+              maxLength={100}
+              value={inputs.senderName}
+              onChange={set('senderName')}
+            />
+            <TextField
+              label="Purpose of Email"
+              required
+              maxLength={500}
+              value={inputs.purpose}
+              onChange={set('purpose')}
+            />
+            <TextArea
+              label="Key Details or Hints"
+              rows={3}
+              maxLength={2000}
+              value={inputs.keyDetails}
+              onChange={set('keyDetails')}
+            />
+            <Select
+              label="Desired Tone"
+              options={toneOptions}
+              value={inputs.tone}
+              onChange={set('tone')}
+            />
+            <TextArea
+              label="Custom Prompt"
+              rows={3}
+              maxLength={2000}
+              value={inputs.customPrompt}
+              onChange={set('customPrompt')}
+            />
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={enhance.isPending}
+              onClick={() =>
+                inputs.customPrompt.trim()
+                  ? enhance.mutate()
+                  : toast.error('Please enter a custom prompt to enhance')
+              }
+            >
+              {enhance.isPending ? 'Enhancing...' : 'Enhance Prompt'}
+            </Button>
+            {inputs.enhancedPrompt && (
+              <TextArea
+                label="Enhanced Prompt"
+                rows={5}
+                maxLength={4000}
+                value={inputs.enhancedPrompt}
+                onChange={set('enhancedPrompt')}
+              />
+            )}
+            <div className={styles.actions}>
+              <Button type="submit" disabled={missing || (credits ?? 0) < 1 || generate.isPending}>
+                {generate.isPending ? 'Generating...' : 'Generate Email'}
+              </Button>
+              <Button
+                type="button"
+                variant="ghost"
+                onClick={() => {
+                  setInputs(emptyInputs);
+                  setResult(null);
+                }}
+              >
+                Reset
+              </Button>
+            </div>
+          </form>
+        </Card>
+        <Card title="Generated Email">
+          {result ? (
+            <div className={styles.result} data-testid="generated-email">
+              <div className={styles.line}>
+                <strong>Subject: {result.subject}</strong>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => void copy(result.subject, 'Subject')}
+                >
+                  Copy Subject
+                </Button>
+              </div>
+              <pre className={styles.body}>{result.body}</pre>
+              <div className={styles.actions}>
+                <Button size="sm" variant="ghost" onClick={() => void copy(result.body, 'Body')}>
+                  Copy Body
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => void copy(emailText(result), 'Email')}
+                >
+                  Copy Entire Email
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => downloadEmail(result)}>
+                  Download as Text
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <p className={styles.muted}>Your email appears here once it is generated.</p>
+          )}
+        </Card>
+      </div>
+      <History
+        onOpen={(generation) => setResult({ subject: generation.subject, body: generation.body })}
+      />
     </section>
+  );
+}
+
+function History({ onOpen }: { onOpen(generation: Generation): void }) {
+  const history = useQuery(api.generator.history.query());
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: string) => api.generator.deleteGeneration({ params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: domainKey('generator') }),
+    onError: () => toast.error('Failed to delete the email'),
+  });
+  return (
+    <Card title="Your Generated Emails">
+      {history.isPending ? null : history.isError ? (
+        <Alert tone="error">Failed to load data</Alert>
+      ) : history.data.length === 0 ? (
+        <p className={styles.muted}>Emails you generate are kept here.</p>
+      ) : (
+        <ul className={styles.history} aria-label="Generated emails">
+          {history.data.map((generation) => (
+            <li key={generation._id} className={styles.entry}>
+              <span>
+                <strong>{generation.subject}</strong>
+                <span className={styles.muted}>
+                  {' '}
+                  · to {generation.recipientName} · {formatDate(generation.createdAt)}
+                </span>
+              </span>
+              <span className={styles.actions}>
+                <Button size="sm" variant="ghost" onClick={() => onOpen(generation)}>
+                  Open
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => void copy(emailText(generation), 'Email')}
+                >
+                  Copy
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => downloadEmail(generation)}>
+                  Download
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Delete ${generation.subject}`}
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(generation._id)}
+                >
+                  Delete
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }

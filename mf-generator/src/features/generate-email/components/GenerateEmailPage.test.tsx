@@ -1,0 +1,118 @@
+import { useSession } from '@coldmail/session';
+import { renderRemote, startTestApi, type TestApi, userRecord } from '@coldmail/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import App from '../../../app/App';
+
+let api: TestApi;
+afterEach(() => api.close());
+
+const email = {
+  subject: 'A quick hello',
+  body: 'Dear Ada,\n\nHello.\n\nBest regards,\nCharles',
+  generationId: '6c0000000000000000000001',
+  credits: 3,
+};
+
+async function fillIn() {
+  await userEvent.type(screen.getByLabelText(/Recipient Name/), 'Ada');
+  await userEvent.type(screen.getByLabelText(/Sender Name/), 'Charles');
+  await userEvent.type(screen.getByLabelText(/Purpose of Email/), 'Say hello');
+}
+
+describe('/user/generate-email', () => {
+  it('generates with the chosen tone, shows the email and updates the credit count without a reload', async () => {
+    api = await startTestApi({
+      'generator.generate': { body: email },
+      'generator.history': { body: [] },
+    });
+    renderRemote(App, '/user/generate-email', {
+      apiUrl: api.url,
+      profile: userRecord({ currentBalance: 4 }),
+    });
+    expect(screen.getByRole('link', { name: 'Buy More' }).getAttribute('href')).toBe(
+      '/user/select-package',
+    );
+    const generate = screen.getByRole('button', { name: 'Generate Email' }) as HTMLButtonElement;
+    expect(generate.disabled).toBe(true);
+    await fillIn();
+    await userEvent.selectOptions(screen.getByLabelText('Desired Tone'), 'friendly');
+    await userEvent.click(generate);
+    await screen.findByText('Email template generated successfully!');
+    // The history reloads with the new email before the test's API goes away.
+    await waitFor(() =>
+      expect(api.requests.filter((request) => request.path === '/api/generations')).toHaveLength(2),
+    );
+    const result = screen.getByTestId('generated-email');
+    expect(within(result).getByText('Subject: A quick hello')).toBeTruthy();
+    expect(useSession.getState().profile?.currentBalance).toBe(3);
+    expect(screen.getByTestId('generator-credits').textContent).toBe('Credits: 3');
+    expect(api.requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      recipientName: 'Ada',
+      senderName: 'Charles',
+      purpose: 'Say hello',
+      tone: 'friendly',
+    });
+  });
+
+  it('says when the model failed (the credit is given back) and enhances a prompt', async () => {
+    api = await startTestApi({
+      'generator.generate': {
+        status: 502,
+        body: { statusCode: 502, message: 'No email was generated from the API response' },
+      },
+      'generator.enhancePrompt': { body: { enhancedPrompt: 'Write a warm, specific email.' } },
+      'generator.history': { body: [] },
+    });
+    renderRemote(App, '/user/generate-email', {
+      apiUrl: api.url,
+      profile: userRecord({ currentBalance: 9 }),
+    });
+    expect(screen.queryByRole('link', { name: 'Buy More' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Enhance Prompt' }));
+    await screen.findByText('Please enter a custom prompt to enhance');
+    await userEvent.type(screen.getByLabelText('Custom Prompt'), 'be nice');
+    await userEvent.click(screen.getByRole('button', { name: 'Enhance Prompt' }));
+    await screen.findByText('Prompt enhanced successfully!');
+    expect((screen.getByLabelText('Enhanced Prompt') as HTMLTextAreaElement).value).toBe(
+      'Write a warm, specific email.',
+    );
+    await fillIn();
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Email' }));
+    await screen.findByText('Error: No email was generated from the API response');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() =>
+      expect((screen.getByLabelText(/Recipient Name/) as HTMLInputElement).value).toBe(''),
+    );
+  });
+
+  it('lists earlier emails and reopens one', async () => {
+    api = await startTestApi({
+      'generator.history': {
+        body: [
+          {
+            _id: '6c0000000000000000000002',
+            recipientName: 'Grace',
+            senderName: 'Alan',
+            purpose: 'Hello',
+            keyDetails: '',
+            tone: 'formal',
+            subject: 'Earlier subject',
+            body: 'Earlier body',
+            createdAt: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+      },
+    });
+    renderRemote(App, '/user/generate-email', {
+      apiUrl: api.url,
+      profile: userRecord({ currentBalance: 9 }),
+    });
+    const list = await screen.findByRole('list', { name: 'Generated emails' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Open' }));
+    expect(
+      within(screen.getByTestId('generated-email')).getByText('Subject: Earlier subject'),
+    ).toBeTruthy();
+  });
+});
