@@ -61,17 +61,18 @@ describe('the dev stack', () => {
 
   test("an edit to a remote's source shows on the open page without a reload", async () => {
     const page = await newPage(browser);
-    await page.goto(`${stack.urls.shell}/about`);
-    await page.getByRole('heading', { name: 'About Us' }).waitFor();
+    await page.goto(`${stack.urls.shell}/contact`);
+    await page.getByRole('button', { name: 'Send Message' }).waitFor();
     const loads = [];
     page.on('load', () => loads.push(page.url()));
 
-    const aboutPage = join(marketingCopy, 'src/features/about/components/AboutPage.tsx');
-    const source = await readFile(aboutPage, 'utf8');
-    assert.ok(source.includes('title="About Us"'), 'the page the test edits still has its title');
-    await writeFile(aboutPage, source.replace('title="About Us"', 'title="About Us, edited"'));
+    const contactForm = join(marketingCopy, 'src/features/contact-form/components/ContactForm.tsx');
+    const source = await readFile(contactForm, 'utf8');
+    assert.ok(source.includes("'Send Message'"), 'the form the test edits still has its button');
+    await writeFile(contactForm, source.replace("'Send Message'", "'Send Message, edited'"));
 
-    await page.getByRole('heading', { name: 'About Us, edited' }).waitFor();
+    await page.getByRole('button', { name: 'Send Message, edited' }).waitFor();
     assert.deepEqual(loads, [], 'the page was updated in place, not reloaded');
   });
+});
 });
