@@ -75,4 +75,3 @@ describe('the dev stack', () => {
     assert.deepEqual(loads, [], 'the page was updated in place, not reloaded');
   });
 });
-});
