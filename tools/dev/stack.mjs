@@ -13,7 +13,7 @@ import { serveBuiltApps } from './static-web.mjs';
 /** @typedef {import('./static-web.mjs').WebAppName} WebAppName */
 /** @typedef {import('./processes.mjs').ManagedProcess} ManagedProcess */
 /** @typedef {import('@coldmail/auth-emulator').EmulatorClient} EmulatorClient */
-/** @typedef {'database' | 'auth' | 'paypal' | 'api' | 'web'} Service */
+/** @typedef {'database' | 'auth' | 'paypal' | 'gemini' | 'api' | 'web'} Service */
 
 export const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -24,6 +24,9 @@ const authEmulatorCli = require.resolve('@coldmail/auth-emulator/cli.mjs');
 const paypalDoubleCli = fileURLToPath(
   new URL('./cli.mjs', import.meta.resolve('@coldmail/paypal-double')),
 );
+const geminiDoubleCli = fileURLToPath(
+  new URL('./cli.mjs', import.meta.resolve('@coldmail/gemini-double')),
+);
 const webApps = /** @type {Array<import('@coldmail/registry/apps').App & { name: WebAppName }>} */ (
   apps.filter((app) => app.kind !== 'api')
 );
@@ -31,6 +34,7 @@ const webApps = /** @type {Array<import('@coldmail/registry/apps').App & { name:
 const servicePorts = {
   auth: { env: 'FIREBASE_AUTH_EMULATOR_PORT', port: 9099 },
   paypal: { env: 'PAYPAL_DOUBLE_PORT', port: 4210 },
+  gemini: { env: 'GEMINI_DOUBLE_PORT', port: 4211 },
 };
 /** What the API is given to talk to the PayPal double, which accepts any client. */
 const paypalDoubleEnv = {
@@ -70,7 +74,7 @@ const READY_TIMEOUT_MS = 180_000;
  * @property {AbortSignal} [signal] aborting stops whatever has started and rejects
  *
  * @typedef {object} Stack
- * @property {Partial<Record<WebAppName | 'api' | 'auth' | 'paypal', string>>} urls
+ * @property {Partial<Record<WebAppName | 'api' | 'auth' | 'paypal' | 'gemini', string>>} urls
  * @property {string | null} mongoUri the API's database, when the stack wires one
  * @property {string | null} databaseServerUri the embedded server (no database name), when started
  * @property {EmulatorClient | null} emulator the Auth emulator, when started
@@ -92,11 +96,16 @@ const READY_TIMEOUT_MS = 180_000;
  */
 export async function startStack(options = {}) {
   const mode = options.mode ?? 'built';
-  const wanted = new Set(options.services ?? ['database', 'auth', 'paypal', 'api', 'web']);
+  const wanted = new Set(
+    options.services ?? ['database', 'auth', 'paypal', 'gemini', 'api', 'web'],
+  );
   const runs = {
     database: wanted.has('database') && !options.mongoUri,
     auth: wanted.has('auth') && !options.firebase,
     paypal: wanted.has('paypal') && !options.realPaypal,
+    // Real Gemini when GEMINI_API_BASE is given or GEMINI_DOUBLE=off; the local double otherwise.
+    gemini:
+      wanted.has('gemini') && !process.env.GEMINI_API_BASE && process.env.GEMINI_DOUBLE !== 'off',
     api: wanted.has('api'),
     web: wanted.has('web'),
   };
@@ -225,6 +234,7 @@ export async function startStack(options = {}) {
         ...(runs.api ? /** @type {const} */ (['api']) : []),
         ...(runs.auth ? /** @type {const} */ (['auth']) : []),
         ...(runs.paypal ? /** @type {const} */ (['paypal']) : []),
+        ...(runs.gemini ? /** @type {const} */ (['gemini']) : []),
       ],
       free: options.freePorts ?? false,
       host: probeHost,
@@ -234,7 +244,7 @@ export async function startStack(options = {}) {
       Object.entries(ports).map(([name, port]) => [
         name,
         // The emulator and the double listen on 127.0.0.1 only.
-        `http://${name === 'auth' || name === 'paypal' ? '127.0.0.1' : publicHost}:${port}`,
+        `http://${name === 'auth' || name === 'paypal' || name === 'gemini' ? '127.0.0.1' : publicHost}:${port}`,
       ]),
     );
     const apiUrl = options.publicApiUrl ?? urls.api ?? `http://${publicHost}:${portOf('api')}`;
@@ -296,32 +306,44 @@ export async function startStack(options = {}) {
         })().catch(failed('paypal'))
       : Promise.resolve(null);
 
+    const gemini = runs.gemini
+      ? (async () => {
+          const double = startNode('gemini', [geminiDoubleCli, '--port', String(ports.gemini)]);
+          const [, url] = await double.waitForLine(/^ready (\S+)/, READY_TIMEOUT_MS);
+          return /** @type {string} */ (url);
+        })().catch(failed('gemini'))
+      : Promise.resolve(null);
+
     const api = runs.api
-      ? Promise.all([database, emulator, paypal]).then(([serverUri, started, double]) =>
-          (async () => {
-            const env = {
-              NODE_ENV: 'development',
-              ...(runs.web ? { CORS_ORIGINS: webOrigins.join(',') } : {}),
-              PUBLIC_API_URL: apiUrl,
-              ...process.env,
-              PORT: String(ports.api),
-              HOST: host,
-              FIREBASE_PROJECT_ID: options.firebase?.projectId ?? projectId,
-              ...(options.mongoUri ? { MONGODB_URI: options.mongoUri } : {}),
-              ...(serverUri ? { MONGODB_URI: `${serverUri}${options.dbName ?? 'coldmail'}` } : {}),
-              ...(started ? { FIREBASE_AUTH_EMULATOR_HOST: started.host } : {}),
-              ...(double ? { PAYPAL_API_BASE: double.url, ...paypalDoubleEnv } : {}),
-              ...options.apiEnv,
-            };
-            const entry = mode === 'dev' ? join(apiDir, 'dev.mjs') : join(apiDir, 'dist/main.js');
-            const server = startNode('api', [entry], {
-              cwd: apiDir,
-              env,
-              stdout: options.apiStdout,
-            });
-            await answering(server, `http://${probeHost}:${ports.api}/api/health`);
-            return env.MONGODB_URI ?? null;
-          })().catch(failed('api')),
+      ? Promise.all([database, emulator, paypal, gemini]).then(
+          ([serverUri, started, double, geminiUrl]) =>
+            (async () => {
+              const env = {
+                NODE_ENV: 'development',
+                ...(runs.web ? { CORS_ORIGINS: webOrigins.join(',') } : {}),
+                PUBLIC_API_URL: apiUrl,
+                ...process.env,
+                PORT: String(ports.api),
+                HOST: host,
+                FIREBASE_PROJECT_ID: options.firebase?.projectId ?? projectId,
+                ...(options.mongoUri ? { MONGODB_URI: options.mongoUri } : {}),
+                ...(serverUri
+                  ? { MONGODB_URI: `${serverUri}${options.dbName ?? 'coldmail'}` }
+                  : {}),
+                ...(started ? { FIREBASE_AUTH_EMULATOR_HOST: started.host } : {}),
+                ...(double ? { PAYPAL_API_BASE: double.url, ...paypalDoubleEnv } : {}),
+                ...(geminiUrl ? { GEMINI_API_BASE: geminiUrl } : {}),
+                ...options.apiEnv,
+              };
+              const entry = mode === 'dev' ? join(apiDir, 'dev.mjs') : join(apiDir, 'dist/main.js');
+              const server = startNode('api', [entry], {
+                cwd: apiDir,
+                env,
+                stdout: options.apiStdout,
+              });
+              await answering(server, `http://${probeHost}:${ports.api}/api/health`);
+              return env.MONGODB_URI ?? null;
+            })().catch(failed('api')),
         )
       : Promise.resolve(null);
 
@@ -370,7 +392,7 @@ export async function startStack(options = {}) {
       return null;
     }
 
-    const settled = await Promise.allSettled([database, emulator, paypal, api, web]);
+    const settled = await Promise.allSettled([database, emulator, paypal, gemini, api, web]);
     const reasons = new Set(
       settled.flatMap((result) =>
         result.status === 'rejected' ? [/** @type {Error} */ (result.reason).message] : [],
@@ -413,14 +435,14 @@ export async function startStack(options = {}) {
  * Ports for the parts that run: free ones, all held at once so no two are the same (then
  * released for their servers), or the usual ones.
  *
- * @param {{ names: Array<WebAppName | 'api' | 'auth' | 'paypal'>, free: boolean, host: string }} options
- * @returns {Promise<Partial<Record<WebAppName | 'api' | 'auth' | 'paypal', number>>>}
+ * @param {{ names: Array<WebAppName | 'api' | 'auth' | 'paypal' | 'gemini'>, free: boolean, host: string }} options
+ * @returns {Promise<Partial<Record<WebAppName | 'api' | 'auth' | 'paypal' | 'gemini', number>>>}
  */
 async function choosePorts({ names, free, host }) {
   if (!free) {
     return Object.fromEntries(
       names.map((name) => {
-        if (name !== 'auth' && name !== 'paypal') return [name, portOf(name)];
+        if (name !== 'auth' && name !== 'paypal' && name !== 'gemini') return [name, portOf(name)];
         const service = servicePorts[name];
         return [name, Number(process.env[service.env] ?? service.port)];
       }),
