@@ -34,6 +34,9 @@ export async function createApp(
     logController: new RequestLogController(),
     genReqId: requestIdOf,
     requestIdHeader: false,
+    // Streams (server-sent events) are hijacked from Fastify: on shutdown their sockets must be
+    // closed too, or close() would wait for them.
+    forceCloseConnections: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, mongoUri),

@@ -222,3 +222,82 @@ describe('prompt enhancement, the credit calls and the history', () => {
     expect((await call(api, 'GET', '/api/generations')).status).toBe(401);
   });
 });
+
+describe('POST /api/generate-email/stream', () => {
+  /** Reads server-sent events until the stream ends (or `stopAfter` chunks, then hangs up). */
+  async function stream(persona: Persona, stopAfter?: number) {
+    const controller = new AbortController();
+    const response = await fetch(`${api.url}/api/generate-email/stream`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${persona.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(fields),
+      signal: controller.signal,
+    });
+    const events: { event: string; data: Record<string, unknown> }[] = [];
+    if (!response.headers.get('content-type')?.includes('text/event-stream')) {
+      return { status: response.status, events, json: (await response.json()) as ErrorBody };
+    }
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const bytes of response.body as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(bytes, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.+)$/m.exec(block)?.[1] ?? 'message';
+          const data = JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? '{}') as Record<
+            string,
+            unknown
+          >;
+          events.push({ event, data });
+          if (stopAfter !== undefined && events.length >= stopAfter) {
+            controller.abort();
+            return { status: response.status, events, json: null };
+          }
+        }
+      }
+    } catch (error) {
+      if (!controller.signal.aborted) throw error;
+    }
+    return { status: response.status, events, json: null };
+  }
+
+  it('streams the email as the model writes it, then the parsed email, for one credit', async () => {
+    const buyer = await buyerWith(2);
+    const { status, events } = await stream(buyer);
+    expect(status).toBe(200);
+    const chunks = events.filter((event) => event.event === 'chunk');
+    expect(chunks.length).toBeGreaterThan(1);
+    const done = events.at(-1);
+    expect(done?.event).toBe('done');
+    expect(done?.data).toMatchObject({ credits: 1, subject: expect.any(String) });
+    expect(chunks.map((chunk) => chunk.data.text).join('')).toContain(
+      String(done?.data.body).slice(0, 40),
+    );
+    expect(await balanceOf(buyer)).toBe(1);
+  });
+
+  it('answers errors before the first words as JSON, charging nothing', async () => {
+    const broke = await buyerWith(0);
+    const refused = await stream(broke);
+    expect(refused.status).toBe(402);
+    expect(refused.json?.message).toMatch(/Insufficient credits/);
+  });
+
+  it('gives the credit back when the reader hangs up mid-stream', async () => {
+    const buyer = await buyerWith(1);
+    const { events } = await stream(buyer, 1);
+    expect(events[0]?.event).toBe('chunk');
+    const user = await users().findOne({ userEmail: buyer.email });
+    // The server notices the hang-up at its next chunk: wait for the refund.
+    const refunds = () =>
+      entries().countDocuments({ userId: user?._id, reason: 'generation-refund' });
+    for (let waited = 0; (await refunds()) === 0 && waited < 10_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await refunds()).toBe(1);
+    expect(await balanceOf(buyer)).toBe(1);
+  });
+});

@@ -1,4 +1,4 @@
-import { Controller } from '@nestjs/common';
+import { Controller, HttpException, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   contract,
@@ -8,6 +8,7 @@ import {
   type generateEmailBodySchema,
   type refundCreditBodySchema,
 } from '@coldmail/contracts';
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
@@ -28,6 +29,61 @@ export class GeneratorController {
     @ValidBody() body: z.output<typeof generateEmailBodySchema>,
   ): Promise<ResponseOf<typeof endpoints.generate>> {
     return this.generator.generate(caller, body);
+  }
+
+  /**
+   * Server-sent events: `chunk` ({ text }) as the model writes, then `done` (the parsed email,
+   * as POST /api/generate-email answers it) or `error` ({ statusCode, message }). Errors before
+   * the first chunk are ordinary JSON answers (402, 429, 503...).
+   */
+  @Endpoint(endpoints.generateStream)
+  @SensitiveRoute()
+  async generateStream(
+    @CurrentUser() caller: AuthContext,
+    @ValidBody() body: z.output<typeof generateEmailBodySchema>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const run = await this.generator.generateStream(caller, body);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+      // A hijacked socket is not Fastify's to close on shutdown: it closes when the stream ends.
+      connection: 'close',
+    });
+    const send = (event: string, data: unknown) =>
+      raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    let gone = false;
+    raw.on('close', () => {
+      gone = true;
+    });
+    let text = '';
+    try {
+      for await (const chunk of run.chunks) {
+        if (gone) {
+          // The reader left: nothing reached them, so the credit goes back.
+          await run.chunks.return(undefined);
+          await run.fail();
+          return;
+        }
+        text += chunk;
+        send('chunk', { text: chunk });
+      }
+      send('done', await run.finish(text));
+    } catch (error) {
+      if (!(error instanceof HttpException) || error.getStatus() !== 502) await run.fail();
+      const status = error instanceof HttpException ? error.getStatus() : 500;
+      send('error', {
+        statusCode: status,
+        message: error instanceof HttpException ? error.message : 'Generation failed',
+      });
+    } finally {
+      if (gone) raw.destroy();
+      else raw.end();
+    }
   }
 
   @Endpoint(endpoints.enhancePrompt)

@@ -90,6 +90,72 @@ export class GeneratorService implements OnModuleInit {
     }
   }
 
+  /**
+   * The same generation, streamed: resolves once the model's first words are in (errors before
+   * that reject, with the credit given back, so the caller can still answer with a status), then
+   * yields the text as it is written and finally the parsed email. A failure or a client that
+   * goes away mid-stream gives the credit back.
+   */
+  async generateStream(
+    caller: AuthContext,
+    fields: GenerateFields,
+  ): Promise<{
+    chunks: AsyncGenerator<string, void, undefined>;
+    finish(text: string): Promise<GeneratedEmail>;
+    fail(): Promise<void>;
+  }> {
+    const userId = this.userIdOf(caller);
+    this.throttle(userId);
+    const generation = await this.generations.create({
+      userId: new Types.ObjectId(userId),
+      ...fields,
+      prompt: emailPrompt(fields),
+      status: 'pending',
+    });
+    const generationId = generation._id.toHexString();
+    let balance: number;
+    try {
+      balance = (await this.credits.debitGeneration(userId, generationId)).balanceAfter;
+    } catch (error) {
+      await this.generations.deleteOne({ _id: generation._id });
+      throw error;
+    }
+    const fail = () => this.refund(userId, generation._id).then(() => undefined);
+    const stream = this.gemini.generateStream({
+      contents: generation.prompt,
+      systemInstruction: SYSTEM_INSTRUCTION,
+      generationConfig: GENERATION_CONFIG,
+    });
+    let first: IteratorResult<string, void>;
+    try {
+      first = await stream.next();
+    } catch (error) {
+      await fail();
+      throw error;
+    }
+    async function* chunks(): AsyncGenerator<string, void, undefined> {
+      if (first.done) return;
+      yield first.value;
+      yield* stream;
+    }
+    return {
+      chunks: chunks(),
+      fail,
+      finish: async (text) => {
+        if (!text.trim()) {
+          await fail();
+          throw new BadGatewayException(NO_EMAIL);
+        }
+        const email = parseEmail(text, fields.senderName);
+        await this.generations.updateOne(
+          { _id: generation._id },
+          { $set: { ...email, status: 'done' } },
+        );
+        return { ...email, generationId, credits: balance };
+      },
+    };
+  }
+
   /** A fuller prompt from the user's own; free, and it needs a usable key like a generation. */
   async enhance(caller: AuthContext, prompt: string): Promise<string> {
     this.userIdOf(caller);

@@ -212,6 +212,7 @@ export const contract = defineContract(routes, {
   },
   generator: {
     generate: { body: generateEmailBodySchema, response: generatedEmailSchema },
+    generateStream: { body: generateEmailBodySchema, response: z.unknown() },
     enhancePrompt: { body: enhancePromptBodySchema, response: enhancePromptResponseSchema },
     deductCredit: { response: creditChangeResponseSchema },
     refundCredit: { body: refundCreditBodySchema, response: creditChangeResponseSchema },

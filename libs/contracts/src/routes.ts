@@ -523,6 +523,15 @@ export const routes = defineRoutes({
       status: 200,
       summary: 'Generates an email for one credit (refunded if generation fails)',
     },
+    generateStream: {
+      method: 'POST',
+      path: '/api/generate-email/stream',
+      access: 'signed-in',
+      status: 200,
+      raw: true,
+      summary:
+        'The same, streamed as server-sent events: chunk events as the model writes, then done',
+    },
     enhancePrompt: {
       method: 'POST',
       path: '/api/enhance-prompt',
