@@ -63,6 +63,11 @@ describe('the email generator', () => {
     await page.getByLabel(/Sender Name/).fill('Gene Rator');
     await page.getByLabel(/Purpose of Email/).fill('Invite her to speak at our meetup');
     await page.getByRole('button', { name: 'Generate Email' }).click();
+    // The email shows as the model writes it, before the finished one replaces it.
+    await page
+      .getByTestId('streaming-email')
+      .getByText(/Dear Ada Lovelace/)
+      .waitFor();
     await page.getByText('Email template generated successfully!').waitFor();
     const result = page.getByTestId('generated-email');
     await result.getByText(/Dear Ada Lovelace,/).waitFor();

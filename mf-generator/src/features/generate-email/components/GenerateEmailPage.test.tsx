@@ -14,6 +14,12 @@ const email = {
   generationId: '6c0000000000000000000001',
   credits: 3,
 };
+/** What the API streams: the text in chunks, then the parsed email. */
+const streamed = [
+  `event: chunk\ndata: ${JSON.stringify({ text: 'Subject: A quick hello\n\nBody:\nDear Ada,' })}\n\n`,
+  `event: chunk\ndata: ${JSON.stringify({ text: '\n\nHello.' })}\n\n`,
+  `event: done\ndata: ${JSON.stringify(email)}\n\n`,
+].join('');
 
 async function fillIn() {
   await userEvent.type(screen.getByLabelText(/Recipient Name/), 'Ada');
@@ -24,7 +30,7 @@ async function fillIn() {
 describe('/user/generate-email', () => {
   it('generates with the chosen tone, shows the email and updates the credit count without a reload', async () => {
     api = await startTestApi({
-      'generator.generate': { body: email },
+      'generator.generateStream': { contentType: 'text/event-stream', body: streamed },
       'generator.history': { body: [] },
     });
     renderRemote(App, '/user/generate-email', {
@@ -58,9 +64,12 @@ describe('/user/generate-email', () => {
 
   it('says when the model failed (the credit is given back) and enhances a prompt', async () => {
     api = await startTestApi({
-      'generator.generate': {
-        status: 502,
-        body: { statusCode: 502, message: 'No email was generated from the API response' },
+      'generator.generateStream': {
+        contentType: 'text/event-stream',
+        body: `event: error\ndata: ${JSON.stringify({
+          statusCode: 502,
+          message: 'No email was generated from the API response',
+        })}\n\n`,
       },
       'generator.enhancePrompt': { body: { enhancedPrompt: 'Write a warm, specific email.' } },
       'generator.history': { body: [] },

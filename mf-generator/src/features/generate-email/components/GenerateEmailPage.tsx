@@ -31,6 +31,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { downloadEmail, emailText } from './emailFile';
+import { streamGeneration } from './streamGeneration';
 import styles from './GenerateEmail.module.css';
 
 const DEFAULT_PROMPT = '';
@@ -92,6 +93,8 @@ function Generator() {
   const profile = useSession((state) => state.profile);
   const [inputs, setInputs] = useState<Inputs>(emptyInputs);
   const [result, setResult] = useState<{ subject: string; body: string } | null>(null);
+  /** The email as the model writes it, until the parsed one arrives. */
+  const [streaming, setStreaming] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const set = (key: keyof Inputs) => (event: { target: { value: string } }) =>
     setInputs({ ...inputs, [key]: event.target.value });
@@ -99,7 +102,12 @@ function Generator() {
   const missing =
     !inputs.recipientName.trim() || !inputs.senderName.trim() || !inputs.purpose.trim();
   const generate = useMutation({
-    mutationFn: () => api.generator.generate({ body: inputs }),
+    mutationFn: () => {
+      setResult(null);
+      setStreaming('');
+      return streamGeneration(inputs, setStreaming);
+    },
+    onSettled: () => setStreaming(null),
     onSuccess: (email: GeneratedEmail) => {
       setResult({ subject: email.subject, body: email.body });
       // The shell's credit count follows without a reload.
@@ -249,7 +257,11 @@ function Generator() {
           </form>
         </Card>
         <Card title="Generated Email">
-          {result ? (
+          {streaming !== null ? (
+            <pre className={styles.body} data-testid="streaming-email" aria-live="polite">
+              {streaming || 'Writing...'}
+            </pre>
+          ) : result ? (
             <div className={styles.result} data-testid="generated-email">
               <div className={styles.line}>
                 <strong>Subject: {result.subject}</strong>
