@@ -17,14 +17,26 @@ let running;
  * limits are off (all load comes from one IP); request logging stays on at `logLevel` but goes
  * nowhere, unread.
  *
- * @param {{ logLevel: string, paypal?: boolean, dbName: string, apiEnv?: Record<string, string> }} options
+ * @param {{ logLevel: string, paypal?: boolean, gemini?: boolean, dbName: string, apiEnv?: Record<string, string> }} options
  */
-export async function startBenchStack({ logLevel, paypal = false, dbName, apiEnv = {} }) {
+export async function startBenchStack({
+  logLevel,
+  paypal = false,
+  gemini = false,
+  dbName,
+  apiEnv = {},
+}) {
   console.log(
     `Building the API, then starting the Auth emulator, MongoDB, ${paypal ? 'the PayPal double, ' : ''}the API...`,
   );
   running = await startStack({
-    services: ['database', 'auth', 'api', ...(paypal ? /** @type {const} */ (['paypal']) : [])],
+    services: [
+      'database',
+      'auth',
+      'api',
+      ...(paypal ? /** @type {const} */ (['paypal']) : []),
+      ...(gemini ? /** @type {const} */ (['gemini']) : []),
+    ],
     freePorts: true,
     build: true,
     dbPath: mkdtempSync(join(tmpdir(), `${dbName}-`)),

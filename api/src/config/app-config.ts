@@ -62,6 +62,7 @@ const envSchema = z.object({
     }),
   API_DOCS: z.stringbool().optional(),
   UPLOAD_QUOTA_MB: z.coerce.number().positive().max(10_000).default(25),
+  GENERATOR_RATE_LIMIT: nonNegativeInt(10),
   THROTTLE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
   THROTTLE_LIMIT: nonNegativeInt(300),
   THROTTLE_SENSITIVE_LIMIT: nonNegativeInt(20),
@@ -122,6 +123,8 @@ export interface AppConfig {
   apiDocs: boolean;
   /** How many bytes of images each user may keep uploaded. */
   uploadQuotaBytes: number;
+  /** Emails one user may generate per minute; 0 turns the limit off (the benchmark). */
+  generatorPerMinute: number;
   /** Requests per IP per route per window; 0 turns a limit off. */
   throttle: { ttlMs: number; limit: number; sensitiveLimit: number };
   paypal: PaypalConfig;
@@ -249,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     trustProxy: vars.TRUST_PROXY,
     apiDocs: vars.API_DOCS ?? vars.NODE_ENV !== 'production',
     uploadQuotaBytes: Math.round(vars.UPLOAD_QUOTA_MB * 1024 * 1024),
+    generatorPerMinute: vars.GENERATOR_RATE_LIMIT,
     throttle: {
       ttlMs: vars.THROTTLE_TTL_SECONDS * 1000,
       limit: vars.THROTTLE_LIMIT,

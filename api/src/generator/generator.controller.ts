@@ -12,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
+import { ServerTiming } from '../common/server-timing';
 import { SensitiveRoute } from '../common/throttling';
 import { GeneratorService } from './generator.service';
 
@@ -24,11 +25,18 @@ export class GeneratorController {
 
   @Endpoint(endpoints.generate)
   @SensitiveRoute()
-  generate(
+  async generate(
     @CurrentUser() caller: AuthContext,
     @ValidBody() body: z.output<typeof generateEmailBodySchema>,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ResponseOf<typeof endpoints.generate>> {
-    return this.generator.generate(caller, body);
+    // Server-Timing splits the model's time from the API's own (npm run bench:generate).
+    const timing = new ServerTiming();
+    try {
+      return await this.generator.generate(caller, body, timing);
+    } finally {
+      void reply.header('server-timing', timing.header(reply.elapsedTime));
+    }
   }
 
   /**
