@@ -77,6 +77,14 @@ describe('the email generator', () => {
       'the credit count drops without a reload',
     );
 
+    await page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.urls.shell });
+    await result.getByRole('button', { name: 'Copy Entire Email' }).click();
+    await page.getByText('Email copied to clipboard!').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert.match(copied, /^Subject: .+\n\nDear Ada Lovelace,/);
+
     const download = page.waitForEvent('download');
     await result.getByRole('button', { name: 'Download as Text' }).click();
     assert.match((await download).suggestedFilename(), /^email-template-\d+\.txt$/);
