@@ -80,6 +80,7 @@ const notes = {
   api: `(OpenAPI: ${urls.api}/api/docs)`,
   auth: '(Firebase Auth emulator)',
   paypal: '(PayPal double: no real money)',
+  gemini: '(Gemini double: emails offline; GEMINI_DOUBLE=off for Google)',
 };
 console.log(flags.dev ? '\nRunning (dev, HMR):' : '\nServing:');
 for (const [name, url] of Object.entries(urls)) {
