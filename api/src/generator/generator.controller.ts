@@ -82,7 +82,8 @@ export class GeneratorController {
       }
       send('done', await run.finish(text));
     } catch (error) {
-      if (!(error instanceof HttpException) || error.getStatus() !== 502) await run.fail();
+      // Refunding is idempotent: a finish that already gave the credit back changes nothing.
+      await run.fail();
       const status = error instanceof HttpException ? error.getStatus() : 500;
       send('error', {
         statusCode: status,

@@ -61,23 +61,7 @@ export class GeneratorService implements OnModuleInit {
     fields: GenerateFields,
     timing = new ServerTiming(),
   ): Promise<GeneratedEmail> {
-    const userId = this.userIdOf(caller);
-    this.throttle(userId);
-    const generation = await this.generations.create({
-      userId: new Types.ObjectId(userId),
-      ...fields,
-      prompt: emailPrompt(fields),
-      status: 'pending',
-    });
-    const generationId = generation._id.toHexString();
-    let balance: number;
-    try {
-      balance = (await this.credits.debitGeneration(userId, generationId)).balanceAfter;
-    } catch (error) {
-      // Not charged (402, no record): nothing was generated either.
-      await this.generations.deleteOne({ _id: generation._id });
-      throw error;
-    }
+    const { userId, generation, balance } = await this.charge(caller, fields);
     try {
       const answer = await timing.measure('gemini', () =>
         this.gemini.generate({
@@ -86,13 +70,7 @@ export class GeneratorService implements OnModuleInit {
           generationConfig: GENERATION_CONFIG,
         }),
       );
-      if (!answer.text.trim()) throw new BadGatewayException(NO_EMAIL);
-      const email = parseEmail(answer.text, fields.senderName);
-      await this.generations.updateOne(
-        { _id: generation._id },
-        { $set: { ...email, status: 'done' } },
-      );
-      return { ...email, generationId, credits: balance };
+      return await this.complete(generation._id, answer.text, fields.senderName, balance);
     } catch (error) {
       await this.refund(userId, generation._id);
       throw error;
@@ -113,22 +91,7 @@ export class GeneratorService implements OnModuleInit {
     finish(text: string): Promise<GeneratedEmail>;
     fail(): Promise<void>;
   }> {
-    const userId = this.userIdOf(caller);
-    this.throttle(userId);
-    const generation = await this.generations.create({
-      userId: new Types.ObjectId(userId),
-      ...fields,
-      prompt: emailPrompt(fields),
-      status: 'pending',
-    });
-    const generationId = generation._id.toHexString();
-    let balance: number;
-    try {
-      balance = (await this.credits.debitGeneration(userId, generationId)).balanceAfter;
-    } catch (error) {
-      await this.generations.deleteOne({ _id: generation._id });
-      throw error;
-    }
+    const { userId, generation, balance } = await this.charge(caller, fields);
     const fail = () => this.refund(userId, generation._id).then(() => undefined);
     const stream = this.gemini.generateStream({
       contents: generation.prompt,
@@ -151,16 +114,12 @@ export class GeneratorService implements OnModuleInit {
       chunks: chunks(),
       fail,
       finish: async (text) => {
-        if (!text.trim()) {
+        try {
+          return await this.complete(generation._id, text, fields.senderName, balance);
+        } catch (error) {
           await fail();
-          throw new BadGatewayException(NO_EMAIL);
+          throw error;
         }
-        const email = parseEmail(text, fields.senderName);
-        await this.generations.updateOne(
-          { _id: generation._id },
-          { $set: { ...email, status: 'done' } },
-        );
-        return { ...email, generationId, credits: balance };
       },
     };
   }
@@ -179,20 +138,8 @@ export class GeneratorService implements OnModuleInit {
 
   /** The spec's separate debit: a pending generation the client will complete or refund. */
   async deduct(caller: AuthContext): Promise<{ generationId: string; credits: number }> {
-    const userId = this.userIdOf(caller);
-    this.throttle(userId);
-    const generation = await this.generations.create({
-      userId: new Types.ObjectId(userId),
-      status: 'pending',
-    });
-    const generationId = generation._id.toHexString();
-    try {
-      const debit = await this.credits.debitGeneration(userId, generationId);
-      return { generationId, credits: debit.balanceAfter };
-    } catch (error) {
-      await this.generations.deleteOne({ _id: generation._id });
-      throw error;
-    }
+    const { generation, balance } = await this.charge(caller);
+    return { generationId: generation._id.toHexString(), credits: balance };
   }
 
   /** Refunds only the caller's own generation that did not complete, once (or any, for admins). */
@@ -234,6 +181,40 @@ export class GeneratorService implements OnModuleInit {
       status: 'done',
     });
     if (result.deletedCount === 0) throw new NotFoundException('Generated email not found');
+  }
+
+  /** The model's answer parsed and kept; an empty answer is a 502 (the caller refunds). */
+  private async complete(
+    id: Types.ObjectId,
+    text: string,
+    sender: string,
+    balance: number,
+  ): Promise<GeneratedEmail> {
+    if (!text.trim()) throw new BadGatewayException(NO_EMAIL);
+    const email = parseEmail(text, sender);
+    await this.generations.updateOne({ _id: id }, { $set: { ...email, status: 'done' } });
+    return { ...email, generationId: id.toHexString(), credits: balance };
+  }
+
+  /**
+   * Starts a generation: the caller's rate limit, a pending record, then its credit through the
+   * ledger. Not charged (402, no record) means nothing is kept either.
+   */
+  private async charge(caller: AuthContext, fields?: GenerateFields) {
+    const userId = this.userIdOf(caller);
+    this.throttle(userId);
+    const generation = await this.generations.create({
+      userId: new Types.ObjectId(userId),
+      ...(fields ? { ...fields, prompt: emailPrompt(fields) } : {}),
+      status: 'pending',
+    });
+    try {
+      const debit = await this.credits.debitGeneration(userId, generation._id.toHexString());
+      return { userId, generation, balance: debit.balanceAfter };
+    } catch (error) {
+      await this.generations.deleteOne({ _id: generation._id });
+      throw error;
+    }
   }
 
   /** Gives the generation's credit back through the ledger (once, whoever asks again). */
