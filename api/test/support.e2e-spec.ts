@@ -114,6 +114,9 @@ describe('POST /new-support-message', () => {
       message: 'Hi <img src=x onerror=alert(1)><script>x()</script>there',
     });
     expect(created.body.message).toBe('Hi there');
+    // What people typed stays as typed: no '&amp;' in the inbox.
+    const typed = await contact({ subject: 'Q&A <b>now</b>', message: 'Tom & "Jerry" <3' });
+    expect(typed.body).toMatchObject({ subject: 'Q&A now', message: 'Tom & "Jerry" <3' });
   });
 });
 

@@ -6,6 +6,7 @@ import type { Model } from 'mongoose';
 import sanitizeHtml from 'sanitize-html';
 import type { AuthContext } from '../auth/auth-context';
 import { AuditService } from '../audit/audit.service';
+import { plainText } from '../common/plain-text';
 import {
   contentBlockNames,
   contentBlocks,
@@ -28,20 +29,11 @@ const FORMATTING: sanitizeHtml.IOptions = {
   allowedAttributes: { a: ['href'] },
   allowedSchemes: ['http', 'https', 'mailto'],
 };
-const PLAIN: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
 
 /** Every string in a saved block without markup (a few formatting tags where a field allows). */
 function sanitized(value: unknown, field = ''): unknown {
   if (typeof value === 'string') {
-    const clean = sanitizeHtml(value, FORMATTED_FIELDS.has(field) ? FORMATTING : PLAIN);
-    // sanitize-html escapes what it keeps as text; the API stores text, not HTML entities.
-    return FORMATTED_FIELDS.has(field)
-      ? clean
-      : clean
-          .replace(/&amp;/g, '&')
-          .replace(/&lt;/g, '<')
-          .replace(/&gt;/g, '>')
-          .replace(/&quot;/g, '"');
+    return FORMATTED_FIELDS.has(field) ? sanitizeHtml(value, FORMATTING) : plainText(value);
   }
   if (Array.isArray(value)) return value.map((item) => sanitized(item, field));
   if (value && typeof value === 'object') {

@@ -16,11 +16,11 @@ import {
   type SupportTicket as SupportTicketRecord,
   type UpdateTicketBody,
 } from '@coldmail/contracts';
-import sanitizeHtml from 'sanitize-html';
 import { Model, trusted } from 'mongoose';
 import type { z } from 'zod';
 import type { AuthContext } from '../auth/auth-context';
 import { AuditService } from '../audit/audit.service';
+import { plainText } from '../common/plain-text';
 import { MailerService } from '../messages/mailer.service';
 import { SupportTicket, type SupportTicketData } from './schemas/support-ticket.schema';
 
@@ -236,9 +236,7 @@ export class SupportService implements OnModuleInit {
 }
 
 /** Tickets are plain text: any markup is removed before it is stored. */
-function plain(value: string): string {
-  return sanitizeHtml(value, { allowedTags: [], allowedAttributes: {} }).trim();
-}
+const plain = (value: string) => plainText(value).trim();
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
