@@ -1,4 +1,7 @@
 // What a user does in the browser, shared by the tests on the built and on the dev stack.
+import { apiAs } from './api.mjs';
+import { newPage } from './browser.mjs';
+import { E2E_ADMIN_EMAIL } from './stack.mjs';
 
 /**
  * Registers a new account through the shell's sign-up page; resolves with its e-mail once the
@@ -51,3 +54,19 @@ export async function fillBilling(page) {
  * @param {import('playwright-core').Page} page
  */
 export const sidebarCredits = (page) => page.getByTestId('sidebar-credits').innerText();
+
+/**
+ * The e2e admin, signed in twice over: through the API (to set things up) and in a browser page
+ * (to use the back office).
+ *
+ * @param {import('playwright-core').Browser} browser
+ * @param {{ urls: { shell?: string } }} stack
+ */
+export async function adminSession(browser, stack) {
+  const api = await apiAs(stack, E2E_ADMIN_EMAIL, 'secret123', 'E2E Admin');
+  const page = await newPage(browser);
+  await page.goto(`${stack.urls.shell}/login`);
+  await signIn(page, E2E_ADMIN_EMAIL, 'secret123');
+  await page.waitForURL('**/user/dashboard');
+  return { api, page };
+}

@@ -4,8 +4,8 @@ import { after, before, describe, test } from 'node:test';
 import { paths } from '@coldmail/registry/pages';
 import { apiAs } from '../support/api.mjs';
 import { launchBrowser, newPage } from '../support/browser.mjs';
-import { signIn, signUpBuyer } from '../support/flows.mjs';
-import { E2E_ADMIN_EMAIL, startFullStack } from '../support/stack.mjs';
+import { adminSession, signUpBuyer } from '../support/flows.mjs';
+import { startFullStack } from '../support/stack.mjs';
 
 let browser;
 let stack;
@@ -15,11 +15,7 @@ let adminPage;
 before(async () => {
   stack = await startFullStack();
   browser = await launchBrowser();
-  admin = await apiAs(stack, E2E_ADMIN_EMAIL, 'secret123', 'E2E Admin');
-  adminPage = await newPage(browser);
-  await adminPage.goto(`${stack.urls.shell}/login`);
-  await signIn(adminPage, E2E_ADMIN_EMAIL, 'secret123');
-  await adminPage.waitForURL('**/user/dashboard');
+  ({ api: admin, page: adminPage } = await adminSession(browser, stack));
 });
 
 after(async () => {
