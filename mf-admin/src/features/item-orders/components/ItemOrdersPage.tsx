@@ -1,11 +1,11 @@
 import type { ItemOrder } from '@coldmail/contracts';
 import { paths } from '@coldmail/registry/pages';
 import { Link } from '@coldmail/router';
-import { api, domainKey } from '@coldmail/session';
-import { PageHeader, StatusBadge, formatUsd, toast, type TableColumn } from '@coldmail/ui';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { api } from '@coldmail/session';
+import { PageHeader, StatusBadge, formatUsd, type TableColumn } from '@coldmail/ui';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useOrderList } from '../../orders/hooks/useOrderList';
+import { useOrderMutations } from '../../orders/hooks/useOrderMutations';
 import {
   OrderActions,
   OrdersTableCard,
@@ -30,29 +30,8 @@ export function ItemOrdersPage() {
     ...api.itemOrders.adminList.query({ query: list.query }),
     placeholderData: keepPreviousData,
   });
-  const [refunding, setRefunding] = useState<ItemOrder | null>(null);
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: domainKey('itemOrders') });
-  const remove = useMutation({
-    mutationFn: (order: ItemOrder) => api.itemOrders.delete({ params: { id: order._id } }),
-    onSuccess: () => {
-      toast.success('Order deleted successfully!');
-      return refresh();
-    },
-    onError: (error) =>
-      toast.error(
-        error.status ? 'Failed to delete order.' : 'Something went wrong while deleting.',
-      ),
-  });
-  const refund = useMutation({
-    mutationFn: (order: ItemOrder) => api.itemOrders.refund({ params: { id: order._id } }),
-    onSuccess: (order) => {
-      toast.success(`Order ${order.orderId} refunded; its access link was withdrawn.`);
-      setRefunding(null);
-      return refresh();
-    },
-    onError: (error) => toast.error(`Refund failed: ${error.message}`),
-  });
+  const { remove, refund, refunding, setRefunding, deletingId } =
+    useOrderMutations<ItemOrder>('itemOrders');
 
   const columns: TableColumn<ItemOrder>[] = [
     { key: 'orderId', header: 'Order ID', sortable: true },
@@ -109,7 +88,7 @@ export function ItemOrdersPage() {
       render: (order) => (
         <OrderActions<ItemOrder>
           order={order}
-          deletingId={remove.isPending ? (remove.variables?._id ?? null) : null}
+          deletingId={deletingId}
           onDelete={(target) => remove.mutate(target)}
           onRefund={setRefunding}
         />

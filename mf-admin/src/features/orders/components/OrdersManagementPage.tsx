@@ -1,5 +1,5 @@
 import type { PackageOrder } from '@coldmail/contracts';
-import { api, domainKey } from '@coldmail/session';
+import { api } from '@coldmail/session';
 import {
   Button,
   Modal,
@@ -7,12 +7,12 @@ import {
   StatusBadge,
   formatDate,
   formatUsd,
-  toast,
   type TableColumn,
 } from '@coldmail/ui';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useOrderList } from '../hooks/useOrderList';
+import { useOrderMutations } from '../hooks/useOrderMutations';
 import { OrderActions, OrdersTableCard, RefundDialog } from './OrdersTableCard';
 import styles from './Orders.module.css';
 
@@ -27,30 +27,8 @@ export function OrdersManagementPage() {
     placeholderData: keepPreviousData,
   });
   const [details, setDetails] = useState<PackageOrder | null>(null);
-  const [refunding, setRefunding] = useState<PackageOrder | null>(null);
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: domainKey('packageOrders') });
-
-  const remove = useMutation({
-    mutationFn: (order: PackageOrder) => api.packageOrders.delete({ params: { id: order._id } }),
-    onSuccess: () => {
-      toast.success('Order deleted successfully!');
-      return refresh();
-    },
-    onError: (error) =>
-      toast.error(
-        error.status ? 'Failed to delete order.' : 'Something went wrong while deleting.',
-      ),
-  });
-  const refund = useMutation({
-    mutationFn: (order: PackageOrder) => api.packageOrders.refund({ params: { id: order._id } }),
-    onSuccess: (order) => {
-      toast.success(`Order ${order.orderId} refunded; its credits were taken back.`);
-      setRefunding(null);
-      return refresh();
-    },
-    onError: (error) => toast.error(`Refund failed: ${error.message}`),
-  });
+  const { remove, refund, refunding, setRefunding, deletingId } =
+    useOrderMutations<PackageOrder>('packageOrders');
 
   const columns: TableColumn<PackageOrder>[] = [
     { key: 'orderId', header: 'Order ID', sortable: true },
@@ -107,7 +85,7 @@ export function OrdersManagementPage() {
       render: (order) => (
         <OrderActions<PackageOrder>
           order={order}
-          deletingId={remove.isPending ? (remove.variables?._id ?? null) : null}
+          deletingId={deletingId}
           onDelete={(target) => remove.mutate(target)}
           onRefund={setRefunding}
         />

@@ -1,0 +1,60 @@
+import type { ItemOrder, PackageOrder } from '@coldmail/contracts';
+import { api, domainKey } from '@coldmail/session';
+import { toast } from '@coldmail/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+
+/** The calls each admin orders table makes, by kind of order. */
+const calls = {
+  packageOrders: {
+    remove: (id: string) => api.packageOrders.delete({ params: { id } }),
+    refund: (id: string) => api.packageOrders.refund({ params: { id } }),
+    refunded: 'its credits were taken back',
+  },
+  itemOrders: {
+    remove: (id: string) => api.itemOrders.delete({ params: { id } }),
+    refund: (id: string) => api.itemOrders.refund({ params: { id } }),
+    refunded: 'its access link was withdrawn',
+  },
+};
+
+/**
+ * Deleting a pending order and refunding a paid one (after its dialog), with the spec's toasts;
+ * the table reloads after either.
+ */
+export function useOrderMutations<Order extends PackageOrder | ItemOrder>(
+  domain: keyof typeof calls,
+) {
+  const { remove: removeCall, refund: refundCall, refunded } = calls[domain];
+  const [refunding, setRefunding] = useState<Order | null>(null);
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: domainKey(domain) });
+  const remove = useMutation({
+    mutationFn: (order: Order) => removeCall(order._id),
+    onSuccess: () => {
+      toast.success('Order deleted successfully!');
+      return refresh();
+    },
+    onError: (error) =>
+      toast.error(
+        error.status ? 'Failed to delete order.' : 'Something went wrong while deleting.',
+      ),
+  });
+  const refund = useMutation({
+    // The call answers the order of the domain the table lists, which is Order.
+    mutationFn: (order: Order) => refundCall(order._id) as Promise<Order>,
+    onSuccess: (order) => {
+      toast.success(`Order ${order.orderId} refunded; ${refunded}.`);
+      setRefunding(null);
+      return refresh();
+    },
+    onError: (error) => toast.error(`Refund failed: ${error.message}`),
+  });
+  return {
+    remove,
+    refund,
+    refunding,
+    setRefunding,
+    deletingId: remove.isPending ? (remove.variables?._id ?? null) : null,
+  };
+}
