@@ -32,6 +32,17 @@ const banner = {
 async function openBannerEditor(routes: Parameters<typeof startTestApi>[0]) {
   api = await startTestApi({
     'content.banner': { body: { success: true, message: 'ok', data: banner } },
+    'content.bannerStats': {
+      body: {
+        success: true,
+        data: {
+          isActive: true,
+          hasYoutubeVideo: false,
+          hasBackgroundImage: true,
+          lastUpdated: '2026-03-04T10:00:00.000Z',
+        },
+      },
+    },
     ...routes,
   });
   renderRemote(App, '/admin/settings', {
@@ -43,6 +54,19 @@ async function openBannerEditor(routes: Parameters<typeof startTestApi>[0]) {
 }
 
 describe('the banner editor', () => {
+  it('groups the banner’s fields as text content, button and media, under its stats', async () => {
+    await openBannerEditor({});
+    const group = (name: string) => screen.getByRole('group', { name });
+    expect(within(group('Text content')).getByLabelText('Main title')).toBeTruthy();
+    expect(within(group('Button')).getByLabelText('Button link')).toBeTruthy();
+    expect(within(group('Media')).getByLabelText('YouTube video URL')).toBeTruthy();
+    const stats = within(await screen.findByLabelText('Banner status'));
+    expect(stats.getByText('Active')).toBeTruthy();
+    expect(stats.getByText('No video')).toBeTruthy();
+    expect(stats.getByText('Image set')).toBeTruthy();
+    expect(stats.getByText('Mar 4, 2026')).toBeTruthy();
+  });
+
   it('previews with the landing page’s block as the admin types, then saves and shows the server’s message', async () => {
     const saved = { ...banner, mainTitle: 'Replies, not silence' };
     const title = await openBannerEditor({

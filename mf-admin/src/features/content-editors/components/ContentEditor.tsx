@@ -1,10 +1,10 @@
 import { api, domainKey, toApiError } from '@coldmail/session';
 import { Alert, Button, Checkbox, ConfirmDialog, PageLoader } from '@coldmail/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useReportUnsaved } from '../../settings/components/unsavedChanges';
 import { FieldEditor } from './FieldEditor';
-import { editorFields, type EditableBlock } from './fields';
+import { editorFields, type EditableBlock, type Field } from './fields';
 import styles from './ContentEditor.module.css';
 
 type Settings = Record<string, unknown> & { isActive: boolean };
@@ -112,33 +112,40 @@ export const blockEditing: Record<EditableBlock, BlockEditing> = {
 
 type Banner = { tone: 'success' | 'error'; text: string } | null;
 
+/** Groups an editor's fields under headings; fields no section names follow at the end. */
+export interface EditorSection {
+  title: string;
+  keys: readonly string[];
+}
+
 /**
  * An admin editor for one content block: the form, a live preview drawn by `preview` (the landing
  * page's own component), Save, reset with confirmation and activate/deactivate.
  */
-export function ContentEditor({
-  block,
-  preview,
-}: {
+interface EditorProps {
   block: EditableBlock;
   preview(settings: Settings): ReactNode;
-}) {
-  const editing = blockEditing[block];
-  const loaded = useQuery({ queryKey: ['content', 'editor', block], queryFn: editing.load });
+  /** Field groups with headings (the banner's management variant); a flat form without. */
+  sections?: readonly EditorSection[];
+  /** Shown above the form, such as the block's stats. */
+  summary?: ReactNode;
+}
+
+export function ContentEditor(props: EditorProps) {
+  const editing = blockEditing[props.block];
+  const loaded = useQuery({ queryKey: ['content', 'editor', props.block], queryFn: editing.load });
   if (loaded.isPending) return <PageLoader />;
   if (loaded.isError) return <Alert tone="error">{editing.texts.fetch}</Alert>;
-  return <EditorForm block={block} initial={loaded.data} preview={preview} />;
+  return <EditorForm {...props} initial={loaded.data} />;
 }
 
 function EditorForm({
   block,
   initial,
   preview,
-}: {
-  block: EditableBlock;
-  initial: Settings;
-  preview(settings: Settings): ReactNode;
-}) {
+  sections,
+  summary,
+}: EditorProps & { initial: Settings }) {
   const editing = blockEditing[block];
   const [form, setForm] = useState<Settings>(initial);
   const [saved, setSaved] = useState<Settings>(initial);
@@ -207,16 +214,27 @@ function EditorForm({
         }}
       >
         {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
-        {editorFields[block].map((field) => (
-          <FieldEditor
-            key={field.key}
-            field={field}
-            value={form}
-            onChange={(next) => setForm(next as Settings)}
-            errors={errors}
-            path=""
-          />
-        ))}
+        {summary}
+        {groupFields(editorFields[block], sections).map(({ title, fields }) => {
+          const inputs = fields.map((field) => (
+            <FieldEditor
+              key={field.key}
+              field={field}
+              value={form}
+              onChange={(next) => setForm(next as Settings)}
+              errors={errors}
+              path=""
+            />
+          ));
+          return title ? (
+            <fieldset key={title} className={styles.section}>
+              <legend>{title}</legend>
+              {inputs}
+            </fieldset>
+          ) : (
+            <Fragment key="other">{inputs}</Fragment>
+          );
+        })}
         <Checkbox
           label="Active"
           checked={form.isActive}
@@ -267,4 +285,15 @@ function EditorForm({
       />
     </div>
   );
+}
+
+/** The block's fields in the sections' order, each under its heading; the rest without one. */
+function groupFields(fields: readonly Field[], sections: readonly EditorSection[] = []) {
+  const named = new Set(sections.flatMap((section) => section.keys));
+  const groups = sections.map((section) => ({
+    title: section.title,
+    fields: section.keys.flatMap((key) => fields.filter((field) => field.key === key)),
+  }));
+  const rest = fields.filter((field) => !named.has(field.key));
+  return rest.length ? [...groups, { title: '', fields: rest }] : groups;
 }

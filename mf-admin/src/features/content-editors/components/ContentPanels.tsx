@@ -7,13 +7,16 @@ import type {
   NavLogo,
   TestimonialSettings,
 } from '@coldmail/contracts';
+import { api } from '@coldmail/session';
 import {
   AboutBlock,
   BannerBlock,
   ContactBlock,
   FeaturesBlock,
   TestimonialBlock,
+  formatDate,
 } from '@coldmail/ui';
+import { useQuery } from '@tanstack/react-query';
 import { ContentEditor } from './ContentEditor';
 import styles from './ContentEditor.module.css';
 
@@ -37,12 +40,54 @@ export const LogoPanel = () => (
   />
 );
 
+const bannerPreview = (settings: Record<string, unknown>) => (
+  <BannerBlock banner={settings as unknown as BannerSettings} />
+);
+
+const BANNER_SECTIONS = [
+  { title: 'Text content', keys: ['subTitle', 'mainTitle', 'highlightText', 'description'] },
+  { title: 'Button', keys: ['buttonText', 'buttonLink'] },
+  { title: 'Media', keys: ['youtubeUrl', 'backgroundImage'] },
+] as const;
+
+/** The banner's state at a glance, from GET /api/banner-section/stats. */
+function BannerStats() {
+  const stats = useQuery(api.content.bannerStats.query());
+  if (!stats.data) return null;
+  const { isActive, hasYoutubeVideo, hasBackgroundImage, lastUpdated } = stats.data.data;
+  const entries = [
+    ['Status', isActive ? 'Active' : 'Inactive'],
+    ['Video', hasYoutubeVideo ? 'YouTube video set' : 'No video'],
+    ['Background', hasBackgroundImage ? 'Image set' : 'No image'],
+    ['Last updated', lastUpdated ? formatDate(lastUpdated) : 'Never (defaults)'],
+  ];
+  return (
+    <dl className={styles.stats} aria-label="Banner status">
+      {entries.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Banner Section (the menu's variant): text, button and media groups with the banner's stats. */
 export const BannerPanel = () => (
   <ContentEditor
     block="banner"
-    preview={(settings) => <BannerBlock banner={settings as unknown as BannerSettings} />}
+    sections={BANNER_SECTIONS}
+    summary={<BannerStats />}
+    preview={bannerPreview}
   />
 );
+
+/**
+ * The home-banner panel, which the spec keeps out of the menu: the same block as one short form,
+ * opened from the admin dashboard's banner tile.
+ */
+export const HomeBannerPanel = () => <ContentEditor block="banner" preview={bannerPreview} />;
 
 export const FeaturesPanel = () => (
   <ContentEditor

@@ -4,6 +4,7 @@ import { api } from '@coldmail/session';
 import { Card, PageHeader } from '@coldmail/ui';
 import { useQuery } from '@tanstack/react-query';
 import { PackagesManager } from '../../packages';
+import { openPanel } from '../../settings/components/settingsPanels';
 import { UsersDirectory } from '../../users/components/UsersDirectory';
 import styles from './AdminDashboard.module.css';
 
@@ -15,6 +16,7 @@ export function AdminDashboardPage() {
   const orders = useQuery(api.packageOrders.adminList.query({ query: COUNT_ONLY }));
   const users = useQuery(api.users.adminList.query({ query: COUNT_ONLY }));
   const support = useQuery({ ...api.support.summary.query(), refetchInterval: 30_000 });
+  const banner = useQuery(api.content.bannerStats.query());
   const count = (value: number | undefined, failed: boolean) =>
     failed ? '—' : value === undefined ? '…' : String(value);
 
@@ -31,6 +33,19 @@ export function AdminDashboardPage() {
       value: count(support.data?.unread, support.isError),
       note: support.data ? `unread · ${support.data.open} open` : 'unread',
     },
+    {
+      to: paths.adminSettings,
+      title: 'Home Banner',
+      value: banner.isError
+        ? '—'
+        : banner.data
+          ? banner.data.data.isActive
+            ? 'Shown'
+            : 'Hidden'
+          : '…',
+      note: 'Edit the landing page’s banner',
+      state: openPanel('home-banner'),
+    },
     { to: paths.adminSettings, title: 'Settings', value: '⚙', note: 'Content, payments, keys' },
   ];
 
@@ -39,8 +54,8 @@ export function AdminDashboardPage() {
       <PageHeader title="Admin Dashboard" />
       <ul className={styles.tiles} aria-label="Overview">
         {tiles.map((tile) => (
-          <li key={tile.to}>
-            <Link className={styles.tile} to={tile.to}>
+          <li key={tile.title}>
+            <Link className={styles.tile} to={tile.to} state={tile.state}>
               <span className={styles.tileTitle}>{tile.title}</span>
               <span className={styles.tileValue} aria-hidden={tile.value === '⚙' || undefined}>
                 {tile.value}

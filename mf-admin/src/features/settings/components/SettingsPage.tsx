@@ -1,7 +1,8 @@
 import { useSession } from '@coldmail/session';
 import { Alert, PageLoader } from '@coldmail/ui';
 import { useCallback, useRef, useState } from 'react';
-import { settingsPanels } from './settingsPanels';
+import { useLocation } from '@coldmail/router';
+import { initialPanel, settingsPanels } from './settingsPanels';
 import { LEAVE_UNSAVED, UnsavedChangesContext } from './unsavedChanges';
 import styles from './Settings.module.css';
 
@@ -10,7 +11,8 @@ import styles from './Settings.module.css';
  * screen's state, not in the URL.
  */
 export function SettingsPage() {
-  const [panelId, setPanelId] = useState(settingsPanels[0]?.id ?? 'account');
+  const location = useLocation();
+  const [panelId, setPanelId] = useState(() => initialPanel(location.state));
   const profile = useSession((state) => state.profile);
   const profileStatus = useSession((state) => state.profileStatus);
   const user = useSession((state) => state.user);
@@ -48,18 +50,22 @@ export function SettingsPage() {
         </div>
         <nav>
           <ul className={styles.items}>
-            {settingsPanels.map((entry) => (
-              <li key={entry.id}>
-                <button
-                  type="button"
-                  className={entry.id === panelId ? `${styles.item} ${styles.active}` : styles.item}
-                  aria-current={entry.id === panelId ? 'page' : undefined}
-                  onClick={() => choose(entry.id)}
-                >
-                  {entry.label}
-                </button>
-              </li>
-            ))}
+            {settingsPanels
+              .filter((entry) => entry.inMenu !== false)
+              .map((entry) => (
+                <li key={entry.id}>
+                  <button
+                    type="button"
+                    className={
+                      entry.id === panelId ? `${styles.item} ${styles.active}` : styles.item
+                    }
+                    aria-current={entry.id === panelId ? 'page' : undefined}
+                    onClick={() => choose(entry.id)}
+                  >
+                    {entry.label}
+                  </button>
+                </li>
+              ))}
           </ul>
         </nav>
       </aside>

@@ -7,6 +7,7 @@ import {
   AboutPanel,
   BannerPanel,
   ContactPanel,
+  HomeBannerPanel,
   FeaturesPanel,
   FooterPanel,
   LogoPanel,
@@ -18,6 +19,8 @@ export interface SettingsPanel {
   /** The menu's text, as the spec names it. */
   label: string;
   render: () => ReactNode;
+  /** False for a panel the menu does not list; it opens from a link elsewhere (see settingsLink). */
+  inMenu?: false;
 }
 
 /**
@@ -47,4 +50,18 @@ export const settingsPanels: readonly SettingsPanel[] = [
   { id: 'paypal', label: 'Paypal Setup', render: () => <PaypalSettingsPanel /> },
   { id: 'packages', label: 'Packages', render: () => <PackagesManager /> },
   { id: 'footer', label: 'Footer Section', render: () => <FooterPanel /> },
+  { id: 'home-banner', label: 'Home Banner', render: () => <HomeBannerPanel />, inMenu: false },
 ];
+
+/**
+ * A link's `state` opening the settings screen on one panel: the choice still lives in the screen's
+ * state, not in the URL, as the spec says.
+ */
+export const openPanel = (id: SettingsPanel['id']) => ({ settingsPanel: id });
+
+export const initialPanel = (state: unknown): string => {
+  const wanted = (state as { settingsPanel?: unknown } | null)?.settingsPanel;
+  return (
+    settingsPanels.find((entry) => entry.id === wanted)?.id ?? settingsPanels[0]?.id ?? 'account'
+  );
+};
