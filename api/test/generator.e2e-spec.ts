@@ -1,4 +1,5 @@
 import type { GeneratedEmail, Generation } from '@coldmail/contracts';
+import { mongo } from 'mongoose';
 import { geminiDouble } from './support/gemini-double';
 import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
@@ -81,11 +82,21 @@ describe('POST /api/generate-email', () => {
 
   it('refuses without credits (402) and with missing fields (400), charging nothing', async () => {
     const broke = await buyerWith(0);
+    const keysBefore = await api.db.collection('geminiKeys').find().toArray();
     const refused = await generate(broke);
     expect(refused.status).toBe(402);
     expect(refused.body.message).toBe(
       'Insufficient credits. You need at least 1 credit to generate an email template.',
     );
+    // A key is chosen while the credit is taken; refused, Gemini is not called and the key's
+    // use count is what it was.
+    const keysAfter = await api.db.collection('geminiKeys').find().toArray();
+    expect(keysAfter.map((key) => key.useCount)).toEqual(keysBefore.map((key) => key.useCount));
+    expect(
+      await api.db
+        .collection('generations')
+        .countDocuments({ userId: new mongo.ObjectId(broke.id) }),
+    ).toBe(0);
     const rich = await buyerWith(2);
     const missing = await generate(rich, { ...fields, purpose: ' ' });
     expect(missing.status).toBe(400);

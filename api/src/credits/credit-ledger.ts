@@ -32,6 +32,12 @@ export interface CreditChange {
   requestedDelta: number;
   /** admin-adjustment only: applied only while the balance is still `oldBalance`. */
   adjustment?: CreditAdjustment;
+  /**
+   * The caller has just made the reference up (a new generation id), so no entry for it can
+   * exist yet and the read that looks for one is skipped. A repeat is still caught: the entry's
+   * insert meets the unique (reason, reference) index.
+   */
+  newReference?: boolean;
 }
 
 export type LedgerOutcome =
@@ -140,6 +146,35 @@ export class CreditLedger implements OnModuleInit {
     }
   }
 
+  /**
+   * `apply`, answering as soon as the change is decided (step 3: the balance has moved, or the
+   * change was refused), with steps 4 and 5 still running in `settled`, which never rejects.
+   * For a caller with slower work to do meanwhile (a generation calls the model): the decision
+   * is already durable in the user's hold, and anyone reading the entry before it settles
+   * finishes it from there (see `finish`), as start-up recovery would after a crash.
+   */
+  async applyDecided(
+    change: CreditChange,
+  ): Promise<{ outcome: LedgerOutcome; settled: Promise<void> }> {
+    const tails: Promise<void>[] = [];
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.attempt(change, tails);
+      if (outcome.kind !== 'abandoned') {
+        const settled = Promise.all(tails).then(
+          () => undefined,
+          (error: unknown) =>
+            this.logger.error(
+              `Credit change ${change.reason} ${change.reference} decided but not yet recorded (recovery finishes it): ${error instanceof Error ? error.message : String(error)}`,
+            ),
+        );
+        return { outcome, settled };
+      }
+      if (attempt >= MAX_ATTEMPTS) {
+        throw new Error(`Credit change ${change.reason} ${change.reference} could not be recorded`);
+      }
+    }
+  }
+
   /** The entry for a change, finished first if it was left pending; null when there is none. */
   async appliedEntry(reason: CreditReason, reference: string): Promise<AppliedCreditEntry | null> {
     const entry = await this.entries.findOne({ reason, reference }).lean<CreditEntryData>();
@@ -196,10 +231,12 @@ export class CreditLedger implements OnModuleInit {
   }
 
   /** Steps 1 and 2 for a new change, or the existing entry's outcome. */
-  private async attempt(change: CreditChange): Promise<Attempt> {
+  private async attempt(change: CreditChange, tails?: Promise<void>[]): Promise<Attempt> {
     const { reason, reference } = change;
-    const existing = await this.entries.findOne({ reason, reference }).lean<CreditEntryData>();
-    if (existing) return this.finish(existing, true);
+    if (!change.newReference) {
+      const existing = await this.entries.findOne({ reason, reference }).lean<CreditEntryData>();
+      if (existing) return this.finish(existing, true);
+    }
 
     const id = new Types.ObjectId();
     const now = new Date();
@@ -234,11 +271,18 @@ export class CreditLedger implements OnModuleInit {
       const first = await this.entries.findOne({ reason, reference }).lean<CreditEntryData>();
       return first ? this.finish(first, true) : this.gone(change.reason, entry.userId);
     }
-    return this.finish(entry, false);
+    return this.finish(entry, false, tails);
   }
 
-  /** Steps 3 to 5 for an entry, from wherever it stopped. */
-  private async finish(entry: CreditEntryData, alreadyExisted: boolean): Promise<Attempt> {
+  /**
+   * Steps 3 to 5 for an entry, from wherever it stopped. Given `tails`, a new entry's steps 4
+   * and 5 are left running there once step 3 has decided it (see applyDecided).
+   */
+  private async finish(
+    entry: CreditEntryData,
+    alreadyExisted: boolean,
+    tails?: Promise<void>[],
+  ): Promise<Attempt> {
     if (entry.status === 'applied') {
       return { kind: 'applied', entry: asApplied(entry), alreadyApplied: true };
     }
@@ -258,29 +302,38 @@ export class CreditLedger implements OnModuleInit {
     }
 
     if (hold.outcome === 'refused') {
-      await this.entries.deleteOne({ _id: entry._id, status: 'pending' });
-      await this.release(entry);
+      const tail = this.entries
+        .deleteOne({ _id: entry._id, status: 'pending' })
+        .then(() => this.release(entry));
+      if (tails) tails.push(tail);
+      else await tail;
       return { kind: 'refused', balance: hold.balanceAfter ?? 0 };
     }
 
     const delta = hold.delta ?? 0;
-    const recorded =
-      (await this.entries
+    const figures = {
+      status: 'applied' as const,
+      delta,
+      balanceAfter: hold.balanceAfter as number,
+      sequence: hold.sequence as number,
+      appliedAt: hold.decidedAt as Date,
+      ...(delta > entry.requestedDelta ? { shortfall: delta - entry.requestedDelta } : {}),
+    };
+    const record = () =>
+      this.entries
         .findOneAndUpdate(
           { _id: entry._id, status: 'pending' },
-          {
-            $set: {
-              status: 'applied',
-              delta,
-              balanceAfter: hold.balanceAfter,
-              sequence: hold.sequence,
-              appliedAt: hold.decidedAt,
-              ...(delta > entry.requestedDelta ? { shortfall: delta - entry.requestedDelta } : {}),
-            },
-          },
+          { $set: figures },
           { returnDocument: 'after' },
         )
-        .lean<CreditEntryData>()) ??
+        .lean<CreditEntryData>();
+    if (tails) {
+      // Recorded from the hold's figures whoever writes them: the answer can be given now.
+      tails.push(record().then(() => this.release(entry)));
+      return { kind: 'applied', entry: { ...entry, ...figures }, alreadyApplied: alreadyExisted };
+    }
+    const recorded =
+      (await record()) ??
       // Another caller recorded it first.
       (await this.entries.findById(entry._id).lean<CreditEntryData>());
     await this.release(entry);

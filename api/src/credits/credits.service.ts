@@ -98,20 +98,39 @@ export class CreditsService implements OnApplicationBootstrap {
     generationId: string,
     cost = GENERATION_COST,
   ): Promise<AppliedCredit> {
-    const outcome = await this.ledger.apply({
+    const { settled, ...debit } = await this.startGenerationDebit(userId, generationId, cost);
+    await settled;
+    return debit;
+  }
+
+  /**
+   * debitGeneration for a caller with the model to wait for: answers as soon as the balance has
+   * moved, while the ledger finishes recording the entry in `settled` (never rejects). Await it
+   * before answering the client, so their history already shows the debit.
+   */
+  async startGenerationDebit(
+    userId: string,
+    generationId: string,
+    cost = GENERATION_COST,
+  ): Promise<AppliedCredit & { settled: Promise<void> }> {
+    const { outcome, settled } = await this.ledger.applyDecided({
       user: { userId },
       reason: 'generation',
       reference: generationId,
       requestedDelta: -cost,
+      // Generation ids are new ObjectIds: a debit is never looked up before it is made.
+      newReference: true,
     });
-    if (outcome.kind === 'no-user') throw new NotFoundException('User data not found');
-    if (outcome.kind === 'refused') {
+    if (outcome.kind !== 'applied') {
+      // Nothing changed; the refused entry is gone before the caller hears so.
+      await settled;
+      if (outcome.kind === 'no-user') throw new NotFoundException('User data not found');
       throw new HttpException(
         `Insufficient credits. You need at least ${cost} credit${cost === 1 ? '' : 's'} to generate an email template.`,
         HttpStatus.PAYMENT_REQUIRED,
       );
     }
-    return appliedCredit(outcome);
+    return { ...appliedCredit(outcome), settled };
   }
 
   /**

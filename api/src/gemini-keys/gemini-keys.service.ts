@@ -182,6 +182,11 @@ export class GeminiKeysService {
     }
   }
 
+  /** Takes back a claim that was never used (the request stopped before calling Gemini). */
+  async unclaim(id: string): Promise<void> {
+    await this.keys.updateOne({ _id: new Types.ObjectId(id) }, { $inc: { useCount: -1 } });
+  }
+
   /** Google refused the key itself: skipped until an admin edits or re-activates it. */
   async markFailing(id: string, message: string): Promise<void> {
     await this.recordFailure(id, message, { failing: true });

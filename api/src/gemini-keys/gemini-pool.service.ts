@@ -1,3 +1,4 @@
+import { ServerTiming } from '../common/server-timing';
 import {
   BadGatewayException,
   Injectable,
@@ -89,9 +90,20 @@ export class GeminiPoolService {
   ) {}
 
   /** One answer, whole. */
-  async generate(request: GeminiRequest): Promise<GeminiAnswer> {
-    const { value } = await this.withFailover(async ({ ai }) => {
-      const response = await ai.models.generateContent(this.paramsOf(request));
+  /**
+   * `ready`, when given, must resolve before Gemini is called (a generation's credit being
+   * debited): the first key is chosen meanwhile. If it rejects, nothing is called and its
+   * error is this call's.
+   */
+  async generate(
+    request: GeminiRequest,
+    timing?: ServerTiming,
+    ready?: Promise<unknown>,
+  ): Promise<GeminiAnswer> {
+    const { value } = await this.withFailover(ready, async ({ ai }) => {
+      const call = () => ai.models.generateContent(this.paramsOf(request));
+      // Only the model's own time counts as `gemini`: choosing a key is ours.
+      const response = await (timing ? timing.measure('gemini', call) : call());
       return {
         text: response.text ?? '',
         finishReason: response.candidates?.[0]?.finishReason ?? null,
@@ -107,7 +119,7 @@ export class GeminiPoolService {
    * cannot move to another key (the text so far would be repeated): GeminiUnavailableError.
    */
   async *generateStream(request: GeminiRequest): AsyncGenerator<string, void, undefined> {
-    const { key, value } = await this.withFailover(async ({ ai }) => {
+    const { key, value } = await this.withFailover(undefined, async ({ ai }) => {
       const stream = await ai.models.generateContentStream(this.paramsOf(request));
       // Errors Google sends before its first chunk still count against this key.
       return { stream, first: await stream.next() };
@@ -146,12 +158,13 @@ export class GeminiPoolService {
   }
 
   private async withFailover<T>(
+    ready: Promise<unknown> | undefined,
     attempt: (client: KeyClient) => Promise<T>,
   ): Promise<{ key: PickedKey; value: T }> {
     const tried: string[] = [];
     let unavailableOnce = false;
     for (;;) {
-      const key = await this.keys.pick(tried);
+      const key = tried.length === 0 ? await this.firstKey(ready) : await this.keys.pick(tried);
       if (!key) throw unavailableOnce ? new GeminiUnavailableError() : new NoGeminiKeyError();
       tried.push(key.id);
       const client = this.clientFor(key.apiKey);
@@ -168,6 +181,18 @@ export class GeminiPoolService {
         }
       }
     }
+  }
+
+  /** The first key, chosen while `ready` settles; a claim that `ready` cancels is taken back. */
+  private async firstKey(ready: Promise<unknown> | undefined): Promise<PickedKey | null> {
+    if (!ready) return this.keys.pick([]);
+    const [picked, go] = await Promise.allSettled([this.keys.pick([]), ready]);
+    if (go.status === 'rejected') {
+      if (picked.status === 'fulfilled' && picked.value) await this.keys.unclaim(picked.value.id);
+      throw go.reason;
+    }
+    if (picked.status === 'rejected') throw picked.reason;
+    return picked.value;
   }
 
   /** Records on the key what Google's refusal says about it. */

@@ -61,17 +61,31 @@ export class GeneratorService implements OnModuleInit {
     fields: GenerateFields,
     timing = new ServerTiming(),
   ): Promise<GeneratedEmail> {
-    const { userId, generation, balance } = await this.charge(caller, fields);
+    // The credit is taken while a key is chosen; the model is called only once it is.
+    const charging = this.charge(caller, fields);
+    const answering = this.gemini.generate(
+      {
+        contents: emailPrompt(fields),
+        systemInstruction: SYSTEM_INSTRUCTION,
+        generationConfig: GENERATION_CONFIG,
+      },
+      timing,
+      charging,
+    );
+    let charged: Awaited<typeof charging>;
     try {
-      const answer = await timing.measure('gemini', () =>
-        this.gemini.generate({
-          contents: generation.prompt,
-          systemInstruction: SYSTEM_INSTRUCTION,
-          generationConfig: GENERATION_CONFIG,
-        }),
-      );
+      charged = await charging;
+    } catch (error) {
+      await answering.catch(() => undefined);
+      throw error;
+    }
+    const { userId, generation, balance, settled } = charged;
+    try {
+      // The ledger finishes recording the debit while the model writes.
+      const [answer] = await Promise.all([answering, settled]);
       return await this.complete(generation._id, answer.text, fields.senderName, balance);
     } catch (error) {
+      await settled;
       await this.refund(userId, generation._id);
       throw error;
     }
@@ -91,8 +105,9 @@ export class GeneratorService implements OnModuleInit {
     finish(text: string): Promise<GeneratedEmail>;
     fail(): Promise<void>;
   }> {
-    const { userId, generation, balance } = await this.charge(caller, fields);
-    const fail = () => this.refund(userId, generation._id).then(() => undefined);
+    const { userId, generation, balance, settled } = await this.charge(caller, fields);
+    const fail = () =>
+      settled.then(() => this.refund(userId, generation._id)).then(() => undefined);
     const stream = this.gemini.generateStream({
       contents: generation.prompt,
       systemInstruction: SYSTEM_INSTRUCTION,
@@ -115,6 +130,7 @@ export class GeneratorService implements OnModuleInit {
       fail,
       finish: async (text) => {
         try {
+          await settled;
           return await this.complete(generation._id, text, fields.senderName, balance);
         } catch (error) {
           await fail();
@@ -138,7 +154,8 @@ export class GeneratorService implements OnModuleInit {
 
   /** The spec's separate debit: a pending generation the client will complete or refund. */
   async deduct(caller: AuthContext): Promise<{ generationId: string; credits: number }> {
-    const { generation, balance } = await this.charge(caller);
+    const { generation, balance, settled } = await this.charge(caller);
+    await settled;
     return { generationId: generation._id.toHexString(), credits: balance };
   }
 
@@ -197,24 +214,34 @@ export class GeneratorService implements OnModuleInit {
   }
 
   /**
-   * Starts a generation: the caller's rate limit, a pending record, then its credit through the
-   * ledger. Not charged (402, no record) means nothing is kept either.
+   * Starts a generation: the caller's rate limit, then its pending record and its credit through
+   * the ledger, side by side (the record's id is the debit's reference, made here). Not charged
+   * (402) means no record is kept; a record that cannot be stored gives the credit back.
    */
   private async charge(caller: AuthContext, fields?: GenerateFields) {
     const userId = this.userIdOf(caller);
     this.throttle(userId);
-    const generation = await this.generations.create({
-      userId: new Types.ObjectId(userId),
-      ...(fields ? { ...fields, prompt: emailPrompt(fields) } : {}),
-      status: 'pending',
-    });
-    try {
-      const debit = await this.credits.debitGeneration(userId, generation._id.toHexString());
-      return { userId, generation, balance: debit.balanceAfter };
-    } catch (error) {
-      await this.generations.deleteOne({ _id: generation._id });
-      throw error;
+    const id = new Types.ObjectId();
+    const [stored, debited] = await Promise.allSettled([
+      this.generations.create({
+        _id: id,
+        userId: new Types.ObjectId(userId),
+        ...(fields ? { ...fields, prompt: emailPrompt(fields) } : {}),
+        status: 'pending',
+      }),
+      this.credits.startGenerationDebit(userId, id.toHexString()),
+    ]);
+    if (debited.status === 'rejected') {
+      if (stored.status === 'fulfilled') await this.generations.deleteOne({ _id: id });
+      throw debited.reason;
     }
+    const { balanceAfter, settled } = debited.value;
+    if (stored.status === 'rejected') {
+      await settled;
+      await this.credits.refundGeneration(userId, id.toHexString());
+      throw stored.reason;
+    }
+    return { userId, generation: stored.value, balance: balanceAfter, settled };
   }
 
   /** Gives the generation's credit back through the ledger (once, whoever asks again). */
