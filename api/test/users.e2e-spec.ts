@@ -441,6 +441,25 @@ describe('PUT /api/users/:id (admin)', () => {
     expect((await call(api, 'GET', '/users', { token: promoted.token })).status).toBe(200);
   });
 
+  it('takes admin rights away on the next request, and shows a new balance at once', async () => {
+    const demoted = await signUp(api, 'demoted');
+    await call(api, 'PUT', `/api/users/${demoted.id}`, {
+      token: admin.token,
+      json: { userRole: 'Admin' },
+    });
+    // Signed-in requests keep the caller's record for a moment; a change must not wait for it.
+    expect((await call(api, 'GET', '/users', { token: demoted.token })).status).toBe(200);
+    await call(api, 'PUT', `/api/users/${demoted.id}`, {
+      token: admin.token,
+      json: { userRole: 'member', currentBalance: 12 },
+    });
+    expect((await call(api, 'GET', '/users', { token: demoted.token })).status).toBe(403);
+    const own = await call<UserRecord[]>(api, 'GET', `/users?userEmail=${demoted.email}`, {
+      token: demoted.token,
+    });
+    expect(own.body[0]).toMatchObject({ userRole: 'member', currentBalance: 12 });
+  });
+
   it("accepts the spec's payload when UserEmail is the user's own address", async () => {
     const target = await signUp(api, 'spec-admin-target');
     const response = await call<UserRecord>(api, 'PUT', `/api/users/${target.id}`, {

@@ -1,3 +1,4 @@
+import { CallerCache } from '../auth/caller-cache';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { CreditReason } from '@coldmail/contracts';
@@ -129,6 +130,7 @@ export class CreditLedger implements OnModuleInit {
     // decision is a pipeline update on paths named by entry id, which mongoose's casting and
     // filter sanitising would get in the way of.
     @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly callers: CallerCache,
   ) {}
 
   /** The unique (reason, reference) index must exist before the first change relies on it. */
@@ -377,6 +379,8 @@ export class CreditLedger implements OnModuleInit {
       ],
       { returnDocument: 'after', projection: { [path]: 1 } },
     );
+    // The balance may have moved: the caller's cached record (with its balance) is read again.
+    this.callers.forget(entry.userId.toHexString());
     return user ? holdIn(user, entry._id) : null;
   }
 

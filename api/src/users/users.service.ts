@@ -1,3 +1,4 @@
+import { CallerCache } from '../auth/caller-cache';
 import {
   BadRequestException,
   ConflictException,
@@ -62,6 +63,7 @@ export class UsersService implements OnModuleInit {
     private readonly credits: CreditsService,
     private readonly firebaseAuth: FirebaseAuthService,
     private readonly audit: AuditService,
+    private readonly callers: CallerCache,
   ) {}
 
   /** The unique index on userEmail must exist before the first create-or-sync relies on it. */
@@ -125,8 +127,15 @@ export class UsersService implements OnModuleInit {
     email: string;
     emailVerified: boolean;
   }): Promise<UserRecord | null> {
+    const cached = this.callers.get(account.uid);
+    if (cached) return cached;
+    const readStartedAt = this.callers.startRead();
     const bound = await this.users.findOne({ firebaseUid: account.uid }).lean<UserData>();
-    if (bound) return toUserRecord(bound);
+    if (bound) {
+      const record = toUserRecord(bound);
+      this.callers.keep(account.uid, record, readStartedAt);
+      return record;
+    }
     if (!account.emailVerified) return null;
     const unclaimed = await this.users
       .findOne({ userEmail: account.email, firebaseUid: unbound() })
@@ -212,6 +221,8 @@ export class UsersService implements OnModuleInit {
         .lean<UserData>();
       if (granted) user = granted;
     }
+    // Bound or granted just now: requests read the record again.
+    this.callers.forget(user._id.toHexString());
     return toUserRecord(user);
   }
 
@@ -229,7 +240,10 @@ export class UsersService implements OnModuleInit {
         { returnDocument: 'after', runValidators: true },
       )
       .lean<UserData>();
-    if (updated) return toUserRecord(updated);
+    if (updated) {
+      this.callers.forget(id);
+      return toUserRecord(updated);
+    }
     if (await this.users.exists({ _id: id })) {
       throw new ForbiddenException('You can only update your own profile');
     }
@@ -273,6 +287,7 @@ export class UsersService implements OnModuleInit {
       )
       .lean<UserData>();
     if (updated) {
+      this.callers.forget(id);
       const fieldsOf = (user: typeof target) => ({
         userName: user.userName,
         userRole: user.userRole,
@@ -322,6 +337,7 @@ export class UsersService implements OnModuleInit {
     });
     await this.firebaseAuth.disableAccount({ uid: target.firebaseUid, email: target.userEmail });
     await this.users.deleteOne({ _id: id });
+    this.callers.forget(id);
     await this.audit.record(caller, {
       action: 'user.delete',
       target: { kind: 'user', id, label: target.userEmail },
@@ -343,6 +359,7 @@ export class UsersService implements OnModuleInit {
       { userEmail: email },
       { $push: { messageLogs: { $each: [log], $slice: -MAX_MESSAGE_LOGS } } },
     );
+    this.callers.forgetEmail(email);
     return result.matchedCount > 0;
   }
 
