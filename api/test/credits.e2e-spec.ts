@@ -296,8 +296,10 @@ describe('the demo seed', () => {
 });
 
 describe('recovery of a change a stopped process left half done', () => {
-  const personas: Record<'undecided' | 'decided' | 'refused' | 'lazy' | 'orphans', Persona> =
-    {} as never;
+  const personas: Record<
+    'undecided' | 'decided' | 'recorded' | 'refused' | 'lazy' | 'orphans',
+    Persona
+  > = {} as never;
   const ids: Record<'undecided' | 'decided' | 'refused' | 'oldOrphan' | 'freshOrphan', string> =
     {} as never;
 
@@ -327,10 +329,12 @@ describe('recovery of a change a stopped process left half done', () => {
   const restart = async () => (await startTestApi({}, { sameDatabaseAs: api })).close();
 
   beforeAll(async () => {
-    const [undecided, decided, refused, lazy, orphans] = await Promise.all(
-      ['undecided', 'decided', 'refused', 'lazy', 'orphans'].map((label) => signUp(api, label)),
+    const [undecided, decided, recorded, refused, lazy, orphans] = await Promise.all(
+      ['undecided', 'decided', 'recorded', 'refused', 'lazy', 'orphans'].map((label) =>
+        signUp(api, label),
+      ),
     );
-    Object.assign(personas, { undecided, decided, refused, lazy, orphans });
+    Object.assign(personas, { undecided, decided, recorded, refused, lazy, orphans });
 
     // Stopped after step 2: nothing decided yet.
     ids.undecided = await pendingChange(undecided!, {
@@ -348,6 +352,22 @@ describe('recovery of a change a stopped process left half done', () => {
     await users().updateOne(
       { userEmail: decided!.email },
       { $set: { currentBalance: 7, creditSequence: 1 } },
+    );
+    // Stopped after step 4: the entry is recorded, the hold was never released.
+    const recordedId = await pendingChange(
+      recorded!,
+      { reason: 'purchase', reference: reference('order'), requestedDelta: 3 },
+      { heldAt: decidedAt, delta: 3, outcome: 'applied', balanceAfter: 3, sequence: 1, decidedAt },
+    );
+    await creditEntries().updateOne(
+      { _id: new mongo.ObjectId(recordedId) },
+      {
+        $set: { status: 'applied', delta: 3, balanceAfter: 3, sequence: 1, appliedAt: decidedAt },
+      },
+    );
+    await users().updateOne(
+      { userEmail: recorded!.email },
+      { $set: { currentBalance: 3, creditSequence: 1 } },
     );
     // Stopped after step 3 refused a debit.
     ids.refused = await pendingChange(
@@ -383,6 +403,13 @@ describe('recovery of a change a stopped process left half done', () => {
     expect(await balanceOf(personas.decided)).toBe(7);
     const [entry] = await expectLedgerExplainsBalance(personas.decided);
     expect(entry).toMatchObject({ _id: new mongo.ObjectId(ids.decided), balanceAfter: 7 });
+  });
+
+  it('releases the hold of a change that was recorded but not released', async () => {
+    const user = await storedUser(personas.recorded);
+    expect(user?.pendingCreditChanges ?? {}).toEqual({});
+    expect(user?.currentBalance).toBe(3);
+    await expectLedgerExplainsBalance(personas.recorded);
   });
 
   it('removes a refused debit and its hold, leaving the balance alone', async () => {

@@ -219,8 +219,18 @@ export class CreditLedger implements OnModuleInit {
     for (const holder of holders) {
       const holds = (holder[HOLDS] ?? {}) as Record<string, PendingCreditChange>;
       for (const [id, hold] of Object.entries(holds)) {
-        // An applied decision always has its entry, which the loop above has just finished.
-        if (hold.outcome === 'applied') continue;
+        if (hold.outcome === 'applied') {
+          // Its entry was recorded but the hold never released (a process stopped between
+          // steps 4 and 5): release it now. A pending entry is a live call's, or was finished
+          // by the loop above.
+          if (await this.entries.exists({ _id: id, status: 'applied' })) {
+            await this.release({
+              _id: new Types.ObjectId(id),
+              userId: holder._id as Types.ObjectId,
+            });
+          }
+          continue;
+        }
         if (!hold.outcome && hold.heldAt.getTime() > orphanedBefore) continue;
         if (await this.entries.exists({ _id: id })) continue;
         await this.users.collection.updateOne(
