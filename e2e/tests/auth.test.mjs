@@ -101,6 +101,33 @@ describe('register, sign in and out', () => {
     await page.getByRole('link', { name: 'Sign Up' }).waitFor();
   });
 
+  test('a visitor who never signed in downloads no sign-in code until a sign-in screen opens; a signed-in visitor is restored after a reload', async () => {
+    const page = await newPage(browser);
+    /** Scripts that carry Firebase Auth (its REST endpoint is in the SDK's code). */
+    const signInScripts = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.text().catch(() => '');
+      if (body.includes('identitytoolkit.googleapis.com')) signInScripts.push(response.url());
+    });
+    await page.goto(stack.urls.shell);
+    await page.getByRole('link', { name: 'Sign Up' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(signInScripts, [], 'the landing page loaded Firebase Auth');
+
+    const email = uniqueEmail('grace');
+    await stack.emulator.createUser(email, 'secret123', 'Grace');
+    await page.goto(`${stack.urls.shell}/login`);
+    await signIn(page, email, 'secret123');
+    await page.waitForURL('**/user/dashboard');
+    assert.ok(signInScripts.length > 0, 'signing in loaded Firebase Auth');
+    // A new visit: the session comes back from Firebase, so a protected page opens.
+    await page.goto(`${stack.urls.shell}/user/dashboard`);
+    await page.reload();
+    await page.getByText('Welcome back, Grace!').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/user/dashboard');
+  });
+
   test('a wrong password shows the spec text and keeps the visitor on the login page', async () => {
     const email = uniqueEmail('ada');
     await stack.emulator.createUser(email, 'right-password', 'Ada');

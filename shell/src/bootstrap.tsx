@@ -1,5 +1,6 @@
 import '@coldmail/ui/theme.css';
-import { queryClient, sessionActions } from '@coldmail/session';
+import { paths } from '@coldmail/registry/pages';
+import { api, queryClient, sessionActions } from '@coldmail/session';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -18,6 +19,11 @@ async function start(): Promise<void> {
     apiBaseUrl: config.apiBaseUrl,
     paypalSdkBaseUrl: config.paypalSdkBaseUrl ?? null,
   });
+
+  // The landing page's content, read while its remote loads rather than after.
+  if (window.location.pathname === paths.home) {
+    void queryClient.prefetchQuery(api.content.landing.query());
+  }
 
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>

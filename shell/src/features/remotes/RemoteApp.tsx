@@ -48,7 +48,14 @@ export function RemoteApp({ remote }: { remote: string }) {
       resetKey={`${attempt}:${pathname}`}
       fallback={() => <RemoteUnavailable remote={remote} onRetry={retry} />}
     >
-      <Suspense fallback={<PageLoader />}>
+      <Suspense
+        fallback={
+          // Fills the first screen, so the footer below does not jump when the page arrives.
+          <div className={styles.loading}>
+            <PageLoader />
+          </div>
+        }
+      >
         <RouteContextReset>
           <App />
         </RouteContextReset>

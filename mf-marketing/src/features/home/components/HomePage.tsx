@@ -35,19 +35,27 @@ function useDocumentMeta() {
 /**
  * The landing page: the admin-edited blocks in the spec's order (banner, about, features,
  * packages, testimonials, contact), all from one read. An inactive block is simply absent.
+ * Until that read answers, one placeholder fills the first screen and nothing else is drawn:
+ * the blocks then arrive together, so nothing already on screen (the footer, the packages) moves.
  */
 export function HomePage() {
   useDocumentMeta();
   const content = useQuery(api.content.landing.query());
+  // Read alongside the content rather than after it (PackagesSection shares this query).
+  useQuery(api.packages.list.query());
   const blocks = content.data;
-  return (
-    <div data-remote="marketing" data-page="HomePage">
-      {content.isPending ? (
-        // Holds the banner's room so nothing below jumps when it arrives.
-        <div className={styles.bannerPlaceholder}>
+  if (content.isPending) {
+    return (
+      <div data-remote="marketing" data-page="HomePage">
+        <div className={styles.firstScreen}>
           <Spinner size="lg" srLabel="Loading..." />
         </div>
-      ) : content.isError ? (
+      </div>
+    );
+  }
+  return (
+    <div data-remote="marketing" data-page="HomePage">
+      {content.isError ? (
         <div className={styles.error}>
           <Alert tone="error">
             This page's content could not be loaded. Please try again later.

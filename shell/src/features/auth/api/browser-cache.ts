@@ -54,6 +54,10 @@ export function cacheAuthState(userEmail: string): void {
   } satisfies CachedAuthState);
 }
 
+export function readCachedAuthState(): CachedAuthState | null {
+  return read<CachedAuthState>(AUTH_STATE_KEY);
+}
+
 export function readCachedNavbarUser(): CachedNavbarUser | null {
   return read<CachedAuthState>(AUTH_STATE_KEY)?.hasUser
     ? read<CachedNavbarUser>(NAVBAR_USER_KEY)

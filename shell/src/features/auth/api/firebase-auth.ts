@@ -1,6 +1,12 @@
 import { queryClient, sessionActions, useSession } from '@coldmail/session';
 import type { Auth, User } from 'firebase/auth';
-import { cacheAuthState, cacheNavbarUser, clearCachedSession } from './browser-cache';
+import { useEffect } from 'react';
+import {
+  cacheAuthState,
+  cacheNavbarUser,
+  clearCachedSession,
+  readCachedAuthState,
+} from './browser-cache';
 import { syncUserRecord } from './user-record';
 
 /** Public web settings of the Firebase project (safe to ship to browsers). */
@@ -13,6 +19,7 @@ export interface FirebaseSettings {
 }
 
 let authPromise: Promise<Auth> | null = null;
+let configured: FirebaseSettings | null = null;
 /** While registering, the register flow syncs the record itself, once the name is set. */
 let registering = false;
 
@@ -33,14 +40,32 @@ function notConfigured(): Error {
 }
 
 /**
- * Starts Firebase Auth after first paint (it is a large module the landing page need not wait
- * for) and keeps the session store in step with it.
+ * Firebase Auth is the largest module of the site, and most visitors never sign in. It starts at
+ * once only for a browser that was signed in when it last left (the cached auth state, which
+ * sign-out clears), so that session is restored; everyone else is signed out until a sign-in,
+ * registration or password-reset screen asks for it (prepareSignIn). It then keeps the session
+ * store in step.
  */
 export function startAuth(settings: FirebaseSettings | undefined): void {
-  if (!settings) {
-    sessionActions.signedOut();
-    return;
-  }
+  configured = settings ?? null;
+  if (settings && readCachedAuthState()?.hasUser) void loadAuth().catch(() => undefined);
+  else sessionActions.signedOut();
+}
+
+/** Loads sign-in ahead of need, for the screens that use it (called as they open). */
+export function prepareSignIn(): void {
+  if (configured) void loadAuth().catch(() => undefined);
+}
+
+/** For the sign-in, registration and reset screens: sign-in loads as the screen opens. */
+export function usePrepareSignIn(): void {
+  useEffect(prepareSignIn, []);
+}
+
+function loadAuth(): Promise<Auth> {
+  if (authPromise) return authPromise;
+  const settings = configured;
+  if (!settings) return Promise.reject(notConfigured());
   authPromise = (async () => {
     const [{ initializeApp }, firebaseAuth] = await Promise.all([
       import('firebase/app'),
@@ -87,11 +112,11 @@ export function startAuth(settings: FirebaseSettings | undefined): void {
     console.error('Sign-in could not start', error);
     sessionActions.signedOut();
   });
+  return authPromise;
 }
 
 async function auth(): Promise<{ auth: Auth; sdk: typeof import('firebase/auth') }> {
-  if (!authPromise) throw notConfigured();
-  return { auth: await authPromise, sdk: await import('firebase/auth') };
+  return { auth: await loadAuth(), sdk: await import('firebase/auth') };
 }
 
 export async function signIn(email: string, password: string): Promise<void> {

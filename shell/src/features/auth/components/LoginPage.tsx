@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, type Location } from '@coldmail/router';
 import { loginErrorMessage } from '../api/auth-errors';
-import { signIn } from '../api/firebase-auth';
+import { signIn, usePrepareSignIn } from '../api/firebase-auth';
 import { AuthCard } from './AuthCard';
 import styles from './AuthForm.module.css';
 
@@ -24,6 +24,7 @@ function originOf(location: Location): string {
 }
 
 export function LoginPage() {
+  usePrepareSignIn();
   const status = useSession((state) => state.status);
   const location = useLocation();
   const navigate = useNavigate();

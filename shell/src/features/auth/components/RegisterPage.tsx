@@ -7,11 +7,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from '@coldmail/router';
 import { registerErrorMessage } from '../api/auth-errors';
-import { register as registerAccount } from '../api/firebase-auth';
+import { register as registerAccount, usePrepareSignIn } from '../api/firebase-auth';
 import { AuthCard } from './AuthCard';
 import styles from './AuthForm.module.css';
 
 export function RegisterPage() {
+  usePrepareSignIn();
   const status = useSession((state) => state.status);
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);

@@ -6,11 +6,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from '@coldmail/router';
 import { resetErrorMessage } from '../api/auth-errors';
-import { sendPasswordReset } from '../api/firebase-auth';
+import { sendPasswordReset, usePrepareSignIn } from '../api/firebase-auth';
 import { AuthCard } from './AuthCard';
 import styles from './AuthForm.module.css';
 
 export function ResetPasswordPage() {
+  usePrepareSignIn();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordFormSchema) });
