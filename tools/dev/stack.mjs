@@ -65,6 +65,8 @@ const READY_TIMEOUT_MS = 180_000;
  * @property {boolean} [realPaypal] PayPal is configured in the environment: no double
  * @property {string} [publicApiUrl] the API's URL as browsers reach it; default its local URL
  * @property {Record<string, string>} [apiEnv] added last to the API's environment
+ * @property {string[]} [extraWebOrigins] more pages that call the API and the PayPal double (a
+ *   benchmark's baseline build), besides the stack's own web apps
  * @property {'pipe' | 'ignore'} [apiStdout] 'ignore' discards the API's request log unread
  * @property {Partial<Record<WebAppName, string>>} [appDirs] run an app from another folder
  *   (absolute, or relative to the workspace), e.g. an edited copy
@@ -286,11 +288,13 @@ export async function startStack(options = {}) {
         })().catch(failed('auth'))
       : Promise.resolve(null);
 
-    const webOrigins = (runs.web ? webApps : []).flatMap((app) =>
-      loopback
-        ? [`http://localhost:${ports[app.name]}`, `http://127.0.0.1:${ports[app.name]}`]
-        : [`http://${host}:${ports[app.name]}`],
-    );
+    const webOrigins = (runs.web ? webApps : [])
+      .flatMap((app) =>
+        loopback
+          ? [`http://localhost:${ports[app.name]}`, `http://127.0.0.1:${ports[app.name]}`]
+          : [`http://${host}:${ports[app.name]}`],
+      )
+      .concat(options.extraWebOrigins ?? []);
 
     const paypal = runs.paypal
       ? (async () => {
