@@ -26,14 +26,29 @@ describe('GET /api/health', () => {
     expect(response.body).toEqual({ status: 'ok', database: 'up', auth: 'up' });
   });
 
-  it('says degraded when the auth emulator cannot be reached', async () => {
+  it('says degraded when the auth emulator cannot be reached; then it is live but not ready', async () => {
     const isolated = await startTestApi({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9' });
     try {
       const response = await call(isolated, 'GET', '/api/health');
       expect(response.body).toEqual({ status: 'degraded', database: 'up', auth: 'down' });
+      const live = await call(isolated, 'GET', '/api/health/live');
+      expect(live.status).toBe(200);
+      expect(live.body).toEqual({ status: 'ok' });
+      const ready = await call(isolated, 'GET', '/api/health/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toEqual({ statusCode: 503, message: 'Not ready: auth down' });
     } finally {
       await isolated.close();
     }
+  });
+
+  it('answers liveness and readiness probes without sign-in', async () => {
+    const live = await call(api, 'GET', '/api/health/live');
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ status: 'ok' });
+    const ready = await call(api, 'GET', '/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ok', database: 'up', auth: 'up' });
   });
 });
 

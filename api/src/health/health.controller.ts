@@ -1,10 +1,11 @@
-import { Controller } from '@nestjs/common';
+import { Controller, ServiceUnavailableException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { contract, type ResponseOf } from '@coldmail/contracts';
 import { Endpoint } from '../common/endpoint';
 import { HealthService } from './health.service';
 
 const endpoints = contract.health;
+const LIVE = { status: 'ok' } as const;
 
 @ApiTags('health')
 @Controller()
@@ -15,5 +16,22 @@ export class HealthController {
   @Endpoint(endpoints.get)
   check(): Promise<ResponseOf<typeof endpoints.get>> {
     return this.health.check();
+  }
+
+  /** For an orchestrator's liveness probe: answers without asking any dependency. */
+  @Endpoint(endpoints.live)
+  live(): ResponseOf<typeof endpoints.live> {
+    return LIVE;
+  }
+
+  /** For a readiness probe: 200 once the database and sign-in answer, 503 naming what is down. */
+  @Endpoint(endpoints.ready)
+  async ready(): Promise<ResponseOf<typeof endpoints.ready>> {
+    const health = await this.health.check();
+    if (health.status !== 'ok') {
+      const down = (['database', 'auth'] as const).filter((name) => health[name] === 'down');
+      throw new ServiceUnavailableException(`Not ready: ${down.join(' and ')} down`);
+    }
+    return health;
   }
 }

@@ -89,7 +89,11 @@ const byId = { params: idParamSchema };
  * stand-in API answers only what these schemas accept.
  */
 export const contract = defineContract(routes, {
-  health: { get: { response: healthSchema } },
+  health: {
+    get: { response: healthSchema },
+    live: { response: z.object({ status: z.literal('ok') }) },
+    ready: { response: healthSchema },
+  },
   users: {
     createOrSync: { body: createUserBodySchema, response: userRecordSchema },
     list: { query: userEmailQuerySchema, response: z.array(userRecordSchema) },

@@ -10,6 +10,18 @@ export const routes = defineRoutes({
       access: 'public',
       summary: 'Liveness and dependencies',
     },
+    live: {
+      method: 'GET',
+      path: '/api/health/live',
+      access: 'public',
+      summary: 'Liveness: the process serves HTTP (touches no dependency)',
+    },
+    ready: {
+      method: 'GET',
+      path: '/api/health/ready',
+      access: 'public',
+      summary: 'Readiness: the database and sign-in answer (503 until they do)',
+    },
   },
   users: {
     createOrSync: {
