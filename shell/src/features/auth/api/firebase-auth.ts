@@ -7,7 +7,7 @@ import {
   clearCachedSession,
   readCachedAuthState,
 } from './browser-cache';
-import { syncUserRecord } from './user-record';
+import { loadUserRecord, syncUserRecord } from './user-record';
 
 /** Public web settings of the Firebase project (safe to ship to browsers). */
 export interface FirebaseSettings {
@@ -22,6 +22,8 @@ let authPromise: Promise<Auth> | null = null;
 let configured: FirebaseSettings | null = null;
 /** While registering, the register flow syncs the record itself, once the name is set. */
 let registering = false;
+/** Set by signIn: the next signed-in state is a sign-in (sync the record), not a restore. */
+let signingIn = false;
 
 function toAuthUser(user: User) {
   return {
@@ -104,7 +106,13 @@ function loadAuth(): Promise<Auth> {
       }
       sessionActions.signedIn(toAuthUser(user));
       cacheAuthState(user.email ?? '');
-      if (!registering) void syncUserRecord();
+      if (registering) return;
+      if (signingIn) {
+        signingIn = false;
+        void syncUserRecord();
+      } else {
+        void loadUserRecord(user.email ?? '');
+      }
     });
     return auth;
   })();
@@ -121,7 +129,13 @@ async function auth(): Promise<{ auth: Auth; sdk: typeof import('firebase/auth')
 
 export async function signIn(email: string, password: string): Promise<void> {
   const { auth: instance, sdk } = await auth();
-  await sdk.signInWithEmailAndPassword(instance, email, password);
+  signingIn = true;
+  try {
+    await sdk.signInWithEmailAndPassword(instance, email, password);
+  } catch (error) {
+    signingIn = false;
+    throw error;
+  }
 }
 
 /**

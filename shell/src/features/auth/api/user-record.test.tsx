@@ -9,7 +9,7 @@ import {
 import { ToastHost } from '@coldmail/ui';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { syncUserRecord } from './user-record';
+import { loadUserRecord, syncUserRecord } from './user-record';
 
 let api: TestApi;
 
@@ -67,5 +67,27 @@ describe('syncUserRecord', () => {
     expect(await syncUserRecord()).toBeNull();
     expect(await screen.findByText('Failed to create user')).toBeTruthy();
     expect(api.requests).toEqual([]);
+  });
+});
+
+describe('loadUserRecord (a session restored on page load)', () => {
+  it('reads the record without calling the rate-limited create-user', async () => {
+    await signedIn({ 'users.list': { body: [userRecord({ userRole: 'Admin' })] } });
+    const record = await loadUserRecord('bea@example.com');
+    expect(record?.userRole).toBe('Admin');
+    expect(useSession.getState()).toMatchObject({ profileStatus: 'loaded' });
+    expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /users',
+    ]);
+  });
+
+  it('creates the record when the account has none yet', async () => {
+    await signedIn({
+      'users.list': { body: [] },
+      'users.createOrSync': { body: userRecord({ userName: 'New Buyer' }) },
+    });
+    const record = await loadUserRecord('new@example.com');
+    expect(record?.userName).toBe('New Buyer');
+    expect(api.requests.map((request) => request.method)).toEqual(['GET', 'POST']);
   });
 });

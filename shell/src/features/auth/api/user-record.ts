@@ -20,3 +20,23 @@ export async function syncUserRecord(body: CreateUserBody = {}): Promise<UserRec
     return null;
   }
 }
+
+/**
+ * For a session restored when a page opens (no sign-in just happened): reads the record with a
+ * plain read, and creates it only if there is none yet. POST /api/create-user has a strict rate
+ * limit (it can create accounts), which page loads alone must not use up.
+ */
+export async function loadUserRecord(email: string): Promise<UserRecord | null> {
+  sessionActions.profileLoading();
+  try {
+    const [record] = await api.users.list({ query: { userEmail: email } });
+    if (!record) return await syncUserRecord();
+    sessionActions.setProfile(record);
+    return record;
+  } catch (error) {
+    sessionActions.profileFailed();
+    const apiError = toApiError(error);
+    toast.error(apiError.status ? apiError.message : 'Failed to load user data');
+    return null;
+  }
+}
