@@ -236,7 +236,9 @@
 
       const payButton = document.createElement('button');
       payButton.type = 'button';
-      payButton.setAttribute('aria-label', 'PayPal');
+      // Named by what it shows ('Pay with PayPal', 'PayPal Checkout'...), as assistive
+      // technology and speech input expect.
+      payButton.setAttribute('aria-label', [before, 'PayPal', after].filter(Boolean).join(' '));
       payButton.style.cssText = `height:${height}px;border-radius:${radius}px;border:${colors.border};background:${colors.background};color:${colors.text};font:600 16px/1 Helvetica,Arial,sans-serif;cursor:pointer;display:flex;gap:5px;align-items:center;justify-content:center;`;
       const text = (content, css) => {
         const span = document.createElement('span');
@@ -253,9 +255,10 @@
           text(part, `color:${color};font-style:italic;font-weight:800;font-size:18px;`),
         );
       }
-      if (before) payButton.append(text(before, ''));
+      // The spaces make the button's text read 'Pay with PayPal' (flex gaps only look like them).
+      if (before) payButton.append(text(`${before} `, ''));
       payButton.append(wordmark);
-      if (after) payButton.append(text(after, ''));
+      if (after) payButton.append(text(` ${after}`, ''));
       payButton.addEventListener('click', pay);
 
       const cancelButton = document.createElement('button');

@@ -266,7 +266,8 @@ function EditorForm({
           )}
         </div>
       </form>
-      <div className={styles.preview} aria-label="Live preview" role="region">
+      {/* Scrolls on its own: focusable, so keyboard users can scroll it too. */}
+      <div className={styles.preview} aria-label="Live preview" role="region" tabIndex={0}>
         <p className={styles.previewLabel}>
           Live preview{form.isActive ? '' : ' (hidden on the site while inactive)'}
         </p>

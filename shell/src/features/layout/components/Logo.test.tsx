@@ -31,7 +31,7 @@ async function renderLogo(routes: Parameters<typeof startTestApi>[0]): Promise<Q
 const settled = (queryClient: QueryClient, status: 'success' | 'error') =>
   waitFor(() => expect(queryClient.getQueryState(api.content.navLogo.key())?.status).toBe(status));
 
-const defaultLogo = () => screen.getByRole('link', { name: 'Home' });
+const defaultLogo = () => screen.getByRole('link', { name: 'ColdMail AI home' });
 
 describe('Logo', () => {
   it('shows the logo the admin set while it is active', async () => {

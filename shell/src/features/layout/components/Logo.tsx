@@ -6,7 +6,12 @@ import styles from './Logo.module.css';
 export function Logo({ to = paths.home }: { to?: string }) {
   const logo = useNavLogo();
   return (
-    <Link to={to} className={styles.logo} aria-label="Home">
+    // Named by what it shows (the wordmark or the logo's alt text), then where it goes.
+    <Link
+      to={to}
+      className={styles.logo}
+      aria-label={`${logo ? logo.altText || 'Logo' : 'ColdMail AI'} home`}
+    >
       {logo ? (
         <img className={styles.image} src={logo.imageUrl} alt={logo.altText || 'Logo'} />
       ) : (

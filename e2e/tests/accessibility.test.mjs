@@ -1,0 +1,159 @@
+// Accessibility: every page in the route registry (a new page is scanned without editing this
+// file), opened as the visitor who may see it, every settings panel and the dialogs, scanned
+// with axe-core for WCAG 2.1 A/AA. Serious and critical violations fail the test.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { pageList } from '@coldmail/registry/pages';
+import { apiAs } from '../support/api.mjs';
+import { launchBrowser, newPage } from '../support/browser.mjs';
+import { adminSession, signIn } from '../support/flows.mjs';
+import { startFullStack } from '../support/stack.mjs';
+
+const BLOCKING = new Set(['serious', 'critical']);
+/** A well-formed id that matches nothing: the page's not-found state is scanned too. */
+const UNKNOWN_ID = '0123456789abcdef01234567';
+
+let browser;
+let stack;
+/** @type {Record<'guest' | 'buyer' | 'admin', import('playwright-core').Page>} */
+const visitors = /** @type {never} */ ({});
+/** Real values for the registry's path parameters, by page id. */
+const params = {};
+
+before(async () => {
+  stack = await startFullStack();
+  browser = await launchBrowser();
+  const { api: admin, page: adminPage } = await adminSession(browser, stack);
+  visitors.admin = adminPage;
+  visitors.guest = await newPage(browser);
+
+  const pkg = await admin.post('/add-package', {
+    packageName: `A11y ${Date.now()}`,
+    price: 19,
+    credit: 50,
+    validity: 30,
+  });
+  const item = await admin.post('/api/items', {
+    name: 'Accessible Swipe File',
+    slug: `a11y-${Date.now()}`,
+    price: 5,
+    guidelines: 'Download and adapt.',
+    accessUrl: 'https://files.example.com/a11y.pdf',
+  });
+  const email = `a11y-${Date.now()}@e2e.test`;
+  const buyer = await apiAs(stack, email, 'secret123', 'Ada Access');
+  const billing = { customerName: 'Ada Access', address: '1 Road', country: 'France' };
+  const order = await buyer.post('/new-order', { packageId: pkg._id, ...billing });
+  const itemOrder = await buyer.post('/new-item-order', { itemId: item._id, ...billing });
+  Object.assign(params, {
+    buy: { id: pkg._id },
+    itemBuy: { id: item._id },
+    payNow: { id: order._id },
+    itemPayNow: { id: itemOrder._id },
+    premiumItem: { slug: item.slug, itemId: item._id },
+  });
+  visitors.buyer = await newPage(browser);
+  await visitors.buyer.goto(`${stack.urls.shell}/login`);
+  await signIn(visitors.buyer, email, 'secret123');
+  await visitors.buyer.waitForURL('**/user/dashboard');
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+/** Who opens a page: guests the public ones, a buyer the signed-in ones, the admin the back office. */
+function visitorFor(page) {
+  if (page.area === 'admin') return visitors.admin;
+  if (page.area === 'public' && page.owner !== 'account') return visitors.guest;
+  return visitors.buyer;
+}
+
+function urlOf(page) {
+  if (page.path === '*') return '/no-such-page';
+  return page.path.replace(/:(\w+)/g, (_, name) => params[page.id]?.[name] ?? UNKNOWN_ID);
+}
+
+/** Waits until the page has drawn its content: no loader left, the network quiet. */
+async function settled(page) {
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('[role="status"][aria-busy="true"], [aria-label="Loading..."]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
+}
+
+/** The serious and critical violations on the page as it is now, one line each. */
+async function violations(page, label) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .map(
+      (violation) =>
+        `${label}: ${violation.id} (${violation.impact}) on ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+describe('accessibility', () => {
+  test('no page in the route registry has a serious or critical axe violation', async () => {
+    const found = [];
+    for (const page of pageList) {
+      const tab = visitorFor(page);
+      await tab.goto(`${stack.urls.shell}${urlOf(page)}`);
+      await settled(tab);
+      found.push(...(await violations(tab, `${page.id} (${urlOf(page)})`)));
+    }
+    assert.deepEqual(found, []);
+  });
+
+  test('no settings panel and no dialog has one either; dialogs hold the keyboard focus', async () => {
+    const tab = visitors.admin;
+    const found = [];
+    await tab.goto(`${stack.urls.shell}/admin/settings`);
+    const menu = tab.getByRole('complementary', { name: 'Settings' });
+    await menu.getByRole('button').first().waitFor();
+    const panels = await menu.getByRole('button').allInnerTexts();
+    assert.ok(panels.length >= 10, `the settings menu lists its panels (${panels.length})`);
+    for (const name of panels) {
+      await menu.getByRole('button', { name, exact: true }).click();
+      await tab.getByRole('heading', { level: 1, name }).waitFor();
+      await settled(tab);
+      found.push(...(await violations(tab, `settings: ${name}`)));
+    }
+
+    // A confirmation dialog: scanned open, and Tab keeps the focus inside it.
+    await menu.getByRole('button', { name: 'Banner Section', exact: true }).click();
+    await tab.getByRole('button', { name: 'Reset to Default' }).click();
+    const dialog = tab.getByRole('dialog');
+    await dialog.waitFor();
+    found.push(...(await violations(tab, 'dialog: reset to default')));
+    for (let press = 0; press < 6; press += 1) {
+      await tab.keyboard.press('Tab');
+      assert.ok(
+        await dialog.evaluate((element) => element.contains(document.activeElement)),
+        'the focus stays in the open dialog',
+      );
+    }
+    await tab.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The users directory's message dialog.
+    await tab.goto(`${stack.urls.shell}/admin/users`);
+    await settled(tab);
+    await tab
+      .getByRole('button', { name: /^Message / })
+      .first()
+      .click();
+    await tab.getByRole('dialog').waitFor();
+    found.push(...(await violations(tab, 'dialog: send message')));
+    assert.deepEqual(found, []);
+  });
+});
