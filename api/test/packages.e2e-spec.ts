@@ -26,7 +26,12 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  await packagesInDb().deleteMany({});
+  // Through the API, as an admin would: the API keeps the list in memory and drops it on writes.
+  const listed = await call<CreditPackage[]>(api, 'GET', '/packages');
+  for (const { _id } of listed.body) {
+    await call(api, 'DELETE', `/package/${_id}`, { token: admin.token });
+  }
+  expect(await packagesInDb().countDocuments()).toBe(0);
 });
 
 async function add(body: Record<string, unknown>, token = admin.token) {
@@ -172,6 +177,24 @@ describe('DELETE /package/:id (admin)', () => {
     expect((await call(api, 'DELETE', path, { token: buyer.token })).status).toBe(403);
     expect((await call(api, 'DELETE', path, { token: admin.token })).status).toBe(200);
     expect((await call(api, 'DELETE', path, { token: admin.token })).status).toBe(404);
+  });
+});
+
+describe('the list kept in memory', () => {
+  it('shows an admin’s add, edit and delete on the very next read', async () => {
+    const listed = async () =>
+      (await call<CreditPackage[]>(api, 'GET', '/packages')).body.map((found) => found.packageName);
+    expect(await listed()).toEqual([]);
+    const added = (await add({ ...starter, packageName: 'Fresh' })).body;
+    expect(await listed()).toEqual(['Fresh']);
+    const edited = await call(api, 'PUT', `/edit-package/${added._id}`, {
+      token: admin.token,
+      json: { ...starter, packageName: 'Renamed' },
+    });
+    expect(edited.status).toBe(200);
+    expect(await listed()).toEqual(['Renamed']);
+    await call(api, 'DELETE', `/package/${added._id}`, { token: admin.token });
+    expect(await listed()).toEqual([]);
   });
 });
 

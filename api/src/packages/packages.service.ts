@@ -10,10 +10,18 @@ import { Model, mongo } from 'mongoose';
 import { CreditPackage, CreditPackageData } from './schemas/package.schema';
 
 export const MAX_PACKAGES_MESSAGE = `Maximum ${MAX_PACKAGES} packages allowed`;
+/**
+ * How long one instance answers GET /packages from memory. Its own writes drop the list at once;
+ * this bounds how long another instance's change takes to show here.
+ */
+const LIST_TTL_MS = 5_000;
 
 /** Credit packages: the store's catalogue, at most MAX_PACKAGES of them. */
 @Injectable()
 export class PackagesService implements OnModuleInit {
+  /** The catalogue as last read (shared by concurrent readers; never mutate what it gives). */
+  private listed: { readAt: number; packages: Promise<CreditPackageRecord[]> } | null = null;
+
   constructor(@InjectModel(CreditPackage.name) private readonly packages: Model<CreditPackage>) {}
 
   /** The unique slot index must exist before the first add relies on it. */
@@ -21,8 +29,24 @@ export class PackagesService implements OnModuleInit {
     await this.packages.init();
   }
 
-  /** In the order they were added, as the landing page and the admin screen show them. */
-  async list(): Promise<CreditPackageRecord[]> {
+  /**
+   * In the order they were added, as the landing page and the admin screen show them; from
+   * memory (every visitor's landing page reads it), read again after a write or LIST_TTL_MS.
+   */
+  list(): Promise<CreditPackageRecord[]> {
+    const now = Date.now();
+    if (!this.listed || now - this.listed.readAt >= LIST_TTL_MS) {
+      const packages = this.readList();
+      this.listed = { readAt: now, packages };
+      // A failed read is not kept.
+      packages.catch(() => {
+        if (this.listed?.packages === packages) this.listed = null;
+      });
+    }
+    return this.listed.packages;
+  }
+
+  private async readList(): Promise<CreditPackageRecord[]> {
     const packages = await this.packages
       .find()
       .sort({ createdAt: 1, _id: 1 })
@@ -59,6 +83,7 @@ export class PackagesService implements OnModuleInit {
       if (slot === undefined) throw new ConflictException(MAX_PACKAGES_MESSAGE);
       try {
         const created = await this.packages.create({ ...withoutEmpty(body), slot });
+        this.listed = null;
         return toPackageRecord(created.toObject<CreditPackageData>());
       } catch (error) {
         if (!(error instanceof mongo.MongoServerError && error.code === 11000)) throw error;
@@ -82,6 +107,7 @@ export class PackagesService implements OnModuleInit {
         { returnDocument: 'after', runValidators: true },
       )
       .lean<CreditPackageData>();
+    this.listed = null;
     if (!updated) throw new NotFoundException('Package not found');
     return toPackageRecord(updated);
   }
@@ -89,6 +115,7 @@ export class PackagesService implements OnModuleInit {
   /** Orders keep their own copy of the package's name, price and credits. */
   async delete(id: string): Promise<void> {
     const result = await this.packages.deleteOne({ _id: id });
+    this.listed = null;
     if (result.deletedCount === 0) throw new NotFoundException('Package not found');
   }
 
