@@ -46,7 +46,7 @@ export async function createApp(
     { logger: new PinoNestLogger(logger), abortOnError: false, rawBody: true },
   );
   app.useGlobalFilters(new AllExceptionsFilter());
-  if (config.env !== 'production') app.useGlobalInterceptors(new ResponseCheckInterceptor());
+  if (config.responseCheck) app.useGlobalInterceptors(new ResponseCheckInterceptor());
 
   // helmet's middleware built once: @fastify/helmet rebuilds it on every request, which halved
   // the API's throughput in the benchmark. The API serves no pages besides the docs; uploaded

@@ -214,6 +214,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
   });
 
+  it('checks answers against their contract in tests, in development when asked, never in production', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).responseCheck).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).responseCheck).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', RESPONSE_CHECK: 'true' }).responseCheck).toBe(
+      true,
+    );
+    const production = { ...PRODUCTION, GEMINI_KEYS_SECRET: HEX_SECRET };
+    expect(loadConfig({ ...production, RESPONSE_CHECK: 'true' }).responseCheck).toBe(false);
+  });
+
   it('refuses to start in production without MONGODB_URI (the embedded database is for development)', () => {
     expect(
       errorMessageOf(() => loadConfig({ NODE_ENV: 'production', GEMINI_KEYS_SECRET: HEX_SECRET })),

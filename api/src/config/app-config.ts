@@ -61,6 +61,7 @@ const envSchema = z.object({
       return trust ?? false;
     }),
   API_DOCS: z.stringbool().optional(),
+  RESPONSE_CHECK: z.stringbool().optional(),
   UPLOAD_QUOTA_MB: z.coerce.number().positive().max(10_000).default(25),
   GENERATOR_RATE_LIMIT: nonNegativeInt(10),
   THROTTLE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -121,6 +122,12 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Swagger UI at /api/docs and the OpenAPI document; off in production unless API_DOCS=true. */
   apiDocs: boolean;
+  /**
+   * Every answer checked against its contract (a mismatch is a 500 naming it): on in tests, where
+   * it catches a drifting contract; RESPONSE_CHECK=true turns it on in development. Never in
+   * production. It costs about a fifth of a simple request's time.
+   */
+  responseCheck: boolean;
   /** How many bytes of images each user may keep uploaded. */
   uploadQuotaBytes: number;
   /** Emails one user may generate per minute; 0 turns the limit off (the benchmark). */
@@ -251,6 +258,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     seedDemoData: vars.SEED_DEMO_DATA ?? vars.NODE_ENV === 'development',
     trustProxy: vars.TRUST_PROXY,
     apiDocs: vars.API_DOCS ?? vars.NODE_ENV !== 'production',
+    responseCheck:
+      vars.NODE_ENV !== 'production' && (vars.RESPONSE_CHECK ?? vars.NODE_ENV === 'test'),
     uploadQuotaBytes: Math.round(vars.UPLOAD_QUOTA_MB * 1024 * 1024),
     generatorPerMinute: vars.GENERATOR_RATE_LIMIT,
     throttle: {
