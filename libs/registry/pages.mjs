@@ -108,7 +108,11 @@ export function pagesOf(owner) {
   );
 }
 
-/** @typedef {{ page: PageId, label: string, icon: string, newTab?: boolean, adminOnly?: boolean }} MenuEntry */
+/**
+ * An entry of a sidebar. `icon` names one of the icons @coldmail/ui draws (its IconName).
+ *
+ * @typedef {{ page: PageId, label: string, icon: string, newTab?: boolean, adminOnly?: boolean }} MenuEntry
+ */
 
 /**
  * The sidebars, top to bottom, with the spec's labels (spec 2.13 and the admin layout).
@@ -117,22 +121,28 @@ export function pagesOf(owner) {
  */
 export const menus = /** @type {const} */ ({
   user: [
-    { page: 'userDashboard', label: 'Dashboard', icon: '▦' },
-    { page: 'userGenerateEmail', label: 'AI Email Template Generator', icon: '✦' },
-    { page: 'userSelectPackage', label: 'Upgrade Package', icon: '⬆' },
-    { page: 'userSupport', label: 'Support', icon: '✉' },
-    { page: 'userPendingPayment', label: 'Pending Payment', icon: '⏱' },
-    { page: 'userSubscriptionHistory', label: 'Subscription History', icon: '☰' },
+    { page: 'userDashboard', label: 'Dashboard', icon: 'dashboard' },
+    { page: 'userGenerateEmail', label: 'AI Email Template Generator', icon: 'generator' },
+    { page: 'userSelectPackage', label: 'Upgrade Package', icon: 'upgrade' },
+    { page: 'userSupport', label: 'Support', icon: 'support' },
+    { page: 'userPendingPayment', label: 'Pending Payment', icon: 'pending' },
+    { page: 'userSubscriptionHistory', label: 'Subscription History', icon: 'history' },
     // The back office is its own area: admins open it beside their user area, not instead of it.
-    { page: 'adminDashboard', label: 'Admin Dashboard', icon: '⚙', newTab: true, adminOnly: true },
+    {
+      page: 'adminDashboard',
+      label: 'Admin Dashboard',
+      icon: 'admin',
+      newTab: true,
+      adminOnly: true,
+    },
   ],
   admin: [
-    { page: 'adminDashboard', label: 'Dashboard', icon: '▦' },
-    { page: 'adminOrders', label: 'Total Orders', icon: '🧾' },
-    { page: 'adminUsers', label: 'Total Users', icon: '👥' },
-    { page: 'adminSupportMessages', label: 'Support Messages', icon: '✉' },
-    { page: 'adminSettings', label: 'Settings', icon: '⚙' },
-    { page: 'adminAuditLog', label: 'Audit Log', icon: '🕘' },
+    { page: 'adminDashboard', label: 'Dashboard', icon: 'dashboard' },
+    { page: 'adminOrders', label: 'Total Orders', icon: 'orders' },
+    { page: 'adminUsers', label: 'Total Users', icon: 'users' },
+    { page: 'adminSupportMessages', label: 'Support Messages', icon: 'support' },
+    { page: 'adminSettings', label: 'Settings', icon: 'settings' },
+    { page: 'adminAuditLog', label: 'Audit Log', icon: 'audit' },
   ],
 });
 

@@ -21,6 +21,7 @@ export {
 } from './content-blocks/Blocks';
 export { YouTubePlayer, youTubeIdOf } from './content-blocks/YouTubePlayer';
 export { formatDate, formatUsd, formatUsdFixed } from './format/format';
+export { Icon, isIconName, type IconName } from './icons/Icon';
 export { Card, type CardProps } from './layout/Card';
 export { PageHeader, type PageHeaderProps } from './layout/PageHeader';
 export { Modal, type ModalProps } from './modal/Modal';

@@ -24,7 +24,7 @@ export function AdminLayout() {
       // Spec: the back office's responsive breakpoint is 992 px.
       breakpoint={992}
       footer={
-        <SidebarButton icon="⎋" onClick={logout}>
+        <SidebarButton icon="logout" onClick={logout}>
           Logout
         </SidebarButton>
       }

@@ -27,11 +27,11 @@ export function UserLayout() {
       footer={
         <>
           {credits !== null && (
-            <SidebarText icon="◎" data-testid="sidebar-credits">
+            <SidebarText icon="credits" data-testid="sidebar-credits">
               Credits: {credits}
             </SidebarText>
           )}
-          <SidebarButton icon="⎋" onClick={logout}>
+          <SidebarButton icon="logout" onClick={logout}>
             Logout
           </SidebarButton>
         </>
