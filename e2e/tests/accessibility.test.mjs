@@ -145,15 +145,21 @@ describe('accessibility', () => {
     await tab.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
-    // The users directory's message dialog.
-    await tab.goto(`${stack.urls.shell}/admin/users`);
-    await settled(tab);
-    await tab
-      .getByRole('button', { name: /^Message / })
-      .first()
-      .click();
-    await tab.getByRole('dialog').waitFor();
-    found.push(...(await violations(tab, 'dialog: send message')));
+    // The back office's other dialogs, each scanned open, then closed with Escape.
+    for (const [path, opener, label] of [
+      ['/admin/users', { name: /^Message / }, 'send message'],
+      ['/admin/users', { name: /^Delete / }, 'delete user'],
+      ['/admin/packages', { name: 'Add Package' }, 'add package'],
+    ]) {
+      await tab.goto(`${stack.urls.shell}${path}`);
+      await settled(tab);
+      await tab.getByRole('button', opener).first().click();
+      const open = tab.getByRole('dialog');
+      await open.waitFor();
+      found.push(...(await violations(tab, `dialog: ${label}`)));
+      await tab.keyboard.press('Escape');
+      await open.waitFor({ state: 'detached' });
+    }
     assert.deepEqual(found, []);
   });
 });

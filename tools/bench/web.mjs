@@ -97,15 +97,26 @@ async function coldLoad(browser, url, page, { gzipOnly = false } = {}) {
   await tab.waitForLoadState('networkidle');
   const visibleMs = await tab.evaluate(() => window.__contentVisibleAt);
   let jsBytes = 0;
+  /** @type {Map<string, number>} JS bytes by the origin that served them */
+  const jsByOrigin = new Map();
   const encodings = new Set();
   for (const request of responses) {
     if (request.resourceType() !== 'script') continue;
     const response = await request.response();
     encodings.add(response?.headers()['content-encoding'] ?? 'identity');
-    jsBytes += (await request.sizes()).responseBodySize;
+    const bytes = (await request.sizes()).responseBodySize;
+    jsBytes += bytes;
+    const { origin } = new URL(request.url());
+    jsByOrigin.set(origin, (jsByOrigin.get(origin) ?? 0) + bytes);
   }
   await context.close();
-  return { visibleMs, requests: responses.length, jsBytes, encodings: [...encodings].join('+') };
+  return {
+    visibleMs,
+    requests: responses.length,
+    jsBytes,
+    jsByOrigin,
+    encodings: [...encodings].join('+'),
+  };
 }
 
 const median = (values) => {
@@ -214,6 +225,25 @@ try {
       ratio(federated, plain, 'visibleMs').padStart(17),
     ];
     console.log(`${''.padEnd(17)} ${'ratio'.padEnd(13)}${ratios.join(' ')}`);
+  }
+
+  // Each remote's own JavaScript (served from its origin) on the first route it renders, once
+  // the network is quiet (what the route shows does not matter here).
+  const firstRoutes = [
+    { remote: 'marketing', path: '/', selector: 'body', signedIn: false },
+    { remote: 'checkout', path: '/buy/0123456789abcdef01234567', selector: 'body', signedIn: true },
+    { remote: 'account', path: '/user/dashboard', selector: 'body', signedIn: true },
+    { remote: 'generator', path: '/user/generate-email', selector: 'body', signedIn: true },
+    { remote: 'admin', path: '/admin/dashboard', selector: 'body', signedIn: true },
+  ];
+  console.log(`\nEach remote's own JS (gzip) on its first route, target <= 60 KB:`);
+  for (const route of firstRoutes) {
+    const load = await coldLoad(browser, stack.urls.shell, route, { gzipOnly: true });
+    const remoteUrl = stack.urls[/** @type {keyof typeof stack.urls} */ (route.remote)];
+    const own = remoteUrl ? (load.jsByOrigin.get(new URL(remoteUrl).origin) ?? 0) / 1024 : 0;
+    console.log(
+      `  ${route.remote.padEnd(10)} ${route.path.padEnd(30)} ${`${fmt(own)} KB`.padStart(9)}  ${own <= 60 ? 'met' : 'MISSED'}`,
+    );
   }
 
   const lhFederated = await lighthouseScore(`${stack.urls.shell}/`);
