@@ -1,35 +1,41 @@
 import { pagesOf, type PageIdOf } from '@coldmail/registry/pages';
-import { Route, Routes } from '@coldmail/router';
-import { CreditHistoryPage } from '../features/credit-history/components/CreditHistoryPage';
+import { lazyPage, PageRoutes } from '@coldmail/ui';
 import type { ReactNode } from 'react';
-import { DashboardPage } from '../features/dashboard/components/DashboardPage';
-import { OrdersPage } from '../features/orders/components/OrdersPage';
-import { OrdersHistoryPage } from '../features/orders/components/OrdersHistoryPage';
-import { SubscriptionHistoryPage } from '../features/subscription-history/components/SubscriptionHistoryPage';
-import { SelectPackagePage } from '../features/select-package/components/SelectPackagePage';
-import { SupportPage } from '../features/support/components/SupportPage';
-import { CreateSupportPage } from '../features/support/components/CreateSupportPage';
-import { ProfileSettingsPage } from '../features/profile/components/ProfileSettingsPage';
 
 const pageElements: Record<PageIdOf<'account'>, ReactNode> = {
-  updateProfile: <ProfileSettingsPage />,
-  userDashboard: <DashboardPage />,
-  userOrders: <OrdersPage />,
-  userOrdersHistory: <OrdersHistoryPage />,
-  userSubscriptionHistory: <SubscriptionHistoryPage />,
-  userCreditHistory: <CreditHistoryPage />,
-  userSelectPackage: <SelectPackagePage />,
-  userSupport: <SupportPage />,
-  userCreateSupport: <CreateSupportPage />,
+  updateProfile: lazyPage(
+    () => import('../features/profile/components/ProfileSettingsPage'),
+    'ProfileSettingsPage',
+  ),
+  userDashboard: lazyPage(
+    () => import('../features/dashboard/components/DashboardPage'),
+    'DashboardPage',
+  ),
+  userOrders: lazyPage(() => import('../features/orders/components/OrdersPage'), 'OrdersPage'),
+  userOrdersHistory: lazyPage(
+    () => import('../features/orders/components/OrdersHistoryPage'),
+    'OrdersHistoryPage',
+  ),
+  userSubscriptionHistory: lazyPage(
+    () => import('../features/subscription-history/components/SubscriptionHistoryPage'),
+    'SubscriptionHistoryPage',
+  ),
+  userCreditHistory: lazyPage(
+    () => import('../features/credit-history/components/CreditHistoryPage'),
+    'CreditHistoryPage',
+  ),
+  userSelectPackage: lazyPage(
+    () => import('../features/select-package/components/SelectPackagePage'),
+    'SelectPackagePage',
+  ),
+  userSupport: lazyPage(() => import('../features/support/components/SupportPage'), 'SupportPage'),
+  userCreateSupport: lazyPage(
+    () => import('../features/support/components/CreateSupportPage'),
+    'CreateSupportPage',
+  ),
 };
 
 /** This remote's pages, at the registry's paths (where the shell mounts it). */
 export default function App() {
-  return (
-    <Routes>
-      {pagesOf('account').map((page) => (
-        <Route key={page.id} path={page.path} element={pageElements[page.id]} />
-      ))}
-    </Routes>
-  );
+  return <PageRoutes pages={pagesOf('account')} elements={pageElements} />;
 }

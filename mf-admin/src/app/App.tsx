@@ -1,31 +1,46 @@
 import { pagesOf, type PageIdOf } from '@coldmail/registry/pages';
 import { Route, Routes } from '@coldmail/router';
-import { PageHeader } from '@coldmail/ui';
+import { lazyPage, PageHeader } from '@coldmail/ui';
 import type { ReactNode } from 'react';
-import { AdminDashboardPage } from '../features/dashboard/components/AdminDashboardPage';
-import { OrdersManagementPage } from '../features/orders/components/OrdersManagementPage';
-import { ItemOrdersPage } from '../features/item-orders/components/ItemOrdersPage';
-import { UsersManagementPage } from '../features/users/components/UsersManagementPage';
-import { SupportInboxPage } from '../features/support-inbox/components/SupportInboxPage';
-import { SettingsPage } from '../features/settings/components/SettingsPage';
-import { PackagesPage } from '../features/packages/components/PackagesPage';
-import { GeminiKeysPanel } from '../features/gemini-keys';
-import { AuditLogPage } from '../features/audit-log/components/AuditLogPage';
 import { AdminLayout } from './AdminLayout';
 
 const pageElements: Record<PageIdOf<'admin'>, ReactNode> = {
-  adminDashboard: <AdminDashboardPage />,
-  adminOrders: <OrdersManagementPage />,
-  adminItemsOrders: <ItemOrdersPage />,
-  adminUsers: <UsersManagementPage />,
-  adminSupportMessages: <SupportInboxPage />,
-  adminSettings: <SettingsPage />,
-  adminPackages: <PackagesPage />,
-  adminAuditLog: <AuditLogPage />,
+  adminDashboard: lazyPage(
+    () => import('../features/dashboard/components/AdminDashboardPage'),
+    'AdminDashboardPage',
+  ),
+  adminOrders: lazyPage(
+    () => import('../features/orders/components/OrdersManagementPage'),
+    'OrdersManagementPage',
+  ),
+  adminItemsOrders: lazyPage(
+    () => import('../features/item-orders/components/ItemOrdersPage'),
+    'ItemOrdersPage',
+  ),
+  adminUsers: lazyPage(
+    () => import('../features/users/components/UsersManagementPage'),
+    'UsersManagementPage',
+  ),
+  adminSupportMessages: lazyPage(
+    () => import('../features/support-inbox/components/SupportInboxPage'),
+    'SupportInboxPage',
+  ),
+  adminSettings: lazyPage(
+    () => import('../features/settings/components/SettingsPage'),
+    'SettingsPage',
+  ),
+  adminPackages: lazyPage(
+    () => import('../features/packages/components/PackagesPage'),
+    'PackagesPage',
+  ),
+  adminAuditLog: lazyPage(
+    () => import('../features/audit-log/components/AuditLogPage'),
+    'AuditLogPage',
+  ),
   adminGeminiKeys: (
     <section data-remote="admin" data-page="GeminiKeysPage">
       <PageHeader title="Gemini Keys" />
-      <GeminiKeysPanel />
+      {lazyPage(() => import('../features/gemini-keys'), 'GeminiKeysPanel')}
     </section>
   ),
 };

@@ -1,31 +1,36 @@
 import { pagesOf, type PageIdOf } from '@coldmail/registry/pages';
-import { Route, Routes } from '@coldmail/router';
+import { lazyPage, PageRoutes } from '@coldmail/ui';
 import type { ReactNode } from 'react';
-import { PackageCheckoutPage } from '../features/checkout/components/PackageCheckoutPage';
-import { ItemCheckoutPage } from '../features/checkout/components/ItemCheckoutPage';
-import { PayNowPage } from '../features/payment/components/PayNowPage';
-import { ItemPayNowPage } from '../features/payment/components/ItemPayNowPage';
-import { PendingPaymentPage } from '../features/pending-payment/components/PendingPaymentPage';
-import { PackagePendingPage } from '../features/pending-payment/components/PackagePendingPage';
-import { ItemPendingPage } from '../features/pending-payment/components/ItemPendingPage';
 
 const pageElements: Record<PageIdOf<'checkout'>, ReactNode> = {
-  buy: <PackageCheckoutPage />,
-  itemBuy: <ItemCheckoutPage />,
-  payNow: <PayNowPage />,
-  itemPayNow: <ItemPayNowPage />,
-  userPendingPayment: <PendingPaymentPage />,
-  userPackagePendingPayment: <PackagePendingPage />,
-  userItemPendingPayment: <ItemPendingPage />,
+  buy: lazyPage(
+    () => import('../features/checkout/components/PackageCheckoutPage'),
+    'PackageCheckoutPage',
+  ),
+  itemBuy: lazyPage(
+    () => import('../features/checkout/components/ItemCheckoutPage'),
+    'ItemCheckoutPage',
+  ),
+  payNow: lazyPage(() => import('../features/payment/components/PayNowPage'), 'PayNowPage'),
+  itemPayNow: lazyPage(
+    () => import('../features/payment/components/ItemPayNowPage'),
+    'ItemPayNowPage',
+  ),
+  userPendingPayment: lazyPage(
+    () => import('../features/pending-payment/components/PendingPaymentPage'),
+    'PendingPaymentPage',
+  ),
+  userPackagePendingPayment: lazyPage(
+    () => import('../features/pending-payment/components/PackagePendingPage'),
+    'PackagePendingPage',
+  ),
+  userItemPendingPayment: lazyPage(
+    () => import('../features/pending-payment/components/ItemPendingPage'),
+    'ItemPendingPage',
+  ),
 };
 
 /** This remote's pages, at the registry's paths (where the shell mounts it). */
 export default function App() {
-  return (
-    <Routes>
-      {pagesOf('checkout').map((page) => (
-        <Route key={page.id} path={page.path} element={pageElements[page.id]} />
-      ))}
-    </Routes>
-  );
+  return <PageRoutes pages={pagesOf('checkout')} elements={pageElements} />;
 }

@@ -1,5 +1,5 @@
 import { pagesOf, type PageIdOf } from '@coldmail/registry/pages';
-import { Route, Routes } from '@coldmail/router';
+import { PageRoutes } from '@coldmail/ui';
 import type { ReactNode } from 'react';
 import { GenerateEmailPage } from '../features/generate-email/components/GenerateEmailPage';
 
@@ -9,11 +9,5 @@ const pageElements: Record<PageIdOf<'generator'>, ReactNode> = {
 
 /** This remote's pages, at the registry's paths (where the shell mounts it). */
 export default function App() {
-  return (
-    <Routes>
-      {pagesOf('generator').map((page) => (
-        <Route key={page.id} path={page.path} element={pageElements[page.id]} />
-      ))}
-    </Routes>
-  );
+  return <PageRoutes pages={pagesOf('generator')} elements={pageElements} />;
 }

@@ -1,5 +1,5 @@
 import { pagesOf, type PageIdOf } from '@coldmail/registry/pages';
-import { Route, Routes } from '@coldmail/router';
+import { PageRoutes } from '@coldmail/ui';
 import type { ReactNode } from 'react';
 import { HomePage } from '../features/home/components/HomePage';
 import { AboutPage } from '../features/about/components/AboutPage';
@@ -15,11 +15,5 @@ const pageElements: Record<PageIdOf<'marketing'>, ReactNode> = {
 
 /** This remote's pages, at the registry's paths (where the shell mounts it). */
 export default function App() {
-  return (
-    <Routes>
-      {pagesOf('marketing').map((page) => (
-        <Route key={page.id} path={page.path} element={pageElements[page.id]} />
-      ))}
-    </Routes>
-  );
+  return <PageRoutes pages={pagesOf('marketing')} elements={pageElements} />;
 }

@@ -6,7 +6,7 @@ import {
   type ApiRequest,
   type TestApi,
 } from '@coldmail/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import App from '../../../app/App';
@@ -101,7 +101,8 @@ describe('Credit History', () => {
     await open({ body: { entries: [], page: 1, pageSize: 10, total: 0 } });
     expect(await screen.findByText('No credit changes yet')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Buy credits' }));
-    expect(currentPath()).toBe('/user/select-package');
+    // The next page's code loads first; until then the current page stays.
+    await waitFor(() => expect(currentPath()).toBe('/user/select-package'));
   });
 
   it('explains a failed load', async () => {
@@ -116,8 +117,8 @@ describe('Credit History', () => {
       'credits.history': { body: { entries: [], total: 0, page: 1, pageSize: 5 } },
     });
     renderRemote(App, '/user/dashboard', { apiUrl: api.url });
-    expect(screen.getByText('5 credits')).toBeTruthy();
+    expect(await screen.findByText('5 credits')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('link', { name: 'See your credit history' }));
-    expect(currentPath()).toBe('/user/credit-history');
+    await waitFor(() => expect(currentPath()).toBe('/user/credit-history'));
   });
 });

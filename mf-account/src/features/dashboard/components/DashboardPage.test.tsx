@@ -39,7 +39,7 @@ describe('/user/dashboard', () => {
       apiUrl: api.url,
       profile: userRecord({ userName: 'Grace Hopper', currentBalance: 41 }),
     });
-    expect(screen.getByText('Welcome back, Grace Hopper!')).toBeTruthy();
+    expect(await screen.findByText('Welcome back, Grace Hopper!')).toBeTruthy();
     const shortcuts = within(screen.getByRole('navigation', { name: 'Shortcuts' }));
     expect(shortcuts.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
       '/user/generate-email',

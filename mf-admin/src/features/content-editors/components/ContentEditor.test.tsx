@@ -49,7 +49,7 @@ async function openBannerEditor(routes: Parameters<typeof startTestApi>[0]) {
     apiUrl: api.url,
     profile: userRecord({ userRole: 'Admin' }),
   });
-  await userEvent.click(screen.getByRole('button', { name: 'Banner Section' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Banner Section' }));
   return screen.findByLabelText('Main title');
 }
 

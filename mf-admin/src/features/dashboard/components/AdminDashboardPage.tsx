@@ -4,7 +4,7 @@ import { api } from '@coldmail/session';
 import { Card, PageHeader } from '@coldmail/ui';
 import { useQuery } from '@tanstack/react-query';
 import { PackagesManager } from '../../packages';
-import { openPanel } from '../../settings/components/settingsPanels';
+import { openPanel } from '../../settings/components/openPanel';
 import { UsersDirectory } from '../../users/components/UsersDirectory';
 import styles from './AdminDashboard.module.css';
 

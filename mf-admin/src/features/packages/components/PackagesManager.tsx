@@ -11,9 +11,14 @@ import {
   toast,
 } from '@coldmail/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { PackageFormModal } from './PackageFormModal';
+import { lazy, Suspense, useState } from 'react';
 import styles from './Packages.module.css';
+
+// The form (and its validation library) loads when an admin adds or edits a package, not with
+// the dashboard that lists them.
+const PackageFormModal = lazy(async () => ({
+  default: (await import('./PackageFormModal')).PackageFormModal,
+}));
 
 /** The packages manager: cards with edit and delete, and an add modal, at most three packages. */
 export function PackagesManager() {
@@ -82,11 +87,11 @@ export function PackagesManager() {
           ))}
         </div>
       )}
-      <PackageFormModal
-        open={editing !== null}
-        pkg={editing?.pkg ?? null}
-        onClose={() => setEditing(null)}
-      />
+      {editing && (
+        <Suspense fallback={null}>
+          <PackageFormModal open pkg={editing.pkg} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete package"

@@ -24,7 +24,7 @@ describe('/admin/settings', () => {
   it('opens on Account with the profile header, and lists the spec’s menu', async () => {
     api = await startTestApi({});
     renderRemote(App, '/admin/settings', { apiUrl: api.url, profile: admin });
-    const menu = within(screen.getByRole('complementary', { name: 'Settings' }));
+    const menu = within(await screen.findByRole('complementary', { name: 'Settings' }));
     expect(menu.getAllByRole('button').map((button) => button.textContent)).toEqual([
       'Account',
       'Logo Update',
@@ -51,7 +51,7 @@ describe('/admin/settings', () => {
       'paypalSettings.reset': { body: { success: true, data: stored } },
     });
     renderRemote(App, '/admin/settings', { apiUrl: api.url, profile: admin });
-    await userEvent.click(screen.getByRole('button', { name: 'Paypal Setup' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Paypal Setup' }));
     await userEvent.selectOptions(await screen.findByLabelText('Shape'), 'pill');
     await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
     await screen.findByText('PayPal settings updated successfully');

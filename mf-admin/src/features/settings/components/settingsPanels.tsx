@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { PanelLinkState } from './openPanel';
 import { GeminiKeysPanel } from '../../gemini-keys';
 import { PackagesManager } from '../../packages';
 import { PaypalSettingsPanel } from '../../paypal-settings';
@@ -53,14 +54,8 @@ export const settingsPanels: readonly SettingsPanel[] = [
   { id: 'home-banner', label: 'Home Banner', render: () => <HomeBannerPanel />, inMenu: false },
 ];
 
-/**
- * A link's `state` opening the settings screen on one panel: the choice still lives in the screen's
- * state, not in the URL, as the spec says.
- */
-export const openPanel = (id: SettingsPanel['id']) => ({ settingsPanel: id });
-
 export const initialPanel = (state: unknown): string => {
-  const wanted = (state as { settingsPanel?: unknown } | null)?.settingsPanel;
+  const wanted = (state as Partial<PanelLinkState> | null)?.settingsPanel;
   return (
     settingsPanels.find((entry) => entry.id === wanted)?.id ?? settingsPanels[0]?.id ?? 'account'
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from '@coldmail/router';
 import type { FooterSettings } from '@coldmail/contracts';
 import { useFooterSettings } from '../api/branding';
@@ -11,10 +11,35 @@ const socialLabels: Record<keyof FooterSettings['socialLinks'], string> = {
   youtube: 'YouTube',
 };
 
-/** Admin-edited HTML: sanitized before it reaches the page (the sanitizer loads only if needed). */
-function Copyright({ html }: { html: string }) {
-  const [safeHtml, setSafeHtml] = useState<string | null>(null);
+/** True once part of the element shows in the viewport (at once where nothing can tell). */
+function useInView(element: RefObject<HTMLElement | null>): boolean {
+  const [shown, setShown] = useState(typeof IntersectionObserver === 'undefined');
   useEffect(() => {
+    const target = element.current;
+    if (shown || !target) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        // Touching the viewport's edge is not showing.
+        if (entries.some((entry) => entry.intersectionRatio > 0)) setShown(true);
+      },
+      { threshold: [0, 0.01] },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element, shown]);
+  return shown;
+}
+
+/**
+ * Admin-edited HTML: sanitized before it reaches the page. The line sits at the page's end, so
+ * the sanitizer loads when the footer scrolls into view, not with the first screen.
+ */
+function Copyright({ html }: { html: string }) {
+  const line = useRef<HTMLDivElement>(null);
+  const shown = useInView(line);
+  const [safeHtml, setSafeHtml] = useState('');
+  useEffect(() => {
+    if (!shown) return;
     let current = true;
     void import('dompurify').then(({ default: DOMPurify }) => {
       if (current) setSafeHtml(DOMPurify.sanitize(html));
@@ -22,9 +47,10 @@ function Copyright({ html }: { html: string }) {
     return () => {
       current = false;
     };
-  }, [html]);
-  if (safeHtml === null) return null;
-  return <div className={styles.copyright} dangerouslySetInnerHTML={{ __html: safeHtml }} />;
+  }, [html, shown]);
+  return (
+    <div ref={line} className={styles.copyright} dangerouslySetInnerHTML={{ __html: safeHtml }} />
+  );
 }
 
 /** The site footer, edited by admins; hidden unless its isActive flag is true. */
