@@ -237,6 +237,19 @@ export function pageForPath(pathname) {
 }
 
 /**
+ * Every remote page's path as a regular expression's source, with its owner, in the registry's
+ * order: for code that must find a path's remote before any module loads (the shell's inline
+ * start-up script, built from this at build time).
+ *
+ * @returns {Array<[string, RemoteName]>}
+ */
+export function remotePathPatterns() {
+  return pageList
+    .filter((page) => page.owner !== 'shell' && page.path !== '*')
+    .map((page) => [patternOf(page.path).source, /** @type {RemoteName} */ (page.owner)]);
+}
+
+/**
  * What a remote's deployment publishes as routes.json beside its mf-manifest.json: the pages it
  * renders, as its build saw the registry. The shell reads it for paths its own copy of the
  * registry (older than the remote's) does not know.

@@ -8,6 +8,7 @@ import {
   pagesOf,
   paths,
   readRoutesDocument,
+  remotePathPatterns,
   routesDocumentOf,
 } from './pages.mjs';
 
@@ -16,6 +17,18 @@ function sampleUrl(id: keyof typeof paths): string {
   const link: string | ((...params: string[]) => string) = paths[id];
   return typeof link === 'string' ? link : link('x1', 'x1');
 }
+
+describe('remotePathPatterns', () => {
+  it('finds the same remote as pageForPath for every page, and none for the shell’s own', () => {
+    const ownerOf = (url: string) =>
+      remotePathPatterns().find(([source]) => new RegExp(source, 'i').test(url))?.[1];
+    for (const page of pageList.filter((entry) => entry.path !== '*')) {
+      const url = sampleUrl(page.id as keyof typeof paths);
+      expect(ownerOf(url), url).toBe(page.owner === 'shell' ? undefined : page.owner);
+    }
+    expect(ownerOf('/no-such-page')).toBeUndefined();
+  });
+});
 
 describe('pageForPath', () => {
   it('finds the page at a path, parameters, trailing slashes and case included', () => {

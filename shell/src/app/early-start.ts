@@ -1,6 +1,6 @@
-// Runs before the shared modules load (no imports of React or the runtime here): starts the
-// start-up reads and warms the current page's remote, so they overlap the shell's own loading.
-import { pageForPath } from '@coldmail/registry/pages';
+// The start-up reads. index.html's inline script (tools/vite-config/early-start-html.mjs) starts
+// them while the page is parsed, and warms the current page's remote; this module picks them up,
+// or makes them itself where the page has no such script.
 
 const read = (path: string): Promise<unknown> =>
   fetch(path, { cache: 'no-store' }).then((response) => {
@@ -8,31 +8,16 @@ const read = (path: string): Promise<unknown> =>
     return response.json();
   });
 
-export const earlyConfig = read('/config.json');
-export const earlyRemotes = read('/remotes.json');
+declare global {
+  interface Window {
+    /** The reads index.html's inline start-up script began. */
+    __coldmailEarly?: { config: Promise<unknown>; remotes: Promise<unknown> };
+  }
+}
+
+const inline = window.__coldmailEarly;
+export const earlyConfig = inline?.config ?? read('/config.json');
+export const earlyRemotes = inline?.remotes ?? read('/remotes.json');
 // Whoever consumes these reports failures; an unobserved rejection here is not an error.
 earlyConfig.catch(() => {});
 earlyRemotes.catch(() => {});
-
-function preload(href: string, as: 'fetch' | 'modulepreload'): void {
-  const link = document.createElement('link');
-  if (as === 'modulepreload') link.rel = 'modulepreload';
-  else Object.assign(link, { rel: 'preload', as: 'fetch' });
-  link.href = href;
-  link.crossOrigin = 'anonymous';
-  document.head.append(link);
-}
-
-export async function warmCurrentRemote(pathname: string): Promise<void> {
-  const remote = pageForPath(pathname)?.owner;
-  if (!remote || remote === 'shell') return;
-  const manifests = (await earlyRemotes) as Record<string, string>;
-  const manifestUrl = manifests[remote] && new URL(manifests[remote], window.location.href);
-  if (!manifestUrl) return;
-  const manifest = (await fetch(manifestUrl).then((response) => response.json())) as {
-    metaData?: { remoteEntry?: { name?: string; path?: string } };
-  };
-  const entry = manifest.metaData?.remoteEntry;
-  if (entry?.name)
-    preload(new URL(`${entry.path ?? ''}${entry.name}`, manifestUrl).href, 'modulepreload');
-}

@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { PageLoader } from '../spinner/PageLoader';
+import { loadable } from './loadable';
 import styles from './lazyPage.module.css';
 
 /**
@@ -16,18 +17,11 @@ export function lazyPage<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
 ): ReactNode {
-  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({
-    default: (await load())[name],
-  }));
-  return (
-    <Suspense
-      fallback={
-        <div className={styles.loading}>
-          <PageLoader />
-        </div>
-      }
-    >
-      <Page />
-    </Suspense>
+  const Page = loadable(
+    async () => (await load())[name],
+    <div className={styles.loading}>
+      <PageLoader />
+    </div>,
   );
+  return <Page />;
 }

@@ -1,20 +1,27 @@
-import { Button, PageLoader } from '@coldmail/ui';
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Button, loadable, PageLoader } from '@coldmail/ui';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useLocation } from '@coldmail/router';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import styles from './RemoteApp.module.css';
 import { loadRemoteApp } from './remote-registry';
 import { RouteContextReset } from './RouteContextReset';
 
-// One lazy component per remote, shared by every route that mounts it, so moving between two
-// pages of the same remote does not load or suspend it again. Retry replaces the entry.
-const lazyApps = new Map<string, LazyExoticComponent<ComponentType>>();
+// One loader per remote, shared by every route that mounts it, so moving between two pages of
+// the same remote does not load it again. Retry replaces the entry.
+const remoteApps = new Map<string, ComponentType>();
 
-function lazyAppOf(remote: string, afterFailure: boolean): LazyExoticComponent<ComponentType> {
-  let app = lazyApps.get(remote);
+// Fills the first screen, so the footer below does not jump when the page arrives.
+const loading = (
+  <div className={styles.loading}>
+    <PageLoader />
+  </div>
+);
+
+function remoteAppOf(remote: string, afterFailure: boolean): ComponentType {
+  let app = remoteApps.get(remote);
   if (!app || afterFailure) {
-    app = lazy(() => loadRemoteApp(remote, { afterFailure }));
-    lazyApps.set(remote, app);
+    app = loadable(async () => (await loadRemoteApp(remote, { afterFailure })).default, loading);
+    remoteApps.set(remote, app);
   }
   return app;
 }
@@ -35,10 +42,10 @@ function RemoteUnavailable({ remote, onRetry }: { remote: string; onRetry: () =>
 export function RemoteApp({ remote }: { remote: string }) {
   const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
-  const App = lazyAppOf(remote, false);
+  const App = remoteAppOf(remote, false);
 
   const retry = () => {
-    lazyAppOf(remote, true);
+    remoteAppOf(remote, true);
     setAttempt((count) => count + 1);
   };
 
@@ -48,18 +55,12 @@ export function RemoteApp({ remote }: { remote: string }) {
       resetKey={`${attempt}:${pathname}`}
       fallback={() => <RemoteUnavailable remote={remote} onRetry={retry} />}
     >
-      <Suspense
-        fallback={
-          // Fills the first screen, so the footer below does not jump when the page arrives.
-          <div className={styles.loading}>
-            <PageLoader />
-          </div>
-        }
-      >
-        <RouteContextReset>
+      <RouteContextReset>
+        {/* For whatever inside the remote suspends; the remote's own code loads without it. */}
+        <Suspense fallback={loading}>
           <App />
-        </RouteContextReset>
-      </Suspense>
+        </Suspense>
+      </RouteContextReset>
     </RemoteErrorBoundary>
   );
 }

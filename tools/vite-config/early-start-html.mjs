@@ -1,0 +1,79 @@
+/// <reference lib="dom" />
+/* global document, window, location */
+/**
+ * The shell's first script, inlined into index.html so it runs while the page is parsed, before
+ * the federation runtime and React load (which takes a few round trips): it starts reading
+ * /config.json and /remotes.json and, for a path a remote owns, that remote's manifest, then
+ * preloads the remote's entry and its App's chunks. The shell's own code picks the reads up from
+ * `window.__coldmailEarly` (src/app/early-start.ts) instead of asking again.
+ *
+ * It runs as written here (serialised into the page): no imports, nothing newer than the shell's
+ * browser targets.
+ *
+ * @param {Array<[string, string]>} patterns each remote path's pattern source and its remote
+ */
+export function earlyStart(patterns) {
+  /** @param {string} path */
+  const read = (path) =>
+    fetch(path, { cache: 'no-store' }).then((response) => {
+      if (!response.ok) throw new Error(`Failed to load ${path}: HTTP ${response.status}`);
+      return response.json();
+    });
+  /**
+   * @param {string} href
+   * @param {'modulepreload' | 'style'} as
+   */
+  const preload = (href, as) => {
+    const link = document.createElement('link');
+    if (as === 'modulepreload') link.rel = 'modulepreload';
+    else Object.assign(link, { rel: 'preload', as });
+    link.href = href;
+    link.crossOrigin = 'anonymous';
+    document.head.append(link);
+  };
+  const config = read('/config.json');
+  const remotes = read('/remotes.json');
+  // Whoever consumes these reports failures; an unobserved rejection here is not an error.
+  config.catch(() => {});
+  remotes.catch(() => {});
+  /** @type {any} */ (window).__coldmailEarly = { config, remotes };
+
+  const owner = patterns.find(([source]) => new RegExp(source, 'i').test(location.pathname));
+  if (!owner) return;
+  remotes
+    .then((/** @type {Record<string, string>} */ manifests) => {
+      const listed = manifests[owner[1]];
+      const manifestUrl = listed && new URL(listed, location.href);
+      if (!manifestUrl) return;
+      return fetch(manifestUrl)
+        .then((response) => response.json())
+        .then((/** @type {any} */ manifest) => {
+          const entry = manifest.metaData && manifest.metaData.remoteEntry;
+          if (entry && entry.name) {
+            preload(new URL(`${entry.path || ''}${entry.name}`, manifestUrl).href, 'modulepreload');
+          }
+          // The exposed App's own chunks and styles download while the runtime starts.
+          const app = (manifest.exposes || []).find(
+            (/** @type {{ path?: string }} */ exposed) => exposed.path === './App',
+          );
+          const assets = (app && app.assets) || {};
+          for (const file of (assets.js && assets.js.sync) || []) {
+            preload(new URL(file, manifestUrl).href, 'modulepreload');
+          }
+          for (const file of (assets.css && assets.css.sync) || []) {
+            preload(new URL(file, manifestUrl).href, 'style');
+          }
+        });
+    })
+    .catch(() => {
+      // Only a head start: the remote loader reports real failures.
+    });
+}
+
+/**
+ * @param {Array<[string, string]>} patterns
+ * @returns {string} the script's text for index.html
+ */
+export function earlyStartScript(patterns) {
+  return `(${earlyStart.toString()})(${JSON.stringify(patterns)});`;
+}
