@@ -2,6 +2,9 @@
 // `@coldmail/contracts/package-features` entry) without paying for the schemas.
 import type { CreditPackage } from './packages';
 
+/** Spec: at most 3 packages; the landing page shows the first 3. */
+export const MAX_PACKAGES = 3;
+
 /** The ten feature bullets of a package card, in order; empty ones are not shown. */
 export const packagePointKeys = [
   'pointOne',

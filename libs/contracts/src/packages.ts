@@ -1,12 +1,9 @@
 import { z } from 'zod';
 
-/** Spec: at most 3 packages; the landing page shows the first 3. */
-export const MAX_PACKAGES = 3;
-
 /** The validity a package gets when the admin leaves the field empty. */
 export const DEFAULT_PACKAGE_VALIDITY_DAYS = 30;
 
-export { packagePointKeys, type PackagePointKey } from './package-features';
+export { MAX_PACKAGES, packagePointKeys, type PackagePointKey } from './package-features';
 
 const point = z.string().trim().max(200, 'At most 200 characters').optional();
 const points = {

@@ -56,3 +56,9 @@ export function isRefunded(order: { readonly paymentStatus: string }): boolean {
 export function isCompleted(order: { readonly orderStatus: string }): boolean {
   return statusIs(order.orderStatus, orderStatus.completed);
 }
+
+/** Roles a user record can carry. 'Admin' and 'Seller' drive permissions; the rest are plain buyers. */
+export const userRoles = ['Admin', 'Seller', 'member', 'moderator'] as const;
+
+/** A user's membership tier. */
+export const userMemberships = ['free', 'basic', 'premium'] as const;

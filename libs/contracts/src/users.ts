@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { emailSchema } from './common';
+import { userMemberships, userRoles } from './statuses';
 
 /** Roles a user record can carry. 'Admin' and 'Seller' drive permissions; the rest are plain buyers. */
-export const userRoles = ['Admin', 'Seller', 'member', 'moderator'] as const;
 export const userRoleSchema = z.enum(userRoles);
 export type UserRole = z.infer<typeof userRoleSchema>;
 
-export const userMemberships = ['free', 'basic', 'premium'] as const;
 export const userMembershipSchema = z.enum(userMemberships);
 export type UserMembership = z.infer<typeof userMembershipSchema>;
 

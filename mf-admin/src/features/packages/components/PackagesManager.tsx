@@ -1,4 +1,5 @@
-import { MAX_PACKAGES, featureBulletsOf, type CreditPackage } from '@coldmail/contracts';
+import type { CreditPackage } from '@coldmail/contracts';
+import { MAX_PACKAGES, featureBulletsOf } from '@coldmail/contracts/package-features';
 import { api, domainKey } from '@coldmail/session';
 import {
   Alert,

@@ -1,4 +1,5 @@
-import { userMemberships, userRoles, type UserRecord, type UserSortKey } from '@coldmail/contracts';
+import type { UserRecord, UserSortKey } from '@coldmail/contracts';
+import { userMemberships, userRoles } from '@coldmail/contracts/statuses';
 import { api, domainKey } from '@coldmail/session';
 import {
   Alert,

@@ -1,11 +1,25 @@
-import { billingFormSchema, type BillingForm as BillingValues } from '@coldmail/contracts';
+import type { BillingForm as BillingValues } from '@coldmail/contracts';
 import { toApiError } from '@coldmail/session';
 import { Button, FormGrid, FormRow, Select, TextField, toast } from '@coldmail/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { countryNames } from '../utils/countries';
 import styles from './Checkout.module.css';
+
+// The form's rules (the contract's schema and zod) load when the buyer starts filling the form,
+// not with the page: by the time they submit, they are in.
+let billingRules: Promise<Resolver<BillingValues>> | undefined;
+function loadBillingRules(): Promise<Resolver<BillingValues>> {
+  billingRules ??= Promise.all([import('@hookform/resolvers/zod'), import('@coldmail/contracts')])
+    .then(([{ zodResolver }, { billingFormSchema }]) => zodResolver(billingFormSchema))
+    .catch((error: unknown) => {
+      billingRules = undefined; // the next attempt loads again
+      throw error;
+    });
+  return billingRules;
+}
+const billingResolver: Resolver<BillingValues> = async (values, context, options) =>
+  (await loadBillingRules())(values, context, options);
 
 const countryOptions = countryNames.map((name) => ({ value: name, label: name }));
 const billingFields = ['customerName', 'address', 'country'] as const;
@@ -22,7 +36,7 @@ interface BillingFormProps {
 
 export function BillingForm({ email, defaultValues, onSubmit, note }: BillingFormProps) {
   const form = useForm<BillingValues>({
-    resolver: zodResolver(billingFormSchema),
+    resolver: billingResolver,
     defaultValues,
   });
   const { errors, isSubmitting } = form.formState;
@@ -44,7 +58,12 @@ export function BillingForm({ email, defaultValues, onSubmit, note }: BillingFor
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Billing details">
+    <form
+      onSubmit={submit}
+      onFocus={() => void loadBillingRules().catch(() => undefined)}
+      noValidate
+      aria-label="Billing details"
+    >
       <FormGrid>
         <TextField
           label="Full Name"

@@ -1,4 +1,5 @@
-import { priceBreakdownOf, type NewItemOrderBody } from '@coldmail/contracts';
+import type { NewItemOrderBody } from '@coldmail/contracts';
+import { priceBreakdownOf } from '@coldmail/contracts/money';
 import { paths } from '@coldmail/registry/pages';
 import { useNavigate, useParams } from '@coldmail/router';
 import { api, domainKey } from '@coldmail/session';

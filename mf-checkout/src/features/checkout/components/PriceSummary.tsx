@@ -1,4 +1,4 @@
-import { priceBreakdownOf } from '@coldmail/contracts';
+import { priceBreakdownOf } from '@coldmail/contracts/money';
 import { formatUsd } from '@coldmail/ui';
 import styles from './Checkout.module.css';
 
