@@ -150,6 +150,7 @@ describe('accessibility', () => {
       ['/admin/users', { name: /^Message / }, 'send message'],
       ['/admin/users', { name: /^Delete / }, 'delete user'],
       ['/admin/packages', { name: 'Add Package' }, 'add package'],
+      ['/admin/packages', { name: 'Edit', exact: true }, 'edit package'],
     ]) {
       await tab.goto(`${stack.urls.shell}${path}`);
       await settled(tab);
