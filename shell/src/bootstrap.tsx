@@ -1,5 +1,5 @@
 import '@coldmail/ui/theme.css';
-import { paths } from '@coldmail/registry/pages';
+import { pageForPath, paths } from '@coldmail/registry/pages';
 import { api, queryClient, sessionActions } from '@coldmail/session';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -10,10 +10,14 @@ import { earlyRemotes } from './app/early-start';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { startAuth } from './features/auth/api/firebase-auth';
 import { initRemotes } from './features/remotes/remote-registry';
+import { preloadRemoteApp } from './features/remotes/RemoteApp';
 
 async function start(): Promise<void> {
   // Both reads started before React loaded; a failed remotes.json is read again when needed.
   initRemotes('/remotes.json', earlyRemotes).catch((error: unknown) => console.error(error));
+  // The current page's remote loads while the configuration is read and React first renders.
+  const owner = pageForPath(window.location.pathname)?.owner;
+  if (owner && owner !== 'shell') preloadRemoteApp(owner);
   const config = await loadRuntimeConfig();
   sessionActions.configure({
     apiBaseUrl: config.apiBaseUrl,

@@ -5,7 +5,8 @@
  * the federation runtime and React load (which takes a few round trips): it starts reading
  * /config.json and /remotes.json and, for a path a remote owns, that remote's manifest, then
  * preloads the remote's entry and its App's chunks. The shell's own code picks the reads up from
- * `window.__coldmailEarly` (src/app/early-start.ts) instead of asking again.
+ * `window.__coldmailEarly` (src/app/early-start.ts, and the manifest in remote-registry.ts)
+ * instead of asking again.
  *
  * It runs as written here (serialised into the page): no imports, nothing newer than the shell's
  * browser targets.
@@ -36,17 +37,27 @@ export function earlyStart(patterns) {
   // Whoever consumes these reports failures; an unobserved rejection here is not an error.
   config.catch(() => {});
   remotes.catch(() => {});
-  /** @type {any} */ (window).__coldmailEarly = { config, remotes };
+  /** @type {Record<string, Promise<string>>} manifest URL → its text, for the federation runtime */
+  const manifests = {};
+  /** @type {any} */ (window).__coldmailEarly = { config, remotes, manifests };
 
   const owner = patterns.find(([source]) => new RegExp(source, 'i').test(location.pathname));
   if (!owner) return;
   remotes
-    .then((/** @type {Record<string, string>} */ manifests) => {
-      const listed = manifests[owner[1]];
+    .then((/** @type {Record<string, string>} */ listing) => {
+      const listed = listing[owner[1]];
       const manifestUrl = listed && new URL(listed, location.href);
       if (!manifestUrl) return;
-      return fetch(manifestUrl)
-        .then((response) => response.json())
+      const text = fetch(manifestUrl).then((response) => {
+        if (!response.ok)
+          throw new Error(`Failed to load ${manifestUrl.href}: HTTP ${response.status}`);
+        return response.text();
+      });
+      text.catch(() => {});
+      // The shell hands this read to the federation runtime instead of it reading again.
+      manifests[manifestUrl.href] = text;
+      return text
+        .then((body) => JSON.parse(body))
         .then((/** @type {any} */ manifest) => {
           const entry = manifest.metaData && manifest.metaData.remoteEntry;
           if (entry && entry.name) {

@@ -23,7 +23,7 @@ export { YouTubePlayer, youTubeIdOf } from './content-blocks/YouTubePlayer';
 export { formatDate, formatUsd, formatUsdFixed } from './format/format';
 export { Icon, isIconName, type IconName } from './icons/Icon';
 export { lazyPage } from './lazy-page/lazyPage';
-export { loadable } from './lazy-page/loadable';
+export { loadable, type Loadable } from './lazy-page/loadable';
 export { PageRoutes, type PageRoutesProps } from './lazy-page/PageRoutes';
 export { Card, type CardProps } from './layout/Card';
 export { PageHeader, type PageHeaderProps } from './layout/PageHeader';

@@ -11,7 +11,12 @@ const read = (path: string): Promise<unknown> =>
 declare global {
   interface Window {
     /** The reads index.html's inline start-up script began. */
-    __coldmailEarly?: { config: Promise<unknown>; remotes: Promise<unknown> };
+    __coldmailEarly?: {
+      config: Promise<unknown>;
+      remotes: Promise<unknown>;
+      /** The current page's remote manifest (URL → text), until the federation runtime takes it. */
+      manifests?: Record<string, Promise<string>>;
+    };
   }
 }
 

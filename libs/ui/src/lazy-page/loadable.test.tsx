@@ -43,6 +43,20 @@ describe('loadable', () => {
     expect(loads).toBe(1);
   });
 
+  it('starts loading on preload, and a later render uses that load', async () => {
+    let loads = 0;
+    const Page = loadable(async () => {
+      loads += 1;
+      return () => <p>Ready</p>;
+    }, <p>Loading...</p>);
+    Page.preload();
+    expect(loads).toBe(1);
+    await act(async () => undefined);
+    render(<Page />);
+    expect(screen.getByText('Ready')).toBeTruthy();
+    expect(loads).toBe(1);
+  });
+
   it('throws a failed load to the nearest error boundary', async () => {
     const code = deferred<() => ReactNode>();
     const Broken = loadable(() => code.promise, <p>Loading...</p>);

@@ -13,10 +13,15 @@ type LoadState<P> =
  * fallback appeared (React's Suspense throttling), so a page whose code arrives in 100 ms would
  * still show the loader for 300. This re-renders as soon as the code is in.
  */
+export type Loadable<P> = ComponentType<P> & {
+  /** Starts loading before the first render (once; a render later uses the same load). */
+  preload(): void;
+};
+
 export function loadable<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode,
-): ComponentType<P> {
+): Loadable<P> {
   let state: LoadState<P> | null = null;
   const start = (): LoadState<P> => {
     if (!state) {
@@ -48,5 +53,5 @@ export function loadable<P extends object>(
     if (current.status === 'done') return <current.component {...props} />;
     return fallback;
   }
-  return Loadable;
+  return Object.assign(Loadable, { preload: () => void start() });
 }

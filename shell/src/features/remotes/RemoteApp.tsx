@@ -1,5 +1,5 @@
-import { Button, loadable, PageLoader } from '@coldmail/ui';
-import { Suspense, useState, type ComponentType } from 'react';
+import { Button, loadable, PageLoader, type Loadable } from '@coldmail/ui';
+import { Suspense, useState } from 'react';
 import { useLocation } from '@coldmail/router';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import styles from './RemoteApp.module.css';
@@ -8,7 +8,7 @@ import { RouteContextReset } from './RouteContextReset';
 
 // One loader per remote, shared by every route that mounts it, so moving between two pages of
 // the same remote does not load it again. Retry replaces the entry.
-const remoteApps = new Map<string, ComponentType>();
+const remoteApps = new Map<string, Loadable<object>>();
 
 // Fills the first screen, so the footer below does not jump when the page arrives.
 const loading = (
@@ -17,13 +17,18 @@ const loading = (
   </div>
 );
 
-function remoteAppOf(remote: string, afterFailure: boolean): ComponentType {
+function remoteAppOf(remote: string, afterFailure: boolean): Loadable<object> {
   let app = remoteApps.get(remote);
   if (!app || afterFailure) {
     app = loadable(async () => (await loadRemoteApp(remote, { afterFailure })).default, loading);
     remoteApps.set(remote, app);
   }
   return app;
+}
+
+/** Starts loading a remote's App now, e.g. the current page's before React first renders. */
+export function preloadRemoteApp(remote: string): void {
+  remoteAppOf(remote, false).preload();
 }
 
 function RemoteUnavailable({ remote, onRetry }: { remote: string; onRetry: () => void }) {

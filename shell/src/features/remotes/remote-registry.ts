@@ -1,4 +1,9 @@
-import { loadRemote, registerRemotes } from '@module-federation/runtime';
+import {
+  loadRemote,
+  registerPlugins,
+  registerRemotes,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/runtime';
 import type { ComponentType } from 'react';
 
 /** remote name → URL of its mf-manifest.json, as read from /remotes.json at start-up. */
@@ -35,6 +40,26 @@ export function parseRemoteManifests(value: unknown, baseUrl: string): RemoteMan
   return manifests;
 }
 
+/**
+ * Gives the federation runtime the manifest index.html's start-up script already read, once
+ * (a later load, e.g. Retry, reads it afresh); the runtime reads it itself when there is none.
+ */
+function earlyManifestsPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'coldmail-early-manifests',
+    fetch(url) {
+      const manifests = window.__coldmailEarly?.manifests;
+      const early = manifests?.[url];
+      if (!manifests || !early) return;
+      delete manifests[url];
+      return early.then(
+        (body) => new Response(body, { headers: { 'Content-Type': 'application/json' } }),
+        () => fetch(url),
+      );
+    },
+  };
+}
+
 async function readRemoteManifests(
   url: string,
   early?: Promise<unknown>,
@@ -46,6 +71,7 @@ async function readRemoteManifests(
       return response.json();
     }));
   registered = parseRemoteManifests(body, absolute);
+  registerPlugins([earlyManifestsPlugin()]);
   registerRemotes(Object.entries(registered).map(([name, entry]) => ({ name, entry })));
   return registered;
 }
