@@ -15,3 +15,6 @@ export function RemoteApp({ remote }: { remote: string }) {
     </UNSAFE_RouteContext.Provider>
   );
 }
+
+/** Every page is bundled in: nothing to load ahead. */
+export function preloadRemoteApp(_remote: string): void {}
