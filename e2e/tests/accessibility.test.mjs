@@ -102,6 +102,46 @@ async function violations(page, label) {
     );
 }
 
+/**
+ * Tabs through the first `presses` stops of the page: each element that takes the focus must look
+ * different focused than not (an outline, a ring, a colour). Returns the ones that do not.
+ */
+async function invisibleFocus(page, label, presses = 30) {
+  const found = [];
+  await page.locator('body').focus();
+  for (let press = 0; press < presses; press += 1) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!(element instanceof HTMLElement) || element === document.body) return null;
+      const look = () => {
+        // A ring that fades in is read as it ends, not as it starts.
+        for (const animation of element.getAnimations()) animation.finish();
+        const style = getComputedStyle(element);
+        return [
+          style.outlineStyle === 'none' ? 'none' : `${style.outlineStyle} ${style.outlineWidth}`,
+          style.boxShadow,
+          style.backgroundColor,
+          style.color,
+          style.borderColor,
+          style.textDecorationLine,
+        ].join('|');
+      };
+      const focused = look();
+      element.blur();
+      const unfocused = look();
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
+      // Tab goes on from where this element was.
+      return {
+        shows: focused !== unfocused,
+        what: `${element.tagName.toLowerCase()} "${name.slice(0, 40)}"`,
+      };
+    });
+    if (stop && !stop.shows) found.push(`${label}: no visible focus on ${stop.what}`);
+  }
+  return found;
+}
+
 describe('accessibility', () => {
   test('no page in the route registry has a serious or critical axe violation', async () => {
     const found = [];
@@ -110,6 +150,22 @@ describe('accessibility', () => {
       await tab.goto(`${stack.urls.shell}${urlOf(page)}`);
       await settled(tab);
       found.push(...(await violations(tab, `${page.id} (${urlOf(page)})`)));
+    }
+    assert.deepEqual(found, []);
+  });
+
+  test('the keyboard focus is visible on the landing page, the buyer area and the back office', async () => {
+    const found = [];
+    for (const [who, path] of [
+      ['guest', '/'],
+      ['buyer', '/user/dashboard'],
+      ['admin', '/admin/dashboard'],
+      ['admin', '/admin/settings'],
+    ]) {
+      const tab = visitors[who];
+      await tab.goto(`${stack.urls.shell}${path}`);
+      await settled(tab);
+      found.push(...(await invisibleFocus(tab, path)));
     }
     assert.deepEqual(found, []);
   });
