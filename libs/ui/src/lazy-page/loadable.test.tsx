@@ -45,10 +45,13 @@ describe('loadable', () => {
 
   it('starts loading on preload, and a later render uses that load', async () => {
     let loads = 0;
-    const Page = loadable(async () => {
-      loads += 1;
-      return () => <p>Ready</p>;
-    }, <p>Loading...</p>);
+    const Page = loadable(
+      async () => {
+        loads += 1;
+        return () => <p>Ready</p>;
+      },
+      <p>Loading...</p>,
+    );
     Page.preload();
     expect(loads).toBe(1);
     await act(async () => undefined);
