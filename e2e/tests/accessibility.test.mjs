@@ -34,6 +34,10 @@ before(async () => {
     credit: 50,
     validity: 30,
   });
+  await admin.post('/api/gemini-keys', {
+    name: 'A11y key',
+    key: `AIzaSyA11y${Date.now()}KeyMaterial`,
+  });
   const item = await admin.post('/api/items', {
     name: 'Accessible Swipe File',
     slug: `a11y-${Date.now()}`,
@@ -202,13 +206,22 @@ describe('accessibility', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // The back office's other dialogs, each scanned open, then closed with Escape.
-    for (const [path, opener, label] of [
+    for (const [path, opener, label, panel] of [
       ['/admin/users', { name: /^Message / }, 'send message'],
       ['/admin/users', { name: /^Delete / }, 'delete user'],
       ['/admin/packages', { name: 'Add Package' }, 'add package'],
       ['/admin/packages', { name: 'Edit', exact: true }, 'edit package'],
+      ['/admin/settings/gemini-keys', { name: 'Delete A11y key' }, 'delete API key'],
+      ['/admin/settings', { name: 'Reset to Default' }, 'reset PayPal settings', 'Paypal Setup'],
     ]) {
       await tab.goto(`${stack.urls.shell}${path}`);
+      if (panel) {
+        await tab
+          .getByRole('complementary', { name: 'Settings' })
+          .getByRole('button', { name: panel, exact: true })
+          .click();
+        await tab.getByRole('heading', { level: 1, name: panel }).waitFor();
+      }
       await settled(tab);
       await tab.getByRole('button', opener).first().click();
       const open = tab.getByRole('dialog');
