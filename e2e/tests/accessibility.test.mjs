@@ -61,6 +61,11 @@ before(async () => {
   await visitors.buyer.goto(`${stack.urls.shell}/login`);
   await signIn(visitors.buyer, email, 'secret123');
   await visitors.buyer.waitForURL('**/user/dashboard');
+  // A paid order, so the refund confirmation and the buyer's order details can be opened.
+  const paid = await buyer.post('/new-order', { packageId: pkg._id, ...billing });
+  await visitors.buyer.goto(`${stack.urls.shell}/pay-now/${paid._id}`);
+  await visitors.buyer.getByRole('button', { name: 'PayPal' }).click();
+  await visitors.buyer.getByText(/^Payment successful!/).waitFor();
 });
 
 after(async () => {
@@ -213,6 +218,7 @@ describe('accessibility', () => {
       ['/admin/packages', { name: 'Edit', exact: true }, 'edit package'],
       ['/admin/settings/gemini-keys', { name: 'Delete A11y key' }, 'delete API key'],
       ['/admin/settings', { name: 'Reset to Default' }, 'reset PayPal settings', 'Paypal Setup'],
+      ['/admin/orders', { name: /^Refund order / }, 'refund order'],
     ]) {
       await tab.goto(`${stack.urls.shell}${path}`);
       if (panel) {
@@ -230,6 +236,20 @@ describe('accessibility', () => {
       await tab.keyboard.press('Escape');
       await open.waitFor({ state: 'detached' });
     }
+
+    // The buyer's order details.
+    const buyer = visitors.buyer;
+    await buyer.goto(`${stack.urls.shell}/user/subscription-history`);
+    await settled(buyer);
+    await buyer
+      .getByRole('button', { name: /^View order / })
+      .first()
+      .click();
+    const details = buyer.getByRole('dialog');
+    await details.waitFor();
+    found.push(...(await violations(buyer, 'dialog: order details')));
+    await buyer.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
     assert.deepEqual(found, []);
   });
 });
