@@ -218,6 +218,8 @@ describe('accessibility', () => {
       ['/admin/packages', { name: 'Edit', exact: true }, 'edit package'],
       ['/admin/settings/gemini-keys', { name: 'Delete A11y key' }, 'delete API key'],
       ['/admin/settings', { name: 'Reset to Default' }, 'reset PayPal settings', 'Paypal Setup'],
+      ['/admin/packages', { name: 'Delete', exact: true }, 'delete package'],
+      ['/admin/orders', { name: /^A11y \d+$/ }, 'package details'],
       ['/admin/orders', { name: /^Refund order / }, 'refund order'],
     ]) {
       await tab.goto(`${stack.urls.shell}${path}`);
