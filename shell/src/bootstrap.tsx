@@ -4,13 +4,14 @@ import { api, queryClient, sessionActions } from '@coldmail/session';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from '@coldmail/router';
-import { createAppRouter } from './app/router';
+import { BrowserRouter } from '@coldmail/router';
+import { AppRouter, createAppRoutes } from './app/router';
 import { earlyRemotes } from './app/early-start';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { startAuth } from './features/auth/api/firebase-auth';
 import { initRemotes } from './features/remotes/remote-registry';
 import { preloadRemoteApp } from './features/remotes/RemoteApp';
+import { AppErrorBoundary } from './features/errors/components/AppErrorPage';
 
 async function start(): Promise<void> {
   // Both reads started before React loaded; a failed remotes.json is read again when needed.
@@ -32,7 +33,11 @@ async function start(): Promise<void> {
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createAppRouter()} />
+        <AppErrorBoundary>
+          <BrowserRouter>
+            <AppRouter appRoutes={createAppRoutes()} />
+          </BrowserRouter>
+        </AppErrorBoundary>
       </QueryClientProvider>
     </StrictMode>,
   );

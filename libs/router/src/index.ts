@@ -3,21 +3,19 @@
 // these exports. Add an export here when a screen needs one.
 export {
   BrowserRouter,
-  createBrowserRouter,
-  isRouteErrorResponse,
   Link,
+  matchRoutes,
   MemoryRouter,
   Navigate,
   NavLink,
   Outlet,
   Route,
-  RouterProvider,
   Routes,
   UNSAFE_RouteContext,
   useLocation,
   useNavigate,
   useParams,
-  useRouteError,
+  useRoutes,
   useSearchParams,
 } from 'react-router-dom';
 export type { LinkProps, Location, NavLinkProps, RouteObject } from 'react-router-dom';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { routesDocumentOf } from '@coldmail/registry/pages';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAppRouter } from './router';
+import { createAppRoutes, routeIdsAt, type AppRoutes } from './router';
 
 // The remotes' deployments as the shell meets them: account publishes a page this shell was
 // built without, checkout's deployment predates routes.json, admin answers with a broken file.
@@ -44,7 +44,7 @@ afterEach(() => {
 });
 
 function appRouter() {
-  return createAppRouter({
+  return createAppRoutes({
     remoteManifests: async () =>
       Object.fromEntries(
         ['account', 'checkout', 'admin'].map((remote) => [
@@ -55,10 +55,10 @@ function appRouter() {
   });
 }
 
-/** The routes that render a path: the area route, then the page. */
-async function routeIdsAt(router: ReturnType<typeof createAppRouter>, path: string) {
-  await router.navigate(path);
-  return router.state.matches.map((match) => match.route.id);
+/** The routes that render a path once it is routable: the area route, then the page. */
+async function routesAt(router: AppRoutes, path: string) {
+  await router.discover(path);
+  return routeIdsAt(router.routes, path);
 }
 
 /** Reading broken remotes warns once per remote: expected here, kept out of the output. */
@@ -75,48 +75,45 @@ function expectWarningsFor(remotes: string[]) {
 describe('the shell’s route table', () => {
   it('mounts every page it was built with in its area, without asking the remotes', async () => {
     const router = appRouter();
-    expect(await routeIdsAt(router, '/')).toEqual(['site', 'home']);
-    expect(await routeIdsAt(router, '/buy/66a1')).toEqual(['site', 'signed-in', 'buy']);
-    expect(await routeIdsAt(router, '/user/pending-payment')).toEqual([
+    expect(await routesAt(router, '/')).toEqual(['site', 'home']);
+    expect(await routesAt(router, '/buy/66a1')).toEqual(['site', 'signed-in', 'buy']);
+    expect(await routesAt(router, '/user/pending-payment')).toEqual([
       'site',
       'user-area',
       'userPendingPayment',
     ]);
-    expect(await routeIdsAt(router, '/admin/users')).toEqual(['site', 'admin-area', 'adminUsers']);
-    expect(await routeIdsAt(router, '/login')).toEqual(['site', 'login']);
+    expect(await routesAt(router, '/admin/users')).toEqual(['site', 'admin-area', 'adminUsers']);
+    expect(await routesAt(router, '/login')).toEqual(['site', 'login']);
     expect(requested).toEqual([]);
-    router.dispose();
   });
 
   it('mounts a page a remote published after the shell was built, in the page’s area', async () => {
     const router = appRouter();
     const warnings = expectWarningsFor(['checkout', 'admin']);
-    expect(await routeIdsAt(router, '/user/release-notes')).toEqual([
+    expect(await routesAt(router, '/user/release-notes')).toEqual([
       'site',
       'user-area',
       'account:userReleaseNotes',
     ]);
     warnings();
-    expect(await routeIdsAt(router, '/changelog/2.1')).toEqual(['site', 'account:changelog']);
+    expect(await routesAt(router, '/changelog/2.1')).toEqual(['site', 'account:changelog']);
     expect(requested.sort()).toEqual([
       '/account/routes.json',
       '/admin/routes.json',
       '/checkout/routes.json',
     ]);
-    router.dispose();
   });
 
   it('shows the 404 page at a path no remote publishes, asking the remotes once per page load', async () => {
     const router = appRouter();
     const warnings = expectWarningsFor(['checkout', 'admin']);
-    expect(await routeIdsAt(router, '/no/such/page')).toEqual(['site', 'notFound']);
+    expect(await routesAt(router, '/no/such/page')).toEqual(['site', 'notFound']);
     warnings();
-    expect(await routeIdsAt(router, '/user/no-such-page')).toEqual([
+    expect(await routesAt(router, '/user/no-such-page')).toEqual([
       'site',
       'user-area',
       'user-not-found',
     ]);
     expect(requested).toHaveLength(3);
-    router.dispose();
   });
 });

@@ -1,17 +1,9 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from '@coldmail/router';
-import { PageLoader } from '@coldmail/ui';
-import {
-  pageForPath,
-  pageList,
-  pagesOf,
-  paths,
-  type PageArea,
-  type PageIdOf,
-} from '@coldmail/registry/pages';
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from '@coldmail/router';
+import { loadable, PageLoader } from '@coldmail/ui';
+import { pageList, pagesOf, paths, type PageArea, type PageIdOf } from '@coldmail/registry/pages';
 import { RequireAdmin } from '../features/auth/components/RequireAdmin';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
-import { AppErrorPage } from '../features/errors/components/AppErrorPage';
 import { NotFoundPage } from '../features/errors/components/NotFoundPage';
 import { RootLayout } from '../features/layout/components/RootLayout';
 import { readPublishedPages, type PublishedPage } from '../features/remotes/published-pages';
@@ -19,27 +11,34 @@ import { RemoteApp } from '../features/remotes/RemoteApp';
 import { initRemotes, type RemoteManifests } from '../features/remotes/remote-registry';
 import { UserLayout } from '../features/user-area/components/UserLayout';
 
-async function lazyPage<Name extends string>(
-  module: Promise<Record<Name, ComponentType>>,
+// The router runs in declarative mode (<Routes> from a table), not as a data router: the data
+// router's code (loaders, actions, fetchers, lazy routes, route patching) is twice the size of
+// what the site uses, and the router is a shared module every page of every remote loads.
+
+function lazyPage<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
-): Promise<{ Component: ComponentType }> {
-  return { Component: (await module)[name] };
+): ComponentType {
+  return loadable(async () => (await load())[name], <PageLoader />);
 }
 
 // The sign-in screens carry the form and validation libraries: loaded when visited, so the
 // landing page does not pay for them.
-const resetPassword: RouteObject = {
-  lazy: () =>
-    lazyPage(import('../features/auth/components/ResetPasswordPage'), 'ResetPasswordPage'),
-};
-const shellPages: Record<PageIdOf<'shell'>, RouteObject> = {
-  login: { lazy: () => lazyPage(import('../features/auth/components/LoginPage'), 'LoginPage') },
-  register: {
-    lazy: () => lazyPage(import('../features/auth/components/RegisterPage'), 'RegisterPage'),
-  },
-  resetPassword,
-  forgotPassword: resetPassword,
-  notFound: { element: <NotFoundPage /> },
+const LoginPage = lazyPage(() => import('../features/auth/components/LoginPage'), 'LoginPage');
+const RegisterPage = lazyPage(
+  () => import('../features/auth/components/RegisterPage'),
+  'RegisterPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/components/ResetPasswordPage'),
+  'ResetPasswordPage',
+);
+const shellPages: Record<PageIdOf<'shell'>, ComponentType> = {
+  login: LoginPage,
+  register: RegisterPage,
+  resetPassword: ResetPasswordPage,
+  forgotPassword: ResetPasswordPage,
+  notFound: NotFoundPage,
 };
 
 /** A remote's page: the remote's own <Routes> pick the page at this path. */
@@ -47,109 +46,155 @@ function remoteRoute(page: { id: string; path: string; owner: string }): RouteOb
   return { id: page.id, path: page.path, element: <RemoteApp remote={page.owner} /> };
 }
 
-function pageRoutes(area: PageArea): RouteObject[] {
+/** A page of an area: the shell's own, those this shell was built with, then published ones. */
+function pageRoutes(area: PageArea, published: PublishedPage[]): RouteObject[] {
   return [
     ...pagesOf('shell')
       .filter((page) => page.area === area)
-      .map((page): RouteObject => ({ ...shellPages[page.id], id: page.id, path: page.path })),
+      .map((page): RouteObject => {
+        const Page = shellPages[page.id];
+        return { id: page.id, path: page.path, element: <Page /> };
+      }),
     ...pageList.filter((page) => page.owner !== 'shell' && page.area === area).map(remoteRoute),
+    ...published.filter((page) => page.area === area).map(remoteRoute),
   ];
 }
 
-/** The route that gives each area its guard and layout; pages found later are added under it. */
-const areaRoutes: Record<PageArea, string> = {
-  public: 'site',
-  'signed-in': 'signed-in',
-  user: 'user-area',
-  admin: 'admin-area',
-};
-
 /**
- * Every page of the registry as this shell was built with it. The shell owns the layouts, the
- * guards, sign-in and the error pages; every other page belongs to the remote mounted at its path.
+ * Every page of the registry as this shell was built with it, plus `published`: the pages
+ * remotes added since, each in its area. The shell owns the layouts, the guards, sign-in and
+ * the error pages; every other page belongs to the remote mounted at its path.
  */
-const routes: RouteObject[] = [
-  {
-    id: areaRoutes.public,
-    element: <RootLayout />,
-    errorElement: <AppErrorPage />,
-    // Shown while the first page is not routable yet: a lazy sign-in screen loading, or a path
-    // this shell does not know while the remotes' routes are read.
-    hydrateFallbackElement: <PageLoader />,
-    children: [
-      ...pageRoutes('public'),
-      {
-        id: areaRoutes['signed-in'],
-        element: <RequireAuth />,
-        children: pageRoutes('signed-in'),
-      },
-      {
-        id: areaRoutes.user,
-        element: (
-          <RequireAuth>
-            <UserLayout />
-          </RequireAuth>
-        ),
-        children: [
-          {
-            id: 'user-home',
-            path: '/user',
-            element: <Navigate to={paths.userDashboard} replace />,
-          },
-          ...pageRoutes('user'),
-          { id: 'user-not-found', path: '/user/*', element: <NotFoundPage /> },
-        ],
-      },
-      {
-        id: areaRoutes.admin,
-        element: (
-          <RequireAuth>
-            <RequireAdmin />
-          </RequireAuth>
-        ),
-        children: [
-          {
-            id: 'admin-home',
-            path: '/admin',
-            element: <Navigate to={paths.adminDashboard} replace />,
-          },
-          ...pageRoutes('admin'),
-        ],
-      },
-    ],
-  },
-];
+export function routeTable(published: PublishedPage[] = []): RouteObject[] {
+  return [
+    {
+      id: 'site',
+      element: <RootLayout />,
+      children: [
+        ...pageRoutes('public', published),
+        {
+          id: 'signed-in',
+          element: <RequireAuth />,
+          children: pageRoutes('signed-in', published),
+        },
+        {
+          id: 'user-area',
+          element: (
+            <RequireAuth>
+              <UserLayout />
+            </RequireAuth>
+          ),
+          children: [
+            {
+              id: 'user-home',
+              path: '/user',
+              element: <Navigate to={paths.userDashboard} replace />,
+            },
+            ...pageRoutes('user', published),
+            { id: 'user-not-found', path: '/user/*', element: <NotFoundPage /> },
+          ],
+        },
+        {
+          id: 'admin-area',
+          element: (
+            <RequireAuth>
+              <RequireAdmin />
+            </RequireAuth>
+          ),
+          children: [
+            {
+              id: 'admin-home',
+              path: '/admin',
+              element: <Navigate to={paths.adminDashboard} replace />,
+            },
+            ...pageRoutes('admin', published),
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+/** The ids of the routes that render `path` in `routes`: the area routes, then the page. */
+export function routeIdsAt(routes: RouteObject[], path: string): string[] {
+  return (matchRoutes(routes, path) ?? []).map((match) => match.route.id ?? '');
+}
+
+/** A path only a catch-all (404) route of the table matches: perhaps a newer remote's page. */
+function isUnknown(routes: RouteObject[], path: string): boolean {
+  const matches = matchRoutes(routes, path);
+  return !matches || (matches.at(-1)?.route.path ?? '').endsWith('*');
+}
+
+export interface AppRoutes {
+  /** The current table (a new array each time pages are added). */
+  readonly routes: RouteObject[];
+  /** Settles once `path` is routable: for an unknown path, the remotes' pages are read first. */
+  discover(path: string): Promise<void>;
+  subscribe(listener: () => void): () => void;
+}
 
 /**
- * The router, plus the pages remotes added after this shell was built: for a path the table
- * above does not know, the shell reads the routes.json each remote publishes (once per page
+ * The route table, plus the pages remotes added after this shell was built: for a path the
+ * table does not know, the shell reads the routes.json each remote publishes (once per page
  * load) and mounts the page's remote there, in the page's area. Known paths never ask.
  */
-export function createAppRouter({
+export function createAppRoutes({
   remoteManifests = () => initRemotes(),
-}: { remoteManifests?: () => Promise<RemoteManifests> } = {}) {
-  let published: Promise<PublishedPage[]> | null = null;
-  const mounted = new Set<string>();
+}: { remoteManifests?: () => Promise<RemoteManifests> } = {}): AppRoutes {
+  let reading: Promise<PublishedPage[]> | null = null;
+  const mounted: PublishedPage[] = [];
+  const listeners = new Set<() => void>();
+  let routes = routeTable();
 
-  return createBrowserRouter(routes, {
-    async patchRoutesOnNavigation({ path, patch }) {
-      // The router also asks for every path with parameters (/buy/:id): those are ours.
-      if (pageForPath(path)) return;
-      published ??= remoteManifests().then(readPublishedPages);
+  return {
+    get routes() {
+      return routes;
+    },
+    async discover(path) {
+      if (!isUnknown(routes, path)) return;
+      reading ??= remoteManifests().then(readPublishedPages);
       let pages: PublishedPage[];
       try {
-        pages = await published;
+        pages = await reading;
       } catch (error) {
-        published = null;
+        reading = null;
         console.error('Could not learn the pages of the remotes', error);
         return;
       }
-      for (const page of pages) {
-        const id = `${page.owner}:${page.id}`;
-        if (mounted.has(id) || pageList.some((known) => known.path === page.path)) continue;
-        mounted.add(id);
-        patch(areaRoutes[page.area], [remoteRoute({ ...page, id })]);
-      }
+      const fresh = pages.filter(
+        (page) =>
+          !mounted.some((known) => known.path === page.path) &&
+          !pageList.some((known) => known.path === page.path),
+      );
+      if (fresh.length === 0) return;
+      mounted.push(...fresh.map((page) => ({ ...page, id: `${page.owner}:${page.id}` })));
+      routes = routeTable(mounted);
+      for (const listener of listeners) listener();
     },
-  });
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The site's pages at the current location; an unknown path waits for the remotes' pages. */
+export function AppRouter({ appRoutes }: { appRoutes: AppRoutes }) {
+  const { pathname } = useLocation();
+  const routes = useSyncExternalStore(appRoutes.subscribe, () => appRoutes.routes);
+  const [discovered, setDiscovered] = useState<string | null>(null);
+  const waiting = discovered !== pathname && isUnknown(routes, pathname);
+
+  useEffect(() => {
+    if (!waiting) return;
+    let current = true;
+    void appRoutes.discover(pathname).then(() => current && setDiscovered(pathname));
+    return () => {
+      current = false;
+    };
+  }, [appRoutes, pathname, waiting]);
+
+  const element = useRoutes(routes);
+  return waiting ? <PageLoader /> : element;
 }

@@ -1,15 +1,10 @@
 import { paths } from '@coldmail/registry/pages';
-import { isRouteErrorResponse, useRouteError } from '@coldmail/router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import styles from './ErrorPages.module.css';
 
-/** The router's fallback when the shell itself throws while rendering a route. */
-export function AppErrorPage() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+/** The page shown when the shell itself throws while rendering a route. */
+export function AppErrorPage({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : String(error);
   return (
     <section className={styles.page} role="alert">
       <h1 className={styles.title}>Unexpected Application Error!</h1>
@@ -20,4 +15,21 @@ export function AppErrorPage() {
       </a>
     </section>
   );
+}
+
+/** Around the whole site: an error no inner boundary caught replaces it with AppErrorPage. */
+export class AppErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown): { error: unknown } {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('[shell]', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.error ? <AppErrorPage error={this.state.error} /> : this.props.children;
+  }
 }

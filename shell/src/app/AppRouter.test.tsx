@@ -1,0 +1,61 @@
+import { createQueryClient, sessionActions } from '@coldmail/session';
+import { startTestApi, type TestApi } from '@coldmail/testing';
+import { MemoryRouter } from '@coldmail/router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppErrorBoundary } from '../features/errors/components/AppErrorPage';
+import { AppRouter, createAppRoutes } from './router';
+
+let testApi: TestApi | undefined;
+
+afterEach(async () => {
+  await testApi?.close();
+  testApi = undefined;
+});
+
+/** The site at `path`, its chrome reading a test API that knows no content (fallbacks show). */
+async function renderAt(path: string, remoteManifests = vi.fn(async () => ({}))) {
+  testApi = await startTestApi({});
+  sessionActions.configure({ apiBaseUrl: testApi.url });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRouter appRoutes={createAppRoutes({ remoteManifests })} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return remoteManifests;
+}
+
+describe('AppRouter', () => {
+  it('shows a sign-in screen once its code is in, without asking the remotes', async () => {
+    const remoteManifests = await renderAt('/login');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(remoteManifests).not.toHaveBeenCalled();
+  });
+
+  it('shows the 404 page at a path no remote publishes, after asking the remotes', async () => {
+    const remoteManifests = await renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: "Oops! Page can't be found." })).toBeTruthy();
+    expect(remoteManifests).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('AppErrorBoundary', () => {
+  it('replaces a site that throws while rendering with the error page', () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Broken(): never {
+      throw new Error('The header broke');
+    }
+    render(
+      <AppErrorBoundary>
+        <Broken />
+      </AppErrorBoundary>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Unexpected Application Error!');
+    expect(screen.getByRole('alert').textContent).toContain('The header broke');
+    expect(screen.getByRole('link', { name: 'Take me to Home' }).getAttribute('href')).toBe('/');
+    quiet.mockRestore();
+  });
+});
