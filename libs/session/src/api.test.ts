@@ -13,6 +13,7 @@ interface Seen {
 }
 
 let server: Server;
+let baseUrl = '';
 let seen: Seen[] = [];
 /** What the server answers next: status and JSON body. */
 let reply: { status: number; body: unknown } = { status: 200, body: {} };
@@ -35,8 +36,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
   sessionActions.configure({
-    apiBaseUrl: `http://127.0.0.1:${port}`,
+    apiBaseUrl: baseUrl,
     adapter: { getIdToken: async () => 'token-123', signOut: async () => {} },
   });
 });
@@ -112,6 +114,25 @@ describe('api (the typed client)', () => {
       message: 'Validation failed',
       fieldErrors: { country: 'Required' },
     });
+  });
+
+  it('fails a public read (sent over fetch) with the same ApiError as other calls', async () => {
+    reply = { status: 404, body: { statusCode: 404, message: 'Package not found' } };
+    const missing = await api.packages
+      .get({ params: { id: ORDER_ID } })
+      .catch((caught: unknown) => caught);
+    expect(missing).toBeInstanceOf(ApiError);
+    expect(missing).toMatchObject({ status: 404, message: 'Package not found' });
+
+    reply = { status: 503, body: {} };
+    const down = await api.content.footer().catch((caught: unknown) => caught);
+    expect(down).toMatchObject({ status: 503, message: 'HTTP error! Status: 503' });
+
+    sessionActions.configure({ apiBaseUrl: 'http://127.0.0.1:9' });
+    const unreachable = await api.packages.list().catch((caught: unknown) => caught);
+    expect(unreachable).toBeInstanceOf(ApiError);
+    expect(unreachable).toMatchObject({ status: 0 });
+    sessionActions.configure({ apiBaseUrl: baseUrl });
   });
 
   it('fails with an ApiError, not a thrown TypeError, when a path parameter is missing', async () => {

@@ -1,7 +1,8 @@
 import type { ApiContract, InputOf, ResponseOf } from '@coldmail/contracts';
 import { buildPath, routes, type Route } from '@coldmail/contracts/routes';
 import { QueryClient } from '@tanstack/react-query';
-import { apiClient, toApiError, type ApiError } from './api-client';
+import { toApiError, type ApiError } from './api-error';
+import { isFlatQuery, publicRead } from './public-read';
 
 // A call of the typed client fails only with an ApiError (see `callOf`): that is the `error`
 // of every useQuery and useMutation.
@@ -43,15 +44,18 @@ interface Input {
   body?: unknown;
 }
 
+/** The axios client, loaded with the first call that needs it (see publicRead). */
+const axiosClient = () => import('./api-client').then((module) => module.apiClient);
+
 function callOf(domain: string, name: string, route: Route) {
+  const read = route.method === 'GET' && route.access === 'public';
   const call = async (input: Input = {}) => {
     try {
-      const { data } = await apiClient.request({
-        method: route.method,
-        url: buildPath(route.path, input.params),
-        params: input.query,
-        data: input.body,
-      });
+      const url = buildPath(route.path, input.params);
+      if (read && isFlatQuery(input.query)) return await publicRead(url, input.query);
+      const { data } = await (
+        await axiosClient()
+      ).request({ method: route.method, url, params: input.query, data: input.body });
       return data as unknown;
     } catch (error) {
       throw toApiError(error);
@@ -75,7 +79,10 @@ function createApi(): ApiClient {
   return api as unknown as ApiClient;
 }
 
-/** Every endpoint of the contract over the one axios instance (bearer token, one error shape). */
+/**
+ * Every endpoint of the contract: public reads over fetch, every other call over the one axios
+ * instance (both with the bearer token when signed in, and one error shape).
+ */
 export const api = createApi();
 
 /** The key prefix of every read of a domain, for `invalidateQueries` after a mutation. */

@@ -3,7 +3,7 @@ import { useSession } from './store';
 
 registerSessionInstance(useSession);
 
-export { ApiError, apiClient, toApiError } from './api-client';
+export { ApiError, toApiError } from './api-error';
 export {
   selectCredits,
   selectIsAdmin,

@@ -107,3 +107,9 @@ export const selectIsSeller = (state: SessionState): boolean =>
   state.profile?.userRole === 'Seller';
 export const selectCredits = (state: SessionState): number | null =>
   state.profile ? state.profile.currentBalance : null;
+
+/** The signed-in user's ID token for an Authorization header, or null when signed out. */
+export async function bearerToken(): Promise<string | null> {
+  const { adapter, status } = useSession.getState();
+  return adapter && status === 'signed-in' ? await adapter.getIdToken() : null;
+}

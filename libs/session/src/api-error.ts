@@ -1,0 +1,55 @@
+/** The one error shape every caller sees, whatever failed underneath. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status, or 0 when the server could not be reached. */
+    readonly status: number,
+    /** Field messages from a 400 validation answer, keyed by field path. */
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface ErrorBody {
+  message?: unknown;
+  error?: unknown;
+  fieldErrors?: unknown;
+}
+
+/** An error answer's ApiError: the API's message (or the spec's older `error`) and fields. */
+export function errorOfAnswer(status: number, body: unknown): ApiError {
+  const answer = (body && typeof body === 'object' ? body : {}) as ErrorBody;
+  const message =
+    typeof answer.message === 'string' && answer.message
+      ? answer.message
+      : typeof answer.error === 'string' && answer.error
+        ? answer.error
+        : `HTTP error! Status: ${status}`;
+  const fieldErrors =
+    answer.fieldErrors && typeof answer.fieldErrors === 'object'
+      ? (answer.fieldErrors as Record<string, string>)
+      : {};
+  return new ApiError(message, status, fieldErrors);
+}
+
+/** What axios rejects with (recognised by its flag, so this module does not load axios). */
+interface AxiosLikeError {
+  isAxiosError: true;
+  message: string;
+  response?: { status: number; data?: unknown };
+}
+
+function isAxiosError(error: unknown): error is AxiosLikeError {
+  return (error as { isAxiosError?: unknown } | null)?.isAxiosError === true;
+}
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isAxiosError(error)) {
+    const status = error.response?.status ?? 0;
+    return status ? errorOfAnswer(status, error.response?.data) : new ApiError(error.message, 0);
+  }
+  return new ApiError(error instanceof Error ? error.message : String(error), 0);
+}
