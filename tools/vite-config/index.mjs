@@ -13,15 +13,15 @@ import { earlyStartScript } from './early-start-html.mjs';
  * Every module that holds state must be a singleton, or host and remote each get their own copy:
  * React (hooks break with two), the router (one history; shared through @coldmail/router, which
  * re-exports only what the apps use, so the shared chunk is tree-shaken), zustand and
- * @coldmail/session (one signed-in store), react-hot-toast (one toast queue, drawn by the shell),
- * TanStack Query (one server-state cache; its context must be the one the shell provides).
+ * @coldmail/session (one signed-in store), TanStack Query (one server-state cache; its context
+ * must be the one the shell provides). Toasts share no library: `toast` from @coldmail/ui queues
+ * requests in the page for the shell's ToastHost.
  */
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.2.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.2.0' },
   '@coldmail/router': { singleton: true, requiredVersion: '0.0.0' },
   zustand: { singleton: true, requiredVersion: '^5.0.8' },
-  'react-hot-toast': { singleton: true, requiredVersion: '^2.6.0' },
   '@coldmail/session': { singleton: true, requiredVersion: '0.0.0' },
   // One query cache for the whole site (its QueryClient lives in @coldmail/session).
   '@tanstack/react-query': { singleton: true, requiredVersion: '^5.108.0' },

@@ -24,7 +24,8 @@ beforeEach(() => {
 });
 
 // Testing Library only auto-cleans when vitest globals are on; we keep globals off.
+// Toasts first, while the test's ToastHost is still there to take the removal.
 afterEach(() => {
-  cleanup();
   act(() => toast.remove());
+  cleanup();
 });

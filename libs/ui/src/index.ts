@@ -62,5 +62,5 @@ export {
   type TicketListProps,
 } from './support/TicketConversation';
 export { ToastHost } from './toast/ToastHost';
-export { toast } from 'react-hot-toast';
+export { toast } from './toast/toast';
 export { VisuallyHidden } from './visually-hidden/VisuallyHidden';
