@@ -95,6 +95,23 @@ async function settled(page) {
     .catch(() => undefined);
 }
 
+/**
+ * Waits for an opening dialog to be shown as a user reads it: a scan during its 150 ms fade-in
+ * would measure the contrast of half-transparent text.
+ */
+async function opened(dialog) {
+  await dialog.waitFor();
+  await dialog.page().evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // Spinners run forever; only the animations that end are waited for.
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** The serious and critical violations on the page as it is now, one line each. */
 async function violations(page, label) {
   const results = await new AxeBuilder({ page })
@@ -198,7 +215,7 @@ describe('accessibility', () => {
     await menu.getByRole('button', { name: 'Banner Section', exact: true }).click();
     await tab.getByRole('button', { name: 'Reset to Default' }).click();
     const dialog = tab.getByRole('dialog');
-    await dialog.waitFor();
+    await opened(dialog);
     found.push(...(await violations(tab, 'dialog: reset to default')));
     for (let press = 0; press < 6; press += 1) {
       await tab.keyboard.press('Tab');
@@ -233,7 +250,7 @@ describe('accessibility', () => {
       await settled(tab);
       await tab.getByRole('button', opener).first().click();
       const open = tab.getByRole('dialog');
-      await open.waitFor();
+      await opened(open);
       found.push(...(await violations(tab, `dialog: ${label}`)));
       await tab.keyboard.press('Escape');
       await open.waitFor({ state: 'detached' });
@@ -248,7 +265,7 @@ describe('accessibility', () => {
       .first()
       .click();
     const details = buyer.getByRole('dialog');
-    await details.waitFor();
+    await opened(details);
     found.push(...(await violations(buyer, 'dialog: order details')));
     await buyer.keyboard.press('Escape');
     await details.waitFor({ state: 'detached' });
