@@ -3,9 +3,9 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * The headers helmet sets for `options`, worked out once. With static directives helmet sets the
- * same headers on every response, and running its middleware chain on every request cost about
- * a third of the API's throughput in `npm run bench:api`; the API sets this object instead.
- * Directives computed per request (CSP nonces) cannot be worked out once and are refused.
+ * same headers on every response, so the API sets this object instead of running helmet's chain
+ * of middlewares on every request. Directives computed per request (CSP nonces) cannot be worked
+ * out once and are refused.
  */
 export function securityHeadersOf(options: HelmetOptions): Readonly<Record<string, string>> {
   const csp = options.contentSecurityPolicy;

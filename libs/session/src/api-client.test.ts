@@ -2,7 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UserRecord } from '@coldmail/contracts';
-import { ApiError, apiClient } from './api-client';
+import { apiClient } from './api-client';
+import { ApiError } from './api-error';
 import { sessionActions, useSession } from './store';
 
 let server: Server;

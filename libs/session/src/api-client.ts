@@ -2,8 +2,6 @@ import axios, { type AxiosInstance } from 'axios';
 import { toApiError } from './api-error';
 import { bearerToken, useSession } from './store';
 
-export { ApiError, toApiError } from './api-error';
-
 function createApiClient(): AxiosInstance {
   const client = axios.create({ timeout: 30_000 });
   client.interceptors.request.use(async (config) => {

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, createQueryClient, domainKey } from './api';
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 import { sessionActions } from './store';
 
 interface Seen {
@@ -130,9 +130,9 @@ describe('api (the typed client)', () => {
 
     sessionActions.configure({ apiBaseUrl: 'http://127.0.0.1:9' });
     const unreachable = await api.packages.list().catch((caught: unknown) => caught);
+    sessionActions.configure({ apiBaseUrl: baseUrl });
     expect(unreachable).toBeInstanceOf(ApiError);
     expect(unreachable).toMatchObject({ status: 0 });
-    sessionActions.configure({ apiBaseUrl: baseUrl });
   });
 
   it('fails with an ApiError, not a thrown TypeError, when a path parameter is missing', async () => {

@@ -1,7 +1,7 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from './api';
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 import { readStateOf } from './read-state';
 
 /** A query whose answers the test gives one by one, observed as a screen observes it. */

@@ -1,5 +1,5 @@
 import type { QueryObserverResult } from '@tanstack/react-query';
-import type { ApiError } from './api-client';
+import type { ApiError } from './api-error';
 
 /** A read of the API as a screen shows it. */
 export type ReadState<T> =
