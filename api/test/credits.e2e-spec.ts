@@ -126,6 +126,31 @@ describe('debits for generations', () => {
     await expectLedgerExplainsBalance(repeater);
   });
 
+  it("debits a new generation in one write, never below zero, and records each debit's entry", async () => {
+    const writer = await userWithCredits('one-write', 30);
+    const debits = await Promise.allSettled(
+      Array.from({ length: 50 }, () =>
+        credits().startGenerationDebit(writer.id, new mongo.ObjectId().toHexString()),
+      ),
+    );
+    const applied = debits.flatMap((debit) => (debit.status === 'fulfilled' ? [debit.value] : []));
+    expect(applied).toHaveLength(30);
+    for (const refused of debits.filter((debit) => debit.status === 'rejected')) {
+      expectHttpError(
+        refused.reason,
+        402,
+        'Insufficient credits. You need at least 1 credit to generate an email template.',
+      );
+    }
+    // Each answer is the balance its own debit left, as the ledger numbers them.
+    expect(applied.map((debit) => debit.balanceAfter).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 30 }, (_, index) => index),
+    );
+    await Promise.all(applied.map((debit) => debit.settled));
+    expect(await balanceOf(writer)).toBe(0);
+    await expectLedgerExplainsBalance(writer);
+  });
+
   it('refunds a generation once, and only one this user was debited for', async () => {
     const refunded = await userWithCredits('refunded', 3);
     const generation = reference('gen');
@@ -297,11 +322,13 @@ describe('the demo seed', () => {
 
 describe('recovery of a change a stopped process left half done', () => {
   const personas: Record<
-    'undecided' | 'decided' | 'recorded' | 'refused' | 'lazy' | 'orphans',
+    'undecided' | 'decided' | 'recorded' | 'refused' | 'lazy' | 'orphans' | 'carried',
     Persona
   > = {} as never;
-  const ids: Record<'undecided' | 'decided' | 'refused' | 'oldOrphan' | 'freshOrphan', string> =
-    {} as never;
+  const ids: Record<
+    'undecided' | 'decided' | 'refused' | 'oldOrphan' | 'freshOrphan' | 'carried',
+    string
+  > = {} as never;
 
   /** What steps 1 and 2 leave: a hold on the user and a pending entry. */
   async function pendingChange(
@@ -329,12 +356,12 @@ describe('recovery of a change a stopped process left half done', () => {
   const restart = async () => (await startTestApi({}, { sameDatabaseAs: api })).close();
 
   beforeAll(async () => {
-    const [undecided, decided, recorded, refused, lazy, orphans] = await Promise.all(
-      ['undecided', 'decided', 'recorded', 'refused', 'lazy', 'orphans'].map((label) =>
+    const [undecided, decided, recorded, refused, lazy, orphans, carried] = await Promise.all(
+      ['undecided', 'decided', 'recorded', 'refused', 'lazy', 'orphans', 'carried'].map((label) =>
         signUp(api, label),
       ),
     );
-    Object.assign(personas, { undecided, decided, recorded, refused, lazy, orphans });
+    Object.assign(personas, { undecided, decided, recorded, refused, lazy, orphans, carried });
 
     // Stopped after step 2: nothing decided yet.
     ids.undecided = await pendingChange(undecided!, {
@@ -388,6 +415,35 @@ describe('recovery of a change a stopped process left half done', () => {
       },
     );
 
+    // A new generation's debit, decided in one write (the balance moved, the hold carries the
+    // change); stopped before its entry was written.
+    await credits().creditPurchase(carried!.email, reference('order'), 5);
+    ids.carried = new mongo.ObjectId().toHexString();
+    const generation = reference('gen');
+    await users().updateOne(
+      { userEmail: carried!.email },
+      {
+        $set: {
+          currentBalance: 4,
+          creditSequence: 2,
+          [`pendingCreditChanges.${ids.carried}`]: {
+            heldAt: decidedAt,
+            delta: -1,
+            outcome: 'applied',
+            balanceAfter: 4,
+            sequence: 2,
+            decidedAt,
+            change: {
+              reason: 'generation',
+              reference: generation,
+              requestedDelta: -1,
+              userEmail: carried!.email,
+            },
+          },
+        },
+      },
+    );
+
     // Twice: the second start must find nothing left to do.
     await restart();
     await restart();
@@ -416,6 +472,17 @@ describe('recovery of a change a stopped process left half done', () => {
     expect(await creditEntries().findOne({ _id: new mongo.ObjectId(ids.refused) })).toBeNull();
     expect(await balanceOf(personas.refused)).toBe(0);
     await expectLedgerExplainsBalance(personas.refused);
+  });
+
+  it('writes the entry a one-write debit left in its hold, without debiting again', async () => {
+    expect(await balanceOf(personas.carried)).toBe(4);
+    const [, entry] = await expectLedgerExplainsBalance(personas.carried);
+    expect(entry).toMatchObject({
+      _id: new mongo.ObjectId(ids.carried),
+      reason: 'generation',
+      delta: -1,
+      balanceAfter: 4,
+    });
   });
 
   it('drops an old hold that never got an entry, and keeps a fresh one', async () => {

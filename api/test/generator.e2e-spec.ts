@@ -59,6 +59,22 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 describe('POST /api/generate-email', () => {
+  it("answers the caller's new balance on their next profile read, each time they generate", async () => {
+    const buyer = await buyerWith(3);
+    const profile = () =>
+      call<{ currentBalance: number }[]>(
+        api,
+        'GET',
+        `/users?userEmail=${encodeURIComponent(buyer.email)}`,
+        { token: buyer.token },
+      );
+    expect((await profile()).body[0]?.currentBalance).toBe(3);
+    for (const left of [2, 1]) {
+      expect((await generate(buyer)).body.credits).toBe(left);
+      expect((await profile()).body[0]?.currentBalance).toBe(left);
+    }
+  });
+
   it('writes the email for one credit, parses subject and body, and keeps it in the history', async () => {
     const buyer = await buyerWith(3);
     const response = await generate(buyer);
@@ -135,7 +151,14 @@ describe('POST /api/generate-email', () => {
     expect(await entries().countDocuments({ userId: user?._id, reason: 'generation-refund' })).toBe(
       1,
     );
+    // The attempt is kept, failed and refunded, with what was asked.
     const [attempt] = await api.db.collection('generations').find({ userId: user?._id }).toArray();
+    expect(attempt).toMatchObject({
+      status: 'failed',
+      refunded: true,
+      recipientName: fields.recipientName,
+      tone: fields.tone,
+    });
     const again = await call(api, 'POST', '/api/refund-credit', {
       token: buyer.token,
       json: { generationId: attempt?._id.toHexString() },

@@ -12,13 +12,28 @@ const MAX_ENTRIES = 10_000;
 interface Entry {
   record: UserRecord;
   expiresAt: number;
+  /** How many credit changes the record's balance holds (the user's creditSequence). */
+  creditSequence: number;
+}
+
+/** A credit change the ledger applied: the balance it left, numbered like the user's changes. */
+export interface AppliedCreditChange {
+  balanceAfter: number;
+  sequence: number;
+  at: Date;
 }
 
 /**
  * The user records of recent callers, by Firebase uid, so a signed-in request does not read its
- * caller's record every time. Every write to a user record (the users service, the credit ledger)
- * forgets it, after the write. A read that began before a forget of the same record is not kept:
- * otherwise a request racing an update could store what the update replaced.
+ * caller's record every time. Every write to a user record by the users service forgets it, after
+ * the write. A read that began before a forget of the same record is not kept: otherwise a
+ * request racing an update could store what the update replaced.
+ *
+ * The credit ledger does not forget: it tells the cache the balance a change left and the
+ * change's number (`creditApplied`), so a generation does not cost its next request a read. A
+ * cached record takes a balance only from a newer change than it holds, and a read that answers
+ * an older balance than a change already told is not kept, in whatever order the database's
+ * answers arrive.
  */
 @Injectable()
 export class CallerCache {
@@ -30,6 +45,8 @@ export class CallerCache {
   private readonly forgottenAt = new Map<string, number>();
   /** Forgets older than any kept in `forgottenAt` (trimmed when it grows): reads before it lose. */
   private forgottenFloor = 0;
+  /** By record id: the number of the newest credit change the ledger told of. */
+  private readonly creditSequences = new Map<string, number>();
 
   constructor(private readonly ttlMs = CALLER_CACHE_MS) {}
 
@@ -47,18 +64,51 @@ export class CallerCache {
     return ++this.clock;
   }
 
-  /** Keeps a record read since `readStartedAt`, unless it was forgotten meanwhile. */
-  keep(uid: string, record: UserRecord, readStartedAt: number, nowMs = Date.now()): void {
+  /**
+   * Keeps a record read since `readStartedAt` (with its user's `creditSequence`), unless it was
+   * forgotten meanwhile or its balance is older than a credit change already told.
+   */
+  keep(
+    uid: string,
+    record: UserRecord,
+    readStartedAt: number,
+    { creditSequence = 0, nowMs = Date.now() }: { creditSequence?: number; nowMs?: number } = {},
+  ): void {
     const forgotten = this.forgottenAt.get(record._id) ?? this.forgottenFloor;
     if (forgotten >= readStartedAt) return;
+    if (creditSequence < (this.creditSequences.get(record._id) ?? 0)) return;
     this.entries.delete(uid);
-    this.entries.set(uid, { record, expiresAt: nowMs + this.ttlMs });
+    this.entries.set(uid, { record, expiresAt: nowMs + this.ttlMs, creditSequence });
     this.uidByUserId.set(record._id, uid);
     this.uidByEmail.set(record.userEmail, uid);
     for (const [oldest, evicted] of this.entries) {
       if (this.entries.size <= MAX_ENTRIES) break;
       this.drop(oldest, evicted.record);
     }
+  }
+
+  /**
+   * The credit ledger changed a user's balance (by record id): a cached record older than the
+   * change takes its balance, and reads under way that answer an older one are not kept.
+   */
+  creditApplied(userId: string, change: AppliedCreditChange): void {
+    if (change.sequence > (this.creditSequences.get(userId) ?? 0)) {
+      this.creditSequences.set(userId, change.sequence);
+    }
+    if (this.creditSequences.size > MAX_ENTRIES) {
+      // Trimmed like `forgottenAt`: reads under way now are not kept, whatever they answer.
+      this.creditSequences.clear();
+      this.forgottenFloor = ++this.clock;
+    }
+    const uid = this.uidByUserId.get(userId);
+    const entry = uid === undefined ? undefined : this.entries.get(uid);
+    if (!entry || entry.creditSequence >= change.sequence) return;
+    entry.record = {
+      ...entry.record,
+      currentBalance: change.balanceAfter,
+      updatedAt: change.at.toISOString(),
+    };
+    entry.creditSequence = change.sequence;
   }
 
   /** A user's record changed or went (by record id): the next request reads it again. */

@@ -33,12 +33,6 @@ export interface CreditChange {
   requestedDelta: number;
   /** admin-adjustment only: applied only while the balance is still `oldBalance`. */
   adjustment?: CreditAdjustment;
-  /**
-   * The caller has just made the reference up (a new generation id), so no entry for it can
-   * exist yet and the read that looks for one is skipped. A repeat is still caught: the entry's
-   * insert meets the unique (reason, reference) index.
-   */
-  newReference?: boolean;
 }
 
 export type LedgerOutcome =
@@ -149,32 +143,80 @@ export class CreditLedger implements OnModuleInit {
   }
 
   /**
-   * `apply`, answering as soon as the change is decided (step 3: the balance has moved, or the
-   * change was refused), with steps 4 and 5 still running in `settled`, which never rejects.
-   * For a caller with slower work to do meanwhile (a generation calls the model): the decision
-   * is already durable in the user's hold, and anyone reading the entry before it settles
-   * finishes it from there (see `finish`), as start-up recovery would after a crash.
+   * A debit for a reference made up just now (a new generation id, so no entry for it can exist
+   * yet), decided in one write: the balance moves only if it covers the debit, and the same
+   * update leaves a decided hold that carries the whole change (steps 1 and 3 at once; nobody
+   * else knows the new id, so nobody else can decide it). The answer is given then; the entry is
+   * written already applied and the hold released in `settled`, which never rejects. A process
+   * stopping in between leaves the decided hold, from which start-up recovery writes the entry.
+   * Refused or no user: nothing was written.
    */
-  async applyDecided(
-    change: CreditChange,
-  ): Promise<{ outcome: LedgerOutcome; settled: Promise<void> }> {
-    const tails: Promise<void>[] = [];
-    for (let attempt = 1; ; attempt++) {
-      const outcome = await this.attempt(change, tails);
-      if (outcome.kind !== 'abandoned') {
-        const settled = Promise.all(tails).then(
-          () => undefined,
-          (error: unknown) =>
-            this.logger.error(
-              `Credit change ${change.reason} ${change.reference} decided but not yet recorded (recovery finishes it): ${error instanceof Error ? error.message : String(error)}`,
-            ),
-        );
-        return { outcome, settled };
-      }
-      if (attempt >= MAX_ATTEMPTS) {
-        throw new Error(`Credit change ${change.reason} ${change.reference} could not be recorded`);
-      }
+  async debitNew(change: {
+    userId: string;
+    reason: 'generation';
+    reference: string;
+    cost: number;
+  }): Promise<{ outcome: LedgerOutcome; settled: Promise<void> }> {
+    const { reason, reference, cost } = change;
+    const userId = new Types.ObjectId(change.userId);
+    const id = new Types.ObjectId();
+    const now = new Date();
+    const user = await this.users.collection.findOneAndUpdate(
+      { _id: userId, currentBalance: { $gte: cost } },
+      [
+        {
+          $set: {
+            currentBalance: { $subtract: ['$currentBalance', cost] },
+            creditSequence: { $add: [{ $ifNull: ['$creditSequence', 0] }, 1] },
+            updatedAt: now,
+          },
+        },
+        {
+          $set: {
+            [holdPath(id)]: {
+              heldAt: now,
+              delta: { $literal: -cost },
+              outcome: { $literal: 'applied' },
+              balanceAfter: '$currentBalance',
+              sequence: '$creditSequence',
+              decidedAt: now,
+              change: {
+                reason: { $literal: reason },
+                reference: { $literal: reference },
+                requestedDelta: { $literal: -cost },
+                userEmail: '$userEmail',
+              },
+            },
+          },
+        },
+      ],
+      { returnDocument: 'after', projection: { [holdPath(id)]: 1 } },
+    );
+    const done = Promise.resolve();
+    if (!user) {
+      const found = await this.users.collection.findOne(
+        { _id: userId },
+        { projection: { currentBalance: 1 } },
+      );
+      const outcome: LedgerOutcome = found
+        ? { kind: 'refused', balance: (found.currentBalance as number | undefined) ?? 0 }
+        : { kind: 'no-user' };
+      return { outcome, settled: done };
     }
+    const hold = holdIn(user, id);
+    const entry = hold && entryOfHold(id, userId, hold);
+    if (!entry) throw new Error(`Credit change ${reason} ${reference}: its hold was not written`);
+    this.callers.creditApplied(change.userId, {
+      balanceAfter: entry.balanceAfter,
+      sequence: entry.sequence,
+      at: now,
+    });
+    const settled = this.recordHeld(entry).catch((error: unknown) =>
+      this.logger.error(
+        `Credit change ${reason} ${reference} decided but not yet recorded (recovery finishes it): ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
+    return { outcome: { kind: 'applied', entry, alreadyApplied: false }, settled };
   }
 
   /** The entry for a change, finished first if it was left pending; null when there is none. */
@@ -220,10 +262,14 @@ export class CreditLedger implements OnModuleInit {
       const holds = (holder[HOLDS] ?? {}) as Record<string, PendingCreditChange>;
       for (const [id, hold] of Object.entries(holds)) {
         if (hold.outcome === 'applied') {
-          // Its entry was recorded but the hold never released (a process stopped between
-          // steps 4 and 5): release it now. A pending entry is a live call's, or was finished
-          // by the loop above.
-          if (await this.entries.exists({ _id: id, status: 'applied' })) {
+          // A debit decided in one write (debitNew) carries its entry: written now if the
+          // process stopped before it was. Otherwise its entry was recorded but the hold never
+          // released (a process stopped between steps 4 and 5): release it now. A pending entry
+          // is a live call's, or was finished by the loop above.
+          const carried = entryOfHold(new Types.ObjectId(id), holder._id as Types.ObjectId, hold);
+          if (carried) {
+            await this.recordHeld(carried);
+          } else if (await this.entries.exists({ _id: id, status: 'applied' })) {
             await this.release({
               _id: new Types.ObjectId(id),
               userId: holder._id as Types.ObjectId,
@@ -243,12 +289,10 @@ export class CreditLedger implements OnModuleInit {
   }
 
   /** Steps 1 and 2 for a new change, or the existing entry's outcome. */
-  private async attempt(change: CreditChange, tails?: Promise<void>[]): Promise<Attempt> {
+  private async attempt(change: CreditChange): Promise<Attempt> {
     const { reason, reference } = change;
-    if (!change.newReference) {
-      const existing = await this.entries.findOne({ reason, reference }).lean<CreditEntryData>();
-      if (existing) return this.finish(existing, true);
-    }
+    const existing = await this.entries.findOne({ reason, reference }).lean<CreditEntryData>();
+    if (existing) return this.finish(existing, true);
 
     const id = new Types.ObjectId();
     const now = new Date();
@@ -283,18 +327,13 @@ export class CreditLedger implements OnModuleInit {
       const first = await this.entries.findOne({ reason, reference }).lean<CreditEntryData>();
       return first ? this.finish(first, true) : this.gone(change.reason, entry.userId);
     }
-    return this.finish(entry, false, tails);
+    return this.finish(entry, false);
   }
 
   /**
-   * Steps 3 to 5 for an entry, from wherever it stopped. Given `tails`, a new entry's steps 4
-   * and 5 are left running there once step 3 has decided it (see applyDecided).
+   * Steps 3 to 5 for an entry, from wherever it stopped.
    */
-  private async finish(
-    entry: CreditEntryData,
-    alreadyExisted: boolean,
-    tails?: Promise<void>[],
-  ): Promise<Attempt> {
+  private async finish(entry: CreditEntryData, alreadyExisted: boolean): Promise<Attempt> {
     if (entry.status === 'applied') {
       return { kind: 'applied', entry: asApplied(entry), alreadyApplied: true };
     }
@@ -314,11 +353,8 @@ export class CreditLedger implements OnModuleInit {
     }
 
     if (hold.outcome === 'refused') {
-      const tail = this.entries
-        .deleteOne({ _id: entry._id, status: 'pending' })
-        .then(() => this.release(entry));
-      if (tails) tails.push(tail);
-      else await tail;
+      await this.entries.deleteOne({ _id: entry._id, status: 'pending' });
+      await this.release(entry);
       return { kind: 'refused', balance: hold.balanceAfter ?? 0 };
     }
 
@@ -339,11 +375,6 @@ export class CreditLedger implements OnModuleInit {
           { returnDocument: 'after' },
         )
         .lean<CreditEntryData>();
-    if (tails) {
-      // Recorded from the hold's figures whoever writes them: the answer can be given now.
-      tails.push(record().then(() => this.release(entry)));
-      return { kind: 'applied', entry: { ...entry, ...figures }, alreadyApplied: alreadyExisted };
-    }
     const recorded =
       (await record()) ??
       // Another caller recorded it first.
@@ -389,9 +420,16 @@ export class CreditLedger implements OnModuleInit {
       ],
       { returnDocument: 'after', projection: { [path]: 1 } },
     );
-    // The balance may have moved: the caller's cached record (with its balance) is read again.
-    this.callers.forget(entry.userId.toHexString());
-    return user ? holdIn(user, entry._id) : null;
+    const hold = user ? holdIn(user, entry._id) : null;
+    if (hold?.outcome === 'applied') {
+      // The balance moved: the caller's cached record takes it.
+      this.callers.creditApplied(entry.userId.toHexString(), {
+        balanceAfter: hold.balanceAfter as number,
+        sequence: hold.sequence as number,
+        at: now,
+      });
+    }
+    return hold;
   }
 
   private async readHold(entry: CreditEntryData): Promise<PendingCreditChange | null> {
@@ -400,6 +438,20 @@ export class CreditLedger implements OnModuleInit {
       { projection: { [holdPath(entry._id)]: 1 } },
     );
     return user ? holdIn(user, entry._id) : null;
+  }
+
+  /**
+   * Writes the applied entry a decided hold carries (see debitNew), unless it is already there,
+   * then releases the hold.
+   */
+  private async recordHeld(entry: AppliedCreditEntry): Promise<void> {
+    try {
+      await this.entries.create(entry);
+    } catch (error) {
+      // Written already (recovery and the call that made the change may both get here).
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+    await this.release(entry);
   }
 
   /** Step 5, and the undoing of step 1 when step 2 found the change already made. */
@@ -424,6 +476,30 @@ export class CreditLedger implements OnModuleInit {
       ? { kind: 'refused', balance: (user.currentBalance as number | undefined) ?? 0 }
       : { kind: 'no-user' };
   }
+}
+
+/** The applied entry a decided hold carries in full (see debitNew); null for any other hold. */
+function entryOfHold(
+  id: Types.ObjectId,
+  userId: Types.ObjectId,
+  hold: PendingCreditChange,
+): AppliedCreditEntry | null {
+  const { change } = hold;
+  if (hold.outcome !== 'applied' || !change) return null;
+  return {
+    _id: id,
+    userId,
+    userEmail: change.userEmail,
+    reason: change.reason,
+    reference: change.reference,
+    requestedDelta: change.requestedDelta,
+    status: 'applied',
+    delta: hold.delta as number,
+    balanceAfter: hold.balanceAfter as number,
+    sequence: hold.sequence as number,
+    createdAt: hold.heldAt,
+    appliedAt: hold.decidedAt as Date,
+  };
 }
 
 function holdIn(user: mongo.Document, entryId: Types.ObjectId): PendingCreditChange | null {

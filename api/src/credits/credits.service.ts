@@ -98,39 +98,47 @@ export class CreditsService implements OnApplicationBootstrap {
     generationId: string,
     cost = GENERATION_COST,
   ): Promise<AppliedCredit> {
-    const { settled, ...debit } = await this.startGenerationDebit(userId, generationId, cost);
-    await settled;
-    return debit;
+    return this.generationDebitOf(
+      await this.ledger.apply({
+        user: { userId },
+        reason: 'generation',
+        reference: generationId,
+        requestedDelta: -cost,
+      }),
+      cost,
+    );
   }
 
   /**
-   * debitGeneration for a caller with the model to wait for: answers as soon as the balance has
-   * moved, while the ledger finishes recording the entry in `settled` (never rejects). Await it
-   * before answering the client, so their history already shows the debit.
+   * debitGeneration for a generation id made up just now (never seen by the ledger, so never
+   * repeated), with the model to wait for: the debit is decided in one write and the answer
+   * given then, while the ledger records the entry in `settled` (never rejects). Await it before
+   * answering the client, so their history already shows the debit.
    */
   async startGenerationDebit(
     userId: string,
     generationId: string,
     cost = GENERATION_COST,
   ): Promise<AppliedCredit & { settled: Promise<void> }> {
-    const { outcome, settled } = await this.ledger.applyDecided({
-      user: { userId },
+    const { outcome, settled } = await this.ledger.debitNew({
+      userId,
       reason: 'generation',
       reference: generationId,
-      requestedDelta: -cost,
-      // Generation ids are new ObjectIds: a debit is never looked up before it is made.
-      newReference: true,
+      cost,
     });
-    if (outcome.kind !== 'applied') {
-      // Nothing changed; the refused entry is gone before the caller hears so.
-      await settled;
-      if (outcome.kind === 'no-user') throw new NotFoundException('User data not found');
+    return { ...this.generationDebitOf(outcome, cost), settled };
+  }
+
+  /** A generation's debit as callers see it: 402 when refused, 404 without a user record. */
+  private generationDebitOf(outcome: LedgerOutcome, cost: number): AppliedCredit {
+    if (outcome.kind === 'no-user') throw new NotFoundException('User data not found');
+    if (outcome.kind === 'refused') {
       throw new HttpException(
         `Insufficient credits. You need at least ${cost} credit${cost === 1 ? '' : 's'} to generate an email template.`,
         HttpStatus.PAYMENT_REQUIRED,
       );
     }
-    return { ...appliedCredit(outcome), settled };
+    return appliedCredit(outcome);
   }
 
   /**

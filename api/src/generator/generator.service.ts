@@ -62,7 +62,7 @@ export class GeneratorService implements OnModuleInit {
     timing = new ServerTiming(),
   ): Promise<GeneratedEmail> {
     // The credit is taken while a key is chosen; the model is called only once it is.
-    const charging = this.charge(caller, fields);
+    const charging = this.charge(caller);
     const answering = this.gemini.generate(
       {
         contents: emailPrompt(fields),
@@ -79,14 +79,19 @@ export class GeneratorService implements OnModuleInit {
       await answering.catch(() => undefined);
       throw error;
     }
-    const { userId, generation, balance, settled } = charged;
+    const { userId, id, balance, settled } = charged;
     try {
-      // The ledger finishes recording the debit while the model writes.
-      const [answer] = await Promise.all([answering, settled]);
-      return await this.complete(generation._id, answer.text, fields.senderName, balance);
+      // The ledger finishes recording the debit while the model writes and the email is
+      // stored; the answer waits for both, so the history already shows the debit.
+      const answer = await answering;
+      const [email] = await Promise.all([
+        this.complete(userId, id, fields, answer.text, balance),
+        settled,
+      ]);
+      return email;
     } catch (error) {
       await settled;
-      await this.refund(userId, generation._id);
+      await this.refund(userId, id, fields);
       throw error;
     }
   }
@@ -105,11 +110,10 @@ export class GeneratorService implements OnModuleInit {
     finish(text: string): Promise<GeneratedEmail>;
     fail(): Promise<void>;
   }> {
-    const { userId, generation, balance, settled } = await this.charge(caller, fields);
-    const fail = () =>
-      settled.then(() => this.refund(userId, generation._id)).then(() => undefined);
+    const { userId, id, balance, settled } = await this.charge(caller);
+    const fail = () => settled.then(() => this.refund(userId, id, fields)).then(() => undefined);
     const stream = this.gemini.generateStream({
-      contents: generation.prompt,
+      contents: emailPrompt(fields),
       systemInstruction: SYSTEM_INSTRUCTION,
       generationConfig: GENERATION_CONFIG,
     });
@@ -130,8 +134,11 @@ export class GeneratorService implements OnModuleInit {
       fail,
       finish: async (text) => {
         try {
-          await settled;
-          return await this.complete(generation._id, text, fields.senderName, balance);
+          const [email] = await Promise.all([
+            this.complete(userId, id, fields, text, balance),
+            settled,
+          ]);
+          return email;
         } catch (error) {
           await fail();
           throw error;
@@ -152,11 +159,30 @@ export class GeneratorService implements OnModuleInit {
     return answer.text.trim();
   }
 
-  /** The spec's separate debit: a pending generation the client will complete or refund. */
+  /**
+   * The spec's separate debit: a pending generation the client will complete or refund, stored
+   * beside the debit (refund-credit needs it). No record is kept when the debit is refused; a
+   * record that cannot be stored gives the credit back.
+   */
   async deduct(caller: AuthContext): Promise<{ generationId: string; credits: number }> {
-    const { generation, balance, settled } = await this.charge(caller);
+    const userId = this.userIdOf(caller);
+    this.throttle(userId);
+    const id = new Types.ObjectId();
+    const [stored, debited] = await Promise.allSettled([
+      this.generations.create({ _id: id, userId: new Types.ObjectId(userId), status: 'pending' }),
+      this.credits.startGenerationDebit(userId, id.toHexString()),
+    ]);
+    if (debited.status === 'rejected') {
+      if (stored.status === 'fulfilled') await this.generations.deleteOne({ _id: id });
+      throw debited.reason;
+    }
+    const { balanceAfter, settled } = debited.value;
     await settled;
-    return { generationId: generation._id.toHexString(), credits: balance };
+    if (stored.status === 'rejected') {
+      await this.credits.refundGeneration(userId, id.toHexString());
+      throw stored.reason;
+    }
+    return { generationId: id.toHexString(), credits: balanceAfter };
   }
 
   /** Refunds only the caller's own generation that did not complete, once (or any, for admins). */
@@ -200,57 +226,64 @@ export class GeneratorService implements OnModuleInit {
     if (result.deletedCount === 0) throw new NotFoundException('Generated email not found');
   }
 
-  /** The model's answer parsed and kept; an empty answer is a 502 (the caller refunds). */
+  /**
+   * The model's answer parsed and kept: the generation is written once, done (an empty answer is
+   * a 502, and the caller refunds).
+   */
   private async complete(
+    userId: string,
     id: Types.ObjectId,
+    fields: GenerateFields,
     text: string,
-    sender: string,
     balance: number,
   ): Promise<GeneratedEmail> {
     if (!text.trim()) throw new BadGatewayException(NO_EMAIL);
-    const email = parseEmail(text, sender);
-    await this.generations.updateOne({ _id: id }, { $set: { ...email, status: 'done' } });
+    const email = parseEmail(text, fields.senderName);
+    await this.generations.create({
+      _id: id,
+      userId: new Types.ObjectId(userId),
+      ...fields,
+      prompt: emailPrompt(fields),
+      ...email,
+      status: 'done',
+    });
     return { ...email, generationId: id.toHexString(), credits: balance };
   }
 
   /**
-   * Starts a generation: the caller's rate limit, then its pending record and its credit through
-   * the ledger, side by side (the record's id is the debit's reference, made here). Not charged
-   * (402) means no record is kept; a record that cannot be stored gives the credit back.
+   * Starts a generation: the caller's rate limit, then its credit through the ledger, under a
+   * new generation id (the debit's reference). The generation is stored when it ends, done or
+   * failed; 402 when the balance does not cover it, with nothing written.
    */
-  private async charge(caller: AuthContext, fields?: GenerateFields) {
+  private async charge(caller: AuthContext) {
     const userId = this.userIdOf(caller);
     this.throttle(userId);
     const id = new Types.ObjectId();
-    const [stored, debited] = await Promise.allSettled([
-      this.generations.create({
-        _id: id,
-        userId: new Types.ObjectId(userId),
-        ...(fields ? { ...fields, prompt: emailPrompt(fields) } : {}),
-        status: 'pending',
-      }),
-      this.credits.startGenerationDebit(userId, id.toHexString()),
-    ]);
-    if (debited.status === 'rejected') {
-      if (stored.status === 'fulfilled') await this.generations.deleteOne({ _id: id });
-      throw debited.reason;
-    }
-    const { balanceAfter, settled } = debited.value;
-    if (stored.status === 'rejected') {
-      await settled;
-      await this.credits.refundGeneration(userId, id.toHexString());
-      throw stored.reason;
-    }
-    return { userId, generation: stored.value, balance: balanceAfter, settled };
+    const { balanceAfter, settled } = await this.credits.startGenerationDebit(
+      userId,
+      id.toHexString(),
+    );
+    return { userId, id, balance: balanceAfter, settled };
   }
 
-  /** Gives the generation's credit back through the ledger (once, whoever asks again). */
-  private async refund(userId: string, generationId: Types.ObjectId) {
+  /**
+   * Gives the generation's credit back through the ledger (once, whoever asks again) and keeps
+   * the generation as failed: its inputs when it had none stored yet (a generation is stored
+   * when it ends), or the pending record of a separate debit.
+   */
+  private async refund(userId: string, generationId: Types.ObjectId, fields?: GenerateFields) {
     try {
       const refunded = await this.credits.refundGeneration(userId, generationId.toHexString());
       await this.generations.updateOne(
         { _id: generationId },
-        { $set: { status: 'failed', refunded: true } },
+        {
+          $set: { status: 'failed', refunded: true },
+          $setOnInsert: {
+            userId: new Types.ObjectId(userId),
+            ...(fields ? { ...fields, prompt: emailPrompt(fields) } : {}),
+          },
+        },
+        { upsert: true },
       );
       return refunded;
     } catch (error) {

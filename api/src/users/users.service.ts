@@ -130,10 +130,15 @@ export class UsersService implements OnModuleInit {
     const cached = this.callers.get(account.uid);
     if (cached) return cached;
     const readStartedAt = this.callers.startRead();
-    const bound = await this.users.findOne({ firebaseUid: account.uid }).lean<UserData>();
+    const bound = await this.users
+      .findOne({ firebaseUid: account.uid })
+      .select('+creditSequence')
+      .lean<UserData>();
     if (bound) {
       const record = toUserRecord(bound);
-      this.callers.keep(account.uid, record, readStartedAt);
+      this.callers.keep(account.uid, record, readStartedAt, {
+        creditSequence: bound.creditSequence ?? 0,
+      });
       return record;
     }
     if (!account.emailVerified) return null;

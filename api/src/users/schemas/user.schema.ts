@@ -2,6 +2,7 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import {
   userMemberships,
   userRoles,
+  type CreditReason,
   type UserMembership,
   type UserRole,
 } from '@coldmail/contracts';
@@ -34,6 +35,11 @@ export interface PendingCreditChange {
   balanceAfter?: number;
   sequence?: number;
   decidedAt?: Date;
+  /**
+   * A debit decided in one write (CreditLedger.debitNew) carries the change itself, so that its
+   * entry can be written from the hold alone.
+   */
+  change?: { reason: CreditReason; reference: string; requestedDelta: number; userEmail: string };
 }
 
 @Schema({ collection: 'users', timestamps: true, versionKey: false })
