@@ -46,10 +46,13 @@ afterAll(async () => {
 
 afterEach(async () => {
   await api.db.collection('geminiKeys').deleteMany({});
+  // Edited behind the API's back, like another instance would: the pool reads the keys again.
+  keyStore().forgetRoster();
 });
 
 const keysInDb = () => api.db.collection('geminiKeys');
 const pool = () => api.app.get(GeminiPoolService);
+const keyStore = () => api.app.get(GeminiKeysService);
 
 async function addKey(name: string, key: string, isActive = true): Promise<GeminiKey> {
   const response = await call<KeyResponse>(api, 'POST', '/api/gemini-keys', {
@@ -375,9 +378,44 @@ describe('the key pool (GeminiPoolService)', () => {
 
     // Once the cool-down is over, the key is used again.
     await keysInDb().updateOne({ name: 'Quota' }, { $set: { coolingUntil: new Date(before) } });
+    keyStore().forgetRoster();
     expect((await stateOf(quotaKey._id)).status).toBe('active');
     await pool().generate(emailRequest);
     expect((await double.calls())[quota]).toBe(2);
+  });
+
+  it("leaves a key out from the admin's switching it off, and back in from switching it on", async () => {
+    const [first, second] = [keyOf(), keyOf()];
+    const firstKey = await addKey('First', first);
+    await addKey('Second', second);
+    await pool().generate(emailRequest);
+    const toggle = () =>
+      call(api, 'PATCH', `/api/gemini-keys/${firstKey._id}/toggle`, { token: admin.token });
+    expect((await toggle()).status).toBe(200);
+    const before = await double.calls();
+    for (let round = 0; round < 3; round++) await pool().generate(emailRequest);
+    const during = await double.calls();
+    expect((during[first] ?? 0) - (before[first] ?? 0)).toBe(0);
+    expect((during[second] ?? 0) - (before[second] ?? 0)).toBe(3);
+
+    expect((await toggle()).status).toBe(200);
+    for (let round = 0; round < 2; round++) await pool().generate(emailRequest);
+    expect(((await double.calls())[first] ?? 0) - (during[first] ?? 0)).toBeGreaterThan(0);
+  });
+
+  it("writes each key's uses on its own, without the panel asking", async () => {
+    const key = keyOf();
+    await addKey('Main', key);
+    const startedAt = Date.now();
+    for (let round = 0; round < 3; round++) await pool().generate(emailRequest);
+    // Written together a moment later (within a second): polled, straight from the database.
+    let stored = await keysInDb().findOne({ name: 'Main' });
+    for (let wait = 0; stored?.useCount !== 3 && wait < 50; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      stored = await keysInDb().findOne({ name: 'Main' });
+    }
+    expect(stored?.useCount).toBe(3);
+    expect((stored?.lastUsedAt as Date).getTime()).toBeGreaterThanOrEqual(startedAt);
   });
 
   it('takes turns: the least recently used healthy key goes next', async () => {

@@ -1,5 +1,6 @@
 import type { GeneratedEmail, Generation } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
+import { GeminiKeysService } from '../src/gemini-keys/gemini-keys.service';
 import { geminiDouble } from './support/gemini-double';
 import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
@@ -42,6 +43,8 @@ const generate = (persona: Persona, json: unknown = fields) =>
 
 async function setKeys(...keys: string[]) {
   await api.db.collection('geminiKeys').deleteMany({});
+  // Edited behind the API's back, like another instance would: the pool reads the keys again.
+  api.app.get(GeminiKeysService).forgetRoster();
   for (const key of keys) {
     const added = await call(api, 'POST', '/api/gemini-keys', {
       token: admin.token,
@@ -174,6 +177,7 @@ describe('POST /api/generate-email', () => {
   it('with no usable key says so and keeps the credit', async () => {
     const buyer = await buyerWith(1);
     await api.db.collection('geminiKeys').deleteMany({});
+    api.app.get(GeminiKeysService).forgetRoster();
     const response = await generate(buyer);
     expect(response.status).toBe(503);
     expect(response.body.message).toBe('No API keys available. Please contact administrator.');

@@ -1,7 +1,7 @@
-import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { GeminiKey as GeminiKeyRecord, GeminiKeyUpdateBody } from '@coldmail/contracts';
-import { Model, trusted, Types } from 'mongoose';
+import { Model, Types } from 'mongoose';
 import { AuditService } from '../audit/audit.service';
 import type { AuthContext } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
@@ -24,6 +24,21 @@ export interface PickedKey {
   apiKey: string;
 }
 
+/**
+ * How long one API instance picks keys from memory before reading them again. Its own changes
+ * (an admin's edit, a key Google refused) apply at once; another instance's within this long.
+ */
+export const KEY_ROSTER_MS = 5_000;
+/** How long a key's use may wait to be written (its count and last use on the panel). */
+const USE_FLUSH_MS = 1_000;
+
+/** A usable key as the pool holds it between reads. */
+interface RosterKey extends PickedKey {
+  coolingUntil: number;
+  /** When this instance (or, as read, anyone) last used it: the least recent goes first. */
+  lastUsedAt: number;
+}
+
 /** The health fields a new key value or a re-activation starts afresh. */
 const freshHealth = { failing: false, coolingUntil: null, lastError: null, lastErrorAt: null };
 
@@ -33,8 +48,19 @@ const freshHealth = { failing: false, coolingUntil: null, lastError: null, lastE
  * only one that sees a key in clear.
  */
 @Injectable()
-export class GeminiKeysService {
+export class GeminiKeysService implements OnModuleDestroy {
   private readonly logger = new Logger(GeminiKeysService.name);
+  /** The usable keys, decrypted, read at most every KEY_ROSTER_MS (see pick). */
+  private roster: { readAt: number; keys: Promise<RosterKey[]> } | null = null;
+  /** Ticks on every change of a key here: a read begun before one is not kept. */
+  private version = 0;
+  /** The last use stamped on a roster key, so two picks in one millisecond still alternate. */
+  private lastStamp = 0;
+  /** Uses not written yet, by key id (see noteUse). */
+  private readonly uses = new Map<string, { count: number; at: Date }>();
+  private flushing: NodeJS.Timeout | null = null;
+  /** The last timed write of uses (awaited on shutdown). */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     @InjectModel(GeminiKey.name) private readonly keys: Model<GeminiKey>,
@@ -45,6 +71,7 @@ export class GeminiKeysService {
 
   /** Newest first, as the spec's panel puts a new key at the top. */
   async list(): Promise<GeminiKeyRecord[]> {
+    await this.writeUses();
     const keys = await this.keys.find().sort({ createdAt: -1, _id: -1 }).lean<GeminiKeyData[]>();
     const now = new Date();
     return keys.map((key) => toGeminiKeyRecord(key, now));
@@ -61,6 +88,7 @@ export class GeminiKeysService {
       isActive: body.isActive,
     });
     const saved = created.toObject<GeminiKeyData>();
+    this.changed();
     await this.audit.record(caller, {
       action: 'gemini-key.create',
       target: targetOf(saved),
@@ -97,6 +125,7 @@ export class GeminiKeysService {
       )
       .lean<GeminiKeyData>();
     if (!updated) throw new NotFoundException(NOT_FOUND);
+    this.changed();
     await this.audit.record(caller, {
       action: 'gemini-key.update',
       target: targetOf(updated),
@@ -109,6 +138,7 @@ export class GeminiKeysService {
   async delete(caller: AuthContext, id: string): Promise<void> {
     const deleted = await this.keys.findByIdAndDelete(id).lean<GeminiKeyData>();
     if (!deleted) throw new NotFoundException(NOT_FOUND);
+    this.changed();
     await this.audit.record(caller, {
       action: 'gemini-key.delete',
       target: targetOf(deleted),
@@ -134,6 +164,7 @@ export class GeminiKeysService {
         )
         .lean<GeminiKeyData>();
       if (!updated) continue;
+      this.changed();
       await this.audit.record(caller, {
         action: isActive ? 'gemini-key.activate' : 'gemini-key.deactivate',
         target: targetOf(updated),
@@ -145,34 +176,106 @@ export class GeminiKeysService {
   }
 
   /**
-   * For the pool: claims the least recently used key that is active, not failing and not cooling
-   * down, leaving out those already tried for this request. Claiming stamps lastUsedAt in the
-   * same update, so concurrent requests are spread over the keys rather than all given the same.
-   * A key that cannot be decrypted (the data key changed) is marked failing and passed over.
+   * For the pool: the least recently used key that is active, not failing and not cooling down,
+   * leaving out those already tried for this request; null when there is none. Picked from
+   * memory (the roster, read again every KEY_ROSTER_MS and after every change made here), so a
+   * generation does not wait on a database write to choose its key; concurrent requests are
+   * spread over the keys by the use each pick stamps on the roster. The caller notes the use
+   * when it calls Google (noteUse). A key that cannot be decrypted (the data key changed) is
+   * marked failing and passed over.
    */
   async pick(exclude: readonly string[]): Promise<PickedKey | null> {
-    for (;;) {
-      const now = new Date();
-      const claimed = await this.keys
-        .findOneAndUpdate(
-          {
-            isActive: true,
-            failing: false,
-            _id: trusted({ $nin: exclude.map((id) => new Types.ObjectId(id)) }),
-            $or: [{ coolingUntil: null }, { coolingUntil: trusted({ $lte: now }) }],
-          },
-          { $set: { lastUsedAt: now }, $inc: { useCount: 1 } },
-          { sort: { lastUsedAt: 1, _id: 1 }, returnDocument: 'after' },
-        )
-        // Not lean: a document gives the sealed parts as Buffers (lean gives BSON Binary).
-        .exec();
-      if (!claimed) return null;
-      const id = claimed._id.toHexString();
+    const now = Date.now();
+    let picked: RosterKey | null = null;
+    for (const key of await this.usableKeys(now)) {
+      if (exclude.includes(key.id) || key.coolingUntil > now) continue;
+      if (!picked || key.lastUsedAt < picked.lastUsedAt) picked = key;
+    }
+    if (!picked) return null;
+    this.lastStamp = Math.max(now, this.lastStamp + 1);
+    picked.lastUsedAt = this.lastStamp;
+    return { id: picked.id, name: picked.name, apiKey: picked.apiKey };
+  }
+
+  /**
+   * A picked key is being called: counted and stamped for the admin's panel. Uses are written
+   * together, within USE_FLUSH_MS, off the generations' path; the panel's list writes them first,
+   * and so does shutting down.
+   */
+  noteUse(id: string): void {
+    const use = this.uses.get(id) ?? { count: 0, at: new Date(0) };
+    use.count += 1;
+    use.at = new Date();
+    this.uses.set(id, use);
+    this.flushing ??= setTimeout(() => {
+      this.writing = this.writeUses();
+    }, USE_FLUSH_MS);
+    this.flushing.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.writing;
+    await this.writeUses();
+  }
+
+  /** Writes the uses noted so far; failures are logged, and those uses are noted again. */
+  private async writeUses(): Promise<void> {
+    if (this.flushing) clearTimeout(this.flushing);
+    this.flushing = null;
+    const uses = [...this.uses];
+    this.uses.clear();
+    await Promise.all(
+      uses.map(([id, { count, at }]) =>
+        this.keys
+          .updateOne(
+            { _id: new Types.ObjectId(id) },
+            { $max: { lastUsedAt: at }, $inc: { useCount: count } },
+          )
+          .catch((error: unknown) => {
+            this.logger.warn(
+              `Uses of Gemini key ${id} not written yet: ${error instanceof Error ? error.message : String(error)}`,
+            );
+            const again = this.uses.get(id) ?? { count: 0, at };
+            this.uses.set(id, { count: again.count + count, at: again.at > at ? again.at : at });
+          }),
+      ),
+    );
+  }
+
+  private usableKeys(now: number): Promise<RosterKey[]> {
+    if (this.roster && now - this.roster.readAt < KEY_ROSTER_MS) return this.roster.keys;
+    const version = this.version;
+    const keys = this.readRoster();
+    const roster = { readAt: now, keys };
+    this.roster = roster;
+    keys.then(
+      // A change made while reading: the next pick reads again.
+      () => version !== this.version && this.roster === roster && (this.roster = null),
+      () => this.roster === roster && (this.roster = null),
+    );
+    return keys;
+  }
+
+  private async readRoster(): Promise<RosterKey[]> {
+    const found = await this.keys
+      .find({ isActive: true, failing: false })
+      .sort({ lastUsedAt: 1, _id: 1 })
+      // Not lean: a document gives the sealed parts as Buffers (lean gives BSON Binary).
+      .exec();
+    const roster: RosterKey[] = [];
+    for (const key of found) {
+      const id = key._id.toHexString();
       try {
-        return { id, name: claimed.name, apiKey: this.cipher.open(claimed.sealedKey) };
+        roster.push({
+          id,
+          name: key.name,
+          apiKey: this.cipher.open(key.sealedKey),
+          coolingUntil: key.coolingUntil?.getTime() ?? 0,
+          lastUsedAt: key.lastUsedAt?.getTime() ?? 0,
+        });
       } catch {
         this.logger.error(
-          `Gemini key "${claimed.name}" (${id}) cannot be decrypted: was GEMINI_KEYS_SECRET changed?`,
+          `Gemini key "${key.name}" (${id}) cannot be decrypted: was GEMINI_KEYS_SECRET changed?`,
         );
         await this.markFailing(
           id,
@@ -180,11 +283,21 @@ export class GeminiKeysService {
         );
       }
     }
+    return roster;
   }
 
-  /** Takes back a claim that was never used (the request stopped before calling Gemini). */
-  async unclaim(id: string): Promise<void> {
-    await this.keys.updateOne({ _id: new Types.ObjectId(id) }, { $inc: { useCount: -1 } });
+  /**
+   * The keys changed outside this service (another instance applies within KEY_ROSTER_MS; a
+   * test that edits the collection directly calls this): the next pick reads them again.
+   */
+  forgetRoster(): void {
+    this.changed();
+  }
+
+  /** A key changed here: the next pick reads the keys again. */
+  private changed(): void {
+    this.version += 1;
+    this.roster = null;
   }
 
   /** Google refused the key itself: skipped until an admin edits or re-activates it. */
@@ -206,6 +319,7 @@ export class GeminiKeysService {
         $inc: { failureCount: 1 },
       },
     );
+    if (Object.keys(state).length > 0) this.changed();
   }
 
   /**
@@ -222,6 +336,7 @@ export class GeminiKeysService {
       keyMask: maskApiKey(LOCAL_DOUBLE_KEY),
       isActive: true,
     });
+    this.changed();
     return true;
   }
 }

@@ -168,6 +168,7 @@ export class GeminiPoolService {
       if (!key) throw unavailableOnce ? new GeminiUnavailableError() : new NoGeminiKeyError();
       tried.push(key.id);
       const client = this.clientFor(key.apiKey);
+      this.keys.noteUse(key.id);
       try {
         return { key, value: await attempt(client) };
       } catch (error) {
@@ -183,14 +184,14 @@ export class GeminiPoolService {
     }
   }
 
-  /** The first key, chosen while `ready` settles; a claim that `ready` cancels is taken back. */
+  /**
+   * The first key, chosen while `ready` settles (a pick only reads: nothing to take back when
+   * `ready` rejects, and no use is recorded for a call that is never made).
+   */
   private async firstKey(ready: Promise<unknown> | undefined): Promise<PickedKey | null> {
     if (!ready) return this.keys.pick([]);
     const [picked, go] = await Promise.allSettled([this.keys.pick([]), ready]);
-    if (go.status === 'rejected') {
-      if (picked.status === 'fulfilled' && picked.value) await this.keys.unclaim(picked.value.id);
-      throw go.reason;
-    }
+    if (go.status === 'rejected') throw go.reason;
     if (picked.status === 'rejected') throw picked.reason;
     return picked.value;
   }
