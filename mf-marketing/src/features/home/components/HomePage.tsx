@@ -9,7 +9,7 @@ import {
   TestimonialBlock,
 } from '@coldmail/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { ContactForm } from '../../contact-form';
 import { PackagesSection } from '../../packages/components/PackagesSection';
 import styles from './HomePage.module.css';
@@ -43,8 +43,12 @@ export function HomePage() {
   const content = useQuery(api.content.landing.query());
   // Read alongside the content rather than after it (PackagesSection shares this query).
   useQuery(api.packages.list.query());
-  const blocks = content.data;
-  if (content.isPending) {
+  // The blocks are drawn in a deferred render, which React splits into short slices, yielding
+  // to the browser between them: neither the first render (the content may be read before this
+  // page's code arrives) nor the answer's arrival becomes one long task. Until then (null) the
+  // placeholder stays.
+  const blocks = useDeferredValue(content.data, null);
+  if (content.isPending || (content.data !== undefined && blocks !== content.data)) {
     return (
       <div data-remote="marketing" data-page="HomePage">
         <div className={styles.firstScreen}>
