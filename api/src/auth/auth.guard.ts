@@ -18,12 +18,22 @@ import {
 } from './auth-context';
 import { FirebaseAuthService } from './firebase-auth.service';
 
+interface RouteRules {
+  isPublic: boolean;
+  identifiesCaller: boolean;
+  checksRevocation: boolean;
+  adminOnly: boolean;
+}
+
 /**
  * Global guard: every route requires `Authorization: Bearer <Firebase ID token>` unless marked
  * @Public(). The caller's role comes from their user record, never from the request.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  /** Each route's access rules, read from its decorators once (they never change at run time). */
+  private readonly rules = new WeakMap<object, RouteRules>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly firebaseAuth: FirebaseAuthService,
@@ -31,23 +41,40 @@ export class AuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
+    const rules = this.rulesOf(context);
     const request = context.switchToHttp().getRequest<FastifyRequest & RequestWithAuth>();
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
-      if (this.reflector.getAllAndOverride<boolean>(IDENTIFIES_CALLER, targets)) {
+    if (rules.isPublic) {
+      if (rules.identifiesCaller) {
         request.auth = await this.identify(request).catch(() => undefined);
       }
       return true;
     }
 
-    const checkRevoked = this.reflector.getAllAndOverride<boolean>(CHECKS_REVOCATION, targets);
-    request.auth = await this.identify(request, checkRevoked === true);
-    if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets)) {
+    request.auth = await this.identify(request, rules.checksRevocation);
+    if (rules.adminOnly) {
       if (request.auth.user?.userRole !== 'Admin') {
         throw new ForbiddenException('Admin access required');
       }
     }
     return true;
+  }
+
+  private rulesOf(context: ExecutionContext): RouteRules {
+    const handler = context.getHandler();
+    let rules = this.rules.get(handler);
+    if (!rules) {
+      const targets = [handler, context.getClass()];
+      const flag = (key: string) =>
+        this.reflector.getAllAndOverride<boolean>(key, targets) === true;
+      rules = {
+        isPublic: flag(IS_PUBLIC),
+        identifiesCaller: flag(IDENTIFIES_CALLER),
+        checksRevocation: flag(CHECKS_REVOCATION),
+        adminOnly: flag(ADMIN_ONLY),
+      };
+      this.rules.set(handler, rules);
+    }
+    return rules;
   }
 
   /** The caller behind the request's bearer token; rejects with a 401 when there is none. */
