@@ -71,6 +71,8 @@ export class GeminiKeysService implements OnModuleDestroy {
 
   /** Newest first, as the spec's panel puts a new key at the top. */
   async list(): Promise<GeminiKeyRecord[]> {
+    // Uses being written, and those noted since, are in the answer.
+    await this.writing;
     await this.writeUses();
     const keys = await this.keys.find().sort({ createdAt: -1, _id: -1 }).lean<GeminiKeyData[]>();
     const now = new Date();
