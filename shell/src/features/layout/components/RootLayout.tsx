@@ -1,5 +1,5 @@
 import { ToastHost } from '@coldmail/ui';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Outlet, useLocation } from '@coldmail/router';
 import { VerifyEmailNotice } from '../../auth/components/VerifyEmailNotice';
 import { Footer } from './Footer';
@@ -18,14 +18,17 @@ export function RootLayout() {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [pathname]);
 
+  // The page is first drawn in a deferred render, which React splits into short slices: the
+  // start-up render (the chrome, committed at once, so the router follows history from the
+  // start) and the page's are not one long task that keeps the browser from responding.
+  const pageDrawn = useDeferredValue(true, false);
+
   const chrome = hasSiteChrome(pathname);
   return (
     <div className={styles.root}>
       {chrome && <Header />}
       <VerifyEmailNotice />
-      <main className={styles.main}>
-        <Outlet />
-      </main>
+      <main className={styles.main}>{pageDrawn && <Outlet />}</main>
       {chrome && <Footer />}
       <ToastHost />
     </div>
