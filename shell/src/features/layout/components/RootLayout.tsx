@@ -1,4 +1,4 @@
-import { ToastHost } from '@coldmail/ui';
+import { PageLoader, ToastHost } from '@coldmail/ui';
 import { useDeferredValue, useEffect } from 'react';
 import { Outlet, useLocation } from '@coldmail/router';
 import { VerifyEmailNotice } from '../../auth/components/VerifyEmailNotice';
@@ -21,6 +21,8 @@ export function RootLayout() {
   // The page is first drawn in a deferred render, which React splits into short slices: the
   // start-up render (the chrome, committed at once, so the router follows history from the
   // start) and the page's are not one long task that keeps the browser from responding.
+  // Meanwhile a loader holds the first screen, as a loading page does, so the footer does not
+  // show there and then move.
   const pageDrawn = useDeferredValue(true, false);
 
   const chrome = hasSiteChrome(pathname);
@@ -28,7 +30,15 @@ export function RootLayout() {
     <div className={styles.root}>
       {chrome && <Header />}
       <VerifyEmailNotice />
-      <main className={styles.main}>{pageDrawn && <Outlet />}</main>
+      <main className={styles.main}>
+        {pageDrawn ? (
+          <Outlet />
+        ) : (
+          <div className={styles.firstScreen}>
+            <PageLoader />
+          </div>
+        )}
+      </main>
       {chrome && <Footer />}
       <ToastHost />
     </div>
