@@ -192,7 +192,6 @@ export class CreditLedger implements OnModuleInit {
       ],
       { returnDocument: 'after', projection: { [holdPath(id)]: 1 } },
     );
-    const done = Promise.resolve();
     if (!user) {
       const found = await this.users.collection.findOne(
         { _id: userId },
@@ -201,7 +200,7 @@ export class CreditLedger implements OnModuleInit {
       const outcome: LedgerOutcome = found
         ? { kind: 'refused', balance: (found.currentBalance as number | undefined) ?? 0 }
         : { kind: 'no-user' };
-      return { outcome, settled: done };
+      return { outcome, settled: Promise.resolve() };
     }
     const hold = holdIn(user, id);
     const entry = hold && entryOfHold(id, userId, hold);

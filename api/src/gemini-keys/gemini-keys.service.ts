@@ -72,8 +72,7 @@ export class GeminiKeysService implements OnModuleDestroy {
   /** Newest first, as the spec's panel puts a new key at the top. */
   async list(): Promise<GeminiKeyRecord[]> {
     // Uses being written, and those noted since, are in the answer.
-    await this.writing;
-    await this.writeUses();
+    await this.allUsesWritten();
     const keys = await this.keys.find().sort({ createdAt: -1, _id: -1 }).lean<GeminiKeyData[]>();
     const now = new Date();
     return keys.map((key) => toGeminiKeyRecord(key, now));
@@ -216,6 +215,11 @@ export class GeminiKeysService implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    await this.allUsesWritten();
+  }
+
+  /** Waits for a timed write under way, then writes the uses noted since. */
+  private async allUsesWritten(): Promise<void> {
     await this.writing;
     await this.writeUses();
   }

@@ -1,6 +1,7 @@
-import { Button, loadable, PageLoader, type Loadable } from '@coldmail/ui';
+import { Button, loadable, type Loadable } from '@coldmail/ui';
 import { Suspense, useState } from 'react';
 import { useLocation } from '@coldmail/router';
+import { FirstScreenLoader } from '../layout/components/FirstScreenLoader';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import styles from './RemoteApp.module.css';
 import { loadRemoteApp } from './remote-registry';
@@ -10,12 +11,7 @@ import { RouteContextReset } from './RouteContextReset';
 // the same remote does not load it again. Retry replaces the entry.
 const remoteApps = new Map<string, Loadable<object>>();
 
-// Fills the first screen, so the footer below does not jump when the page arrives.
-const loading = (
-  <div className={styles.loading}>
-    <PageLoader />
-  </div>
-);
+const loading = <FirstScreenLoader />;
 
 function remoteAppOf(remote: string, afterFailure: boolean): Loadable<object> {
   let app = remoteApps.get(remote);

@@ -1,7 +1,8 @@
-import { PageLoader, ToastHost } from '@coldmail/ui';
+import { ToastHost } from '@coldmail/ui';
 import { useDeferredValue, useEffect } from 'react';
 import { Outlet, useLocation } from '@coldmail/router';
 import { VerifyEmailNotice } from '../../auth/components/VerifyEmailNotice';
+import { FirstScreenLoader } from './FirstScreenLoader';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './RootLayout.module.css';
@@ -30,15 +31,7 @@ export function RootLayout() {
     <div className={styles.root}>
       {chrome && <Header />}
       <VerifyEmailNotice />
-      <main className={styles.main}>
-        {pageDrawn ? (
-          <Outlet />
-        ) : (
-          <div className={styles.firstScreen}>
-            <PageLoader />
-          </div>
-        )}
-      </main>
+      <main className={styles.main}>{pageDrawn ? <Outlet /> : <FirstScreenLoader />}</main>
       {chrome && <Footer />}
       <ToastHost />
     </div>
