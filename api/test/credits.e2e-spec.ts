@@ -31,11 +31,23 @@ async function userWithCredits(label: string, credits: number): Promise<Persona>
 }
 
 /**
+ * The user's record once no change is under way. A one-write debit releases its hold just after
+ * its entry is written (its `settled`), so the release may still be on its way: up to 2 s.
+ */
+async function settledUser(persona: Persona) {
+  for (let waited = 0; ; waited += 20) {
+    const user = await storedUser(persona);
+    if (Object.keys(user?.pendingCreditChanges ?? {}).length === 0 || waited >= 2000) return user;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
  * The ledger explains the balance: oldest first, each entry's balanceAfter is the previous one
  * plus its delta, numbered 1, 2, 3..., ending at the balance, and nothing is left under way.
  */
 async function expectLedgerExplainsBalance(persona: Persona) {
-  const [entries, user] = await Promise.all([entriesOf(persona), storedUser(persona)]);
+  const [entries, user] = await Promise.all([entriesOf(persona), settledUser(persona)]);
   let running = 0;
   entries.forEach((entry, index) => {
     expect(entry).toMatchObject({ status: 'applied', sequence: index + 1 });

@@ -147,8 +147,10 @@ export class CreditLedger implements OnModuleInit {
    * yet), decided in one write: the balance moves only if it covers the debit, and the same
    * update leaves a decided hold that carries the whole change (steps 1 and 3 at once; nobody
    * else knows the new id, so nobody else can decide it). The answer is given then; the entry is
-   * written already applied and the hold released in `settled`, which never rejects. A process
-   * stopping in between leaves the decided hold, from which start-up recovery writes the entry.
+   * written already applied in `settled`, which never rejects, and the hold released after it
+   * (a hold whose entry is written changes nothing; start-up recovery releases one left behind).
+   * A process stopping before the entry is written leaves the decided hold, from which start-up
+   * recovery writes it.
    * Refused or no user: nothing was written.
    */
   async debitNew(change: {
@@ -161,24 +163,24 @@ export class CreditLedger implements OnModuleInit {
     const userId = new Types.ObjectId(change.userId);
     const id = new Types.ObjectId();
     const now = new Date();
+    // One stage: the hold's figures are computed from the same old values as the balance's, so
+    // the update needs no second pass over the document.
+    const balanceAfter = { $subtract: ['$currentBalance', cost] };
+    const sequence = { $add: [{ $ifNull: ['$creditSequence', 0] }, 1] };
     const user = await this.users.collection.findOneAndUpdate(
       { _id: userId, currentBalance: { $gte: cost } },
       [
         {
           $set: {
-            currentBalance: { $subtract: ['$currentBalance', cost] },
-            creditSequence: { $add: [{ $ifNull: ['$creditSequence', 0] }, 1] },
+            currentBalance: balanceAfter,
+            creditSequence: sequence,
             updatedAt: now,
-          },
-        },
-        {
-          $set: {
             [holdPath(id)]: {
               heldAt: now,
               delta: { $literal: -cost },
               outcome: { $literal: 'applied' },
-              balanceAfter: '$currentBalance',
-              sequence: '$creditSequence',
+              balanceAfter,
+              sequence,
               decidedAt: now,
               change: {
                 reason: { $literal: reason },
@@ -210,11 +212,15 @@ export class CreditLedger implements OnModuleInit {
       sequence: entry.sequence,
       at: now,
     });
-    const settled = this.recordHeld(entry).catch((error: unknown) =>
+    const unfinished = (error: unknown) =>
       this.logger.error(
         `Credit change ${reason} ${reference} decided but not yet recorded (recovery finishes it): ${error instanceof Error ? error.message : String(error)}`,
-      ),
-    );
+      );
+    // The entry is written once the caller has had its turn (a generation sends its request to
+    // the model first); `settled` waits for the entry, not for the hold's release after it.
+    const settled = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.writeEntry(entry))
+      .then(() => void this.release(entry).catch(unfinished), unfinished);
     return { outcome: { kind: 'applied', entry, alreadyApplied: false }, settled };
   }
 
@@ -444,13 +450,18 @@ export class CreditLedger implements OnModuleInit {
    * then releases the hold.
    */
   private async recordHeld(entry: AppliedCreditEntry): Promise<void> {
+    await this.writeEntry(entry);
+    await this.release(entry);
+  }
+
+  /** The applied entry a decided hold carries, unless it is already there. */
+  private async writeEntry(entry: AppliedCreditEntry): Promise<void> {
     try {
       await this.entries.create(entry);
     } catch (error) {
       // Written already (recovery and the call that made the change may both get here).
       if (!isDuplicateKeyError(error)) throw error;
     }
-    await this.release(entry);
   }
 
   /** Step 5, and the undoing of step 1 when step 2 found the change already made. */
