@@ -242,7 +242,7 @@ export class CreditLedger implements OnModuleInit {
     const [entries, total] = await Promise.all([
       this.entries
         .find(filter)
-        .sort({ sequence: -1 })
+        .sort({ sequence: -1, _id: -1 })
         .skip((page - 1) * pageSize)
         .limit(pageSize)
         .lean<AppliedCreditEntry[]>(),

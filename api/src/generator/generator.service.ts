@@ -210,7 +210,7 @@ export class GeneratorService implements OnModuleInit {
     const userId = this.userIdOf(caller);
     const rows = await this.generations
       .find({ userId: new Types.ObjectId(userId), status: 'done' })
-      .sort({ createdAt: -1 })
+      .sort({ createdAt: -1, _id: -1 })
       .limit(HISTORY_SIZE)
       .lean<GenerationData[]>();
     return rows.map(toGeneration);

@@ -120,7 +120,7 @@ export class SupportService implements OnModuleInit {
       : { ticketUserEmail: caller.email };
     const tickets = await this.tickets
       .find(filter)
-      .sort({ createdAt: -1 })
+      .sort({ createdAt: -1, _id: -1 })
       .limit(INBOX_SIZE)
       .lean<SupportTicketData[]>();
     return tickets.map((ticket) => toTicketRecord(ticket, caller));

@@ -78,7 +78,7 @@ export class UsersService implements OnModuleInit {
 
   /** Newest first, as the admin directory shows them. */
   async list(): Promise<UserRecord[]> {
-    const users = await this.users.find().sort({ createdAt: -1 }).lean<UserData[]>();
+    const users = await this.users.find().sort({ createdAt: -1, _id: -1 }).lean<UserData[]>();
     return users.map(toUserRecord);
   }
 

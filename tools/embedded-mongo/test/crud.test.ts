@@ -117,6 +117,13 @@ describe('insert and find', () => {
     expect(await people().countDocuments({ age: 3 })).toBe(3);
     expect((await rawCommand(t.client, 'crud', { count: 'people', query: { age: 3 } })).n).toBe(3);
     expect(await people().estimatedDocumentCount()).toBe(30);
+    const count = async (extra: Loose) =>
+      (await rawCommand(t.client, 'crud', { count: 'people', ...extra })).n;
+    expect(await count({ skip: 25 })).toBe(5);
+    expect(await count({ skip: 40 })).toBe(0);
+    expect(await count({ query: {}, limit: 7 })).toBe(7);
+    expect(await count({ query: {}, skip: 28, limit: 7 })).toBe(2);
+    expect(await count({ count: 'nobody' })).toBe(0);
     expect((await people().distinct('address.city')).sort()).toEqual(['Oslo', 'Rome']);
     expect((await people().distinct('tags', { _id: { $lt: 4 } })).sort()).toEqual([
       'even',

@@ -50,6 +50,6 @@ export type AuditEntryData = AuditEntry & { _id: Types.ObjectId };
 
 export const AuditEntrySchema = SchemaFactory.createForClass(AuditEntry);
 // The log page reads newest first, optionally by action or by the kind of record.
-AuditEntrySchema.index({ at: -1 });
-AuditEntrySchema.index({ action: 1, at: -1 });
-AuditEntrySchema.index({ 'target.kind': 1, at: -1 });
+AuditEntrySchema.index({ at: -1, _id: -1 });
+AuditEntrySchema.index({ action: 1, at: -1, _id: -1 });
+AuditEntrySchema.index({ 'target.kind': 1, at: -1, _id: -1 });

@@ -87,6 +87,6 @@ export const CreditEntrySchema = SchemaFactory.createForClass(CreditEntry);
 // first entry instead of adding a second.
 CreditEntrySchema.index({ reason: 1, reference: 1 }, { unique: true });
 // A user's history, newest first.
-CreditEntrySchema.index({ userId: 1, sequence: -1 });
+CreditEntrySchema.index({ userId: 1, sequence: -1, _id: -1 });
 // Start-up recovery looks for the few entries a stopped process left pending.
 CreditEntrySchema.index({ status: 1 }, { partialFilterExpression: { status: 'pending' } });

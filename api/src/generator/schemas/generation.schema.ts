@@ -49,4 +49,4 @@ export type GenerationData = GenerationRecord & { _id: Types.ObjectId };
 
 export const GenerationSchema = SchemaFactory.createForClass(GenerationRecord);
 // A user's history, newest first.
-GenerationSchema.index({ userId: 1, createdAt: -1 });
+GenerationSchema.index({ userId: 1, createdAt: -1, _id: -1 });

@@ -32,4 +32,4 @@ export type ItemData = Item & { _id: Types.ObjectId };
 
 export const ItemSchema = SchemaFactory.createForClass(Item);
 ItemSchema.index({ slug: 1 }, { unique: true });
-ItemSchema.index({ createdAt: -1 });
+ItemSchema.index({ createdAt: -1, _id: -1 });

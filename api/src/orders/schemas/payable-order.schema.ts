@@ -155,9 +155,10 @@ export function addPayableOrderIndexes(schema: MongooseSchema): void {
     { paypalTransactionID: 1 },
     { unique: true, partialFilterExpression: { paypalTransactionID: { $type: 'string' } } },
   );
-  // A buyer's own list, newest first; and the admin list.
-  schema.index({ customerEmail: 1, createdAt: -1 });
-  schema.index({ createdAt: -1 });
+  // A buyer's own list, newest first; and the admin list. With _id the order is total, so a
+  // page of either is read from the index in order and stops when full (no sort of every order).
+  schema.index({ customerEmail: 1, createdAt: -1, _id: -1 });
+  schema.index({ createdAt: -1, _id: -1 });
   // Refunds finished at start-up (see OrderRefund.creditsTakenBack).
   schema.index({ paymentStatus: 1 });
 }

@@ -75,7 +75,7 @@ export type SupportTicketData = SupportTicket & { _id: Types.ObjectId };
 
 export const SupportTicketSchema = SchemaFactory.createForClass(SupportTicket);
 // A user's tickets newest first; the admin inbox newest first; counts by status.
-SupportTicketSchema.index({ ticketUserEmail: 1, createdAt: -1 });
-SupportTicketSchema.index({ createdAt: -1 });
+SupportTicketSchema.index({ ticketUserEmail: 1, createdAt: -1, _id: -1 });
+SupportTicketSchema.index({ createdAt: -1, _id: -1 });
 SupportTicketSchema.index({ ticketStatus: 1 });
 SupportTicketSchema.index({ unreadByAdmin: 1 });

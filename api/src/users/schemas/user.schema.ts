@@ -126,6 +126,6 @@ UserSchema.index({ userEmail: 1 }, { unique: true });
 // Every signed-in request finds its record by the token's uid; one record per Firebase account.
 UserSchema.index({ firebaseUid: 1 }, { unique: true, sparse: true });
 // The admin directory lists users newest first.
-UserSchema.index({ createdAt: -1 });
+UserSchema.index({ createdAt: -1, _id: -1 });
 // GET /users/admins
 UserSchema.index({ userRole: 1 });

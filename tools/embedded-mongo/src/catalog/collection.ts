@@ -4,6 +4,7 @@ import type { Doc } from '../bson/types';
 import { isPlainObject } from '../bson/types';
 import { ErrorCode, MongoCommandError } from '../errors';
 import { ID_INDEX, type IndexDefinition } from '../index/indexSpec';
+import type { SortField } from '../index/orderedView';
 import { duplicateKeyError, type IndexEntry, SecondaryIndex } from '../index/secondaryIndex';
 
 export function idKey(doc: Doc): string {
@@ -49,7 +50,10 @@ export class Collection {
       throw duplicateKeyError(this.namespace, ID_INDEX, [doc['_id']]);
     }
     const all = this.entriesFor(doc, id);
-    this.indexes.forEach((index, i) => index.add(all[i] as IndexEntry[], id));
+    this.indexes.forEach((index, i) => {
+      index.add(all[i] as IndexEntry[], id);
+      index.order?.add(doc, id);
+    });
     this.docs.set(id, doc);
   }
 
@@ -60,13 +64,18 @@ export class Collection {
     this.indexes.forEach((index, i) => {
       index.remove(index.entriesFor(before), id);
       index.add(next[i] as IndexEntry[], id);
+      index.order?.remove(before);
+      index.order?.add(after, id);
     });
     this.docs.set(id, after);
   }
 
   remove(doc: Doc): void {
     const id = idKey(doc);
-    for (const index of this.indexes) index.remove(index.entriesFor(doc), id);
+    for (const index of this.indexes) {
+      index.remove(index.entriesFor(doc), id);
+      index.order?.remove(doc);
+    }
     this.docs.delete(id);
   }
 
@@ -75,8 +84,12 @@ export class Collection {
     const id = idKey(doc);
     const before = this.docs.get(id);
     for (const index of this.indexes) {
-      if (before) index.remove(index.entriesFor(before), id);
+      if (before) {
+        index.remove(index.entriesFor(before), id);
+        index.order?.remove(before);
+      }
       index.add(index.entriesFor(doc), id);
+      index.order?.add(doc, id);
     }
     this.docs.set(id, doc);
   }
@@ -94,6 +107,7 @@ export class Collection {
       const clash = index.conflict(entries, id);
       if (clash) throw duplicateKeyError(this.namespace, definition, clash.values);
       index.add(entries, id);
+      index.order?.add(doc, id);
     }
     this.indexes.push(index);
   }
@@ -108,7 +122,12 @@ export class Collection {
    * index narrows to a hash lookup; otherwise every document (the caller re-checks the filter).
    */
   candidates(filter: unknown): Iterable<Doc> {
-    if (!isPlainObject(filter)) return this.docs.values();
+    return this.lookup(filter) ?? this.docs.values();
+  }
+
+  /** The hash lookup `candidates` describes, or null when no index narrows the filter. */
+  private lookup(filter: unknown): Doc[] | null {
+    if (!isPlainObject(filter)) return null;
     if ('_id' in filter) {
       const ids = equalityValues(filter['_id']);
       if (ids) return this.byIdKeys(ids.map(keyString));
@@ -124,7 +143,40 @@ export class Collection {
       if (perField.length !== index.fields.length) continue;
       return this.byIndex(index, perField);
     }
-    return this.docs.values();
+    return null;
+  }
+
+  /**
+   * Documents that may match `filter`, already in the order `sort` asks, read from an index
+   * that gives exactly that order (after equalities on its leading fields), so a page of a
+   * sorted query stops once it is full; null when a hash lookup narrows the filter better or
+   * no index gives the order. The caller re-checks the filter.
+   */
+  candidatesInOrder(filter: unknown, sort: SortField[]): Iterable<Doc> | null {
+    if (this.lookup(filter) !== null) return null;
+    // The index whose leading equalities narrow the most (the longest prefix) wins.
+    let best: { ids: Iterable<string>; prefix: number } | null = null;
+    for (const index of this.indexes) {
+      if (!index.order) continue;
+      const prefix: unknown[] = [];
+      for (const field of index.fields) {
+        const values =
+          isPlainObject(filter) && field in filter ? equalityValues(filter[field]) : undefined;
+        if (values?.length !== 1) break;
+        prefix.push(values[0]);
+      }
+      if (best && best.prefix >= prefix.length) continue;
+      const ids = index.order.idsInOrder(prefix, sort);
+      if (ids) best = { ids, prefix: prefix.length };
+    }
+    return best && this.byIds(best.ids);
+  }
+
+  private *byIds(ids: Iterable<string>): Iterable<Doc> {
+    for (const id of ids) {
+      const doc = this.docs.get(id);
+      if (doc) yield doc;
+    }
   }
 
   private byIdKeys(keys: string[]): Doc[] {

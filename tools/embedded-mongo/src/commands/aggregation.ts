@@ -60,7 +60,13 @@ export const aggregationCommands: Record<string, CommandHandler> = {
     const query = optionalDoc(cmd, 'query');
     const skip = nonNegative('skip', optionalInt(cmd, 'skip'));
     const limit = optionalInt(cmd, 'limit');
-    const docs = selectDocuments(ctx.catalog.get(ctx.db, name), query, {
+    const coll = ctx.catalog.get(ctx.db, name);
+    if (query === undefined || Object.keys(query).length === 0) {
+      // Every document: the collection knows how many it holds (estimatedDocumentCount).
+      const after = Math.max(0, (coll?.docs.size ?? 0) - (skip ?? 0));
+      return { n: limit ? Math.min(after, Math.abs(limit)) : after, ok: 1 };
+    }
+    const docs = selectDocuments(coll, query, {
       skip,
       limit: limit === undefined ? undefined : Math.abs(limit),
     });

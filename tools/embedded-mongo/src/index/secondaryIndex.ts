@@ -1,9 +1,11 @@
 import { compoundKeyString } from '../bson/keyString';
-import type { Doc } from '../bson/types';
+import { toJsNumber } from '../bson/numeric';
+import { isNumeric, type Doc } from '../bson/types';
 import { ErrorCode, MongoCommandError } from '../errors';
 import { compileFilter, type Predicate } from '../query/matcher';
 import { splitPath, valuesAtPath } from '../query/path';
 import type { IndexDefinition } from './indexSpec';
+import { OrderedView } from './orderedView';
 
 export interface IndexEntry {
   key: string;
@@ -22,12 +24,25 @@ export class SecondaryIndex {
   private readonly paths: (readonly string[])[];
   private readonly partial: Predicate | undefined;
   private readonly entries = new Map<string, Set<string> | string>();
+  /**
+   * The same documents in the index's order, for sorted reads; none for a sparse or partial
+   * index, which leaves documents out of the order.
+   */
+  readonly order: OrderedView | undefined;
 
   constructor(readonly definition: IndexDefinition) {
     this.fields = Object.keys(definition.key);
     this.paths = this.fields.map(splitPath);
     const pfe = definition['partialFilterExpression'];
     this.partial = pfe ? compileFilter(pfe) : undefined;
+    const directions = this.fields.map((field) => {
+      const direction = definition.key[field];
+      return isNumeric(direction) ? toJsNumber(direction) : NaN;
+    });
+    this.order =
+      this.partial || this.sparse || !directions.every((d) => d === 1 || d === -1)
+        ? undefined
+        : new OrderedView(this.fields, directions as (1 | -1)[], this.unique);
   }
 
   get unique(): boolean {
@@ -117,6 +132,7 @@ export class SecondaryIndex {
 
   clear(): void {
     this.entries.clear();
+    this.order?.clear();
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Doc } from '../bson/types';
 import type { Collection } from '../catalog/collection';
 import { compileFilter } from './matcher';
-import { sortDocuments, topDocuments } from './sort';
+import { parseSortSpec, sortDocuments, topDocuments } from './sort';
 
 export interface SelectOptions {
   sort?: Doc;
@@ -11,8 +11,9 @@ export interface SelectOptions {
 }
 
 /**
- * The documents a find/count/update selects, in result order. Without a sort it stops as
- * soon as skip + limit documents matched; candidates come from an index when one applies.
+ * The documents a find/count/update selects, in result order. Without a sort, or with a sort
+ * an index gives, it stops as soon as skip + limit documents matched; candidates come from an
+ * index when one applies.
  */
 export function selectDocuments(
   coll: Collection | undefined,
@@ -24,6 +25,8 @@ export function selectDocuments(
   const skip = options.skip ?? 0;
   const limit = options.limit || Number.POSITIVE_INFINITY;
   const sorted = options.sort !== undefined && Object.keys(options.sort).length > 0;
+  const inOrder = sorted ? coll.candidatesInOrder(filter, parseSortSpec(options.sort)) : null;
+  if (inOrder) return firstMatching(inOrder, predicate, skip, limit);
   const wanted = sorted ? Number.POSITIVE_INFINITY : skip + limit;
   if (sorted && limit !== Number.POSITIVE_INFINITY) {
     // A page of a sorted result: keep only the best skip + limit while scanning.
@@ -43,4 +46,22 @@ export function selectDocuments(
     matched = matched.slice(skip, limit === Number.POSITIVE_INFINITY ? undefined : skip + limit);
   }
   return matched;
+}
+
+/** The matching documents of `docs` (in their order) after the first `skip`, at most `limit`. */
+function firstMatching(
+  docs: Iterable<Doc>,
+  predicate: (doc: Doc) => boolean,
+  skip: number,
+  limit: number,
+): Doc[] {
+  const out: Doc[] = [];
+  let skipped = 0;
+  for (const doc of docs) {
+    if (!predicate(doc)) continue;
+    if (skipped < skip) skipped += 1;
+    else out.push(doc);
+    if (out.length >= limit) break;
+  }
+  return out;
 }
