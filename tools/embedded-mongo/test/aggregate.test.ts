@@ -186,3 +186,31 @@ test('expression stages never modify the stored documents', async () => {
   await c.updateOne({ _id: 1 }, [{ $set: { 'a.d': 3 } }, { $unset: 'arr' }]);
   expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1, a: { b: 1, d: 3 } });
 });
+
+test('$literal gives its argument unevaluated, bson types kept, in stages and pipeline updates', async () => {
+  const c = db.collection<Loose>('literals');
+  await c.insertOne({ _id: 1, n: 5 });
+  const [projected] = await c
+    .aggregate([
+      {
+        $project: {
+          path: { $literal: '$n' },
+          operator: { $literal: { $add: [1, 2] } },
+          decimal: { $literal: Decimal128.fromString('1.50') },
+          sum: { $add: ['$n', { $literal: 1 }] },
+        },
+      },
+    ])
+    .toArray();
+  expect(projected).toEqual({
+    _id: 1,
+    path: '$n',
+    operator: { $add: [1, 2] },
+    decimal: Decimal128.fromString('1.50'),
+    sum: 6,
+  });
+  await c.updateOne({ _id: 1 }, [
+    { $set: { n: { $subtract: ['$n', 1] }, hold: { delta: { $literal: -1 }, at: '$n' } } },
+  ]);
+  expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1, n: 4, hold: { delta: -1, at: 5 } });
+});
