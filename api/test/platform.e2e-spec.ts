@@ -1,3 +1,4 @@
+import { contract, endpointsOf } from '@coldmail/contracts';
 import { call, type Persona, signUp, startTestApi, type TestApi } from './support/test-api';
 
 type ErrorBody = { statusCode: number; message: string };
@@ -165,6 +166,22 @@ describe('OpenAPI document', () => {
         '/item-update-payment-status/{id}',
         '/api/paypal-settings',
       ]),
+    );
+    // Every operation is named after its contract entry and carries that entry's summary.
+    const operations = Object.values(
+      response.body.paths as Record<
+        string,
+        Record<string, { operationId: string; summary: string }>
+      >,
+    ).flatMap((methods) => Object.values(methods));
+    const summaries = new Map(endpointsOf(contract).map((e) => [e.key, e.summary]));
+    expect(operations.length).toBe(summaries.size);
+    for (const { operationId, summary } of operations) {
+      expect(summary).toBe(summaries.get(operationId));
+      expect(summary).toMatch(/\S/);
+    }
+    expect(operations.find((o) => o.operationId === 'packages.list')?.summary).toBe(
+      'Every credit package',
     );
     const page = await call(api, 'GET', '/api/docs');
     expect(page.headers.get('content-type')).toMatch(/text\/html/);

@@ -90,140 +90,415 @@ const byId = { params: idParamSchema };
  */
 export const contract = defineContract(routes, {
   health: {
-    get: { response: healthSchema },
-    live: { response: z.object({ status: z.literal('ok') }) },
-    ready: { response: healthSchema },
+    get: { summary: 'Liveness and dependencies', response: healthSchema },
+    live: {
+      summary: 'Liveness: the process serves HTTP (touches no dependency)',
+      response: z.object({ status: z.literal('ok') }),
+    },
+    ready: {
+      summary: 'Readiness: the database and sign-in answer (503 until they do)',
+      response: healthSchema,
+    },
   },
   users: {
-    createOrSync: { body: createUserBodySchema, response: userRecordSchema },
-    list: { query: userEmailQuerySchema, response: z.array(userRecordSchema) },
-    adminList: { query: userListQuerySchema, response: pageSchema(userRecordSchema) },
-    admins: { response: z.array(adminListEntrySchema) },
-    updateProfile: { ...byId, body: profileUpdateBodySchema, response: userRecordSchema },
-    adminUpdate: { ...byId, body: adminUserUpdateBodySchema, response: userRecordSchema },
-    delete: { ...byId, response: deleteUserResponseSchema },
+    createOrSync: {
+      summary: 'Creates or syncs the caller’s record after sign-in and registration',
+      body: createUserBodySchema,
+      response: userRecordSchema,
+    },
+    list: {
+      summary: 'Every user (admins), or the caller’s own record with ?userEmail=',
+      query: userEmailQuerySchema,
+      response: z.array(userRecordSchema),
+    },
+    adminList: {
+      summary: 'One page of the user directory: search, sort and page on the server',
+      query: userListQuerySchema,
+      response: pageSchema(userRecordSchema),
+    },
+    admins: {
+      summary: 'The admins, for the Admin Panel link',
+      response: z.array(adminListEntrySchema),
+    },
+    updateProfile: {
+      summary: 'The caller’s own profile fields',
+      ...byId,
+      body: profileUpdateBodySchema,
+      response: userRecordSchema,
+    },
+    adminUpdate: {
+      summary: 'Name, role, membership and credit balance (the balance through the ledger)',
+      ...byId,
+      body: adminUserUpdateBodySchema,
+      response: userRecordSchema,
+    },
+    delete: { summary: 'Deletes a user', ...byId, response: deleteUserResponseSchema },
   },
-  messages: { send: { body: sendMessageBodySchema, response: sendMessageResponseSchema } },
+  messages: {
+    send: {
+      summary: 'E-mails a user (HTML sanitised) and keeps a copy on their record',
+      body: sendMessageBodySchema,
+      response: sendMessageResponseSchema,
+    },
+  },
   uploads: {
-    upload: { response: uploadResponseSchema },
-    file: { ...byId, response: z.unknown() },
-    mine: { response: myUploadsSchema },
-    delete: { ...byId, response: deletedResponseSchema },
+    upload: {
+      summary: 'Stores an image (multipart field "image", at most 2 MB)',
+      response: uploadResponseSchema,
+    },
+    file: {
+      summary: 'An uploaded image (bytes, with its content type)',
+      ...byId,
+      response: z.unknown(),
+    },
+    mine: {
+      summary: 'The caller’s uploaded images and how much of their storage quota they use',
+      response: myUploadsSchema,
+    },
+    delete: {
+      summary: 'Deletes an uploaded image (its uploader or an admin)',
+      ...byId,
+      response: deletedResponseSchema,
+    },
   },
   packages: {
-    list: { response: z.array(packageSchema) },
-    get: { ...byId, response: packageSchema },
-    add: { body: packageBodySchema, response: packageSchema },
-    edit: { ...byId, body: packageBodySchema, response: packageSchema },
-    delete: { ...byId, response: deletedResponseSchema },
+    list: { summary: 'Every credit package', response: z.array(packageSchema) },
+    get: { summary: 'One credit package', ...byId, response: packageSchema },
+    add: {
+      summary: 'Adds a package (409 beyond 3)',
+      body: packageBodySchema,
+      response: packageSchema,
+    },
+    edit: { summary: 'Edits a package', ...byId, body: packageBodySchema, response: packageSchema },
+    delete: { summary: 'Deletes a package', ...byId, response: deletedResponseSchema },
   },
   items: {
-    list: { response: itemListSchema },
-    get: { ...byId, response: itemResponseSchema },
-    create: { body: itemBodySchema, response: adminItemSchema },
-    update: { ...byId, body: itemBodySchema, response: adminItemSchema },
-    delete: { ...byId, response: deletedResponseSchema },
+    list: { summary: 'Every digital item; access URLs for admins only', response: itemListSchema },
+    get: { summary: 'One digital item', ...byId, response: itemResponseSchema },
+    create: { summary: 'Adds an item', body: itemBodySchema, response: adminItemSchema },
+    update: { summary: 'Edits an item', ...byId, body: itemBodySchema, response: adminItemSchema },
+    delete: { summary: 'Deletes an item', ...byId, response: deletedResponseSchema },
   },
   packageOrders: {
-    create: { body: newOrderBodySchema, response: packageOrderSchema },
-    list: { query: userEmailQuerySchema, response: z.array(packageOrderSchema) },
-    get: { ...byId, response: packageOrderSchema },
-    delete: { ...byId, response: deletedResponseSchema },
-    adminList: { query: orderListQuerySchema, response: pageSchema(packageOrderSchema) },
-    refund: { ...byId, response: packageOrderSchema },
+    create: {
+      summary: 'Orders a package, priced from the stored package (Sellers 403)',
+      body: newOrderBodySchema,
+      response: packageOrderSchema,
+    },
+    list: {
+      summary: 'The caller’s package orders, or anyone’s for admins',
+      query: userEmailQuerySchema,
+      response: z.array(packageOrderSchema),
+    },
+    get: { summary: 'One package order', ...byId, response: packageOrderSchema },
+    delete: {
+      summary: 'Deletes a pending package order',
+      ...byId,
+      response: deletedResponseSchema,
+    },
+    adminList: {
+      summary: 'One page of every package order: search, sort and page on the server',
+      query: orderListQuerySchema,
+      response: pageSchema(packageOrderSchema),
+    },
+    refund: {
+      summary: 'Refunds a paid package order in full at PayPal and takes its credits back',
+      ...byId,
+      response: packageOrderSchema,
+    },
   },
   itemOrders: {
-    create: { body: newItemOrderBodySchema, response: itemOrderSchema },
-    list: { query: userEmailQuerySchema, response: z.array(itemOrderSchema) },
-    get: { ...byId, response: itemOrderSchema },
-    verify: { ...byId, response: verifyOrderResponseSchema },
-    delete: { ...byId, response: deletedResponseSchema },
-    adminList: { query: orderListQuerySchema, response: pageSchema(itemOrderSchema) },
-    refund: { ...byId, response: itemOrderSchema },
+    create: {
+      summary: 'Orders a digital item, priced from the stored item (Sellers 403)',
+      body: newItemOrderBodySchema,
+      response: itemOrderSchema,
+    },
+    list: {
+      summary: 'The caller’s item orders, or anyone’s for admins',
+      query: userEmailQuerySchema,
+      response: z.array(itemOrderSchema),
+    },
+    get: { summary: 'One item order', ...byId, response: itemOrderSchema },
+    verify: {
+      summary: 'Whether an item order’s payment is captured',
+      ...byId,
+      response: verifyOrderResponseSchema,
+    },
+    delete: { summary: 'Deletes a pending item order', ...byId, response: deletedResponseSchema },
+    adminList: {
+      summary: 'One page of every item order: search, sort and page on the server',
+      query: orderListQuerySchema,
+      response: pageSchema(itemOrderSchema),
+    },
+    refund: {
+      summary: 'Refunds a paid item order in full at PayPal and withdraws its access link',
+      ...byId,
+      response: itemOrderSchema,
+    },
   },
   payments: {
     createPaypalOrder: {
+      summary: 'Creates the PayPal order for the caller’s pending order',
       body: createPaypalOrderBodySchema,
       response: createPaypalOrderResponseSchema,
     },
     completePackage: {
+      summary: 'Captures and verifies a package order’s payment, then credits the buyer',
       ...byId,
       body: paymentCompletionBodySchema,
       response: packagePaymentResultSchema,
     },
-    completeItem: { ...byId, body: paymentCompletionBodySchema, response: itemPaymentResultSchema },
-    webhook: { response: z.object({ received: z.literal(true) }) },
+    completeItem: {
+      summary: 'Captures and verifies an item order’s payment',
+      ...byId,
+      body: paymentCompletionBodySchema,
+      response: itemPaymentResultSchema,
+    },
+    webhook: {
+      summary: 'PayPal’s signed notifications, verified with PayPal before anything is read',
+      response: z.object({ received: z.literal(true) }),
+    },
   },
-  credits: { history: { query: creditHistoryQuerySchema, response: creditHistorySchema } },
+  credits: {
+    history: {
+      summary: 'The caller’s credit history, newest first; admins may ask for anyone’s (?userId=)',
+      query: creditHistoryQuerySchema,
+      response: creditHistorySchema,
+    },
+  },
   content: {
-    navLogo: { response: navLogoResponseSchema },
-    navLogoUpdate: { body: navLogoBodySchema, response: contentResponseSchema(navLogoSchema) },
-    landing: { response: landingContentSchema },
-    banner: { response: contentResponseSchema(bannerSettingsSchema) },
-    bannerUpdate: { body: bannerBodySchema, response: contentResponseSchema(bannerSettingsSchema) },
-    bannerToggle: { response: contentResponseSchema(bannerSettingsSchema) },
-    bannerReset: { response: contentResponseSchema(bannerSettingsSchema) },
-    bannerStats: { response: z.object({ success: z.literal(true), data: bannerStatsSchema }) },
-    features: { response: contentResponseSchema(featuresSettingsSchema) },
+    navLogo: {
+      summary: 'The header logo (inactive: the site’s own logo shows)',
+      response: navLogoResponseSchema,
+    },
+    navLogoUpdate: {
+      summary: 'Saves the header logo',
+      body: navLogoBodySchema,
+      response: contentResponseSchema(navLogoSchema),
+    },
+    landing: {
+      summary: 'Every landing-page block in one read (an inactive block is null)',
+      response: landingContentSchema,
+    },
+    banner: {
+      summary: 'The banner section as the page shows it',
+      response: contentResponseSchema(bannerSettingsSchema),
+    },
+    bannerUpdate: {
+      summary: 'Saves the banner section',
+      body: bannerBodySchema,
+      response: contentResponseSchema(bannerSettingsSchema),
+    },
+    bannerToggle: {
+      summary: 'Shows or hides the banner section',
+      response: contentResponseSchema(bannerSettingsSchema),
+    },
+    bannerReset: {
+      summary: 'Restores the banner section’s defaults',
+      response: contentResponseSchema(bannerSettingsSchema),
+    },
+    bannerStats: {
+      summary: 'Whether the banner is active and has a video and an image, and when it changed',
+      response: z.object({ success: z.literal(true), data: bannerStatsSchema }),
+    },
+    features: {
+      summary: 'The features section as the page shows it',
+      response: contentResponseSchema(featuresSettingsSchema),
+    },
     featuresUpdate: {
+      summary: 'Saves the features section',
       body: featuresBodySchema,
       response: contentResponseSchema(featuresSettingsSchema),
     },
-    featuresToggle: { response: contentResponseSchema(featuresSettingsSchema) },
-    featuresReset: { response: contentResponseSchema(featuresSettingsSchema) },
-    about: { response: contentResponseSchema(aboutSettingsSchema) },
-    aboutUpdate: { body: aboutBodySchema, response: contentResponseSchema(aboutSettingsSchema) },
-    aboutToggle: { response: contentResponseSchema(aboutSettingsSchema) },
-    aboutReset: { response: contentResponseSchema(aboutSettingsSchema) },
-    aboutResetApi: { response: contentResponseSchema(aboutSettingsSchema) },
-    testimonial: { response: contentResponseSchema(testimonialSettingsSchema) },
+    featuresToggle: {
+      summary: 'Shows or hides the features section',
+      response: contentResponseSchema(featuresSettingsSchema),
+    },
+    featuresReset: {
+      summary: 'Restores the features section’s defaults',
+      response: contentResponseSchema(featuresSettingsSchema),
+    },
+    about: {
+      summary: 'The about section as the page shows it',
+      response: contentResponseSchema(aboutSettingsSchema),
+    },
+    aboutUpdate: {
+      summary: 'Saves the about section',
+      body: aboutBodySchema,
+      response: contentResponseSchema(aboutSettingsSchema),
+    },
+    aboutToggle: {
+      summary: 'Shows or hides the about section',
+      response: contentResponseSchema(aboutSettingsSchema),
+    },
+    aboutReset: {
+      summary: 'Restores the about section’s defaults',
+      response: contentResponseSchema(aboutSettingsSchema),
+    },
+    aboutResetApi: {
+      summary: 'Restores the about section’s defaults (the spec’s path has no /api prefix)',
+      response: contentResponseSchema(aboutSettingsSchema),
+    },
+    testimonial: {
+      summary: 'The testimonial section as the page shows it',
+      response: contentResponseSchema(testimonialSettingsSchema),
+    },
     testimonialUpdate: {
+      summary: 'Saves the testimonial section',
       body: testimonialBodySchema,
       response: contentResponseSchema(testimonialSettingsSchema),
     },
-    testimonialToggle: { response: contentResponseSchema(testimonialSettingsSchema) },
-    testimonialReset: { response: contentResponseSchema(testimonialSettingsSchema) },
-    contact: { response: contentResponseSchema(contactSettingsSchema) },
+    testimonialToggle: {
+      summary: 'Shows or hides the testimonial section',
+      response: contentResponseSchema(testimonialSettingsSchema),
+    },
+    testimonialReset: {
+      summary: 'Restores the testimonial section’s defaults',
+      response: contentResponseSchema(testimonialSettingsSchema),
+    },
+    contact: {
+      summary: 'The contact section as the page shows it',
+      response: contentResponseSchema(contactSettingsSchema),
+    },
     contactUpdate: {
+      summary: 'Saves the contact section',
       body: contactBodySchema,
       response: contentResponseSchema(contactSettingsSchema),
     },
-    contactToggle: { response: contentResponseSchema(contactSettingsSchema) },
-    contactReset: { response: contentResponseSchema(contactSettingsSchema) },
-    footer: { response: footerResponseSchema },
-    footerUpdate: { body: footerBodySchema, response: contentResponseSchema(footerSettingsSchema) },
-    footerToggle: { response: contentResponseSchema(footerSettingsSchema) },
-    footerReset: { response: contentResponseSchema(footerSettingsSchema) },
+    contactToggle: {
+      summary: 'Shows or hides the contact section',
+      response: contentResponseSchema(contactSettingsSchema),
+    },
+    contactReset: {
+      summary: 'Restores the contact section’s defaults',
+      response: contentResponseSchema(contactSettingsSchema),
+    },
+    footer: {
+      summary: 'The site footer (shown only while active)',
+      response: footerResponseSchema,
+    },
+    footerUpdate: {
+      summary: 'Saves the footer',
+      body: footerBodySchema,
+      response: contentResponseSchema(footerSettingsSchema),
+    },
+    footerToggle: {
+      summary: 'Shows or hides the footer',
+      response: contentResponseSchema(footerSettingsSchema),
+    },
+    footerReset: {
+      summary: 'Restores the footer’s defaults',
+      response: contentResponseSchema(footerSettingsSchema),
+    },
   },
   paypalSettings: {
-    get: { response: paypalSettingsResponseSchema },
-    update: { body: paypalSettingsBodySchema, response: paypalSettingsResponseSchema },
-    reset: { response: paypalSettingsResponseSchema },
+    get: {
+      summary: 'What the payment buttons need; admins also get mode and the masked secret',
+      response: paypalSettingsResponseSchema,
+    },
+    update: {
+      summary: 'Saves the PayPal settings (the secret is write-only)',
+      body: paypalSettingsBodySchema,
+      response: paypalSettingsResponseSchema,
+    },
+    reset: {
+      summary: 'Restores the default PayPal settings',
+      response: paypalSettingsResponseSchema,
+    },
   },
   geminiKeys: {
-    list: { response: geminiKeyListResponseSchema },
-    create: { body: geminiKeyBodySchema, response: geminiKeyResponseSchema },
-    update: { ...byId, body: geminiKeyUpdateBodySchema, response: geminiKeyResponseSchema },
-    delete: { ...byId, response: geminiKeyDeletedResponseSchema },
-    toggle: { ...byId, response: geminiKeyResponseSchema },
+    list: {
+      summary: 'The Gemini API keys, masked, with each key’s state in the pool',
+      response: geminiKeyListResponseSchema,
+    },
+    create: {
+      summary: 'Adds a Gemini API key (stored encrypted)',
+      body: geminiKeyBodySchema,
+      response: geminiKeyResponseSchema,
+    },
+    update: {
+      summary: 'Edits a key; an empty or masked key keeps the stored one',
+      ...byId,
+      body: geminiKeyUpdateBodySchema,
+      response: geminiKeyResponseSchema,
+    },
+    delete: { summary: 'Deletes a key', ...byId, response: geminiKeyDeletedResponseSchema },
+    toggle: {
+      summary: 'Switches a key on or off; switching it on clears its failures',
+      ...byId,
+      response: geminiKeyResponseSchema,
+    },
   },
   support: {
-    create: { body: newSupportMessageBodySchema, response: supportTicketSchema },
-    list: { query: supportListQuerySchema, response: z.array(supportTicketSchema) },
-    get: { ...byId, response: supportTicketSchema },
-    update: { ...byId, body: updateTicketBodySchema, response: supportTicketSchema },
-    summary: { response: supportSummarySchema },
+    create: {
+      summary: 'A visitor’s contact message or a user’s new ticket (opened as a ticket)',
+      body: newSupportMessageBodySchema,
+      response: supportTicketSchema,
+    },
+    list: {
+      summary: 'The caller’s tickets, or every ticket for admins (newest first)',
+      query: supportListQuerySchema,
+      response: z.array(supportTicketSchema),
+    },
+    get: {
+      summary: 'One ticket with its conversation (its user or an admin); marks it read',
+      ...byId,
+      response: supportTicketSchema,
+    },
+    update: {
+      summary: 'Replies to a ticket (the new entry only) and, for admins, sets its status',
+      ...byId,
+      body: updateTicketBodySchema,
+      response: supportTicketSchema,
+    },
+    summary: {
+      summary: 'Ticket counts for the admin dashboard: total, open, in progress, unread',
+      response: supportSummarySchema,
+    },
   },
   generator: {
-    generate: { body: generateEmailBodySchema, response: generatedEmailSchema },
-    generateStream: { body: generateEmailBodySchema, response: z.unknown() },
-    enhancePrompt: { body: enhancePromptBodySchema, response: enhancePromptResponseSchema },
-    deductCredit: { response: creditChangeResponseSchema },
-    refundCredit: { body: refundCreditBodySchema, response: creditChangeResponseSchema },
-    history: { response: z.array(generationSchema) },
-    deleteGeneration: { ...byId, response: deletedResponseSchema },
+    generate: {
+      summary: 'Generates an email for one credit (refunded if generation fails)',
+      body: generateEmailBodySchema,
+      response: generatedEmailSchema,
+    },
+    generateStream: {
+      summary:
+        'The same, streamed as server-sent events: chunk events as the model writes, then done',
+      body: generateEmailBodySchema,
+      response: z.unknown(),
+    },
+    enhancePrompt: {
+      summary: 'Rewrites a custom prompt into a fuller one (free)',
+      body: enhancePromptBodySchema,
+      response: enhancePromptResponseSchema,
+    },
+    deductCredit: {
+      summary: 'Takes one credit from the caller for a generation the client runs itself',
+      response: creditChangeResponseSchema,
+    },
+    refundCredit: {
+      summary: 'Gives back the credit of the caller’s generation that failed (once)',
+      body: refundCreditBodySchema,
+      response: creditChangeResponseSchema,
+    },
+    history: {
+      summary: 'The caller’s generated emails, newest first',
+      response: z.array(generationSchema),
+    },
+    deleteGeneration: {
+      summary: 'Deletes one of the caller’s generated emails',
+      ...byId,
+      response: deletedResponseSchema,
+    },
   },
-  audit: { list: { query: auditQuerySchema, response: auditPageSchema } },
+  audit: {
+    list: {
+      summary: 'Every admin change (who, what, before/after, when), newest first, filtered',
+      query: auditQuerySchema,
+      response: auditPageSchema,
+    },
+  },
 });
 
 export type ApiContract = typeof contract;

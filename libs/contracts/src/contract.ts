@@ -3,6 +3,8 @@ import type { Route, RouteTable } from './http';
 
 /** What crosses the wire for one endpoint, beside its route. */
 export interface EndpointSchemas {
+  /** One line for the OpenAPI page (kept here, not in the route table the browser loads). */
+  readonly summary: string;
   /** Path parameters, e.g. `{ id }` for '/order/:id'. */
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;

@@ -17,8 +17,6 @@ export interface Route {
   /** Router syntax, e.g. '/order/:id'. */
   readonly path: string;
   readonly access: Access;
-  /** One line for the OpenAPI page. */
-  readonly summary: string;
   /** The success status when it is not 200 (Nest answers 201 to a POST unless told). */
   readonly status?: number;
   /**
