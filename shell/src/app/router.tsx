@@ -9,7 +9,6 @@ import { RootLayout } from '../features/layout/components/RootLayout';
 import { readPublishedPages, type PublishedPage } from '../features/remotes/published-pages';
 import { RemoteApp } from '../features/remotes/RemoteApp';
 import { initRemotes, type RemoteManifests } from '../features/remotes/remote-registry';
-import { UserLayout } from '../features/user-area/components/UserLayout';
 
 // The router runs in declarative mode (<Routes> from a table), not as a data router: the data
 // router's code (loaders, actions, fetchers, lazy routes, route patching) is twice the size of
@@ -32,6 +31,12 @@ const RegisterPage = lazyPage(
 const ResetPasswordPage = lazyPage(
   () => import('../features/auth/components/ResetPasswordPage'),
   'ResetPasswordPage',
+);
+// The user area's sidebar (and its icon set) loads with the first /user page, not with the
+// landing page: AppRouter starts it as soon as the location is in the area, beside the sign-in.
+const UserLayout = loadable(
+  async () => (await import('../features/user-area/components/UserLayout')).UserLayout,
+  <PageLoader />,
 );
 const shellPages: Record<PageIdOf<'shell'>, ComponentType> = {
   login: LoginPage,
@@ -194,6 +199,11 @@ export function AppRouter({ appRoutes }: { appRoutes: AppRoutes }) {
       current = false;
     };
   }, [appRoutes, pathname, waiting]);
+
+  const inUserArea = routeIdsAt(routes, pathname).includes('user-area');
+  useEffect(() => {
+    if (inUserArea) UserLayout.preload();
+  }, [inUserArea]);
 
   const element = useRoutes(routes);
   return waiting ? <PageLoader /> : element;
