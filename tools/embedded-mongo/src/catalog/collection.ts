@@ -166,7 +166,7 @@ export class Collection {
         prefix.push(values[0]);
       }
       if (best && best.prefix >= prefix.length) continue;
-      const ids = index.order.idsInOrder(prefix, sort);
+      const ids = index.order.idsInOrder(prefix, sort, this.docs);
       if (ids) best = { ids, prefix: prefix.length };
     }
     return best && this.byIds(best.ids);

@@ -7,11 +7,8 @@ import { splitPath, valuesAtPath } from '../query/path';
 const LOWEST = Symbol('lowest');
 const HIGHEST = Symbol('highest');
 
-/** A position in the order: the indexed values, then the document's `_id`. */
-interface Position {
-  values: unknown[];
-  id: unknown;
-}
+/** A position in the order: the indexed values, then the document's `_id` (one flat array). */
+type Position = unknown[];
 
 /** A sort key as parseSortSpec gives it. */
 export interface SortField {
@@ -35,11 +32,15 @@ function compareWithEnds(a: unknown, b: unknown): number {
  * Only for single-valued fields: the first document holding several values (an array) for an
  * indexed field makes the index multikey, for good, as in mongod, and its order is dropped
  * (array fields sort by their smallest or largest element, which one order cannot give both).
+ *
+ * Built on the first sorted read that can use it, then kept up to date: an index no query sorts
+ * by costs no memory or write time for its order.
  */
 export class OrderedView {
   private readonly paths: (readonly string[])[];
   private readonly compare: (a: Position, b: Position) => number;
   private readonly tree: BTree<Position, string>;
+  private built = false;
   private multikey = false;
 
   constructor(
@@ -49,10 +50,11 @@ export class OrderedView {
     private readonly unique: boolean,
   ) {
     this.paths = fields.map(splitPath);
+    const count = directions.length;
     this.compare = (a, b) => {
-      for (let k = 0; k < directions.length; k++) {
-        const av = a.values[k];
-        const bv = b.values[k];
+      for (let k = 0; k < count; k++) {
+        const av = a[k];
+        const bv = b[k];
         const c = compareWithEnds(av, bv);
         if (c !== 0) {
           // The ends stay at the ends whatever the direction.
@@ -60,24 +62,25 @@ export class OrderedView {
           return end ? c : c * (directions[k] as 1 | -1);
         }
       }
-      return compareWithEnds(a.id, b.id);
+      return compareWithEnds(a[count], b[count]);
     };
     this.tree = new BTree<Position, string>(undefined, this.compare);
   }
 
   /** The position of a document, or null if an indexed field holds several values. */
   private positionOf(doc: Doc): Position | null {
-    const values: unknown[] = [];
+    const position: Position = [];
     for (const path of this.paths) {
       const found = valuesAtPath(doc, path);
       if (found.length !== 1) return null;
-      values.push(found[0]);
+      position.push(found[0]);
     }
-    return { values, id: doc['_id'] };
+    position.push(doc['_id']);
+    return position;
   }
 
   add(doc: Doc, id: string): void {
-    if (this.multikey) return;
+    if (!this.built || this.multikey) return;
     const position = this.positionOf(doc);
     if (!position) {
       this.multikey = true;
@@ -88,7 +91,7 @@ export class OrderedView {
   }
 
   remove(doc: Doc): void {
-    if (this.multikey) return;
+    if (!this.built || this.multikey) return;
     const position = this.positionOf(doc);
     if (position) this.tree.delete(position);
   }
@@ -97,13 +100,27 @@ export class OrderedView {
     this.tree.clear();
   }
 
+  /** The order of `docs` (the collection's documents by id key), once. */
+  private build(docs: ReadonlyMap<string, Doc>): void {
+    if (this.built) return;
+    this.built = true;
+    for (const [id, doc] of docs) {
+      this.add(doc, id);
+      if (this.multikey) return;
+    }
+  }
+
   /**
    * The ids of the documents whose leading fields equal `prefix`, in the order `sort` asks, when
    * this index gives exactly that order: `sort` is the remaining fields (all in the index's
    * directions, or all reversed), then optionally `_id`, and the order is total (no two
    * documents tie), so the answer is the one a full sort gives. Otherwise null.
    */
-  idsInOrder(prefix: unknown[], sort: SortField[]): Iterable<string> | null {
+  idsInOrder(
+    prefix: unknown[],
+    sort: SortField[],
+    docs: ReadonlyMap<string, Doc>,
+  ): Iterable<string> | null {
     if (this.multikey) return null;
     const rest = this.fields.length - prefix.length;
     const named = sort.map((key) => key.parts.join('.'));
@@ -123,13 +140,15 @@ export class OrderedView {
     } else if (!this.unique && !this.fields.includes('_id')) {
       return null;
     }
+    this.build(docs);
+    if (this.multikey) return null;
     return this.walk(prefix, reversed);
   }
 
   private *walk(prefix: unknown[], reversed: boolean): Iterable<string> {
     const rest = this.fields.length - prefix.length;
-    const low: Position = { values: [...prefix, ...Array(rest).fill(LOWEST)], id: LOWEST };
-    const high: Position = { values: [...prefix, ...Array(rest).fill(HIGHEST)], id: HIGHEST };
+    const low: Position = [...prefix, ...Array<symbol>(rest + 1).fill(LOWEST)];
+    const high: Position = [...prefix, ...Array<symbol>(rest + 1).fill(HIGHEST)];
     if (reversed) {
       for (const [position, id] of this.tree.entriesReversed(high)) {
         if (this.compare(position, low) < 0) return;
