@@ -92,7 +92,10 @@ export class AuditService {
         .skip((page - 1) * pageSize)
         .limit(pageSize)
         .lean<AuditEntryData[]>(),
-      this.entries.countDocuments(filter),
+      // Without a filter the collection's count is enough (no scan of every entry).
+      Object.keys(filter).length > 0
+        ? this.entries.countDocuments(filter)
+        : this.entries.estimatedDocumentCount(),
     ]);
     return { items: entries.map(toAuditRecord), total, page, pageSize };
   }
