@@ -157,7 +157,7 @@ describe('which sorts an index gives', () => {
     return c;
   };
   const ordered = (filter: Loose, sort: Loose) =>
-    collection().candidatesInOrder(filter, parseSortSpec(sort)) !== null;
+    collection().candidates(filter, parseSortSpec(sort)).inOrder;
 
   test.each<[Loose, Loose]>([
     [{}, { createdAt: -1, _id: -1 }],

@@ -50,10 +50,7 @@ export class Collection {
       throw duplicateKeyError(this.namespace, ID_INDEX, [doc['_id']]);
     }
     const all = this.entriesFor(doc, id);
-    this.indexes.forEach((index, i) => {
-      index.add(all[i] as IndexEntry[], id);
-      index.order?.add(doc, id);
-    });
+    this.indexes.forEach((index, i) => index.add(all[i] as IndexEntry[], id, doc));
     this.docs.set(id, doc);
   }
 
@@ -62,20 +59,15 @@ export class Collection {
     const id = idKey(before);
     const next = this.entriesFor(after, id);
     this.indexes.forEach((index, i) => {
-      index.remove(index.entriesFor(before), id);
-      index.add(next[i] as IndexEntry[], id);
-      index.order?.remove(before);
-      index.order?.add(after, id);
+      index.remove(before, id);
+      index.add(next[i] as IndexEntry[], id, after);
     });
     this.docs.set(id, after);
   }
 
   remove(doc: Doc): void {
     const id = idKey(doc);
-    for (const index of this.indexes) {
-      index.remove(index.entriesFor(doc), id);
-      index.order?.remove(doc);
-    }
+    for (const index of this.indexes) index.remove(doc, id);
     this.docs.delete(id);
   }
 
@@ -84,12 +76,8 @@ export class Collection {
     const id = idKey(doc);
     const before = this.docs.get(id);
     for (const index of this.indexes) {
-      if (before) {
-        index.remove(index.entriesFor(before), id);
-        index.order?.remove(before);
-      }
-      index.add(index.entriesFor(doc), id);
-      index.order?.add(doc, id);
+      if (before) index.remove(before, id);
+      index.add(index.entriesFor(doc), id, doc);
     }
     this.docs.set(id, doc);
   }
@@ -106,8 +94,7 @@ export class Collection {
       const entries = index.entriesFor(doc);
       const clash = index.conflict(entries, id);
       if (clash) throw duplicateKeyError(this.namespace, definition, clash.values);
-      index.add(entries, id);
-      index.order?.add(doc, id);
+      index.add(entries, id, doc);
     }
     this.indexes.push(index);
   }
@@ -118,11 +105,19 @@ export class Collection {
   }
 
   /**
-   * Documents that may match `filter`: the equality on `_id` or on every field of a usable
-   * index narrows to a hash lookup; otherwise every document (the caller re-checks the filter).
+   * Documents that may match `filter` (the caller re-checks it): the equality on `_id` or on
+   * every field of a usable index narrows to a hash lookup. Otherwise, for a `sort` that an
+   * index gives exactly (after equalities on its leading fields), the documents come in that
+   * order (`inOrder`), so a page of a sorted query stops once it is full; otherwise every
+   * document.
    */
-  candidates(filter: unknown): Iterable<Doc> {
-    return this.lookup(filter) ?? this.docs.values();
+  candidates(filter: unknown, sort?: SortField[]): { docs: Iterable<Doc>; inOrder: boolean } {
+    const narrowed = this.lookup(filter);
+    if (narrowed) return { docs: narrowed, inOrder: false };
+    const ordered = sort ? this.inOrder(filter, sort) : null;
+    return ordered
+      ? { docs: ordered, inOrder: true }
+      : { docs: this.docs.values(), inOrder: false };
   }
 
   /** The hash lookup `candidates` describes, or null when no index narrows the filter. */
@@ -147,14 +142,10 @@ export class Collection {
   }
 
   /**
-   * Documents that may match `filter`, already in the order `sort` asks, read from an index
-   * that gives exactly that order (after equalities on its leading fields), so a page of a
-   * sorted query stops once it is full; null when a hash lookup narrows the filter better or
-   * no index gives the order. The caller re-checks the filter.
+   * The documents in the order `sort` asks, from the index that gives exactly that order and
+   * whose leading equalities narrow the most (the longest prefix); null when none does.
    */
-  candidatesInOrder(filter: unknown, sort: SortField[]): Iterable<Doc> | null {
-    if (this.lookup(filter) !== null) return null;
-    // The index whose leading equalities narrow the most (the longest prefix) wins.
+  private inOrder(filter: unknown, sort: SortField[]): Iterable<Doc> | null {
     let best: { ids: Iterable<string>; prefix: number } | null = null;
     for (const index of this.indexes) {
       if (!index.order) continue;

@@ -99,7 +99,9 @@ export class SecondaryIndex {
     return undefined;
   }
 
-  add(entries: IndexEntry[], id: string): void {
+  /** Adds `doc` (key string `id`) under its `entries` (from entriesFor), and to the order. */
+  add(entries: IndexEntry[], id: string, doc: Doc): void {
+    this.order?.add(doc, id);
     for (const { key } of entries) {
       const holder = this.entries.get(key);
       if (holder === undefined) this.entries.set(key, id);
@@ -109,8 +111,10 @@ export class SecondaryIndex {
     }
   }
 
-  remove(entries: IndexEntry[], id: string): void {
-    for (const { key } of entries) {
+  /** Takes out `doc` (key string `id`), as it was stored. */
+  remove(doc: Doc, id: string): void {
+    this.order?.remove(doc);
+    for (const { key } of this.entriesFor(doc)) {
       const holder = this.entries.get(key);
       if (holder === undefined) continue;
       if (typeof holder === 'string') {

@@ -25,43 +25,29 @@ export function selectDocuments(
   const skip = options.skip ?? 0;
   const limit = options.limit || Number.POSITIVE_INFINITY;
   const sorted = options.sort !== undefined && Object.keys(options.sort).length > 0;
-  const inOrder = sorted ? coll.candidatesInOrder(filter, parseSortSpec(options.sort)) : null;
-  if (inOrder) return firstMatching(inOrder, predicate, skip, limit);
-  const wanted = sorted ? Number.POSITIVE_INFINITY : skip + limit;
-  if (sorted && limit !== Number.POSITIVE_INFINITY) {
+  const { docs, inOrder } = coll.candidates(
+    filter,
+    sorted ? parseSortSpec(options.sort) : undefined,
+  );
+  // Sorted here unless an index gave the order already.
+  const sortHere = sorted && !inOrder;
+  if (sortHere && limit !== Number.POSITIVE_INFINITY) {
     // A page of a sorted result: keep only the best skip + limit while scanning.
     const matching = (function* () {
-      for (const doc of coll.candidates(filter)) if (predicate(doc)) yield doc;
+      for (const doc of docs) if (predicate(doc)) yield doc;
     })();
     return topDocuments(matching, options.sort, skip + limit).slice(skip);
   }
+  const wanted = sortHere ? Number.POSITIVE_INFINITY : skip + limit;
   let matched: Doc[] = [];
-  for (const doc of coll.candidates(filter)) {
+  for (const doc of docs) {
     if (!predicate(doc)) continue;
     matched.push(doc);
     if (matched.length >= wanted) break;
   }
-  if (sorted) matched = sortDocuments(matched, options.sort);
+  if (sortHere) matched = sortDocuments(matched, options.sort);
   if (skip > 0 || limit !== Number.POSITIVE_INFINITY) {
     matched = matched.slice(skip, limit === Number.POSITIVE_INFINITY ? undefined : skip + limit);
   }
   return matched;
-}
-
-/** The matching documents of `docs` (in their order) after the first `skip`, at most `limit`. */
-function firstMatching(
-  docs: Iterable<Doc>,
-  predicate: (doc: Doc) => boolean,
-  skip: number,
-  limit: number,
-): Doc[] {
-  const out: Doc[] = [];
-  let skipped = 0;
-  for (const doc of docs) {
-    if (!predicate(doc)) continue;
-    if (skipped < skip) skipped += 1;
-    else out.push(doc);
-    if (out.length >= limit) break;
-  }
-  return out;
 }
