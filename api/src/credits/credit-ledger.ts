@@ -212,15 +212,15 @@ export class CreditLedger implements OnModuleInit {
       sequence: entry.sequence,
       at: now,
     });
-    const unfinished = (error: unknown) =>
+    const unfinished = (step: string) => (error: unknown) =>
       this.logger.error(
-        `Credit change ${reason} ${reference} decided but not yet recorded (recovery finishes it): ${error instanceof Error ? error.message : String(error)}`,
+        `Credit change ${reason} ${reference} decided but its ${step} failed (start-up recovery finishes it): ${error instanceof Error ? error.message : String(error)}`,
       );
     // The entry is written once the caller has had its turn (a generation sends its request to
     // the model first); `settled` waits for the entry, not for the hold's release after it.
     const settled = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.writeEntry(entry))
-      .then(() => void this.release(entry).catch(unfinished), unfinished);
+      .then(() => void this.release(entry).catch(unfinished('hold release')), unfinished('entry'));
     return { outcome: { kind: 'applied', entry, alreadyApplied: false }, settled };
   }
 
