@@ -37,6 +37,10 @@ export async function createApp(
     // Streams (server-sent events) are hijacked from Fastify: on shutdown their sockets must be
     // closed too, or close() would wait for them.
     forceCloseConnections: true,
+    // The API has no Nest middleware (cross-cutting work is Fastify hooks, guards and filters),
+    // so Fastify's Express-style middleware layer and its per-request hook are left out. A
+    // module that adds middleware fails at start-up (Fastify has no use()), not silently.
+    skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, mongoUri),
