@@ -91,6 +91,21 @@ describe('route table', () => {
     assert.deepEqual(routeReads, []);
   });
 
+  test("a page's first reads are asked for once: index.html's preload is what the page uses", async () => {
+    const home = pageList.find((entry) => entry.id === 'home');
+    assert.ok(home?.firstReads?.length);
+    const page = await newPage(browser);
+    /** @type {string[]} */
+    const reads = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (home.firstReads.includes(pathname)) reads.push(pathname);
+    });
+    await page.goto(stack.urls.shell, { waitUntil: 'networkidle' });
+    await remoteContent(page, 'marketing').waitFor();
+    assert.deepEqual(reads.sort(), [...home.firstReads].sort());
+  });
+
   test('an unknown path shows the 404 page', async () => {
     const page = await newPage(browser);
     await page.goto(`${stack.urls.shell}/no/such/page`);

@@ -18,7 +18,14 @@
  * @typedef {'public' | 'signed-in' | 'user' | 'admin'} PageArea
  */
 
-/** @typedef {{ path: string, owner: PageOwner, area: PageArea }} PageDefinition */
+/**
+ * `firstReads`: public API paths (GET, no query) the page's first render reads. index.html's
+ * inline start-up script preloads them as soon as it knows the API's address, so the answers
+ * are on their way while the page's code loads (the shell's test checks each against the
+ * contract).
+ *
+ * @typedef {{ path: string, owner: PageOwner, area: PageArea, firstReads?: readonly string[] }} PageDefinition
+ */
 
 export const pageAreas = /** @type {const} */ (['public', 'signed-in', 'user', 'admin']);
 
@@ -27,7 +34,13 @@ export const pageAreas = /** @type {const} */ (['public', 'signed-in', 'user', '
 // builders then produce exactly the link the spec gives.
 /** @satisfies {Record<string, PageDefinition>} */
 export const pages = /** @type {const} */ ({
-  home: { path: '/', owner: 'marketing', area: 'public' },
+  home: {
+    path: '/',
+    owner: 'marketing',
+    area: 'public',
+    // Below the fold the packages block reads /packages once its code is in.
+    firstReads: ['/api/landing-content'],
+  },
   about: { path: '/about', owner: 'marketing', area: 'public' },
   contact: { path: '/contact', owner: 'marketing', area: 'public' },
   premiumItem: { path: '/premium/:slug/:itemId', owner: 'marketing', area: 'public' },
@@ -87,7 +100,7 @@ export const pages = /** @type {const} */ ({
  * @typedef {{ [Id in PageId]: Pages[Id]['owner'] extends Owner ? Id : never }[PageId]} PageIdOf
  */
 
-/** @typedef {{ id: PageId, path: string, owner: PageOwner, area: PageArea }} Page */
+/** @typedef {{ id: PageId, path: string, owner: PageOwner, area: PageArea, firstReads?: readonly string[] }} Page */
 
 /** @type {readonly Page[]} */
 export const pageList = Object.entries(pages).map(([id, page]) => ({
@@ -237,16 +250,20 @@ export function pageForPath(pathname) {
 }
 
 /**
- * Every remote page's path as a regular expression's source, with its owner, in the registry's
- * order: for code that must find a path's remote before any module loads (the shell's inline
- * start-up script, built from this at build time).
+ * Every remote page's path as a regular expression's source, with its owner and its first reads,
+ * in the registry's order: for code that must find a path's remote before any module loads (the
+ * shell's inline start-up script, built from this at build time).
  *
- * @returns {Array<[string, RemoteName]>}
+ * @returns {Array<[string, RemoteName, readonly string[]]>}
  */
 export function remotePathPatterns() {
   return pageList
     .filter((page) => page.owner !== 'shell' && page.path !== '*')
-    .map((page) => [patternOf(page.path).source, /** @type {RemoteName} */ (page.owner)]);
+    .map((page) => [
+      patternOf(page.path).source,
+      /** @type {RemoteName} */ (page.owner),
+      page.firstReads ?? [],
+    ]);
 }
 
 /**

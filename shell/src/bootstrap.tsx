@@ -2,7 +2,7 @@ import '@coldmail/ui/theme.css';
 import { pageForPath, paths } from '@coldmail/registry/pages';
 import { api, queryClient, sessionActions } from '@coldmail/session';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@coldmail/router';
 import { AppRouter, createAppRoutes } from './app/router';
@@ -30,16 +30,21 @@ async function start(): Promise<void> {
     void queryClient.prefetchQuery(api.content.landing.query());
   }
 
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AppErrorBoundary>
-          <BrowserRouter>
-            <AppRouter appRoutes={createAppRoutes()} />
-          </BrowserRouter>
-        </AppErrorBoundary>
-      </QueryClientProvider>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root') as HTMLElement);
+  // As a transition, the first render (the shell, then each remote page as its code arrives)
+  // is done in slices that yield to the browser, instead of one long task that blocks input.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <AppErrorBoundary>
+            <BrowserRouter>
+              <AppRouter appRoutes={createAppRoutes()} />
+            </BrowserRouter>
+          </AppErrorBoundary>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
   startAuth(config.firebase);
 }

@@ -11,7 +11,8 @@
  * It runs as written here (serialised into the page): no imports, nothing newer than the shell's
  * browser targets.
  *
- * @param {Array<[string, string]>} patterns each remote path's pattern source and its remote
+ * @param {Array<[string, string, readonly string[]]>} patterns each remote path's pattern
+ *   source, its remote and the API paths its first render reads
  */
 export function earlyStart(patterns) {
   /** @param {string} path */
@@ -22,13 +23,15 @@ export function earlyStart(patterns) {
     });
   /**
    * @param {string} href
-   * @param {'modulepreload' | 'style'} as
+   * @param {'modulepreload' | 'style' | 'fetch'} as
    */
   const preload = (href, as) => {
     const link = document.createElement('link');
     if (as === 'modulepreload') link.rel = 'modulepreload';
     else Object.assign(link, { rel: 'preload', as });
     link.href = href;
+    // Also what fetch() asks for by default (CORS, credentials only to the same origin), so the
+    // app's own read of a preloaded answer is matched to it instead of sent again.
     link.crossOrigin = 'anonymous';
     document.head.append(link);
   };
@@ -43,6 +46,17 @@ export function earlyStart(patterns) {
 
   const owner = patterns.find(([source]) => new RegExp(source, 'i').test(location.pathname));
   if (!owner) return;
+  // The page's first reads (public GETs): the app's publicRead asks for the same URL.
+  if (owner[2].length > 0) {
+    config
+      .then((/** @type {{ apiBaseUrl?: string }} */ runtime) => {
+        const base = (runtime.apiBaseUrl || '').replace(/\/+$/, '');
+        for (const path of owner[2]) preload(new URL(base + path, location.href).href, 'fetch');
+      })
+      .catch(() => {
+        // Only a head start: the app reads them itself and reports failures.
+      });
+  }
   remotes
     .then((/** @type {Record<string, string>} */ listing) => {
       const listed = listing[owner[1]];
@@ -82,7 +96,7 @@ export function earlyStart(patterns) {
 }
 
 /**
- * @param {Array<[string, string]>} patterns
+ * @param {Array<[string, string, readonly string[]]>} patterns
  * @returns {string} the script's text for index.html
  */
 export function earlyStartScript(patterns) {
