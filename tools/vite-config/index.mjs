@@ -224,7 +224,7 @@ function runtimeJsonPlugin() {
  *
  * @returns {import('vite').Plugin}
  */
-function earlyStartPlugin() {
+export function earlyStartPlugin() {
   return {
     name: 'coldmail-early-start',
     transformIndexHtml: () => [

@@ -4,6 +4,7 @@ import { build } from 'vite';
 import { workspaceRoot } from '@coldmail/dev/stack';
 import { remoteNames, webAppDirs } from '@coldmail/registry/apps';
 import { precompress } from '@coldmail/serve/compress';
+import { earlyStartPlugin } from '@coldmail/vite-config';
 
 const here = join(workspaceRoot, 'tools', 'bench', 'baseline');
 
@@ -27,7 +28,9 @@ export async function buildBaseline(outDir) {
     configFile: false,
     logLevel: 'warn',
     root: join(workspaceRoot, 'shell'),
-    plugins: [react(), remoteApps],
+    // The shell's inline start-up script too (the configuration read and a page's first reads
+    // begin while the page is parsed): the baseline differs by federation alone.
+    plugins: [react(), remoteApps, earlyStartPlugin()],
     resolve: {
       alias: [
         { find: /^.*\/features\/remotes\/RemoteApp$/, replacement: join(here, 'RemoteApp.tsx') },
