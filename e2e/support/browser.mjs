@@ -34,13 +34,8 @@ export async function newPage(browser, { viewport } = {}) {
   return page;
 }
 
-/**
- * Client-side navigation, keeping in-memory state (a full load would start the app afresh). As a
- * user would, it waits for the app to be on screen: the shell's first render is a transition, and
- * its router listens for history changes only once that render is committed.
- */
+/** Client-side navigation, keeping in-memory state (a full load would start the app afresh). */
 export async function navigate(page, path) {
-  await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
   await page.evaluate((target) => {
     window.history.pushState({}, '', target);
     window.dispatchEvent(new PopStateEvent('popstate'));

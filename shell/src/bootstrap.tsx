@@ -6,6 +6,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@coldmail/router';
 import { AppRouter, createAppRoutes } from './app/router';
+import { HistoryCatchUp } from './app/HistoryCatchUp';
 import { earlyRemotes } from './app/early-start';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { startAuth } from './features/auth/api/firebase-auth';
@@ -39,6 +40,7 @@ async function start(): Promise<void> {
         <QueryClientProvider client={queryClient}>
           <AppErrorBoundary>
             <BrowserRouter>
+              <HistoryCatchUp />
               <AppRouter appRoutes={createAppRoutes()} />
             </BrowserRouter>
           </AppErrorBoundary>
