@@ -1,6 +1,6 @@
 import '@coldmail/ui/theme.css';
-import { pageForPath, paths } from '@coldmail/registry/pages';
-import { api, queryClient, sessionActions } from '@coldmail/session';
+import { pageForPath } from '@coldmail/registry/pages';
+import { publicReadQuery, queryClient, sessionActions } from '@coldmail/session';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -18,17 +18,19 @@ async function start(): Promise<void> {
   // Both reads started before React loaded; a failed remotes.json is read again when needed.
   initRemotes('/remotes.json', earlyRemotes).catch((error: unknown) => console.error(error));
   // The current page's remote loads while the configuration is read and React first renders.
-  const owner = pageForPath(window.location.pathname)?.owner;
-  if (owner && owner !== 'shell') preloadRemoteApp(owner);
+  const page = pageForPath(window.location.pathname);
+  if (page && page.owner !== 'shell') preloadRemoteApp(page.owner);
   const config = await loadRuntimeConfig();
   sessionActions.configure({
     apiBaseUrl: config.apiBaseUrl,
     paypalSdkBaseUrl: config.paypalSdkBaseUrl ?? null,
   });
 
-  // The landing page's content, read while its remote loads rather than after.
-  if (window.location.pathname === paths.home) {
-    void queryClient.prefetchQuery(api.content.landing.query());
+  // The page's first reads (index.html's script has preloaded them) go into the query cache
+  // while its remote loads, under the keys the page's own queries use.
+  for (const path of page?.firstReads ?? []) {
+    const read = publicReadQuery(path);
+    if (read) void queryClient.prefetchQuery(read);
   }
 
   const root = createRoot(document.getElementById('root') as HTMLElement);

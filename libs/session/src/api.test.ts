@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, createQueryClient, domainKey } from './api';
+import { api, createQueryClient, domainKey, publicReadQuery } from './api';
 import { ApiError } from './api-error';
 import { sessionActions } from './store';
 
@@ -180,5 +180,24 @@ describe('query keys and options', () => {
       .filter((query) => query.isStale())
       .map((query) => query.queryKey[0]);
     expect(stale).toEqual(['packageOrders']);
+  });
+});
+
+describe('publicReadQuery (a page’s first reads)', () => {
+  it('gives the same key and call as the endpoint’s own query, by its path', async () => {
+    const read = publicReadQuery('/api/landing-content');
+    expect(read?.queryKey).toEqual(api.content.landing.key());
+    seen = [];
+    reply = { status: 200, body: { banner: null } };
+    await expect(read?.queryFn()).resolves.toEqual({ banner: null });
+    expect(seen.map(({ method, url }) => `${method} ${url}`)).toEqual(['GET /api/landing-content']);
+  });
+
+  it('has one for each public read, none for a signed-in read, a write, a path with parameters or an unknown path', () => {
+    expect(publicReadQuery('/packages')?.queryKey).toEqual(api.packages.list.key());
+    expect(publicReadQuery('/users')).toBeUndefined();
+    expect(publicReadQuery('/add-package')).toBeUndefined();
+    expect(publicReadQuery('/package/:id')).toBeUndefined();
+    expect(publicReadQuery('/no-such-path')).toBeUndefined();
   });
 });

@@ -68,12 +68,20 @@ function callOf(domain: string, name: string, route: Route) {
   });
 }
 
+/** The public reads without path parameters, by path (see publicReadQuery). */
+const publicReads = new Map<string, ReturnType<typeof callOf>>();
+
 function createApi(): ApiClient {
   const api: Record<string, Record<string, unknown>> = {};
   for (const [domain, entries] of Object.entries(routes)) {
     api[domain] = {};
     for (const [name, route] of Object.entries(entries as Record<string, Route>)) {
-      if (!route.raw) api[domain][name] = callOf(domain, name, route);
+      if (route.raw) continue;
+      const call = callOf(domain, name, route);
+      api[domain][name] = call;
+      if (route.method === 'GET' && route.access === 'public' && !route.path.includes(':')) {
+        publicReads.set(route.path, call);
+      }
     }
   }
   return api as unknown as ApiClient;
@@ -84,6 +92,17 @@ function createApi(): ApiClient {
  * instance (both with the bearer token when signed in, and one error shape).
  */
 export const api = createApi();
+
+/**
+ * The query (key and loader, as `api.<domain>.<name>.query()` gives it) of the public read at
+ * `path`, such as a page's first read in the page registry; undefined when the contract has no
+ * public GET without parameters there.
+ */
+export function publicReadQuery(
+  path: string,
+): { queryKey: ApiQueryKey; queryFn: () => Promise<unknown> } | undefined {
+  return publicReads.get(path)?.query();
+}
 
 /** The key prefix of every read of a domain, for `invalidateQueries` after a mutation. */
 export const domainKey = (domain: Domain): readonly [Domain] => [domain];

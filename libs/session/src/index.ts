@@ -20,6 +20,7 @@ export {
   api,
   createQueryClient,
   domainKey,
+  publicReadQuery,
   queryClient,
   type ApiClient,
   type ApiQueryKey,
