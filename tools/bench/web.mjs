@@ -24,7 +24,7 @@ const CHROMIUM_ARGS = [
 ];
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** Lighthouse runs per build; one run moves by several points here, so the median is reported. */
-const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 
 const pages = [
   { path: '/', selector: '[data-remote="marketing"]', signedIn: false },
