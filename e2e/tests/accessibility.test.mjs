@@ -1,6 +1,8 @@
 // Accessibility: every page in the route registry (a new page is scanned without editing this
 // file), opened as the visitor who may see it, every settings panel and the dialogs, scanned
-// with axe-core for WCAG 2.1 A/AA. Serious and critical violations fail the test.
+// with axe-core for WCAG 2.1 A/AA. Serious and critical violations fail the test. Every page
+// also reflows on a 320 px wide screen (WCAG 1.4.10): nothing but a data table's own scroll box
+// scrolls sideways.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -128,6 +130,37 @@ async function violations(page, label) {
     );
 }
 
+/** The narrowest screen WCAG 1.4.10 (Reflow) asks content to fit without scrolling sideways. */
+const REFLOW_WIDTH = 320;
+
+/**
+ * What makes the page wider than the screen: the outermost elements that reach past its right
+ * edge outside any scroll box of their own (a data table scrolls inside its box; that is allowed).
+ */
+async function sidewaysScroll(page, label) {
+  const found = await page.evaluate(() => {
+    const root = document.documentElement;
+    if (root.scrollWidth <= root.clientWidth) return [];
+    const width = root.clientWidth;
+    const inScrollBox = (element) => {
+      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const past = (element) => element.getBoundingClientRect().right > width + 1;
+    const culprits = [...document.body.querySelectorAll('*')]
+      .filter((element) => past(element) && !inScrollBox(element))
+      .filter((element) => !element.parentElement || !past(element.parentElement))
+      .map((element) => {
+        const name = `${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]}`;
+        return `${name} (${Math.round(element.getBoundingClientRect().right)} px)`;
+      });
+    return [`${root.scrollWidth} px wide: ${culprits.slice(0, 3).join(', ') || 'unknown'}`];
+  });
+  return found.map((line) => `${label}: ${line}`);
+}
+
 /**
  * Tabs through the first `presses` stops of the page: each element that takes the focus must look
  * different focused than not (an outline, a ring, a colour). Returns the ones that do not.
@@ -176,6 +209,26 @@ describe('accessibility', () => {
       await tab.goto(`${stack.urls.shell}${urlOf(page)}`);
       await settled(tab);
       found.push(...(await violations(tab, `${page.id} (${urlOf(page)})`)));
+    }
+    assert.deepEqual(found, []);
+  });
+
+  test('every page in the route registry fits a 320 px wide screen without scrolling sideways', async () => {
+    const found = [];
+    for (const tab of Object.values(visitors)) {
+      await tab.setViewportSize({ width: REFLOW_WIDTH, height: 640 });
+    }
+    try {
+      for (const page of pageList) {
+        const tab = visitorFor(page);
+        await tab.goto(`${stack.urls.shell}${urlOf(page)}`);
+        await settled(tab);
+        found.push(...(await sidewaysScroll(tab, `${page.id} (${urlOf(page)})`)));
+      }
+    } finally {
+      for (const tab of Object.values(visitors)) {
+        await tab.setViewportSize({ width: 1280, height: 800 });
+      }
     }
     assert.deepEqual(found, []);
   });

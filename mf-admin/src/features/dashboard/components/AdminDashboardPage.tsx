@@ -1,8 +1,9 @@
 import { paths } from '@coldmail/registry/pages';
 import { Link } from '@coldmail/router';
 import { api } from '@coldmail/session';
-import { Card, PageHeader } from '@coldmail/ui';
+import { Card, Icon, PageHeader } from '@coldmail/ui';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { PackagesManager } from '../../packages';
 import { openPanel } from '../../settings/components/openPanel';
 import { UsersDirectory } from '../../users/components/UsersDirectory';
@@ -20,7 +21,13 @@ export function AdminDashboardPage() {
   const count = (value: number | undefined, failed: boolean) =>
     failed ? '—' : value === undefined ? '…' : String(value);
 
-  const tiles = [
+  const tiles: {
+    to: string;
+    title: string;
+    value: ReactNode;
+    note?: string;
+    state?: ReturnType<typeof openPanel>;
+  }[] = [
     {
       to: paths.adminOrders,
       title: 'Total Orders',
@@ -46,7 +53,13 @@ export function AdminDashboardPage() {
       note: 'Edit the landing page’s banner',
       state: openPanel('home-banner'),
     },
-    { to: paths.adminSettings, title: 'Settings', value: '⚙', note: 'Content, payments, keys' },
+    {
+      to: paths.adminSettings,
+      title: 'Settings',
+      // The same icon as the sidebar's Settings entry; the tile's title names it.
+      value: <Icon name="settings" size={32} />,
+      note: 'Content, payments, keys',
+    },
   ];
 
   return (
@@ -57,9 +70,7 @@ export function AdminDashboardPage() {
           <li key={tile.title}>
             <Link className={styles.tile} to={tile.to} state={tile.state}>
               <span className={styles.tileTitle}>{tile.title}</span>
-              <span className={styles.tileValue} aria-hidden={tile.value === '⚙' || undefined}>
-                {tile.value}
-              </span>
+              <span className={styles.tileValue}>{tile.value}</span>
               {tile.note && <span className={styles.tileNote}>{tile.note}</span>}
             </Link>
           </li>
