@@ -213,7 +213,7 @@ describe('accessibility', () => {
     assert.deepEqual(found, []);
   });
 
-  test('every page in the route registry fits a 320 px wide screen without scrolling sideways', async () => {
+  test('every page in the route registry and every settings panel fits a 320 px wide screen without scrolling sideways', async () => {
     const found = [];
     for (const tab of Object.values(visitors)) {
       await tab.setViewportSize({ width: REFLOW_WIDTH, height: 640 });
@@ -224,6 +224,17 @@ describe('accessibility', () => {
         await tab.goto(`${stack.urls.shell}${urlOf(page)}`);
         await settled(tab);
         found.push(...(await sidewaysScroll(tab, `${page.id} (${urlOf(page)})`)));
+      }
+      // Every settings panel too: each is a page of the back office, behind one route.
+      const tab = visitors.admin;
+      await tab.goto(`${stack.urls.shell}/admin/settings`);
+      const menu = tab.getByRole('complementary', { name: 'Settings' });
+      await menu.getByRole('button').first().waitFor();
+      for (const name of await menu.getByRole('button').allInnerTexts()) {
+        await menu.getByRole('button', { name, exact: true }).click();
+        await tab.getByRole('heading', { level: 1, name }).waitFor();
+        await settled(tab);
+        found.push(...(await sidewaysScroll(tab, `settings: ${name}`)));
       }
     } finally {
       for (const tab of Object.values(visitors)) {
