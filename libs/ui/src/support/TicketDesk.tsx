@@ -78,12 +78,18 @@ export function TicketDesk({
         <div className={styles.desk}>
           <div>
             <h2 className={styles.deskHeading}>{heading(shown.length)}</h2>
-            <TicketList
-              tickets={shown}
-              selectedId={selectedId}
-              onSelect={onSelect}
-              showUser={inbox}
-            />
+            {shown.length > 0 ? (
+              <TicketList
+                tickets={shown}
+                selectedId={selectedId}
+                onSelect={onSelect}
+                showUser={inbox}
+              />
+            ) : (
+              <p className={styles.noTickets}>
+                {tickets.length > 0 ? 'No tickets match these filters.' : 'No tickets yet.'}
+              </p>
+            )}
           </div>
           {selectedId ? children : <p className={styles.placeholder}>{placeholder}</p>}
         </div>

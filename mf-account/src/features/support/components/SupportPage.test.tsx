@@ -40,6 +40,9 @@ describe('/user/support', () => {
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'closed' } });
     await screen.findByRole('heading', { name: 'Support Tickets (1)' });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'resolved' } });
+    await screen.findByRole('heading', { name: 'Support Tickets (0)' });
+    expect(screen.getByText('No tickets match these filters.')).toBeTruthy();
     // A range with one end only filters nothing; with both ends it is inclusive.
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
@@ -53,6 +56,13 @@ describe('/user/support', () => {
     });
     expect(within(conversation).getByText('We are on it.')).toBeTruthy();
     expect(within(conversation).getByText('Support team')).toBeTruthy();
+  });
+
+  it('says so when the user has no ticket yet', async () => {
+    api = await startTestApi({ 'support.list': { body: [] } });
+    renderRemote(App, '/user/support', { apiUrl: api.url });
+    await screen.findByRole('heading', { name: 'Support Tickets (0)' });
+    expect(screen.getByText('No tickets yet.')).toBeTruthy();
   });
 
   it('sends a reply as the spec does: in-progress and the conversation with the new entry last', async () => {
