@@ -8,6 +8,7 @@ import { paths } from '@coldmail/registry/pages';
 import { apiAs } from '../support/api.mjs';
 import { launchBrowser, newPage } from '../support/browser.mjs';
 import { sidebarCredits, signUpBuyer } from '../support/flows.mjs';
+import { REFLOW_WIDTH, sidewaysScroll } from '../support/layout.mjs';
 import { E2E_ADMIN_EMAIL, startFullStack } from '../support/stack.mjs';
 
 let browser;
@@ -94,6 +95,27 @@ describe('the email generator', () => {
       .getByText(/to Ada Lovelace/)
       .waitFor();
     assert.deepEqual(page.pageErrors, []);
+  });
+
+  test('an email with a long link fits a 320 px phone, in the preview and in the history', async () => {
+    const page = await newPage(browser, { viewport: { width: REFLOW_WIDTH, height: 640 } });
+    const email = await signUpBuyer(page, stack, 'Phone Writer');
+    const [record] = await admin.get(`/users?userEmail=${encodeURIComponent(email)}`);
+    await admin.put(`/api/users/${record._id}`, { currentBalance: 1 });
+
+    await page.goto(`${stack.urls.shell}${paths.userGenerateEmail}`);
+    await page.getByTestId('generator-credits').getByText('Credits: 1').waitFor();
+    const link = `https://calendar.example.com/book/${'intro-call-'.repeat(8)}slot`;
+    await page.getByLabel(/Recipient Name/).fill('Ada Lovelace');
+    await page.getByLabel(/Sender Name/).fill('Phone Writer');
+    await page.getByLabel(/Purpose of Email/).fill(`Book a call at ${link}`);
+    await page.getByRole('button', { name: 'Generate Email' }).click();
+    await page.getByTestId('generated-email').getByText(link, { exact: false }).first().waitFor();
+    await page
+      .getByRole('list', { name: 'Generated emails' })
+      .getByText(/to Ada Lovelace/)
+      .waitFor();
+    assert.deepEqual(await sidewaysScroll(page, 'generator'), []);
   });
 
   test('no built asset contains a Gemini key', async () => {
