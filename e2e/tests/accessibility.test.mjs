@@ -171,6 +171,19 @@ async function invisibleFocus(page, label, presses = 30) {
   return found;
 }
 
+/** The open dialog on a 320 px wide screen: what of it sticks out past the screen's edge. */
+async function dialogOnPhone(page, label) {
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: REFLOW_WIDTH, height: 640 });
+  try {
+    return await sidewaysScroll(page, `${label} at ${REFLOW_WIDTH} px`, {
+      within: '[role="dialog"]',
+    });
+  } finally {
+    if (desktop) await page.setViewportSize(desktop);
+  }
+}
+
 describe('accessibility', () => {
   test('no page in the route registry has a serious or critical axe violation', async () => {
     const found = [];
@@ -286,6 +299,7 @@ describe('accessibility', () => {
       const open = tab.getByRole('dialog');
       await opened(open);
       found.push(...(await violations(tab, `dialog: ${label}`)));
+      found.push(...(await dialogOnPhone(tab, `dialog: ${label}`)));
       await tab.keyboard.press('Escape');
       await open.waitFor({ state: 'detached' });
     }
@@ -301,6 +315,7 @@ describe('accessibility', () => {
     const details = buyer.getByRole('dialog');
     await opened(details);
     found.push(...(await violations(buyer, 'dialog: order details')));
+    found.push(...(await dialogOnPhone(buyer, 'dialog: order details')));
     await buyer.keyboard.press('Escape');
     await details.waitFor({ state: 'detached' });
     assert.deepEqual(found, []);
