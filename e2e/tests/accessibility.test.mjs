@@ -198,9 +198,9 @@ describe('accessibility', () => {
 
   test('every page in the route registry and every settings panel fits a 320 px wide screen without scrolling sideways', async () => {
     const found = [];
-    for (const tab of Object.values(visitors)) {
-      await tab.setViewportSize({ width: REFLOW_WIDTH, height: 640 });
-    }
+    const tabs = Object.values(visitors);
+    const desktop = tabs.map((tab) => tab.viewportSize());
+    for (const tab of tabs) await tab.setViewportSize({ width: REFLOW_WIDTH, height: 640 });
     try {
       for (const page of pageList) {
         const tab = visitorFor(page);
@@ -220,8 +220,9 @@ describe('accessibility', () => {
         found.push(...(await sidewaysScroll(tab, `settings: ${name}`)));
       }
     } finally {
-      for (const tab of Object.values(visitors)) {
-        await tab.setViewportSize({ width: 1280, height: 800 });
+      for (const [index, tab] of tabs.entries()) {
+        const size = desktop[index];
+        if (size) await tab.setViewportSize(size);
       }
     }
     assert.deepEqual(found, []);

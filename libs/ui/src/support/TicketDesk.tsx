@@ -1,6 +1,7 @@
 import { ticketStatuses, type SupportTicket } from '@coldmail/contracts';
 import type { ReactNode } from 'react';
 import { Alert } from '../alert/Alert';
+import { EmptyState } from '../empty-state/EmptyState';
 import { Select } from '../form/Select';
 import { TextField } from '../form/TextField';
 import { PageLoader } from '../spinner/PageLoader';
@@ -86,9 +87,9 @@ export function TicketDesk({
                 showUser={inbox}
               />
             ) : (
-              <p className={styles.noTickets}>
-                {tickets.length > 0 ? 'No tickets match these filters.' : 'No tickets yet.'}
-              </p>
+              <EmptyState
+                title={tickets.length > 0 ? 'No tickets match these filters' : 'No tickets yet'}
+              />
             )}
           </div>
           {selectedId ? children : <p className={styles.placeholder}>{placeholder}</p>}

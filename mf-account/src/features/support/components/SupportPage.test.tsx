@@ -42,7 +42,7 @@ describe('/user/support', () => {
     await screen.findByRole('heading', { name: 'Support Tickets (1)' });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'resolved' } });
     await screen.findByRole('heading', { name: 'Support Tickets (0)' });
-    expect(screen.getByText('No tickets match these filters.')).toBeTruthy();
+    expect(screen.getByText('No tickets match these filters')).toBeTruthy();
     // A range with one end only filters nothing; with both ends it is inclusive.
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
@@ -62,7 +62,7 @@ describe('/user/support', () => {
     api = await startTestApi({ 'support.list': { body: [] } });
     renderRemote(App, '/user/support', { apiUrl: api.url });
     await screen.findByRole('heading', { name: 'Support Tickets (0)' });
-    expect(screen.getByText('No tickets yet.')).toBeTruthy();
+    expect(screen.getByText('No tickets yet')).toBeTruthy();
   });
 
   it('sends a reply as the spec does: in-progress and the conversation with the new entry last', async () => {
