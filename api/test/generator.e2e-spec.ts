@@ -182,7 +182,48 @@ describe('POST /api/generate-email', () => {
     expect(response.status).toBe(503);
     expect(response.body.message).toBe('No API keys available. Please contact administrator.');
     expect(await balanceOf(buyer)).toBe(1);
+    const enhanced = await call<ErrorBody>(api, 'POST', '/api/enhance-prompt', {
+      token: buyer.token,
+      json: { prompt: 'Ask for a meeting' },
+    });
+    expect(enhanced.status).toBe(503);
+    expect(enhanced.body.message).toBe('No API keys available. Please try again later.');
     await setKeys(keyOf());
+  });
+
+  it('tells a signed-in user whether a key can be used now, without showing one', async () => {
+    const buyer = await buyerWith(0);
+    const availability = () =>
+      call<{ keysAvailable: boolean }>(api, 'GET', '/api/generator/availability', {
+        token: buyer.token,
+      });
+    const key = keyOf();
+    await setKeys(key);
+    const usable = await availability();
+    expect(usable.status).toBe(200);
+    expect(usable.body).toEqual({ keysAvailable: true });
+    expect(usable.text).not.toContain(key.slice(0, 8));
+
+    // Switched off by the admin: no key can be used.
+    const [listed] = (
+      await call<{ data: { _id: string }[] }>(api, 'GET', '/api/gemini-keys', {
+        token: admin.token,
+      })
+    ).body.data;
+    const toggled = await call(api, 'PATCH', `/api/gemini-keys/${listed?._id}/toggle`, {
+      token: admin.token,
+    });
+    expect(toggled.status).toBe(200);
+    expect((await availability()).body).toEqual({ keysAvailable: false });
+
+    // A key Google refused is failing: not usable either.
+    await setKeys(keyOf('bad-'));
+    expect((await generate(await buyerWith(1))).status).toBe(503);
+    expect((await availability()).body).toEqual({ keysAvailable: false });
+
+    expect((await call(api, 'GET', '/api/generator/availability')).status).toBe(401);
+    await setKeys(keyOf());
+    expect((await availability()).body).toEqual({ keysAvailable: true });
   });
 
   it('never sends a key to a non-admin', async () => {

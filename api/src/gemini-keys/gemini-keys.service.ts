@@ -176,6 +176,12 @@ export class GeminiKeysService implements OnModuleDestroy {
     }
   }
 
+  /** Whether a generation could get a key now: one active, healthy and not cooling down. */
+  async hasUsableKey(): Promise<boolean> {
+    const now = Date.now();
+    return (await this.usableKeys(now)).some((key) => key.coolingUntil <= now);
+  }
+
   /**
    * For the pool: the least recently used key that is active, not failing and not cooling down,
    * leaving out those already tried for this request; null when there is none. Picked from

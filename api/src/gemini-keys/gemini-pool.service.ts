@@ -11,6 +11,7 @@ import {
   type GenerateContentConfig,
   type GenerateContentResponse,
 } from '@google/genai';
+import { NO_KEYS_TO_GENERATE } from '@coldmail/contracts';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import { classifyGeminiFailure, type GeminiFailure } from './gemini-failures';
@@ -21,7 +22,7 @@ import { maskApiKey } from './key-mask';
 const GEMINI_MODEL = 'gemini-2.5-flash-lite';
 
 /** Spec: what the generator shows when no key can be used. */
-export const NO_KEY_MESSAGE = 'No API keys available. Please contact administrator.';
+export const NO_KEY_MESSAGE = NO_KEYS_TO_GENERATE;
 
 /** No key is active and healthy (none added, all switched off, failing or cooling down). */
 export class NoGeminiKeyError extends ServiceUnavailableException {
@@ -89,9 +90,13 @@ export class GeminiPoolService {
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
-  /** One answer, whole. */
+  /** Whether a call could get a key now (none is active, healthy and ready when false). */
+  hasUsableKey(): Promise<boolean> {
+    return this.keys.hasUsableKey();
+  }
+
   /**
-   * `ready`, when given, must resolve before Gemini is called (a generation's credit being
+   * One answer, whole. `ready`, when given, must resolve before Gemini is called (a generation's credit being
    * debited): the first key is chosen meanwhile. If it rejects, nothing is called and its
    * error is this call's.
    */

@@ -95,6 +95,13 @@ export class GeneratorController {
     }
   }
 
+  @Endpoint(endpoints.availability)
+  async availability(
+    @CurrentUser() caller: AuthContext,
+  ): Promise<ResponseOf<typeof endpoints.availability>> {
+    return this.generator.availability(caller);
+  }
+
   @Endpoint(endpoints.enhancePrompt)
   @SensitiveRoute()
   async enhancePrompt(

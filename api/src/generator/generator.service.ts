@@ -7,9 +7,15 @@ import {
   Logger,
   NotFoundException,
   OnModuleInit,
+  ServiceUnavailableException,
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { GeneratedEmail, Generation, generateEmailBodySchema } from '@coldmail/contracts';
+import {
+  NO_KEYS_TO_ENHANCE,
+  type GeneratedEmail,
+  type Generation,
+  type generateEmailBodySchema,
+} from '@coldmail/contracts';
 import { Model, Types } from 'mongoose';
 import type { z } from 'zod';
 import type { AuthContext } from '../auth/auth-context';
@@ -17,7 +23,7 @@ import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import { ServerTiming } from '../common/server-timing';
 import { CreditsService } from '../credits/credits.service';
-import { GeminiPoolService } from '../gemini-keys/gemini-pool.service';
+import { GeminiPoolService, NoGeminiKeyError } from '../gemini-keys/gemini-pool.service';
 import {
   ENHANCE_INSTRUCTION,
   SYSTEM_INSTRUCTION,
@@ -147,14 +153,27 @@ export class GeneratorService implements OnModuleInit {
     };
   }
 
+  /** Whether a generation could get a key now; the page disables generating when not. */
+  async availability(caller: AuthContext): Promise<{ keysAvailable: boolean }> {
+    this.userIdOf(caller);
+    return { keysAvailable: await this.gemini.hasUsableKey() };
+  }
+
   /** A fuller prompt from the user's own; free, and it needs a usable key like a generation. */
   async enhance(caller: AuthContext, prompt: string): Promise<string> {
     this.userIdOf(caller);
-    const answer = await this.gemini.generate({
-      contents: enhancePrompt(prompt),
-      systemInstruction: ENHANCE_INSTRUCTION,
-      generationConfig: { ...GENERATION_CONFIG, thinkingConfig: { thinkingBudget: 0 } },
-    });
+    const answer = await this.gemini
+      .generate({
+        contents: enhancePrompt(prompt),
+        systemInstruction: ENHANCE_INSTRUCTION,
+        generationConfig: { ...GENERATION_CONFIG, thinkingConfig: { thinkingBudget: 0 } },
+      })
+      .catch((error: unknown) => {
+        // The spec words a missing key differently for enhancing.
+        throw error instanceof NoGeminiKeyError
+          ? new ServiceUnavailableException(NO_KEYS_TO_ENHANCE)
+          : error;
+      });
     if (!answer.text.trim()) throw new BadGatewayException('No enhanced prompt was returned');
     return answer.text.trim();
   }

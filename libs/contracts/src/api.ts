@@ -58,6 +58,7 @@ import {
   generateEmailBodySchema,
   generatedEmailSchema,
   generationSchema,
+  generatorAvailabilitySchema,
   refundCreditBodySchema,
 } from './generator';
 import { orderListQuerySchema, pageSchema, userListQuerySchema } from './paging';
@@ -461,6 +462,10 @@ export const contract = defineContract(routes, {
       summary: 'Generates an email for one credit (refunded if generation fails)',
       body: generateEmailBodySchema,
       response: generatedEmailSchema,
+    },
+    availability: {
+      summary: 'Whether a generation could get an AI key now (no key is shown)',
+      response: generatorAvailabilitySchema,
     },
     generateStream: {
       summary:

@@ -15,6 +15,10 @@ export const emailToneSchema = z.enum(emailTones);
 export type EmailTone = z.infer<typeof emailToneSchema>;
 
 export const REQUIRED_FIELDS_MESSAGE = 'Recipient name, sender name, and purpose are required';
+/** Spec: generating with no usable AI key. */
+export const NO_KEYS_TO_GENERATE = 'No API keys available. Please contact administrator.';
+/** Spec: enhancing a prompt with no usable AI key. */
+export const NO_KEYS_TO_ENHANCE = 'No API keys available. Please try again later.';
 export const ENHANCE_NEEDS_PROMPT = 'Please enter a custom prompt to enhance';
 /** One generated email costs this many credits. */
 export const GENERATION_CREDITS = 1;
@@ -53,6 +57,9 @@ export const enhancePromptBodySchema = z.strictObject({
   prompt: z.string(ENHANCE_NEEDS_PROMPT).trim().min(1, ENHANCE_NEEDS_PROMPT).max(2000),
 });
 export const enhancePromptResponseSchema = z.object({ enhancedPrompt: z.string() });
+
+/** GET /api/generator/availability: whether a generation could get an AI key now (none shown). */
+export const generatorAvailabilitySchema = z.object({ keysAvailable: z.boolean() });
 
 /** One generation in the user's history. */
 export const generationSchema = z.object({

@@ -458,6 +458,11 @@ export const routes = defineRoutes({
       access: 'signed-in',
       status: 200,
     },
+    availability: {
+      method: 'GET',
+      path: '/api/generator/availability',
+      access: 'signed-in',
+    },
     generateStream: {
       method: 'POST',
       path: '/api/generate-email/stream',

@@ -96,6 +96,41 @@ describe('/user/generate-email', () => {
     );
   });
 
+  it('with no usable AI key says so, keeps Generate off and does not call the model', async () => {
+    api = await startTestApi({
+      'generator.availability': { body: { keysAvailable: false } },
+      'generator.history': { body: [] },
+    });
+    renderRemote(App, '/user/generate-email', {
+      apiUrl: api.url,
+      profile: userRecord({ currentBalance: 9 }),
+    });
+    await screen.findByText('No API keys available. Please contact administrator.');
+    await fillIn();
+    const generate = screen.getByRole('button', { name: 'Generate Email' }) as HTMLButtonElement;
+    expect(generate.disabled).toBe(true);
+    await userEvent.type(screen.getByLabelText('Custom Prompt'), 'be nice');
+    await userEvent.click(screen.getByRole('button', { name: 'Enhance Prompt' }));
+    await screen.findByText('No API keys available. Please try again later.');
+    expect(api.requests.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
+  it('says when the AI keys could not be checked, and still lets the user try', async () => {
+    api = await startTestApi({
+      'generator.availability': { status: 500 },
+      'generator.history': { body: [] },
+    });
+    renderRemote(App, '/user/generate-email', {
+      apiUrl: api.url,
+      profile: userRecord({ currentBalance: 9 }),
+    });
+    await screen.findByText('Failed to load API keys');
+    await fillIn();
+    expect(
+      (screen.getByRole('button', { name: 'Generate Email' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+  });
+
   it('lists earlier emails and reopens one', async () => {
     api = await startTestApi({
       'generator.history': {

@@ -1,4 +1,6 @@
 import {
+  NO_KEYS_TO_ENHANCE,
+  NO_KEYS_TO_GENERATE,
   REQUIRED_FIELDS_MESSAGE,
   emailTones,
   type EmailTone,
@@ -101,6 +103,9 @@ function Generator() {
 
   const missing =
     !inputs.recipientName.trim() || !inputs.senderName.trim() || !inputs.purpose.trim();
+  // Whether an AI key can be used (no key reaches the browser): without one, generating is off.
+  const availability = useQuery(api.generator.availability.query());
+  const noKeys = availability.data?.keysAvailable === false;
   const generate = useMutation({
     mutationFn: () => {
       setResult(null);
@@ -117,6 +122,8 @@ function Generator() {
     },
     onError: (error) => {
       const apiError = toApiError(error);
+      // The last key may have gone since the page asked: ask again, so Generate turns off.
+      if (apiError.status === 503) void availability.refetch();
       // The server gives the credit back on any failure after charging it.
       toast.error(
         apiError.status === 402 || apiError.status === 503
@@ -145,7 +152,16 @@ function Generator() {
       );
       return;
     }
+    if (noKeys) {
+      toast.error(NO_KEYS_TO_GENERATE);
+      return;
+    }
     generate.mutate();
+  };
+  const enhancePromptNow = () => {
+    if (!inputs.customPrompt.trim()) toast.error('Please enter a custom prompt to enhance');
+    else if (noKeys) toast.error(NO_KEYS_TO_ENHANCE);
+    else enhance.mutate();
   };
 
   return (
@@ -167,6 +183,14 @@ function Generator() {
           </span>
         }
       />
+      {noKeys && <Alert tone="warning">{NO_KEYS_TO_GENERATE}</Alert>}
+      {availability.isError && (
+        <Alert tone="error">
+          {toApiError(availability.error).status === 0
+            ? 'Error loading API keys'
+            : 'Failed to load API keys'}
+        </Alert>
+      )}
       <div className={styles.layout}>
         <Card title="Email Details">
           <form
@@ -222,11 +246,7 @@ function Generator() {
               type="button"
               variant="secondary"
               disabled={enhance.isPending}
-              onClick={() =>
-                inputs.customPrompt.trim()
-                  ? enhance.mutate()
-                  : toast.error('Please enter a custom prompt to enhance')
-              }
+              onClick={enhancePromptNow}
             >
               {enhance.isPending ? 'Enhancing...' : 'Enhance Prompt'}
             </Button>
@@ -240,7 +260,10 @@ function Generator() {
               />
             )}
             <div className={styles.actions}>
-              <Button type="submit" disabled={missing || (credits ?? 0) < 1 || generate.isPending}>
+              <Button
+                type="submit"
+                disabled={missing || (credits ?? 0) < 1 || noKeys || generate.isPending}
+              >
                 {generate.isPending ? 'Generating...' : 'Generate Email'}
               </Button>
               <Button
