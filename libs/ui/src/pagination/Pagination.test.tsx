@@ -39,7 +39,40 @@ describe('Pagination', () => {
 
   it('renders nothing for a single page', () => {
     const { container } = render(
-      <Pagination page={1} pageCount={1} onPageChange={() => undefined} />,
+      <Pagination
+        page={1}
+        pageCount={1}
+        onPageChange={() => undefined}
+        summary={{ from: 1, to: 4, total: 4 }}
+      />,
+    );
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('keeps only the summary for a single page when asked to', () => {
+    render(
+      <Pagination
+        page={1}
+        pageCount={1}
+        onPageChange={() => undefined}
+        summary={{ from: 1, to: 4, total: 4 }}
+        summaryOnSinglePage
+      />,
+    );
+    expect(screen.getByText('Showing 1 to 4 of 4 entries')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('shows no summary for an empty list, even when asked to', () => {
+    const { container } = render(
+      <Pagination
+        page={1}
+        pageCount={0}
+        onPageChange={() => undefined}
+        summary={{ from: 0, to: 0, total: 0 }}
+        summaryOnSinglePage
+      />,
     );
     expect(container.innerHTML).toBe('');
   });

@@ -9,27 +9,43 @@ export interface PaginationProps {
   onPageChange: (page: number) => void;
   /** Renders 'Showing {from} to {to} of {total} entries'; see `pageSummary`. */
   summary?: PageSummary;
+  /**
+   * Keeps the summary line when every entry fits on one page (and there is at least one), for
+   * lists whose footer always says how many entries there are. The page buttons still show only
+   * for two pages or more.
+   */
+  summaryOnSinglePage?: boolean;
   /** Names the navigation landmark when a screen has several paginated lists. */
   'aria-label'?: string;
 }
 
-/** Page navigation; renders nothing for a single page, as the product only paginates longer lists. */
+/**
+ * Page navigation. Renders nothing for a single page, as the product only paginates longer lists,
+ * unless `summaryOnSinglePage` keeps the summary line there.
+ */
 export function Pagination({
   page,
   pageCount,
   onPageChange,
   summary,
+  summaryOnSinglePage = false,
   'aria-label': ariaLabel = 'Pagination',
 }: PaginationProps) {
-  if (pageCount <= 1) return null;
+  const summaryLine = summary && (
+    <p className={styles.summary}>
+      Showing {summary.from} to {summary.to} of {summary.total} entries
+    </p>
+  );
+  if (pageCount <= 1) {
+    // Nothing to navigate between: no landmark, only the count.
+    return summaryOnSinglePage && summary && summary.total > 0 ? (
+      <div className={styles.pagination}>{summaryLine}</div>
+    ) : null;
+  }
 
   return (
     <nav className={styles.pagination} aria-label={ariaLabel}>
-      {summary && (
-        <p className={styles.summary}>
-          Showing {summary.from} to {summary.to} of {summary.total} entries
-        </p>
-      )}
+      {summaryLine}
       <ul className={styles.pages}>
         <li>
           <button

@@ -1,6 +1,6 @@
 import type { SupportTicket } from '@coldmail/contracts';
 import { clsx } from 'clsx';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { PriorityBadge, TicketStatusBadge } from '../badge/StatusBadges';
 import styles from './Support.module.css';
 
@@ -17,12 +17,46 @@ export interface TicketConversationProps {
 const timeOf = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A ticket's conversation, 80vh high: the first message, then every reply, oldest first. */
+/** The spec's delay between a new message and the scroll that brings it into view. */
+const CONVERSATION_SCROLL_DELAY_MS = 100;
+
+/** Smooth only when the browser says the reader has not asked for less motion. */
+const smoothScrollAllowed = () =>
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: no-preference)').matches;
+
+/**
+ * A ticket's conversation, 80vh high: the first message, then every reply, oldest first.
+ * The message list scrolls on its own: it opens at the newest message and, 100 ms after a new one
+ * arrives (the reply just sent, or one a refetch brought), scrolls to the bottom again.
+ */
 export function TicketConversation({ ticket, viewer, actions, children }: TicketConversationProps) {
   const entries = [
     { message: ticket.message, timestamp: ticket.createdAt, sender: 'user' as const },
     ...ticket.adminMessage,
   ];
+  const messagesRef = useRef<HTMLOListElement>(null);
+  const shown = useRef<{ ticketId: string; count: number } | null>(null);
+  const count = entries.length;
+
+  // A layout effect, so an opened ticket is first painted already at its newest message.
+  useLayoutEffect(() => {
+    const list = messagesRef.current;
+    if (!list) return;
+    const previous = shown.current;
+    shown.current = { ticketId: ticket._id, count };
+    if (previous?.ticketId !== ticket._id) {
+      list.scrollTop = list.scrollHeight;
+      return;
+    }
+    if (count <= previous.count) return;
+    const timer = setTimeout(() => {
+      if (smoothScrollAllowed()) list.scrollTo({ top: list.scrollHeight, behavior: 'smooth' });
+      else list.scrollTop = list.scrollHeight;
+    }, CONVERSATION_SCROLL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [ticket._id, count]);
+
   return (
     <section className={styles.conversation} aria-label={`Conversation: ${ticket.subject}`}>
       <header className={styles.conversationHeader}>
@@ -38,7 +72,7 @@ export function TicketConversation({ ticket, viewer, actions, children }: Ticket
           {actions}
         </div>
       </header>
-      <ol className={styles.messages}>
+      <ol ref={messagesRef} className={styles.messages}>
         {entries.map((entry, index) => (
           <li
             key={`${entry.timestamp}-${index}`}

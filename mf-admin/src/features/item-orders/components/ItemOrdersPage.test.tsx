@@ -26,6 +26,22 @@ describe('/admin/items-orders', () => {
     expect(api.requests[0]?.query.get('pageSize')).toBe('10');
   });
 
+  it("says 'Showing 1 to 3 of 3 entries' when every order fits on one page", async () => {
+    const orders = ['ITEM0001', 'ITEM0002', 'ITEM0003'].map((orderId, index) =>
+      itemOrder({ _id: `67000000000000000000000${index + 1}`, orderId }),
+    );
+    api = await startTestApi({
+      'itemOrders.adminList': { body: { items: orders, total: 3, page: 1, pageSize: 10 } },
+    });
+    renderRemote(App, '/admin/items-orders', {
+      apiUrl: api.url,
+      profile: userRecord({ userRole: 'Admin' }),
+    });
+    await screen.findByText('ITEM0003');
+    expect(screen.getByText('Showing 1 to 3 of 3 entries')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+  });
+
   it("shows 'No orders found' for an empty list", async () => {
     api = await startTestApi({
       'itemOrders.adminList': { body: { items: [], total: 0, page: 1, pageSize: 10 } },
@@ -35,5 +51,6 @@ describe('/admin/items-orders', () => {
       profile: userRecord({ userRole: 'Admin' }),
     });
     expect(await screen.findByText('No orders found')).toBeTruthy();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
   });
 });

@@ -106,6 +106,8 @@ export function ItemOrdersPage() {
         columns={columns}
         caption="Item orders"
         pageSize={PAGE_SIZE}
+        // The spec's footer: 'Showing X to Y of Z entries', however few orders there are.
+        alwaysShowSummary
       />
       <RefundDialog<ItemOrder>
         order={refunding}

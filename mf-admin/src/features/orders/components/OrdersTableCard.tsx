@@ -28,6 +28,8 @@ interface OrdersTableCardProps<Order extends AnyOrder> {
   columns: TableColumn<Order>[];
   caption: string;
   pageSize: number;
+  /** The footer says 'Showing X to Y of Z entries' even when all orders fit on one page. */
+  alwaysShowSummary?: boolean;
 }
 
 /** An admin orders table: the search box, the server's page of rows and the page links. */
@@ -38,6 +40,7 @@ export function OrdersTableCard<Order extends AnyOrder>({
   columns,
   caption,
   pageSize,
+  alwaysShowSummary = false,
 }: OrdersTableCardProps<Order>) {
   return (
     <Card flush>
@@ -71,6 +74,7 @@ export function OrdersTableCard<Order extends AnyOrder>({
               pageCount={pageCountOf(page.total, pageSize)}
               onPageChange={list.setPage}
               summary={pageSummary(page.page, page.pageSize, page.total)}
+              summaryOnSinglePage={alwaysShowSummary}
             />
           </div>
         </>

@@ -16,6 +16,9 @@ import { PaymentScreen, type DetailRow } from './PaymentScreen';
 
 const PAGE = 'ItemPayNowPage';
 
+// The item spec's own not-found view, not the package page's 'Order Not Found' panel.
+const ORDER_NOT_FOUND = { title: 'Order/Settings Not Found', text: 'Order not found.' };
+
 /** /item-pay-now/:id — pays a pending item order; the access link shows in the order history. */
 export function ItemPayNowPage() {
   const { id = '' } = useParams();
@@ -49,7 +52,12 @@ export function ItemPayNowPage() {
   }
   if (order.status === 'error') {
     return (
-      <OrderLoadErrorPanel page={PAGE} error={order.error} onRetry={order.retry}>
+      <OrderLoadErrorPanel
+        page={PAGE}
+        error={order.error}
+        onRetry={order.retry}
+        notFound={ORDER_NOT_FOUND}
+      >
         Failed to load order details. Please check the URL or try again.
       </OrderLoadErrorPanel>
     );

@@ -17,6 +17,11 @@ import { PaymentScreen } from './PaymentScreen';
 
 const PAGE = 'PayNowPage';
 
+const ORDER_NOT_FOUND = {
+  title: 'Order Not Found',
+  text: "We couldn't find the order you're looking for. Please check the order ID and try again.",
+};
+
 /** /pay-now/:id — pays a pending package order with PayPal; credits arrive on success. */
 export function PayNowPage() {
   const { id = '' } = useParams();
@@ -57,7 +62,12 @@ export function PayNowPage() {
   }
   if (order.status === 'error') {
     return (
-      <OrderLoadErrorPanel page={PAGE} error={order.error} onRetry={order.retry}>
+      <OrderLoadErrorPanel
+        page={PAGE}
+        error={order.error}
+        onRetry={order.retry}
+        notFound={ORDER_NOT_FOUND}
+      >
         Failed to load order details
       </OrderLoadErrorPanel>
     );

@@ -123,6 +123,18 @@ describe('Pay Now (item)', () => {
     expect(screen.getByTestId('order-total').textContent).toBe('$15.00 USD');
   });
 
+  it("says 'Order/Settings Not Found' with 'Order not found.' for an unknown order", async () => {
+    await open(`/item-pay-now/${ITEM_ORDER_ID}`, {
+      'itemOrders.get': { status: 404, body: { statusCode: 404, message: 'Order not found' } },
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Order/Settings Not Found' })).toBeTruthy();
+    expect(screen.getByText('Order not found.')).toBeTruthy();
+    expect(screen.queryByText(/couldn't find the order/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+  });
+
   it('offers Retry when the order cannot be loaded', async () => {
     await open(`/item-pay-now/${ITEM_ORDER_ID}`, { 'itemOrders.get': { status: 500 } });
 

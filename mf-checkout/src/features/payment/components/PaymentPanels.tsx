@@ -40,29 +40,27 @@ export function PaymentPanel({
   );
 }
 
-function OrderNotFoundPanel({ page }: { page: string }) {
-  return (
-    <PaymentPanel page={page} title="Order Not Found">
-      We couldn&apos;t find the order you&apos;re looking for. Please check the order ID and try
-      again.
-    </PaymentPanel>
-  );
-}
-
-/** The order could not be loaded: not found for a bad or unknown id, else a failure to retry. */
+/**
+ * The order could not be loaded: the page's not-found view for a bad or unknown id, else an
+ * 'Error' view (the children) with Retry. Each page brings its own texts, as its spec gives them.
+ */
 export function OrderLoadErrorPanel({
   page,
   error,
   onRetry,
+  notFound,
   children,
 }: {
   page: string;
   error: ApiError;
   onRetry: () => void;
+  notFound: { title: string; text: string };
   children: ReactNode;
 }) {
   return [400, 404].includes(error.status) ? (
-    <OrderNotFoundPanel page={page} />
+    <PaymentPanel page={page} title={notFound.title}>
+      {notFound.text}
+    </PaymentPanel>
   ) : (
     <PaymentPanel page={page} title="Error" onRetry={onRetry}>
       {children}
