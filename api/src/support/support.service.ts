@@ -87,24 +87,29 @@ export class SupportService implements OnModuleInit {
     return toTicketRecord(created.toObject<SupportTicketData>(), caller);
   }
 
+  /**
+   * A visitor is described by the contact form, whose fields are all required: a name, an e-mail
+   * and a phone number (a signed-in caller's Create Ticket has no phone field).
+   */
   private visitor(body: NewTicket) {
-    if (!body.ticketUserEmail) {
+    const { ticketUserEmail } = body;
+    // Checked as they will be stored: markup alone is no name and no phone number.
+    const ticketUserName = plain(body.ticketUserName ?? '');
+    const phone = plain(body.phone ?? '');
+    if (!ticketUserEmail || !ticketUserName || !phone) {
       throw new BadRequestException({
         statusCode: 400,
         message: 'Validation failed',
-        fieldErrors: { ticketUserEmail: 'Email is required' },
-      });
-    }
-    if (!body.ticketUserName) {
-      throw new BadRequestException({
-        statusCode: 400,
-        message: 'Validation failed',
-        fieldErrors: { ticketUserName: 'Name is required' },
+        fieldErrors: {
+          ...(ticketUserName ? {} : { ticketUserName: 'Name is required' }),
+          ...(ticketUserEmail ? {} : { ticketUserEmail: 'Email is required' }),
+          ...(phone ? {} : { phone: 'Phone is required' }),
+        },
       });
     }
     return {
-      ticketUserName: plain(body.ticketUserName),
-      ticketUserEmail: body.ticketUserEmail,
+      ticketUserName,
+      ticketUserEmail,
       ticketUserProfileURL: null,
       ticketUserRole: 'visitor',
       userId: null,

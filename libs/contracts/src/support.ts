@@ -12,6 +12,7 @@ export const ticketStatusSchema = z.enum(ticketStatuses);
 
 export const MAX_TICKET_SUBJECT = 200;
 export const MAX_TICKET_MESSAGE = 5000;
+export const MAX_TICKET_PHONE = 40;
 
 /** One entry of a ticket's conversation (the spec's `adminMessage` list holds both sides). */
 export const ticketMessageSchema = z.object({
@@ -51,8 +52,11 @@ const text = (label: string, max: number) =>
 
 /**
  * POST /new-support-message: the landing page's contact form (a visitor) or the user area's
- * Create Ticket. A signed-in caller's name, e-mail, role and photo come from their record; the
- * spec's other fields (ticketStatus, createdAt, ticketUserRole…) are accepted and ignored.
+ * Create Ticket. A visitor must give a name, an e-mail and a phone number (the contact form's
+ * fields are all required); whether the caller is a visitor is the token's to say, so the
+ * service checks those three. A signed-in caller's name, e-mail, role and photo come from their
+ * record, and Create Ticket asks only for a subject and a message. The spec's other fields
+ * (ticketStatus, createdAt, ticketUserRole…) are accepted and ignored.
  * `website` is a honeypot: people never see it, so a value means a bot.
  */
 export const newSupportMessageBodySchema = z.object({
@@ -60,7 +64,7 @@ export const newSupportMessageBodySchema = z.object({
   message: text('Message', MAX_TICKET_MESSAGE),
   ticketUserName: z.string().trim().max(100, 'Name is too long').optional(),
   ticketUserEmail: emailSchema.optional(),
-  phone: z.string().trim().max(40, 'Phone number is too long').optional(),
+  phone: z.string().trim().max(MAX_TICKET_PHONE, 'Phone number is too long').optional(),
   website: z.string().max(200).optional(),
 });
 export type NewSupportMessageBody = z.input<typeof newSupportMessageBodySchema>;
@@ -100,11 +104,11 @@ export const supportSummarySchema = z.object({
 });
 export type SupportSummary = z.infer<typeof supportSummarySchema>;
 
-/** The visitor's contact form (mf-marketing): the spec's five fields, all but phone required. */
+/** The visitor's contact form (mf-marketing): the spec's five fields, all required. */
 export const contactFormSchema = z.object({
   name: text('Name', 100),
   email: emailSchema,
-  phone: z.string().trim().max(40, 'Phone number is too long').optional(),
+  phone: text('Phone', MAX_TICKET_PHONE),
   subject: text('Subject', MAX_TICKET_SUBJECT),
   message: text('Message', MAX_TICKET_MESSAGE),
 });

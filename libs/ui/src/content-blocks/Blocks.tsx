@@ -7,6 +7,7 @@ import type {
 } from '@coldmail/contracts';
 import { Link } from '@coldmail/router';
 import type { ReactNode } from 'react';
+import { buttonClassName } from '../button/buttonClassName';
 import styles from './Blocks.module.css';
 import { YouTubePlayer } from './YouTubePlayer';
 
@@ -42,7 +43,10 @@ function ContentLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-/** An image from content, lazy and sized so nothing shifts while it loads. */
+/**
+ * An image from content, decorative (the text around it says what matters): lazy and sized so
+ * nothing shifts while it loads. Nothing when the admin has not set it.
+ */
 function ContentImage({
   src,
   className,
@@ -60,11 +64,23 @@ function ContentImage({
       className={className}
       src={src}
       alt=""
+      aria-hidden="true"
       width={width}
       height={height}
       loading="lazy"
       decoding="async"
     />
+  );
+}
+
+/** A block's subtitle, after the admin's small title image when one is set. */
+function Eyebrow({ text, image }: { text: string; image: string }) {
+  if (!text && !image) return null;
+  return (
+    <p className={styles.eyebrow}>
+      <ContentImage src={image} className={styles.titleImage} width={32} height={32} />
+      {text}
+    </p>
   );
 }
 
@@ -136,10 +152,17 @@ export function AboutBlock({
 export function FeaturesBlock({ features }: { features: FeaturesSettings }) {
   return (
     <section className={styles.section} aria-labelledby="features-title">
-      {features.subtitle && <p className={styles.eyebrow}>{features.subtitle}</p>}
+      <Eyebrow text={features.subtitle} image={features.circleTitleImage} />
       <h2 id="features-title" className={styles.sectionTitle}>
         <Lines text={features.title} />
       </h2>
+      <ContentImage
+        src={features.barShapeImage}
+        className={styles.barShape}
+        width={160}
+        height={16}
+      />
+      <ContentImage src={features.arrowImage} className={styles.arrow} width={48} height={48} />
       <ol className={styles.steps}>
         {features.steps.map((step, index) => (
           <li key={index} className={styles.step}>
@@ -163,7 +186,7 @@ export function TestimonialBlock({ testimonial }: { testimonial: TestimonialSett
   const faces = testimonial.clientImages.filter(Boolean);
   return (
     <section className={styles.section} aria-labelledby="testimonial-title">
-      {testimonial.subtitle && <p className={styles.eyebrow}>{testimonial.subtitle}</p>}
+      <Eyebrow text={testimonial.subtitle} image={testimonial.circleTitleImage} />
       <h2 id="testimonial-title" className={styles.sectionTitle}>
         {testimonial.title}
       </h2>
@@ -177,7 +200,14 @@ export function TestimonialBlock({ testimonial }: { testimonial: TestimonialSett
       <div className={styles.quotes}>
         {testimonial.testimonials.map((entry, index) => (
           <figure key={index} className={styles.quote}>
-            <blockquote>“{entry.quote}”</blockquote>
+            <ContentImage
+              src={testimonial.quoteIcon}
+              className={styles.quoteIcon}
+              width={40}
+              height={40}
+            />
+            {/* Without the admin's quote icon, typographic quotes mark the quotation. */}
+            <blockquote>{testimonial.quoteIcon ? entry.quote : `“${entry.quote}”`}</blockquote>
             <figcaption>
               <strong>{entry.clientName}</strong>
               {entry.clientTitle && <span>, {entry.clientTitle}</span>}
@@ -189,14 +219,22 @@ export function TestimonialBlock({ testimonial }: { testimonial: TestimonialSett
   );
 }
 
-/** The contact block's heading; the page puts its form inside. */
+/** The contact form's submit label until an admin sets one. */
+const CONTACT_BUTTON_TEXT = 'Send Message';
+
+/**
+ * The contact block around the page's form. A function child is the live form: it is given the
+ * label for its submit button (the admin's buttonText). Any other child stands in for the form
+ * (the admin editor's preview), and the block shows that label beneath it.
+ */
 export function ContactBlock({
   contact,
   children,
 }: {
   contact: ContactSettings;
-  children?: ReactNode;
+  children?: ReactNode | ((buttonText: string) => ReactNode);
 }) {
+  const buttonText = contact.buttonText.trim() || CONTACT_BUTTON_TEXT;
   return (
     <section className={styles.section} aria-labelledby="contact-title">
       {contact.subtitle && <p className={styles.eyebrow}>{contact.subtitle}</p>}
@@ -212,7 +250,14 @@ export function ContactBlock({
         />
         <div className={styles.formSide}>
           {contact.formTitle && <h3 className={styles.stepTitle}>{contact.formTitle}</h3>}
-          {children}
+          {typeof children === 'function' ? (
+            children(buttonText)
+          ) : (
+            <>
+              {children}
+              <span className={buttonClassName({}, styles.sampleButton)}>{buttonText}</span>
+            </>
+          )}
         </div>
       </div>
     </section>

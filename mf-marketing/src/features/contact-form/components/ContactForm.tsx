@@ -13,11 +13,14 @@ interface ContactFields {
 
 const empty: ContactFields = { name: '', phone: '', email: '', subject: '', message: '' };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The submit button's label when the page gives none (the contact block's is the admin's). */
+const SEND_MESSAGE = 'Send Message';
 
 /** What must be filled in before sending (the server checks the same, and more). */
 function problemsOf(fields: ContactFields): Partial<Record<keyof ContactFields, string>> {
   const problems: Partial<Record<keyof ContactFields, string>> = {};
   if (!fields.name.trim()) problems.name = 'Name is required';
+  if (!fields.phone.trim()) problems.phone = 'Phone is required';
   if (!EMAIL.test(fields.email.trim())) problems.email = 'Please enter a valid email address';
   if (!fields.subject.trim()) problems.subject = 'Subject is required';
   if (!fields.message.trim()) problems.message = 'Message is required';
@@ -27,8 +30,9 @@ function problemsOf(fields: ContactFields): Partial<Record<keyof ContactFields, 
 /**
  * The landing page's contact form: a visitor's message becomes a support ticket. Kept free of
  * the form and schema libraries, which the landing page's first load should not pay for.
+ * `buttonText` labels the submit button (the contact block's, as the admin set it).
  */
-export function ContactForm() {
+export function ContactForm({ buttonText }: { buttonText?: string }) {
   const [fields, setFields] = useState<ContactFields>(empty);
   const [website, setWebsite] = useState('');
   const [problems, setProblems] = useState<Partial<Record<keyof ContactFields, string>>>({});
@@ -73,7 +77,14 @@ export function ContactForm() {
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Contact us">
       <div className={styles.row}>
         <TextField label="Name" required autoComplete="name" maxLength={100} {...field('name')} />
-        <TextField label="Phone" type="tel" autoComplete="tel" maxLength={40} {...field('phone')} />
+        <TextField
+          label="Phone"
+          type="tel"
+          required
+          autoComplete="tel"
+          maxLength={40}
+          {...field('phone')}
+        />
       </div>
       <TextField
         label="Email"
@@ -96,8 +107,8 @@ export function ContactForm() {
           onChange={(event) => setWebsite(event.target.value)}
         />
       </div>
-      <Button type="submit" disabled={sending}>
-        {sending ? 'Sending...' : 'Send Message'}
+      <Button type="submit" className={styles.submit} disabled={sending}>
+        {sending ? 'Sending...' : buttonText?.trim() || SEND_MESSAGE}
       </Button>
     </form>
   );

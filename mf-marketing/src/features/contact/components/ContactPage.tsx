@@ -11,7 +11,7 @@ export function ContactPage() {
     <section data-remote="marketing" data-page="ContactPage">
       {contact ? (
         <ContactBlock contact={contact}>
-          <ContactForm />
+          {(buttonText) => <ContactForm buttonText={buttonText} />}
         </ContactBlock>
       ) : (
         <>

@@ -1,7 +1,7 @@
 import { createQueryClient, sessionActions } from '@coldmail/session';
 import { startTestApi, type TestApi } from '@coldmail/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@coldmail/router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HomePage } from './HomePage';
@@ -28,6 +28,16 @@ const features = {
   arrowImage: '',
   barShapeImage: '',
   steps: [{ icon: '', title: 'Describe', description: 'Who and why' }],
+  isActive: true,
+};
+const contact = {
+  title: 'Questions? We answer within a day',
+  subtitle: 'Contact us',
+  backgroundImage: '',
+  starImage: '',
+  contactImage: '',
+  formTitle: 'Send us a message',
+  buttonText: 'Ask us anything',
   isActive: true,
 };
 
@@ -78,5 +88,12 @@ describe('the landing page', () => {
     play.click();
     expect((await screen.findByTitle('Write cold emails that')).tagName).toBe('IFRAME');
     expect(screen.queryByText('How it works')).toBeNull();
+  });
+
+  it('ends with the contact form under its title, its button labelled by the admin', async () => {
+    await renderHome({ contact });
+    const form = await screen.findByRole('form', { name: 'Contact us' });
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Send us a message');
+    expect(within(form).getByRole('button', { name: 'Ask us anything' })).toBeTruthy();
   });
 });

@@ -80,7 +80,7 @@ export function HomePage() {
         <div id="contact">
           {blocks?.contact ? (
             <ContactBlock contact={blocks.contact}>
-              <ContactForm />
+              {(buttonText) => <ContactForm buttonText={buttonText} />}
             </ContactBlock>
           ) : (
             content.isError && <ContactForm />

@@ -1,11 +1,14 @@
-import type { UserRecord } from '@coldmail/contracts';
+import type { FooterSettings, UserRecord } from '@coldmail/contracts';
 
 /**
  * The browser-storage entries the spec names: the navbar's user data and the auth state, so the
- * header can draw the signed-in user before sign-in has restored itself. Both go at logout.
+ * header can draw the signed-in user before sign-in has restored itself (both go at logout), and
+ * the footer data, so a returning visitor's footer draws before the server answers (it is no
+ * one's in particular, so it stays).
  */
 const NAVBAR_USER_KEY = 'navbarUserData';
 const AUTH_STATE_KEY = 'authState';
+const FOOTER_KEY = 'footerData';
 
 export interface CachedNavbarUser {
   userName: string;
@@ -62,6 +65,28 @@ export function readCachedNavbarUser(): CachedNavbarUser | null {
   return read<CachedAuthState>(AUTH_STATE_KEY)?.hasUser
     ? read<CachedNavbarUser>(NAVBAR_USER_KEY)
     : null;
+}
+
+/** The footer as the server last answered it, to start from on the next visit. */
+export function cacheFooter(footer: FooterSettings): void {
+  write(FOOTER_KEY, footer);
+}
+
+/**
+ * The kept footer; null when there is none, or when what is kept is not a footer this code can
+ * draw (written by an older version, or edited by hand). Checked by hand: the schema library
+ * is not worth loading with the first screen for it.
+ */
+export function readCachedFooter(): FooterSettings | null {
+  const footer = read<Partial<FooterSettings>>(FOOTER_KEY);
+  const drawable =
+    typeof footer?.isActive === 'boolean' &&
+    Array.isArray(footer.companyLinks?.links) &&
+    typeof footer.contactInfo === 'object' &&
+    footer.contactInfo !== null &&
+    typeof footer.socialLinks === 'object' &&
+    footer.socialLinks !== null;
+  return drawable ? (footer as FooterSettings) : null;
 }
 
 export function clearCachedSession(): void {

@@ -1,7 +1,8 @@
-import type { NavLogo } from '@coldmail/contracts';
+import type { FooterResponse, NavLogo } from '@coldmail/contracts';
 import { api } from '@coldmail/session';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { cacheFooter, readCachedFooter } from '../../auth/api/browser-cache';
 
 /**
  * The admin-set logo while it is active and has an image; null means "show the default logo",
@@ -18,7 +19,26 @@ export function useNavLogo(): NavLogo | null {
   return logo?.isActive && logo.imageUrl ? logo : null;
 }
 
-/** The site footer's settings, as an admin saved them. */
+/**
+ * The site footer's settings, as an admin saved them. Every answer is kept in the browser, and a
+ * returning visitor's footer starts from what was kept: it shows at once while the server is
+ * asked again, and the server's answer replaces it (an inactive footer then hides).
+ */
 export function useFooterSettings() {
-  return useQuery({ ...api.content.footer.query(), select: (response) => response.data });
+  const footer = api.content.footer.query();
+  return useQuery({
+    ...footer,
+    queryFn: async () => {
+      const response = await footer.queryFn();
+      cacheFooter(response.data);
+      return response;
+    },
+    initialData: (): FooterResponse | undefined => {
+      const kept = readCachedFooter();
+      return kept ? { success: true, data: kept, message: '' } : undefined;
+    },
+    // Dated at the epoch, the kept footer is already stale: the server is asked on mount.
+    initialDataUpdatedAt: 0,
+    select: (response) => response.data,
+  });
 }

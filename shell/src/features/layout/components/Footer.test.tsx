@@ -11,6 +11,7 @@ let testApi: TestApi | undefined;
 afterEach(async () => {
   await testApi?.close();
   testApi = undefined;
+  localStorage.clear();
 });
 
 async function renderFooter(routes: Parameters<typeof startTestApi>[0]): Promise<QueryClient> {
@@ -73,6 +74,49 @@ describe('Footer', () => {
       expect(queryClient.getQueryState(api.content.footer.key())?.status).toBe('success'),
     );
     expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
+  it('keeps what the server answered in the browser, for the next visit', async () => {
+    await renderFooter({
+      'content.footer': answer(footerSettings({ description: 'Fresh from the server.' })),
+    });
+    await screen.findByText('Fresh from the server.');
+    expect(JSON.parse(localStorage.getItem('footerData') ?? 'null')).toEqual(
+      footerSettings({ description: 'Fresh from the server.' }),
+    );
+  });
+
+  it('shows a returning visitor the kept footer at once, then the server’s', async () => {
+    localStorage.setItem(
+      'footerData',
+      JSON.stringify(footerSettings({ description: 'Kept from the last visit.' })),
+    );
+    await renderFooter({
+      'content.footer': answer(footerSettings({ description: 'Fresh from the server.' })),
+    });
+    // Drawn with the first render, before any answer could have come.
+    expect(screen.getByText('Kept from the last visit.')).toBeTruthy();
+    await screen.findByText('Fresh from the server.');
+    expect(screen.queryByText('Kept from the last visit.')).toBeNull();
+    expect(testApi?.requests.map((request) => request.path)).toEqual(['/api/footer']);
+    expect(JSON.parse(localStorage.getItem('footerData') ?? 'null').description).toBe(
+      'Fresh from the server.',
+    );
+  });
+
+  it('hides the kept footer once the server says the footer is not active', async () => {
+    localStorage.setItem('footerData', JSON.stringify(footerSettings()));
+    await renderFooter({ 'content.footer': answer(footerSettings({ isActive: false })) });
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('contentinfo')).toBeNull());
+    expect(JSON.parse(localStorage.getItem('footerData') ?? 'null').isActive).toBe(false);
+  });
+
+  it('ignores a kept entry that is not a footer, and waits for the server', async () => {
+    localStorage.setItem('footerData', JSON.stringify({ isActive: true }));
+    await renderFooter({ 'content.footer': answer() });
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    expect(await screen.findByText('Cold emails that get replies.')).toBeTruthy();
   });
 
   it('says so when the footer cannot be loaded', async () => {

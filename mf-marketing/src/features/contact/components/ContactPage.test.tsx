@@ -1,0 +1,59 @@
+import { createQueryClient, sessionActions } from '@coldmail/session';
+import { startTestApi, type TestApi } from '@coldmail/testing';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ContactPage } from './ContactPage';
+
+let api: TestApi;
+afterEach(() => api.close());
+
+const contact = {
+  title: 'Questions? We answer within a day',
+  subtitle: 'Contact us',
+  backgroundImage: '',
+  starImage: '',
+  contactImage: '',
+  formTitle: 'Send us a message',
+  buttonText: 'Ask us anything',
+  isActive: true,
+};
+
+async function renderContactPage(block: typeof contact | null) {
+  api = await startTestApi({
+    'content.landing': {
+      body: {
+        banner: null,
+        features: null,
+        about: null,
+        testimonial: null,
+        contact: block,
+        footer: null,
+        navLogo: null,
+      } as never,
+    },
+  });
+  sessionActions.configure({ apiBaseUrl: api.url });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ContactPage />
+    </QueryClientProvider>,
+  );
+}
+
+describe('/contact', () => {
+  it('shows the contact block with its form, the button labelled by the admin', async () => {
+    await renderContactPage(contact);
+    const title = await screen.findByRole('heading', { name: contact.title });
+    expect(title.tagName).toBe('H2');
+    const form = screen.getByRole('form', { name: 'Contact us' });
+    expect(within(form).getByRole('button', { name: 'Ask us anything' })).toBeTruthy();
+  });
+
+  it('keeps the form, its button reading Send Message, while the block is inactive', async () => {
+    await renderContactPage(null);
+    expect(await screen.findByRole('heading', { name: 'Contact' })).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Contact us' });
+    expect(within(form).getByRole('button', { name: 'Send Message' })).toBeTruthy();
+  });
+});
