@@ -35,6 +35,7 @@ describe('support tickets', () => {
     const form = visitor.getByRole('form', { name: 'Contact us' });
     await form.getByLabel('Name').fill('Tess Ticket');
     await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Phone').fill('+44 20 7946 0000');
     await form.getByLabel('Subject').fill(subject);
     await form.getByLabel('Message').fill('Do my credits expire?');
     await form.getByRole('button', { name: 'Send Message' }).click();
