@@ -156,7 +156,8 @@ describe('POST /api/paypal-settings/reset (admin)', () => {
         enablePayPal: true,
         mode: 'sandbox',
         clientSecret: 'EnvS••••1234',
-        buttonStyles: { layout: 'vertical', color: 'blue', shape: 'rect', label: 'pay' },
+        // The admin form's default label; the payment pages' is 'pay' (spec §9).
+        buttonStyles: { layout: 'vertical', color: 'blue', shape: 'rect', label: 'paypal' },
       },
     });
     expect(await settingsInDb().countDocuments()).toBe(0);

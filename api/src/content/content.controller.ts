@@ -49,7 +49,7 @@ export class ContentController {
     @ValidBody() body: z.output<typeof navLogoBodySchema>,
   ): Promise<ResponseOf<typeof endpoints.navLogoUpdate>> {
     const data = await this.content.save(admin, 'navLogo', body);
-    return { success: true, message: 'Logo updated successfully', data };
+    return { success: true, message: 'Logo updated successfully!', data };
   }
 
   /** Every block of the landing page in one read: the page needs one request, not seven. */

@@ -1,8 +1,10 @@
 import { Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
+  adminFormButtonStyles,
   defaultButtonStyles,
   SECRET_MASK,
+  type ButtonStyles,
   type PaypalSettings,
   type PaypalSettingsBody,
 } from '@coldmail/contracts';
@@ -21,7 +23,10 @@ const BASE_URLS = {
 export const PAYMENTS_UNAVAILABLE = 'PayPal payments are currently unavailable.';
 
 /** The settings in force, secret included: never sent to a client as such. */
-type EffectiveSettings = Required<PaypalSettings>;
+type EffectiveSettings = Omit<Required<PaypalSettings>, 'buttonStyles'> & {
+  /** What an admin saved; null until then, when each view has its own default (spec §9). */
+  buttonStyles: ButtonStyles | null;
+};
 
 /**
  * The payment-provider settings: what an admin saved, otherwise the environment's PAYPAL_*
@@ -45,18 +50,21 @@ export class PaypalSettingsService {
       clientId: current.clientId,
       currency: current.currency,
       enablePayPal: current.enablePayPal && hasCredentials(current),
-      buttonStyles: current.buttonStyles,
+      buttonStyles: current.buttonStyles ?? { ...defaultButtonStyles },
     };
   }
 
-  /** Admins: also the mode and the secret, masked. */
+  /**
+   * Admins: also the mode and the secret, masked. Until an admin saves (and after a reset) the
+   * button label is the admin form's default, 'paypal'; the payment pages' default is 'pay'.
+   */
   async adminView(): Promise<PaypalSettings> {
     const current = await this.current();
     return {
       clientId: current.clientId,
       currency: current.currency,
       enablePayPal: current.enablePayPal,
-      buttonStyles: current.buttonStyles,
+      buttonStyles: current.buttonStyles ?? { ...adminFormButtonStyles },
       mode: current.mode,
       clientSecret: maskSecret(current.clientSecret),
     };
@@ -124,7 +132,7 @@ export class PaypalSettingsService {
         mode: env.mode,
         currency: env.currency,
         enablePayPal: Boolean(env.clientId && env.clientSecret),
-        buttonStyles: { ...defaultButtonStyles },
+        buttonStyles: null,
       };
     }
     return {

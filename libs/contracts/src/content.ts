@@ -247,8 +247,14 @@ export const footerBodySchema = z.strictObject({
   isActive: z.boolean().optional(),
 });
 
+export const LOGO_IMAGE_REQUIRED_MESSAGE = 'Logo image is required';
+/** The spec: imageUrl required (an admin sets an image; only the unsaved default has none). */
 export const navLogoBodySchema = z.strictObject({
-  imageUrl: imageUrlSchema,
+  imageUrl: z
+    .string(LOGO_IMAGE_REQUIRED_MESSAGE)
+    .trim()
+    .min(1, LOGO_IMAGE_REQUIRED_MESSAGE)
+    .pipe(imageUrlSchema),
   altText: text(120).default(''),
   linkUrl: linkUrlSchema.default('/'),
   isActive: z.boolean().optional(),

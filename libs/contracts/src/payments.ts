@@ -27,6 +27,9 @@ export const defaultButtonStyles: ButtonStyles = {
   label: 'pay',
 };
 
+/** What the admin form shows while nothing is saved (and after a reset): the label 'paypal'. */
+export const adminFormButtonStyles: ButtonStyles = { ...defaultButtonStyles, label: 'paypal' };
+
 /**
  * GET /api/paypal-settings → { success, data }. Everyone gets what the payment buttons need;
  * only admins also get `mode` and the client secret, masked.

@@ -1,21 +1,29 @@
-import { renderRemote, startTestApi, type TestApi, userRecord } from '@coldmail/testing';
+import { navLogo, renderRemote, startTestApi, type TestApi, userRecord } from '@coldmail/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import App from '../../../app/App';
+import { makeApiUnreachable } from '../../../test/unreachableApi';
 
 let api: TestApi;
 afterEach(() => api.close());
 
 /** Saving refreshes the block: wait for that read, so no request outlives the test's API. */
-const refreshed = () =>
+const refreshed = (path = '/api/banner-section') =>
   waitFor(() =>
     expect(
-      api.requests.filter(
-        (request) => request.method === 'GET' && request.path === '/api/banner-section',
-      ),
+      api.requests.filter((request) => request.method === 'GET' && request.path === path),
     ).toHaveLength(2),
   );
+
+async function openSettingsPanel(panel: string, routes: Parameters<typeof startTestApi>[0]) {
+  api = await startTestApi(routes);
+  renderRemote(App, '/admin/settings', {
+    apiUrl: api.url,
+    profile: userRecord({ userRole: 'Admin' }),
+  });
+  await userEvent.click(await screen.findByRole('button', { name: panel }));
+}
 
 const banner = {
   subTitle: 'AI templates',
@@ -143,5 +151,106 @@ describe('the banner editor', () => {
       'Cold emails edited',
     );
     confirm.mockRestore();
+  });
+});
+
+describe('the banner editor’s failures', () => {
+  it("says 'Failed to connect to server' when loading gets no answer", async () => {
+    api = await startTestApi({});
+    renderRemote(App, '/admin/settings', {
+      apiUrl: api.url,
+      profile: userRecord({ userRole: 'Admin' }),
+    });
+    const menu = within(await screen.findByRole('complementary', { name: 'Settings' }));
+    makeApiUnreachable();
+    await userEvent.click(menu.getByRole('button', { name: 'Banner Section' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to connect to server');
+  });
+
+  it("says 'Failed to fetch banner data' when the server answers the load with an error", async () => {
+    await openSettingsPanel('Banner Section', { 'content.banner': { status: 500 } });
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch banner data');
+  });
+
+  it("says 'Failed to save changes' when saving gets no answer", async () => {
+    const title = await openBannerEditor({});
+    await userEvent.type(title, ' edited');
+    const refused = makeApiUnreachable();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to save changes');
+    expect(refused).toHaveLength(1);
+  });
+
+  it("says 'Failed to update banner section' when the server refuses the save", async () => {
+    const title = await openBannerEditor({ 'content.bannerUpdate': { status: 500 } });
+    await userEvent.type(title, ' edited');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to update banner section');
+  });
+});
+
+describe('the logo editor', () => {
+  it("keeps Save disabled while the image URL is empty, then shows 'Logo updated successfully!'", async () => {
+    const saved = navLogo({ imageUrl: 'https://cdn.example.com/logo.png' });
+    await openSettingsPanel('Logo Update', {
+      'content.navLogo': {
+        body: { success: true, data: { data: navLogo({ imageUrl: '', isActive: false }) } },
+      },
+      'content.navLogoUpdate': {
+        body: { success: true, message: 'Logo updated successfully!', data: saved },
+      },
+    });
+    const image = await screen.findByLabelText('Logo image');
+    const save = screen.getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    await userEvent.type(image, '   ');
+    expect(save.disabled).toBe(true);
+    await userEvent.clear(image);
+    await userEvent.type(image, saved.imageUrl);
+    expect(save.disabled).toBe(false);
+    await userEvent.click(save);
+    await screen.findByText('Logo updated successfully!');
+    await refreshed('/api/nav-logo');
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      imageUrl: saved.imageUrl,
+    });
+  });
+
+  it("says 'Failed to load logo data' when the logo cannot be loaded", async () => {
+    await openSettingsPanel('Logo Update', { 'content.navLogo': { status: 500 } });
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load logo data');
+  });
+});
+
+describe('the features editor', () => {
+  it('edits the title in a multi-line field that keeps and adds line breaks', async () => {
+    const features = {
+      title: 'From a blank page\nin three steps',
+      subtitle: 'How it works',
+      backgroundImage: '',
+      circleTitleImage: '',
+      arrowImage: '',
+      barShapeImage: '',
+      steps: [{ icon: '', title: 'Describe the email', description: 'Who it is for' }],
+      isActive: true,
+    };
+    await openSettingsPanel('Featured Section', {
+      'content.features': { body: { success: true, message: 'ok', data: features } },
+      'content.featuresUpdate': {
+        body: { success: true, message: 'Features section updated successfully', data: features },
+      },
+    });
+    const title = (await screen.findByLabelText(
+      'Title (a line break starts a new line)',
+    )) as HTMLTextAreaElement;
+    expect(title.tagName).toBe('TEXTAREA');
+    expect(title.value).toBe('From a blank page\nin three steps');
+    await userEvent.type(title, '{Enter}today');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Features section updated successfully');
+    await refreshed('/api/features-section');
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      title: 'From a blank page\nin three steps\ntoday',
+    });
   });
 });

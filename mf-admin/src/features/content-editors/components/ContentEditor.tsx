@@ -1,4 +1,4 @@
-import { api, domainKey, toApiError } from '@coldmail/session';
+import { api, domainKey, toApiError, type ApiError } from '@coldmail/session';
 import { Alert, Button, Checkbox, ConfirmDialog, PageLoader } from '@coldmail/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
@@ -9,6 +9,7 @@ import styles from './ContentEditor.module.css';
 
 type Settings = Record<string, unknown> & { isActive: boolean };
 type Answer = { message: string; data: unknown };
+type Action = 'fetch' | 'save' | 'toggle' | 'reset';
 
 /** What differs between the blocks: their calls, texts and the field that must be filled in. */
 interface BlockEditing {
@@ -16,9 +17,11 @@ interface BlockEditing {
   save(body: Settings): Promise<Answer>;
   toggle?: () => Promise<Answer>;
   reset?: () => Promise<Answer>;
-  texts: { fetch: string; save: string; toggle: string; reset: string };
+  texts: Record<Action, string>;
+  /** Where the spec has its own text for a request that got no answer at all (no HTTP status). */
+  unanswered?: Partial<Record<Action, string>>;
   toggleLabels?: [deactivate: string, activate: string];
-  /** The field Save needs (the spec: title, mainTitle for the banner, logo for the footer). */
+  /** The field Save needs (the spec: title; the banner's mainTitle, footer logo, logo imageUrl). */
   required?: string;
   /** Milliseconds until a success or error banner goes (the spec: banner 5 s, logo 3 s). */
   clearAfter?: number;
@@ -40,11 +43,12 @@ export const blockEditing: Record<EditableBlock, BlockEditing> = {
     load: async () => asSettings((await api.content.navLogo()).data.data),
     save: (body) => api.content.navLogoUpdate({ body: body as any }),
     texts: {
-      fetch: 'Failed to fetch logo data',
+      fetch: 'Failed to load logo data',
       save: 'Failed to update logo',
       toggle: '',
       reset: '',
     },
+    required: 'imageUrl',
     clearAfter: 3000,
   },
   banner: {
@@ -58,6 +62,7 @@ export const blockEditing: Record<EditableBlock, BlockEditing> = {
       toggle: 'Failed to toggle banner status',
       reset: 'Failed to reset banner section',
     },
+    unanswered: { fetch: 'Failed to connect to server', save: 'Failed to save changes' },
     toggleLabels: SECTION_TOGGLE,
     required: 'mainTitle',
     clearAfter: 5000,
@@ -110,6 +115,10 @@ export const blockEditing: Record<EditableBlock, BlockEditing> = {
 };
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
+/** The error banner's text: the no-answer text when the server was not reached, if any. */
+const failureText = (editing: BlockEditing, action: Action, error: ApiError) =>
+  (error.status === 0 ? editing.unanswered?.[action] : undefined) ?? editing.texts[action];
+
 type Banner = { tone: 'success' | 'error'; text: string } | null;
 
 /** Groups an editor's fields under headings; fields no section names follow at the end. */
@@ -135,7 +144,9 @@ export function ContentEditor(props: EditorProps) {
   const editing = blockEditing[props.block];
   const loaded = useQuery({ queryKey: ['content', 'editor', props.block], queryFn: editing.load });
   if (loaded.isPending) return <PageLoader />;
-  if (loaded.isError) return <Alert tone="error">{editing.texts.fetch}</Alert>;
+  if (loaded.isError) {
+    return <Alert tone="error">{failureText(editing, 'fetch', toApiError(loaded.error))}</Alert>;
+  }
   return <EditorForm {...props} initial={loaded.data} />;
 }
 
@@ -171,7 +182,7 @@ function EditorForm({
   }, [banner, editing.clearAfter]);
 
   const act = useMutation({
-    mutationFn: (action: 'save' | 'toggle' | 'reset') =>
+    mutationFn: (action: Exclude<Action, 'fetch'>) =>
       action === 'save'
         ? editing.save(form)
         : action === 'toggle'
@@ -194,7 +205,7 @@ function EditorForm({
     onError: (error, action) => {
       const apiError = toApiError(error);
       setErrors(apiError.fieldErrors ?? {});
-      setBanner({ tone: 'error', text: editing.texts[action] });
+      setBanner({ tone: 'error', text: failureText(editing, action, apiError) });
       setConfirmReset(false);
     },
   });

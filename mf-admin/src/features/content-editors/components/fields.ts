@@ -30,7 +30,7 @@ export const editorFields = {
     image('backgroundImage', 'Background image'),
   ],
   features: [
-    text('title', 'Title (a line break starts a new line)'),
+    area('title', 'Title (a line break starts a new line)'),
     text('subtitle', 'Subtitle'),
     image('backgroundImage', 'Background image'),
     image('circleTitleImage', 'Title circle image'),

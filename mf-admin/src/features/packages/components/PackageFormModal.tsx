@@ -6,7 +6,7 @@ import {
   type CreditPackage,
   type PackageForm,
 } from '@coldmail/contracts';
-import { api, domainKey } from '@coldmail/session';
+import { api, domainKey, toApiError } from '@coldmail/session';
 import { Alert, Button, FormGrid, Modal, TextField, toast } from '@coldmail/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -24,6 +24,23 @@ const pointLabels = [
   'Feature 9',
   'Feature 10',
 ];
+
+interface Failure {
+  /** The spec's text. */
+  text: string;
+  /** Why the server refused the package, when the admin can act on it (shown below the text). */
+  reason: string | null;
+}
+
+/**
+ * A 4xx other than 401/403 carries a reason the admin can act on, such as the three-package
+ * limit or a package deleted meanwhile; an unreachable server or a 5xx has none worth showing.
+ */
+function failureOf(error: unknown, text: string): Failure {
+  const { status, message, fieldErrors } = toApiError(error);
+  const refused = status >= 400 && status < 500 && status !== 401 && status !== 403;
+  return { text, reason: refused ? (Object.values(fieldErrors)[0] ?? message) : null };
+}
 
 const valuesOf = (pkg: CreditPackage | null): PackageForm => ({
   packageName: pkg?.packageName ?? '',
@@ -49,7 +66,7 @@ export function PackageFormModal({
     values: valuesOf(pkg),
   });
   const { errors, isSubmitting } = form.formState;
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const queryClient = useQueryClient();
 
   const save = form.handleSubmit(async (values) => {
@@ -62,7 +79,7 @@ export function PackageFormModal({
       await queryClient.invalidateQueries({ queryKey: domainKey('packages') });
       onClose();
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'Failed to save the package.');
+      setFailure(failureOf(error, pkg ? 'Failed to update package' : 'Failed to add package'));
     }
   });
 
@@ -126,7 +143,11 @@ export function PackageFormModal({
             />
           ))}
         </FormGrid>
-        {failure && <Alert tone="error">{failure}</Alert>}
+        {failure && (
+          <Alert tone="error" title={failure.text}>
+            {failure.reason}
+          </Alert>
+        )}
       </form>
     </Modal>
   );

@@ -38,9 +38,7 @@ export function PackagesManager() {
   });
 
   if (packages.isPending) return <PageLoader />;
-  if (packages.isError) {
-    return <Alert tone="error">Failed to fetch packages: {packages.error.message}</Alert>;
-  }
+  if (packages.isError) return <Alert tone="error">Failed to fetch packages</Alert>;
   const full = packages.data.length >= MAX_PACKAGES;
   return (
     <div className={styles.manager}>

@@ -59,4 +59,53 @@ describe('/admin/packages', () => {
       );
     },
   );
+
+  it("says exactly 'Failed to fetch packages' when the list cannot be loaded", async () => {
+    api = await startTestApi({ 'packages.list': { status: 500 } });
+    renderRemote(App, '/admin/packages', { apiUrl: api.url, profile: admin });
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch packages');
+  });
+
+  it(
+    "says 'Failed to add package', with the server's reason when the admin can act on it",
+    { timeout: 20_000 },
+    async () => {
+      api = await startTestApi({
+        'packages.list': { body: [pkg('1', 'Starter'), pkg('2', 'Growth')] },
+        'packages.add': {
+          status: 409,
+          body: { statusCode: 409, message: 'Maximum 3 packages allowed' },
+        },
+      });
+      renderRemote(App, '/admin/packages', { apiUrl: api.url, profile: admin });
+      await screen.findAllByRole('article');
+      await userEvent.click(screen.getByRole('button', { name: 'Add Package' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add Package' });
+      await userEvent.type(within(dialog).getByLabelText(/Package Name/), 'Scale');
+      await userEvent.type(within(dialog).getByLabelText(/Price/), '49');
+      await userEvent.type(within(dialog).getByLabelText(/Credits/), '1000');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add Package' }));
+      const failure = await within(dialog).findByRole('alert');
+      expect(within(failure).getByText('Failed to add package')).toBeTruthy();
+      expect(within(failure).getByText('Maximum 3 packages allowed')).toBeTruthy();
+    },
+  );
+
+  it(
+    "says only 'Failed to update package' when the server fails without a reason for the admin",
+    { timeout: 20_000 },
+    async () => {
+      api = await startTestApi({
+        'packages.list': { body: [pkg('1', 'Starter')] },
+        'packages.edit': { status: 500 },
+      });
+      renderRemote(App, '/admin/packages', { apiUrl: api.url, profile: admin });
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Package' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Update Package' }));
+      expect((await within(dialog).findByRole('alert')).textContent).toBe(
+        'Failed to update package',
+      );
+    },
+  );
 });

@@ -9,7 +9,7 @@ import {
   type PaypalSettings,
   type PaypalSettingsBody,
 } from '@coldmail/contracts';
-import { api, domainKey } from '@coldmail/session';
+import { api, domainKey, type ApiError } from '@coldmail/session';
 import {
   Alert,
   Button,
@@ -29,6 +29,13 @@ import styles from './PaypalSettings.module.css';
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
+/**
+ * The spec has two texts per failure: 'Error ...' when the request got no answer at all (no HTTP
+ * status: the network or the server is down), 'Failed ...' when the server answered with an error.
+ */
+const failureText = (error: ApiError, texts: { unanswered: string; failed: string }) =>
+  error.status === 0 ? texts.unanswered : texts.failed;
+
 const formOf = (settings: PaypalSettings): PaypalSettingsBody => ({
   clientId: settings.clientId,
   // Write-only: the field starts empty; empty keeps the stored secret.
@@ -43,7 +50,16 @@ const formOf = (settings: PaypalSettings): PaypalSettingsBody => ({
 export function PaypalSettingsPanel() {
   const settings = useQuery(api.paypalSettings.get.query());
   if (settings.isPending) return <PageLoader />;
-  if (settings.isError) return <Alert tone="error">Failed to fetch PayPal data</Alert>;
+  if (settings.isError) {
+    return (
+      <Alert tone="error">
+        {failureText(settings.error, {
+          unanswered: 'Error fetching PayPal data',
+          failed: 'Failed to fetch PayPal data',
+        })}
+      </Alert>
+    );
+  }
   return <PaypalSettingsForm settings={settings.data.data} />;
 }
 
@@ -62,7 +78,13 @@ function PaypalSettingsForm({ settings }: { settings: PaypalSettings }) {
       setForm(formOf(saved.data));
       return refresh();
     },
-    onError: () => toast.error('Failed to update PayPal settings'),
+    onError: (error) =>
+      toast.error(
+        failureText(error, {
+          unanswered: 'Error updating PayPal settings',
+          failed: 'Failed to update PayPal settings',
+        }),
+      ),
   });
   const reset = useMutation({
     mutationFn: () => api.paypalSettings.reset(),
@@ -72,7 +94,13 @@ function PaypalSettingsForm({ settings }: { settings: PaypalSettings }) {
       setConfirmReset(false);
       return refresh();
     },
-    onError: () => toast.error('Failed to reset PayPal settings'),
+    onError: (error) =>
+      toast.error(
+        failureText(error, {
+          unanswered: 'Error resetting PayPal settings',
+          failed: 'Failed to reset PayPal settings',
+        }),
+      ),
   });
   const style = (key: keyof PaypalSettingsBody['buttonStyles'], value: string) =>
     setForm({ ...form, buttonStyles: { ...form.buttonStyles, [key]: value } });

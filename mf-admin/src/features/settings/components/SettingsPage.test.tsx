@@ -9,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import App from '../../../app/App';
+import { makeApiUnreachable } from '../../../test/unreachableApi';
 
 let api: TestApi;
 afterEach(() => api.close());
@@ -71,5 +72,47 @@ describe('/admin/settings', () => {
         true,
       ),
     );
+  });
+
+  it("tells a PayPal load the server refused ('Failed ...') from one that got no answer ('Error ...')", async () => {
+    api = await startTestApi({ 'paypalSettings.get': { status: 500 } });
+    renderRemote(App, '/admin/settings', { apiUrl: api.url, profile: admin });
+    const menu = within(await screen.findByRole('complementary', { name: 'Settings' }));
+    await userEvent.click(menu.getByRole('button', { name: 'Paypal Setup' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch PayPal data');
+
+    await userEvent.click(menu.getByRole('button', { name: 'Account' }));
+    const refused = makeApiUnreachable();
+    await userEvent.click(menu.getByRole('button', { name: 'Paypal Setup' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Error fetching PayPal data');
+    expect(refused.length).toBeGreaterThan(0);
+  });
+
+  it("tells a PayPal save or reset the server refused ('Failed ...') from one that got no answer ('Error ...')", async () => {
+    api = await startTestApi({
+      'paypalSettings.get': { body: { success: true, data: paypalSettings({ mode: 'sandbox' }) } },
+      'paypalSettings.update': { status: 500 },
+      'paypalSettings.reset': { status: 500 },
+    });
+    renderRemote(App, '/admin/settings', { apiUrl: api.url, profile: admin });
+    await userEvent.click(await screen.findByRole('button', { name: 'Paypal Setup' }));
+    const save = await screen.findByRole('button', { name: 'Save Settings' });
+    const reset = async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Reset to Default' }));
+      await userEvent.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset' }),
+      );
+    };
+    await userEvent.click(save);
+    await screen.findByText('Failed to update PayPal settings');
+    await reset();
+    await screen.findByText('Failed to reset PayPal settings');
+
+    const refused = makeApiUnreachable();
+    await userEvent.click(save);
+    await screen.findByText('Error updating PayPal settings');
+    await reset();
+    await screen.findByText('Error resetting PayPal settings');
+    expect(refused).toHaveLength(2);
   });
 });

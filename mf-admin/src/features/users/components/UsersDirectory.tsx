@@ -1,5 +1,5 @@
-import type { UserRecord, UserSortKey } from '@coldmail/contracts';
-import { userMemberships, userRoles } from '@coldmail/contracts/statuses';
+import type { UserRecord, UserRole, UserSortKey } from '@coldmail/contracts';
+import { userMemberships } from '@coldmail/contracts/statuses';
 import { api, domainKey } from '@coldmail/session';
 import {
   Alert,
@@ -21,6 +21,12 @@ import { SendMessageModal } from './SendMessageModal';
 import styles from './Users.module.css';
 
 const PAGE_SIZE = 10;
+/** The spec: roles selectable in a row are member, moderator and Admin (not Seller). */
+const SELECTABLE_ROLES: readonly UserRole[] = ['member', 'moderator', 'Admin'];
+
+/** The selectable roles, plus the user's own when it is another (so the select shows it). */
+const roleOptions = (current: UserRole): readonly UserRole[] =>
+  SELECTABLE_ROLES.includes(current) ? SELECTABLE_ROLES : [current, ...SELECTABLE_ROLES];
 
 interface Draft {
   userName: string;
@@ -155,7 +161,7 @@ export function UsersDirectory() {
             value={editing.draft.userRole}
             onChange={(event) => change({ userRole: event.target.value as Draft['userRole'] })}
           >
-            {userRoles.map((role) => (
+            {roleOptions(editing.user.userRole).map((role) => (
               <option key={role}>{role}</option>
             ))}
           </select>

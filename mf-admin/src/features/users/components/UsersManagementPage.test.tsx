@@ -81,4 +81,28 @@ describe('/admin/users', () => {
     renderRemote(App, '/admin/users', { apiUrl: api.url, profile: admin });
     expect(await screen.findByText('No Users Found')).toBeTruthy();
   });
+
+  it('offers the roles member, moderator and Admin, and keeps another current role selected', async () => {
+    const seller = userRecord({
+      _id: '690000000000000000000003',
+      userName: 'Sam',
+      userEmail: 'sam@example.com',
+      userRole: 'Seller',
+    });
+    api = await startTestApi({ 'users.adminList': page([grace, seller]) });
+    renderRemote(App, '/admin/users', { apiUrl: api.url, profile: admin });
+    const rolesOffered = () =>
+      within(screen.getByLabelText('Role'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit grace@example.com' }));
+    expect(rolesOffered()).toEqual(['member', 'moderator', 'Admin']);
+    expect((screen.getByLabelText('Role') as HTMLSelectElement).value).toBe('member');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit sam@example.com' }));
+    expect(rolesOffered()).toEqual(['Seller', 'member', 'moderator', 'Admin']);
+    expect((screen.getByLabelText('Role') as HTMLSelectElement).value).toBe('Seller');
+  });
 });
