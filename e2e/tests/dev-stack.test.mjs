@@ -62,26 +62,26 @@ describe('the dev stack', () => {
   test("an edit to a remote's source shows on the open page without a reload", async () => {
     const page = await newPage(browser);
     await page.goto(`${stack.urls.shell}/contact`);
-    await page.getByRole('button', { name: 'Send Message' }).waitFor();
+    await page.getByRole('textbox', { name: 'Subject' }).waitFor();
     const loads = [];
     page.on('load', () => loads.push(page.url()));
 
     const contactForm = join(marketingCopy, 'src/features/contact-form/components/ContactForm.tsx');
     const source = await readFile(contactForm, 'utf8');
-    assert.ok(source.includes("'Send Message'"), 'the form the test edits still has its button');
-    const edited = source.replace("'Send Message'", "'Send Message, edited'");
+    assert.ok(source.includes('label="Subject"'), 'the form the test edits still has its field');
+    const edited = source.replace('label="Subject"', 'label="Subject, edited"');
     await writeFile(contactForm, edited);
 
-    const button = page.getByRole('button', { name: 'Send Message, edited' });
+    const field = page.getByRole('textbox', { name: 'Subject, edited' });
     // On a busy machine the file watcher can miss a write that lands while it is still settling;
     // one more save (as an editor would make) must then be picked up, still without a reload.
-    const seen = await button.waitFor({ timeout: 15_000 }).then(
+    const seen = await field.waitFor({ timeout: 15_000 }).then(
       () => true,
       () => false,
     );
     if (!seen) {
       await writeFile(contactForm, `${edited}\n`);
-      await button.waitFor({ timeout: 30_000 });
+      await field.waitFor({ timeout: 30_000 });
     }
     assert.deepEqual(loads, [], 'the page was updated in place, not reloaded');
   });
