@@ -1,5 +1,7 @@
 import type {
+  ContactSettings,
   CreditPackage,
+  FeaturesSettings,
   FooterSettings,
   GeminiKey,
   Item,
@@ -121,6 +123,36 @@ export function navLogo(overrides: Partial<NavLogo> = {}): NavLogo {
     imageUrl: 'https://cdn.example.com/logo.png',
     altText: 'Acme Mail',
     linkUrl: '/',
+    isActive: true,
+    ...overrides,
+  };
+}
+
+/** An active features block: a two-line title and one step, no decorative images. */
+export function featuresSettings(overrides: Partial<FeaturesSettings> = {}): FeaturesSettings {
+  return {
+    title: 'Three steps\nto a sent email',
+    subtitle: 'How it works',
+    backgroundImage: '',
+    circleTitleImage: '',
+    arrowImage: '',
+    barShapeImage: '',
+    steps: [{ icon: '', title: 'Describe', description: 'Who and why' }],
+    isActive: true,
+    ...overrides,
+  };
+}
+
+/** An active contact block whose button the admin has relabelled. */
+export function contactSettings(overrides: Partial<ContactSettings> = {}): ContactSettings {
+  return {
+    title: 'Questions? We answer within a day',
+    subtitle: 'Contact us',
+    backgroundImage: '',
+    starImage: '',
+    contactImage: '',
+    formTitle: 'Send us a message',
+    buttonText: 'Ask us anything',
     isActive: true,
     ...overrides,
   };

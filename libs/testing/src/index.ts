@@ -1,5 +1,7 @@
 export {
+  contactSettings,
   creditPackage,
+  featuresSettings,
   footerSettings,
   geminiKey,
   item,

@@ -1,5 +1,5 @@
 import { createQueryClient, sessionActions } from '@coldmail/session';
-import { startTestApi, type TestApi } from '@coldmail/testing';
+import { contactSettings, startTestApi, type TestApi } from '@coldmail/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,16 +8,7 @@ import { ContactPage } from './ContactPage';
 let api: TestApi;
 afterEach(() => api.close());
 
-const contact = {
-  title: 'Questions? We answer within a day',
-  subtitle: 'Contact us',
-  backgroundImage: '',
-  starImage: '',
-  contactImage: '',
-  formTitle: 'Send us a message',
-  buttonText: 'Ask us anything',
-  isActive: true,
-};
+const contact = contactSettings();
 
 async function renderContactPage(block: typeof contact | null) {
   api = await startTestApi({

@@ -1,5 +1,5 @@
 import { createQueryClient, sessionActions } from '@coldmail/session';
-import { startTestApi, type TestApi } from '@coldmail/testing';
+import { contactSettings, featuresSettings, startTestApi, type TestApi } from '@coldmail/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@coldmail/router';
@@ -20,26 +20,8 @@ const banner = {
   backgroundImage: '',
   isActive: true,
 };
-const features = {
-  title: 'Three steps\nto a sent email',
-  subtitle: 'How it works',
-  backgroundImage: '',
-  circleTitleImage: '',
-  arrowImage: '',
-  barShapeImage: '',
-  steps: [{ icon: '', title: 'Describe', description: 'Who and why' }],
-  isActive: true,
-};
-const contact = {
-  title: 'Questions? We answer within a day',
-  subtitle: 'Contact us',
-  backgroundImage: '',
-  starImage: '',
-  contactImage: '',
-  formTitle: 'Send us a message',
-  buttonText: 'Ask us anything',
-  isActive: true,
-};
+const features = featuresSettings();
+const contact = contactSettings();
 
 async function renderHome(content: Record<string, unknown>) {
   api = await startTestApi({
