@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { LOGO_IMAGE_REQUIRED_MESSAGE, navLogoBodySchema } from './content';
+import {
+  CLIENT_IMAGE_SLOTS,
+  LOGO_IMAGE_REQUIRED_MESSAGE,
+  navLogoBodySchema,
+  testimonialBodySchema,
+} from './content';
 
 describe('navLogoBodySchema', () => {
   it('takes a logo image URL, with the alt text and link defaults', () => {
@@ -23,5 +28,21 @@ describe('navLogoBodySchema', () => {
 
   it('refuses an image URL that is not http(s)', () => {
     expect(navLogoBodySchema.safeParse({ imageUrl: 'javascript:alert(1)' }).success).toBe(false);
+  });
+});
+
+describe('testimonialBodySchema', () => {
+  const testimonial = (clientImages: string[]) => ({
+    title: 'What our users say',
+    clientImages,
+    testimonials: [{ quote: 'Five minutes, not an hour.', clientName: 'Maya R.', clientTitle: '' }],
+  });
+
+  it("takes the spec's six client image slots, empty ones included, and no more", () => {
+    const six = Array.from({ length: CLIENT_IMAGE_SLOTS }, (_, index) =>
+      index === 0 ? 'https://cdn.test/a.png' : '',
+    );
+    expect(testimonialBodySchema.parse(testimonial(six)).clientImages).toEqual(six);
+    expect(testimonialBodySchema.safeParse(testimonial([...six, ''])).success).toBe(false);
   });
 });

@@ -53,6 +53,8 @@ export type FooterResponse = z.infer<typeof footerResponseSchema>;
 // ——— Editing the blocks (Admin) ———
 
 const MAX_TEXT = 2000;
+/** Spec §9: the testimonial block has six client image slots. */
+export const CLIENT_IMAGE_SLOTS = 6;
 const text = (max = MAX_TEXT) => z.string().trim().max(max, `At most ${max} characters`);
 const required = (label: string, max = 300) =>
   z.string(`${label} is required`).trim().min(1, `${label} is required`).max(max);
@@ -192,7 +194,7 @@ export const testimonialBodySchema = z.strictObject({
   backgroundImage: imageUrlSchema.default(''),
   circleTitleImage: imageUrlSchema.default(''),
   quoteIcon: imageUrlSchema.default(''),
-  clientImages: z.array(imageUrlSchema).max(12).default([]),
+  clientImages: z.array(imageUrlSchema).max(CLIENT_IMAGE_SLOTS).default([]),
   testimonials: z
     .array(z.strictObject({ quote: text(1000), clientName: text(120), clientTitle: text(120) }))
     .max(20)

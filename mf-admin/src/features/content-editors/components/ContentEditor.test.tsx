@@ -1,4 +1,11 @@
-import { navLogo, renderRemote, startTestApi, type TestApi, userRecord } from '@coldmail/testing';
+import {
+  featuresSettings,
+  navLogo,
+  renderRemote,
+  startTestApi,
+  type TestApi,
+  userRecord,
+} from '@coldmail/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -224,16 +231,7 @@ describe('the logo editor', () => {
 
 describe('the features editor', () => {
   it('edits the title in a multi-line field that keeps and adds line breaks', async () => {
-    const features = {
-      title: 'From a blank page\nin three steps',
-      subtitle: 'How it works',
-      backgroundImage: '',
-      circleTitleImage: '',
-      arrowImage: '',
-      barShapeImage: '',
-      steps: [{ icon: '', title: 'Describe the email', description: 'Who it is for' }],
-      isActive: true,
-    };
+    const features = featuresSettings({ title: 'From a blank page\nin three steps' });
     await openSettingsPanel('Featured Section', {
       'content.features': { body: { success: true, message: 'ok', data: features } },
       'content.featuresUpdate': {
@@ -251,6 +249,66 @@ describe('the features editor', () => {
     await refreshed('/api/features-section');
     expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
       title: 'From a blank page\nin three steps\ntoday',
+    });
+  });
+});
+
+describe('the testimonial editor', () => {
+  it('has six client image slots, without Add or Remove, and saves all six', async () => {
+    const testimonial = {
+      title: 'What our users say',
+      subtitle: 'Testimonials',
+      backgroundImage: '',
+      circleTitleImage: '',
+      quoteIcon: '',
+      // Stored before the six slots: the missing ones show empty.
+      clientImages: ['https://cdn.example.com/a.png'],
+      testimonials: [
+        { quote: 'Five minutes, not an hour.', clientName: 'Maya R.', clientTitle: '' },
+      ],
+      isActive: true,
+    };
+    await openSettingsPanel('Testimonial Section', {
+      'content.testimonial': { body: { success: true, message: 'ok', data: testimonial } },
+      'content.testimonialUpdate': {
+        body: {
+          success: true,
+          message: 'Testimonial section updated successfully',
+          data: testimonial,
+        },
+      },
+    });
+    const slots = within(await screen.findByRole('group', { name: 'Client images' }));
+    const images = slots.getAllByRole('textbox') as HTMLInputElement[];
+    expect(images.map((image) => image.value)).toEqual([
+      'https://cdn.example.com/a.png',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
+    expect(slots.queryByRole('button', { name: 'Add' })).toBeNull();
+    expect(slots.queryByRole('button', { name: /Remove/ })).toBeNull();
+    // The testimonials themselves stay a list an admin adds to.
+    expect(
+      within(screen.getByRole('group', { name: 'Testimonials' })).getByRole('button', {
+        name: 'Add',
+      }),
+    ).toBeTruthy();
+    await userEvent.type(images[2] as HTMLInputElement, 'https://cdn.example.com/c.png');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Testimonial section updated successfully');
+    await refreshed('/api/testimonial-section');
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      clientImages: [
+        'https://cdn.example.com/a.png',
+        '',
+        'https://cdn.example.com/c.png',
+        '',
+        '',
+        '',
+      ],
     });
   });
 });

@@ -137,7 +137,16 @@ export function FieldEditor({ field, value, onChange, errors, path }: FieldEdito
         </fieldset>
       );
     case 'list': {
-      const items = Array.isArray(own) ? own : [];
+      const { slots } = field;
+      const stored = Array.isArray(own) ? own : [];
+      // Fixed slots: always that many, the missing ones empty.
+      const items =
+        slots === undefined
+          ? stored
+          : Array.from(
+              { length: slots },
+              (_, index) => stored[index] ?? structuredClone(field.empty),
+            );
       return (
         <fieldset className={styles.group}>
           <legend>{field.label}</legend>
@@ -155,27 +164,31 @@ export function FieldEditor({ field, value, onChange, errors, path }: FieldEdito
                   path={join(here, index)}
                 />
               ))}
-              <Button
-                type="button"
-                size="sm"
-                variant="ghost"
-                // The spec: an item can be removed only while more than one remains.
-                disabled={items.length <= 1}
-                aria-label={`Remove ${field.label} ${index + 1}`}
-                onClick={() => set(items.filter((_, position) => position !== index))}
-              >
-                Remove
-              </Button>
+              {slots === undefined && (
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  // The spec: an item can be removed only while more than one remains.
+                  disabled={items.length <= 1}
+                  aria-label={`Remove ${field.label} ${index + 1}`}
+                  onClick={() => set(items.filter((_, position) => position !== index))}
+                >
+                  Remove
+                </Button>
+              )}
             </div>
           ))}
-          <Button
-            type="button"
-            size="sm"
-            variant="secondary"
-            onClick={() => set([...items, structuredClone(field.empty)])}
-          >
-            Add
-          </Button>
+          {slots === undefined && (
+            <Button
+              type="button"
+              size="sm"
+              variant="secondary"
+              onClick={() => set([...items, structuredClone(field.empty)])}
+            >
+              Add
+            </Button>
+          )}
         </fieldset>
       );
     }

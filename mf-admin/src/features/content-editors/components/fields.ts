@@ -1,3 +1,5 @@
+import { CLIENT_IMAGE_SLOTS } from '@coldmail/contracts';
+
 /** How an editor shows one setting. */
 export type Field =
   | { key: string; label: string; kind: 'text' | 'textarea' | 'image' | 'link' }
@@ -9,6 +11,8 @@ export type Field =
       item: Field[];
       /** What 'Add' appends. */
       empty: unknown;
+      /** A fixed number of slots (no Add or Remove), as the spec gives the client images. */
+      slots?: number;
     }
   | { key: string; label: string; kind: 'group'; fields: Field[] };
 
@@ -73,6 +77,7 @@ export const editorFields = {
       kind: 'list',
       item: [image('', 'Image')],
       empty: '',
+      slots: CLIENT_IMAGE_SLOTS,
     },
     {
       key: 'testimonials',
