@@ -1,4 +1,4 @@
-import type { AuditPage, LandingContent } from '@coldmail/contracts';
+import type { AuditPage, LandingContent, NavLogo, NavLogoResponse } from '@coldmail/contracts';
 import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
 type Envelope<Data> = { success: true; message: string; data: Data };
@@ -18,6 +18,17 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const banner = { mainTitle: 'Cold emails that land', description: 'Line one\nLine two' };
+const logo = {
+  imageUrl: 'https://cdn.test/logo.png',
+  altText: 'Acme',
+  linkUrl: '/',
+  isActive: true,
+};
+
+const putLogo = (json: unknown) =>
+  call<Envelope<NavLogo> & ErrorBody>(api, 'PUT', '/api/nav-logo', { token: admin.token, json });
+const readLogo = async () =>
+  (await call<NavLogoResponse>(api, 'GET', '/api/nav-logo')).body.data.data;
 
 describe('editing the landing content', () => {
   it('only admins write: anonymous 401, a buyer 403, nothing changes', async () => {
@@ -73,6 +84,34 @@ describe('editing the landing content', () => {
     expect(footer.body.fieldErrors).toHaveProperty('logo');
     expect((await put({ ...banner, unknown: 1 })).status).toBe(400);
   });
+
+  it('an admin’s logo is what everyone reads next, with the spec’s message', async () => {
+    const saved = await putLogo(logo);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({
+      success: true,
+      message: 'Logo updated successfully!',
+      data: logo,
+    });
+    expect(await readLogo()).toEqual(logo);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['blank', '   '],
+    ['missing', undefined],
+  ])(
+    'refuses a logo whose imageUrl is %s: 400, and the stored logo stays',
+    async (_case, imageUrl) => {
+      await putLogo(logo);
+      const refused = await putLogo({ ...logo, imageUrl, altText: 'Changed' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.fieldErrors).toEqual({ imageUrl: 'Logo image is required' });
+      const stored = await api.db.collection('contentBlocks').findOne({ block: 'navLogo' });
+      expect(stored?.settings).toEqual(logo);
+      expect(await readLogo()).toEqual(logo);
+    },
+  );
 
   it('stores no markup and no script URL: stored values never run in the page', async () => {
     const hostile = await call<ErrorBody>(api, 'PUT', '/api/about-section', {

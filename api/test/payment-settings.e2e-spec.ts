@@ -1,4 +1,4 @@
-import type { PaypalSettings } from '@coldmail/contracts';
+import type { ButtonStyles, PaypalSettings } from '@coldmail/contracts';
 import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
 type SettingsResponse = { success: boolean; message?: string; data: PaypalSettings };
@@ -161,6 +161,33 @@ describe('POST /api/paypal-settings/reset (admin)', () => {
       },
     });
     expect(await settingsInDb().countDocuments()).toBe(0);
+  });
+});
+
+describe("the PayPal button's label (spec §9: 'paypal' in the admin form, 'pay' on payment pages)", () => {
+  const labelFor = async (token?: string) => (await read(token)).body.data.buttonStyles.label;
+
+  it("is 'paypal' for the admin form and 'pay' for the payment pages while nothing is saved", async () => {
+    expect(await labelFor(admin.token)).toBe('paypal');
+    expect(await labelFor(buyer.token)).toBe('pay');
+    expect(await labelFor()).toBe('pay');
+  });
+
+  it('is what the admin saved, for everyone; after a reset, the defaults again', async () => {
+    const buttonStyles: ButtonStyles = {
+      layout: 'horizontal',
+      color: 'gold',
+      shape: 'pill',
+      label: 'checkout',
+    };
+    const response = await put({ ...saved, buttonStyles });
+    expect(response.body.data.buttonStyles).toEqual(buttonStyles);
+    expect(await labelFor(admin.token)).toBe('checkout');
+    expect(await labelFor()).toBe('checkout');
+
+    await call(api, 'POST', '/api/paypal-settings/reset', { token: admin.token });
+    expect(await labelFor(admin.token)).toBe('paypal');
+    expect(await labelFor()).toBe('pay');
   });
 });
 

@@ -59,7 +59,10 @@ const withEntry = (ticket: SupportTicket, message: string, sender: 'admin' | 'us
 
 describe('POST /new-support-message', () => {
   it('turns a visitor’s contact form into an open ticket', async () => {
-    const created = await contact({ ticketUserEmail: 'Vera@Example.com' });
+    const created = await contact({
+      ticketUserEmail: 'Vera@Example.com',
+      phone: ' +33 1 23 45 67 89 ',
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       ticketStatus: 'open',
@@ -79,6 +82,37 @@ describe('POST /new-support-message', () => {
     expect((await contact({ ticketUserName: undefined })).status).toBe(400);
     expect((await contact({ message: 'x'.repeat(5001) })).status).toBe(400);
     expect(await tickets().countDocuments()).toBe(before);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['empty', ''],
+    ['blank', '   '],
+    ['only markup', '<b></b>'],
+  ])('needs a phone from a visitor: %s is a 400 that stores nothing', async (_case, phone) => {
+    const before = await tickets().countDocuments();
+    const refused = await contact({ phone });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({ phone: 'Phone is required' });
+    expect(await tickets().countDocuments()).toBe(before);
+  });
+
+  it('takes a visitor’s phone of at most 40 characters, like the other fields are bounded', async () => {
+    const before = await tickets().countDocuments();
+    expect((await contact({ phone: '1'.repeat(40) })).status).toBe(201);
+    const refused = await contact({ phone: '1'.repeat(41) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toHaveProperty('phone');
+    expect(await tickets().countDocuments()).toBe(before + 1);
+  });
+
+  it('names a missing phone with the other missing fields in one answer', async () => {
+    const refused = await contact({ ticketUserName: ' ', phone: undefined });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({
+      ticketUserName: 'Name is required',
+      phone: 'Phone is required',
+    });
   });
 
   it('rejects a bot that fills in the hidden field, storing nothing', async () => {
@@ -105,6 +139,8 @@ describe('POST /new-support-message', () => {
       ticketUserName: 'ada',
       ticketUserRole: 'member',
       ticketStatus: 'open',
+      // Create Support Ticket asks a signed-in user for no phone.
+      phone: '',
     });
     expect(await tickets().countDocuments({ ticketUserEmail: 'victim@example.com' })).toBe(0);
   });
