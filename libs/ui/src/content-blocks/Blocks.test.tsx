@@ -1,7 +1,12 @@
-import type { ContactSettings, FeaturesSettings, TestimonialSettings } from '@coldmail/contracts';
+import type {
+  AboutSettings,
+  ContactSettings,
+  FeaturesSettings,
+  TestimonialSettings,
+} from '@coldmail/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ContactBlock, FeaturesBlock, TestimonialBlock } from './Blocks';
+import { AboutBlock, ContactBlock, FeaturesBlock, TestimonialBlock } from './Blocks';
 
 const features: FeaturesSettings = {
   title: 'Three steps\nto a sent email',
@@ -147,5 +152,31 @@ describe('ContactBlock', () => {
     );
     expect(screen.getByText('The contact form shows here.')).toBeTruthy();
     expect(screen.getByText('Ask us anything')).toBeTruthy();
+  });
+});
+
+describe('the small image before a subtitle', () => {
+  it('is the about block’s title circle and the contact block’s star, when set', () => {
+    const about: AboutSettings = {
+      title: 'About us',
+      subtitle: 'Who we are',
+      description: '',
+      features: [],
+      buttonText: '',
+      buttonLink: '',
+      backgroundImage: '',
+      mainImage: '',
+      circleTitleImage: 'https://cdn.example.com/circle.png',
+      isActive: true,
+    };
+    const { container: aboutBlock } = render(<AboutBlock about={about} />);
+    expect(imagesOf(aboutBlock)).toEqual(['https://cdn.example.com/circle.png']);
+    expectDecorative(aboutBlock.querySelector('p img'));
+
+    const { container: contactBlock } = render(
+      <ContactBlock contact={{ ...contact, starImage: 'https://cdn.example.com/star.svg' }} />,
+    );
+    expect(imagesOf(contactBlock)).toEqual(['https://cdn.example.com/star.svg']);
+    expectDecorative(contactBlock.querySelector('p img'));
   });
 });

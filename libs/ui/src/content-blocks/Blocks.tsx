@@ -126,7 +126,7 @@ export function AboutBlock({
       <div className={styles.columns}>
         <ContentImage src={about.mainImage} className={styles.sideImage} width={480} height={360} />
         <div>
-          {about.subtitle && <p className={styles.eyebrow}>{about.subtitle}</p>}
+          <Eyebrow text={about.subtitle} image={about.circleTitleImage} />
           <Heading id="about-title" className={styles.sectionTitle}>
             {about.title}
           </Heading>
@@ -237,7 +237,7 @@ export function ContactBlock({
   const buttonText = contact.buttonText.trim() || CONTACT_BUTTON_TEXT;
   return (
     <section className={styles.section} aria-labelledby="contact-title">
-      {contact.subtitle && <p className={styles.eyebrow}>{contact.subtitle}</p>}
+      <Eyebrow text={contact.subtitle} image={contact.starImage} />
       <h2 id="contact-title" className={styles.sectionTitle}>
         {contact.title}
       </h2>
