@@ -1,11 +1,10 @@
-import type { GeminiKey } from '@coldmail/contracts';
+import { NO_KEYS_TO_GENERATE, type GeminiKey } from '@coldmail/contracts';
 import pino from 'pino';
 import { GeminiKeysService, LOCAL_DOUBLE_KEY_NAME } from '../src/gemini-keys/gemini-keys.service';
 import {
   GeminiPoolService,
   GeminiRequestRefusedError,
   GeminiUnavailableError,
-  NO_KEY_MESSAGE,
   NoGeminiKeyError,
   type GeminiRequest,
 } from '../src/gemini-keys/gemini-pool.service';
@@ -219,7 +218,7 @@ describe('PUT /api/gemini-keys/:id (admin)', () => {
   it('replaces the key, and a new key starts with a clean bill of health', async () => {
     const bad = keyOf('bad-');
     const created = await addKey('Main', bad);
-    await expect(pool().generate(emailRequest)).rejects.toThrow(NO_KEY_MESSAGE);
+    await expect(pool().generate(emailRequest)).rejects.toThrow(NO_KEYS_TO_GENERATE);
     expect((await stateOf(created._id)).status).toBe('failing');
 
     const replacement = keyOf();
@@ -524,7 +523,7 @@ describe('the key pool (GeminiPoolService)', () => {
   it("streams nothing and throws the spec's 503 when no key is usable", async () => {
     await addKey('Bad', keyOf('bad-'));
     const stream = pool().generateStream(emailRequest);
-    await expect(stream.next()).rejects.toThrow(NO_KEY_MESSAGE);
+    await expect(stream.next()).rejects.toThrow(NO_KEYS_TO_GENERATE);
   });
 });
 

@@ -21,13 +21,10 @@ import { maskApiKey } from './key-mask';
 /** Spec: the generator's model. */
 const GEMINI_MODEL = 'gemini-2.5-flash-lite';
 
-/** Spec: what the generator shows when no key can be used. */
-export const NO_KEY_MESSAGE = NO_KEYS_TO_GENERATE;
-
 /** No key is active and healthy (none added, all switched off, failing or cooling down). */
 export class NoGeminiKeyError extends ServiceUnavailableException {
   constructor() {
-    super(NO_KEY_MESSAGE);
+    super(NO_KEYS_TO_GENERATE);
   }
 }
 
@@ -96,9 +93,9 @@ export class GeminiPoolService {
   }
 
   /**
-   * One answer, whole. `ready`, when given, must resolve before Gemini is called (a generation's credit being
-   * debited): the first key is chosen meanwhile. If it rejects, nothing is called and its
-   * error is this call's.
+   * One answer, whole. `ready`, when given, must resolve before Gemini is called (a
+   * generation's credit being debited): the first key is chosen meanwhile. If it rejects,
+   * nothing is called and its error is this call's.
    */
   async generate(
     request: GeminiRequest,

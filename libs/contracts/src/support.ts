@@ -103,13 +103,3 @@ export const supportSummarySchema = z.object({
   unread: z.number().int(),
 });
 export type SupportSummary = z.infer<typeof supportSummarySchema>;
-
-/** The visitor's contact form (mf-marketing): the spec's five fields, all required. */
-export const contactFormSchema = z.object({
-  name: text('Name', 100),
-  email: emailSchema,
-  phone: text('Phone', MAX_TICKET_PHONE),
-  subject: text('Subject', MAX_TICKET_SUBJECT),
-  message: text('Message', MAX_TICKET_MESSAGE),
-});
-export type ContactForm = z.infer<typeof contactFormSchema>;

@@ -15,6 +15,7 @@ export { TextField, type TextFieldProps } from './form/TextField';
 export {
   AboutBlock,
   BannerBlock,
+  CONTACT_BUTTON_TEXT,
   ContactBlock,
   FeaturesBlock,
   TestimonialBlock,

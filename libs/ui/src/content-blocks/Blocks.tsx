@@ -220,7 +220,7 @@ export function TestimonialBlock({ testimonial }: { testimonial: TestimonialSett
 }
 
 /** The contact form's submit label until an admin sets one. */
-const CONTACT_BUTTON_TEXT = 'Send Message';
+export const CONTACT_BUTTON_TEXT = 'Send Message';
 
 /**
  * The contact block around the page's form. A function child is the live form: it is given the

@@ -1,5 +1,5 @@
 import { api } from '@coldmail/session';
-import { Button, TextArea, TextField, toast } from '@coldmail/ui';
+import { Button, CONTACT_BUTTON_TEXT, TextArea, TextField, toast } from '@coldmail/ui';
 import { useId, useState, type FormEvent } from 'react';
 import styles from './ContactForm.module.css';
 
@@ -13,8 +13,6 @@ interface ContactFields {
 
 const empty: ContactFields = { name: '', phone: '', email: '', subject: '', message: '' };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The submit button's label when the page gives none (the contact block's is the admin's). */
-const SEND_MESSAGE = 'Send Message';
 
 /** What must be filled in before sending (the server checks the same, and more). */
 function problemsOf(fields: ContactFields): Partial<Record<keyof ContactFields, string>> {
@@ -108,7 +106,7 @@ export function ContactForm({ buttonText }: { buttonText?: string }) {
         />
       </div>
       <Button type="submit" className={styles.submit} disabled={sending}>
-        {sending ? 'Sending...' : buttonText?.trim() || SEND_MESSAGE}
+        {sending ? 'Sending...' : buttonText?.trim() || CONTACT_BUTTON_TEXT}
       </Button>
     </form>
   );
