@@ -69,6 +69,40 @@ describe('landing content', () => {
     await adminPage.getByRole('button', { name: 'Deactivate Section' }).waitFor();
   });
 
+  test('a background image an admin sets shows behind its section, once a visitor scrolls near it', async () => {
+    const image = `${stack.urls.shell}/favicon.svg`;
+    await openEditor('Contact Page Settings');
+    await adminPage.getByRole('textbox', { name: 'Background image' }).fill(image);
+    await adminPage.getByRole('button', { name: 'Save Changes' }).click();
+    await adminPage.getByText('Contact section updated successfully').waitFor();
+
+    const visitor = await visitHome();
+    const section = visitor.locator('section[aria-labelledby="contact-title"]');
+    await section.waitFor();
+    const backgroundOf = () =>
+      section.evaluate((element) => getComputedStyle(element).backgroundImage);
+    // Below the fold: nothing loads for it with the first screen.
+    assert.equal(await backgroundOf(), 'none');
+    await section.scrollIntoViewIfNeeded();
+    await visitor.waitForFunction(
+      (url) =>
+        getComputedStyle(
+          document.querySelector('section[aria-labelledby="contact-title"]'),
+        ).backgroundImage.includes(url),
+      image,
+    );
+    // The text stays on a solid panel above the image.
+    const panel = await visitor
+      .locator('#contact-title')
+      .evaluate((title) => getComputedStyle(title.parentElement).backgroundColor);
+    assert.equal(panel, 'rgb(255, 255, 255)');
+
+    await adminPage.getByRole('button', { name: 'Reset to Default' }).click();
+    await adminPage.getByRole('dialog').getByRole('button', { name: 'Reset' }).click();
+    await adminPage.getByText('Contact section reset to default successfully').waitFor();
+    assert.deepEqual(visitor.pageErrors, []);
+  });
+
   test('markup or a javascript: link saved as content never runs; non-admins cannot save', async () => {
     await assert.rejects(
       admin.put('/api/about-section', {

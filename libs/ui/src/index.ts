@@ -62,6 +62,9 @@ export {
   type TicketConversationProps,
   type TicketListProps,
 } from './support/TicketConversation';
+export { FooterBlock } from './site/FooterBlock';
+export { SITE_NAME, SiteLogo } from './site/SiteLogo';
 export { ToastHost } from './toast/ToastHost';
 export { toast } from './toast/toast';
+export { useNearViewport, type NearViewportOptions } from './viewport/useNearViewport';
 export { VisuallyHidden } from './visually-hidden/VisuallyHidden';

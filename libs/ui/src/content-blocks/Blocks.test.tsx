@@ -1,12 +1,21 @@
 import type {
   AboutSettings,
+  BannerSettings,
   ContactSettings,
   FeaturesSettings,
   TestimonialSettings,
 } from '@coldmail/contracts';
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { AboutBlock, ContactBlock, FeaturesBlock, TestimonialBlock } from './Blocks';
+import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeIntersectionObserver } from '../test/fakeIntersectionObserver';
+import {
+  AboutBlock,
+  BannerBlock,
+  ContactBlock,
+  cssUrl,
+  FeaturesBlock,
+  TestimonialBlock,
+} from './Blocks';
 
 const features: FeaturesSettings = {
   title: 'Three steps\nto a sent email',
@@ -178,5 +187,90 @@ describe('the small image before a subtitle', () => {
     );
     expect(imagesOf(contactBlock)).toEqual(['https://cdn.example.com/star.svg']);
     expectDecorative(contactBlock.querySelector('p img'));
+  });
+});
+
+const IMAGE = 'https://cdn.example.com/backdrop.jpg';
+
+const banner: BannerSettings = {
+  subTitle: 'AI templates',
+  mainTitle: 'Cold emails',
+  highlightText: 'that land',
+  description: 'Fast',
+  buttonText: '',
+  buttonLink: '',
+  youtubeUrl: '',
+  backgroundImage: '',
+  isActive: true,
+};
+
+const sectionOf = (heading: HTMLElement) => heading.closest('section') as HTMLElement;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('a block’s background image', () => {
+  it('fills the section behind a panel that holds all of the block’s text', () => {
+    render(<FeaturesBlock features={{ ...features, backgroundImage: IMAGE }} />);
+    const heading = screen.getByRole('heading', { level: 2 });
+    const section = sectionOf(heading);
+    expect(section.style.backgroundImage).toBe(`url("${IMAGE}")`);
+    // One panel inside the section, and every word of the block is on it.
+    expect(section.children).toHaveLength(1);
+    const panel = section.firstElementChild as HTMLElement;
+    expect(panel.tagName).toBe('DIV');
+    expect(panel.textContent).toBe(section.textContent);
+    expect(panel.contains(heading)).toBe(true);
+  });
+
+  it('is absent, panel and all, while the admin has not set one', () => {
+    render(<FeaturesBlock features={features} />);
+    const heading = screen.getByRole('heading', { level: 2 });
+    const section = sectionOf(heading);
+    expect(section.getAttribute('style')).toBeNull();
+    expect(heading.parentElement).toBe(section);
+  });
+
+  it('below the fold, loads only once the section comes near the viewport', () => {
+    const observers = fakeIntersectionObserver();
+    render(<FeaturesBlock features={{ ...features, backgroundImage: IMAGE }} />);
+    const section = sectionOf(screen.getByRole('heading', { level: 2 }));
+    expect(section.style.backgroundImage).toBe('');
+    const [observer] = observers.watching(section);
+    expect(observer?.options?.rootMargin).toBe('200px');
+
+    act(() => observer?.report(section, 0));
+    expect(section.style.backgroundImage).toBe('');
+    act(() => observer?.report(section, 0.2));
+    expect(section.style.backgroundImage).toBe(`url("${IMAGE}")`);
+    // Loaded once: nothing watches the section any more.
+    expect(observers.watching(section)).toHaveLength(0);
+  });
+
+  it('on the banner, loads with the first screen, behind its text but not its video', () => {
+    const observers = fakeIntersectionObserver();
+    render(<BannerBlock banner={{ ...banner, backgroundImage: IMAGE }} />);
+    const heading = screen.getByRole('heading', { level: 1 });
+    const section = sectionOf(heading);
+    expect(section.style.backgroundImage).toBe(`url("${IMAGE}")`);
+    expect(observers.watching(section)).toHaveLength(0);
+    // The text column is the panel; the video sits on the image beside it.
+    const textColumn = heading.parentElement as HTMLElement;
+    expect(textColumn.parentElement).toBe(section);
+    expect(textColumn.textContent).not.toContain('No video available');
+    expect(section.textContent).toContain('No video available');
+  });
+});
+
+describe('cssUrl', () => {
+  it('quotes the address so that no character in it ends the value early', () => {
+    expect(cssUrl('https://cdn.example.com/a.png')).toBe('url("https://cdn.example.com/a.png")');
+    expect(cssUrl('https://cdn.example.com/a").png')).toBe(
+      'url("https://cdn.example.com/a\\").png")',
+    );
+    expect(cssUrl('https://cdn.example.com/a\\b.png')).toBe(
+      'url("https://cdn.example.com/a\\\\b.png")',
+    );
   });
 });

@@ -6,8 +6,10 @@ import type {
   TestimonialSettings,
 } from '@coldmail/contracts';
 import { Link } from '@coldmail/router';
-import type { ReactNode } from 'react';
+import { clsx } from 'clsx';
+import { useRef, type ReactNode } from 'react';
 import { buttonClassName } from '../button/buttonClassName';
+import { useNearViewport } from '../viewport/useNearViewport';
 import styles from './Blocks.module.css';
 import { YouTubePlayer } from './YouTubePlayer';
 
@@ -73,6 +75,47 @@ function ContentImage({
   );
 }
 
+/** A CSS `url()` for a stored URL, quoted so that no character in it can end the value early. */
+export function cssUrl(url: string): string {
+  return `url(${JSON.stringify(url)})`;
+}
+
+/**
+ * A block's section with the admin's background image, when one is set. The image fills the
+ * section behind a solid panel that holds the block's text (around all of it, or where the block
+ * puts `styles.backdropPanel` itself when `panel` is false), so the text keeps its contrast
+ * whatever the image shows. Below the fold the image loads as the section nears the viewport,
+ * not with the first screen.
+ */
+function BlockSection({
+  labelledBy,
+  image,
+  aboveTheFold = false,
+  className = styles.section,
+  panel = true,
+  children,
+}: {
+  labelledBy: string;
+  image: string;
+  aboveTheFold?: boolean;
+  className?: string;
+  panel?: boolean;
+  children: ReactNode;
+}) {
+  const section = useRef<HTMLElement>(null);
+  const near = useNearViewport(section, { margin: '200px', immediately: aboveTheFold });
+  return (
+    <section
+      ref={section}
+      className={clsx(className, image && styles.backdrop)}
+      style={image && near ? { backgroundImage: cssUrl(image) } : undefined}
+      aria-labelledby={labelledBy}
+    >
+      {image && panel ? <div className={styles.backdropPanel}>{children}</div> : children}
+    </section>
+  );
+}
+
 /** A block's subtitle, after the admin's small title image when one is set. */
 function Eyebrow({ text, image }: { text: string; image: string }) {
   if (!text && !image) return null;
@@ -86,14 +129,14 @@ function Eyebrow({ text, image }: { text: string; image: string }) {
 
 export function BannerBlock({ banner }: { banner: BannerSettings }) {
   return (
-    <section
+    <BlockSection
+      labelledBy="banner-title"
+      image={banner.backgroundImage}
+      aboveTheFold
       className={styles.banner}
-      style={
-        banner.backgroundImage ? { backgroundImage: `url("${banner.backgroundImage}")` } : undefined
-      }
-      aria-labelledby="banner-title"
+      panel={false}
     >
-      <div className={styles.bannerText}>
+      <div className={clsx(styles.bannerText, banner.backgroundImage && styles.backdropPanel)}>
         {banner.subTitle && <p className={styles.eyebrow}>{banner.subTitle}</p>}
         <h1 id="banner-title" className={styles.bannerTitle}>
           {banner.mainTitle}{' '}
@@ -109,7 +152,7 @@ export function BannerBlock({ banner }: { banner: BannerSettings }) {
       <div className={styles.media}>
         <YouTubePlayer url={banner.youtubeUrl} title={banner.mainTitle} />
       </div>
-    </section>
+    </BlockSection>
   );
 }
 
@@ -122,7 +165,7 @@ export function AboutBlock({
 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
-    <section className={styles.section} aria-labelledby="about-title">
+    <BlockSection labelledBy="about-title" image={about.backgroundImage}>
       <div className={styles.columns}>
         <ContentImage src={about.mainImage} className={styles.sideImage} width={480} height={360} />
         <div>
@@ -145,13 +188,13 @@ export function AboutBlock({
           {about.buttonText && <ContentLink to={about.buttonLink}>{about.buttonText}</ContentLink>}
         </div>
       </div>
-    </section>
+    </BlockSection>
   );
 }
 
 export function FeaturesBlock({ features }: { features: FeaturesSettings }) {
   return (
-    <section className={styles.section} aria-labelledby="features-title">
+    <BlockSection labelledBy="features-title" image={features.backgroundImage}>
       <Eyebrow text={features.subtitle} image={features.circleTitleImage} />
       <h2 id="features-title" className={styles.sectionTitle}>
         <Lines text={features.title} />
@@ -178,14 +221,14 @@ export function FeaturesBlock({ features }: { features: FeaturesSettings }) {
           </li>
         ))}
       </ol>
-    </section>
+    </BlockSection>
   );
 }
 
 export function TestimonialBlock({ testimonial }: { testimonial: TestimonialSettings }) {
   const faces = testimonial.clientImages.filter(Boolean);
   return (
-    <section className={styles.section} aria-labelledby="testimonial-title">
+    <BlockSection labelledBy="testimonial-title" image={testimonial.backgroundImage}>
       <Eyebrow text={testimonial.subtitle} image={testimonial.circleTitleImage} />
       <h2 id="testimonial-title" className={styles.sectionTitle}>
         {testimonial.title}
@@ -215,7 +258,7 @@ export function TestimonialBlock({ testimonial }: { testimonial: TestimonialSett
           </figure>
         ))}
       </div>
-    </section>
+    </BlockSection>
   );
 }
 
@@ -236,7 +279,7 @@ export function ContactBlock({
 }) {
   const buttonText = contact.buttonText.trim() || CONTACT_BUTTON_TEXT;
   return (
-    <section className={styles.section} aria-labelledby="contact-title">
+    <BlockSection labelledBy="contact-title" image={contact.backgroundImage}>
       <Eyebrow text={contact.subtitle} image={contact.starImage} />
       <h2 id="contact-title" className={styles.sectionTitle}>
         {contact.title}
@@ -260,6 +303,6 @@ export function ContactBlock({
           )}
         </div>
       </div>
-    </section>
+    </BlockSection>
   );
 }

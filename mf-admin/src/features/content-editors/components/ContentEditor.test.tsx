@@ -1,5 +1,6 @@
 import {
   featuresSettings,
+  footerSettings,
   navLogo,
   renderRemote,
   startTestApi,
@@ -226,6 +227,52 @@ describe('the logo editor', () => {
   it("says 'Failed to load logo data' when the logo cannot be loaded", async () => {
     await openSettingsPanel('Logo Update', { 'content.navLogo': { status: 500 } });
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load logo data');
+  });
+});
+
+describe('the previews of the header logo and the footer', () => {
+  it('shows the header’s own logo: the site’s wordmark until an image is set, then the image', async () => {
+    await openSettingsPanel('Logo Update', {
+      'content.navLogo': {
+        body: { success: true, data: { data: navLogo({ imageUrl: '', altText: 'Acme' }) } },
+      },
+    });
+    const image = await screen.findByLabelText('Logo image');
+    const preview = screen.getByRole('region', { name: 'Live preview' });
+    expect(within(preview).getByRole('link', { name: 'ColdMail AI home' })).toBeTruthy();
+    await userEvent.type(image, 'https://cdn.example.com/acme.png');
+    const logo = within(preview).getByRole('link', { name: 'Acme home' });
+    expect(within(logo).getByRole('img', { name: 'Acme' })).toHaveProperty(
+      'src',
+      'https://cdn.example.com/acme.png',
+    );
+  });
+
+  it('shows the site’s own footer, links and sanitised copyright included, as the admin types', async () => {
+    await openSettingsPanel('Footer Section', {
+      'content.footer': {
+        body: {
+          success: true,
+          message: 'Footer settings retrieved successfully',
+          data: footerSettings({
+            copyrightText: '<b>© 2026 Acme</b><img src="x" onerror="alert(1)">',
+          }),
+        },
+      },
+    });
+    const preview = await screen.findByRole('region', { name: 'Live preview' });
+    const company = await within(preview).findByRole('navigation', { name: 'Company' });
+    expect(within(company).getByRole('link', { name: 'About Us' }).getAttribute('href')).toBe(
+      '/about',
+    );
+    expect(within(preview).getByRole('link', { name: 'Facebook' })).toBeTruthy();
+    expect((await within(preview).findByText('© 2026 Acme')).tagName).toBe('B');
+    expect(preview.innerHTML).not.toContain('onerror');
+
+    const description = screen.getAllByLabelText('Description')[0] as HTMLTextAreaElement;
+    await userEvent.clear(description);
+    await userEvent.type(description, 'Replies, not silence.');
+    expect(within(preview).getByText('Replies, not silence.')).toBeTruthy();
   });
 });
 

@@ -13,6 +13,8 @@ import {
   BannerBlock,
   ContactBlock,
   FeaturesBlock,
+  FooterBlock,
+  SiteLogo,
   TestimonialBlock,
   formatDate,
 } from '@coldmail/ui';
@@ -27,13 +29,10 @@ export const LogoPanel = () => (
     block="navLogo"
     preview={(settings) => {
       const logo = settings as unknown as NavLogo;
+      // As the header draws it: the image when one is set, the site's own wordmark otherwise.
       return (
-        <div className={styles.simplePreview}>
-          {logo.imageUrl ? (
-            <img src={logo.imageUrl} alt={logo.altText} height={48} />
-          ) : (
-            <span>No logo image: the site's own logo shows.</span>
-          )}
+        <div className={styles.logoPreview}>
+          <SiteLogo logo={logo.imageUrl ? logo : null} to="/" />
         </div>
       );
     }}
@@ -126,21 +125,6 @@ export const ContactPanel = () => (
 export const FooterPanel = () => (
   <ContentEditor
     block="footer"
-    preview={(settings) => {
-      const footer = settings as unknown as FooterSettings;
-      return (
-        <div className={styles.simplePreview}>
-          {footer.logo && <img src={footer.logo} alt="" height={40} />}
-          <p>{footer.description}</p>
-          <strong>{footer.companyLinks.title}</strong>
-          <ul>
-            {footer.companyLinks.links.map((link, index) => (
-              <li key={index}>{link.text}</li>
-            ))}
-          </ul>
-          <small>{footer.copyrightText}</small>
-        </div>
-      );
-    }}
+    preview={(settings) => <FooterBlock footer={settings as unknown as FooterSettings} />}
   />
 );

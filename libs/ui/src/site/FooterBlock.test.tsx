@@ -1,0 +1,94 @@
+import type { FooterSettings } from '@coldmail/contracts';
+import { MemoryRouter } from '@coldmail/router';
+import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeIntersectionObserver } from '../test/fakeIntersectionObserver';
+import { FooterBlock } from './FooterBlock';
+import { SiteLogo } from './SiteLogo';
+
+const footer: FooterSettings = {
+  isActive: true,
+  backgroundImage: '',
+  logo: '',
+  description: 'Cold emails that get replies.',
+  companyLinks: {
+    title: 'Company',
+    links: [
+      { text: 'About Us', url: '/about' },
+      { text: 'Blog', url: 'https://blog.example.com' },
+      { text: '', url: '/hidden' },
+    ],
+  },
+  contactInfo: { title: 'Get in touch', description: 'hello@example.com' },
+  socialLinks: { facebook: '', twitter: '', linkedin: 'https://linkedin.com/acme', youtube: '' },
+  copyrightText: '',
+};
+
+const renderFooter = (settings: FooterSettings) =>
+  render(
+    <MemoryRouter>
+      <FooterBlock footer={settings} />
+    </MemoryRouter>,
+  );
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('FooterBlock', () => {
+  it('shows the site’s name without a logo, and only the links that have text and an address', () => {
+    renderFooter(footer);
+    const block = screen.getByRole('contentinfo');
+    expect(within(block).getByText('ColdMail AI')).toBeTruthy();
+    const company = within(block).getByRole('navigation', { name: 'Company' });
+    expect(
+      within(company)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['About Us', '/about'],
+      ['Blog', 'https://blog.example.com'],
+    ]);
+    const social = within(block).getByRole('list', { name: 'Social links' });
+    expect(within(social).getByRole('link', { name: 'LinkedIn' }).getAttribute('target')).toBe(
+      '_blank',
+    );
+    expect(block.getAttribute('style')).toBeNull();
+  });
+
+  it('lays its own colour over the admin’s background image once it nears the viewport', () => {
+    const observers = fakeIntersectionObserver();
+    renderFooter({ ...footer, backgroundImage: 'https://cdn.example.com/night.jpg' });
+    const block = screen.getByRole('contentinfo');
+    expect(block.style.backgroundImage).toBe('');
+    const [observer] = observers.watching(block);
+    act(() => observer?.report(block, 0.1));
+    expect(block.style.backgroundImage).toBe(
+      'linear-gradient(rgb(15 23 42 / 0.92), rgb(15 23 42 / 0.92)), url("https://cdn.example.com/night.jpg")',
+    );
+  });
+});
+
+describe('SiteLogo', () => {
+  it('is the admin’s image named by its alt text, or the wordmark, linking home', () => {
+    const { unmount } = render(
+      <MemoryRouter>
+        <SiteLogo logo={{ imageUrl: 'https://cdn.example.com/logo.png', altText: 'Acme' }} to="/" />
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link', { name: 'Acme home' });
+    expect(within(link).getByRole('img', { name: 'Acme' })).toHaveProperty(
+      'src',
+      'https://cdn.example.com/logo.png',
+    );
+    unmount();
+    render(
+      <MemoryRouter>
+        <SiteLogo logo={null} to="/" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'ColdMail AI home' }).textContent).toContain(
+      'ColdMail AI',
+    );
+  });
+});
