@@ -20,6 +20,7 @@ export {
   FeaturesBlock,
   TestimonialBlock,
 } from './content-blocks/Blocks';
+export { ContactForm, type ContactFormProps } from './content-blocks/ContactForm';
 export { YouTubePlayer, youTubeIdOf } from './content-blocks/YouTubePlayer';
 export { formatDate, formatUsd, formatUsdFixed } from './format/format';
 export { Icon, isIconName, type IconName } from './icons/Icon';

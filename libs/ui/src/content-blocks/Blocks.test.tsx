@@ -5,7 +5,8 @@ import type {
   FeaturesSettings,
   TestimonialSettings,
 } from '@coldmail/contracts';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeIntersectionObserver } from '../test/fakeIntersectionObserver';
 import {
@@ -16,6 +17,7 @@ import {
   FeaturesBlock,
   TestimonialBlock,
 } from './Blocks';
+import { ContactForm } from './ContactForm';
 
 const features: FeaturesSettings = {
   title: 'Three steps\nto a sent email',
@@ -153,14 +155,46 @@ describe('ContactBlock', () => {
     expect(screen.getByRole('button').textContent).toBe('Send Message');
   });
 
-  it('shows the button text beneath a stand-in for the form (the editor’s preview)', () => {
+  it('draws the visitors’ own form; inert without a way to send (the editor’s preview)', () => {
     render(
       <ContactBlock contact={contact}>
-        <p>The contact form shows here.</p>
+        {(buttonText) => <ContactForm buttonText={buttonText} />}
       </ContactBlock>,
     );
-    expect(screen.getByText('The contact form shows here.')).toBeTruthy();
-    expect(screen.getByText('Ask us anything')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Contact us' });
+    expect(within(form).getByRole('button').textContent).toBe('Ask us anything');
+    expect(within(form).getByLabelText(/^Phone/)).toBeTruthy();
+    expect(form.hasAttribute('inert')).toBe(true);
+  });
+});
+
+describe('ContactForm', () => {
+  it('sends the trimmed message once every field is filled in', async () => {
+    const sent: unknown[] = [];
+    render(<ContactForm send={async (message) => void sent.push(message)} />);
+    const form = screen.getByRole('form', { name: 'Contact us' });
+    expect(form.hasAttribute('inert')).toBe(false);
+    await userEvent.click(within(form).getByRole('button', { name: 'Send Message' }));
+    expect(within(form).getByText('Phone is required')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await userEvent.type(within(form).getByLabelText(/^Name/), ' Ada ');
+    await userEvent.type(within(form).getByLabelText(/^Phone/), '+44 20 7946 0000');
+    await userEvent.type(within(form).getByLabelText(/^Email/), 'ada@example.com');
+    await userEvent.type(within(form).getByLabelText(/^Subject/), 'Credits');
+    await userEvent.type(within(form).getByLabelText(/^Message/), 'Where are mine? ');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send Message' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          ticketUserName: 'Ada',
+          ticketUserEmail: 'ada@example.com',
+          phone: '+44 20 7946 0000',
+          subject: 'Credits',
+          message: 'Where are mine?',
+        },
+      ]),
+    );
   });
 });
 

@@ -8,7 +8,6 @@ import type {
 import { Link } from '@coldmail/router';
 import { clsx } from 'clsx';
 import { useRef, type ReactNode } from 'react';
-import { buttonClassName } from '../button/buttonClassName';
 import { useNearViewport } from '../viewport/useNearViewport';
 import styles from './Blocks.module.css';
 import { YouTubePlayer } from './YouTubePlayer';
@@ -266,16 +265,15 @@ export function TestimonialBlock({ testimonial }: { testimonial: TestimonialSett
 export const CONTACT_BUTTON_TEXT = 'Send Message';
 
 /**
- * The contact block around the page's form. A function child is the live form: it is given the
- * label for its submit button (the admin's buttonText). Any other child stands in for the form
- * (the admin editor's preview), and the block shows that label beneath it.
+ * The contact block around the page's form: `children` is given the label for its submit button
+ * (the admin's buttonText) and draws the form with it.
  */
 export function ContactBlock({
   contact,
   children,
 }: {
   contact: ContactSettings;
-  children?: ReactNode | ((buttonText: string) => ReactNode);
+  children?: (buttonText: string) => ReactNode;
 }) {
   const buttonText = contact.buttonText.trim() || CONTACT_BUTTON_TEXT;
   return (
@@ -293,14 +291,7 @@ export function ContactBlock({
         />
         <div className={styles.formSide}>
           {contact.formTitle && <h3 className={styles.stepTitle}>{contact.formTitle}</h3>}
-          {typeof children === 'function' ? (
-            children(buttonText)
-          ) : (
-            <>
-              {children}
-              <span className={buttonClassName({}, styles.sampleButton)}>{buttonText}</span>
-            </>
-          )}
+          {children?.(buttonText)}
         </div>
       </div>
     </BlockSection>

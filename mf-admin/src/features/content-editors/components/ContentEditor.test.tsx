@@ -1,4 +1,5 @@
 import {
+  contactSettings,
   featuresSettings,
   footerSettings,
   navLogo,
@@ -246,6 +247,22 @@ describe('the previews of the header logo and the footer', () => {
       'src',
       'https://cdn.example.com/acme.png',
     );
+  });
+
+  it('shows the visitors’ own contact form, labelled as the admin types, and inert', async () => {
+    await openSettingsPanel('Contact Page Settings', {
+      'content.contact': {
+        body: { success: true, message: 'ok', data: contactSettings() },
+      },
+    });
+    const buttonText = await screen.findByLabelText('Button text');
+    const preview = screen.getByRole('region', { name: 'Live preview' });
+    const form = within(preview).getByRole('form', { name: 'Contact us' });
+    expect(within(form).getByLabelText(/^Phone/)).toBeTruthy();
+    expect(form.hasAttribute('inert')).toBe(true);
+    await userEvent.clear(buttonText);
+    await userEvent.type(buttonText, 'Write to us');
+    expect(within(form).getByRole('button').textContent).toBe('Write to us');
   });
 
   it('shows the site’s own footer, links and sanitised copyright included, as the admin types', async () => {

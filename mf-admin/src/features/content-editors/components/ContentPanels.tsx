@@ -12,6 +12,7 @@ import {
   AboutBlock,
   BannerBlock,
   ContactBlock,
+  ContactForm,
   FeaturesBlock,
   FooterBlock,
   SiteLogo,
@@ -115,8 +116,9 @@ export const ContactPanel = () => (
   <ContentEditor
     block="contact"
     preview={(settings) => (
+      // The visitors' own form, labelled as the admin sets it; inert here (nothing is sent).
       <ContactBlock contact={settings as unknown as ContactSettings}>
-        <p>The contact form shows here.</p>
+        {(buttonText) => <ContactForm buttonText={buttonText} />}
       </ContactBlock>
     )}
   />

@@ -1,113 +1,13 @@
 import { api } from '@coldmail/session';
-import { Button, CONTACT_BUTTON_TEXT, TextArea, TextField, toast } from '@coldmail/ui';
-import { useId, useState, type FormEvent } from 'react';
-import styles from './ContactForm.module.css';
+import { ContactForm as ContactFormView } from '@coldmail/ui';
 
-interface ContactFields {
-  name: string;
-  phone: string;
-  email: string;
-  subject: string;
-  message: string;
-}
-
-const empty: ContactFields = { name: '', phone: '', email: '', subject: '', message: '' };
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** What must be filled in before sending (the server checks the same, and more). */
-function problemsOf(fields: ContactFields): Partial<Record<keyof ContactFields, string>> {
-  const problems: Partial<Record<keyof ContactFields, string>> = {};
-  if (!fields.name.trim()) problems.name = 'Name is required';
-  if (!fields.phone.trim()) problems.phone = 'Phone is required';
-  if (!EMAIL.test(fields.email.trim())) problems.email = 'Please enter a valid email address';
-  if (!fields.subject.trim()) problems.subject = 'Subject is required';
-  if (!fields.message.trim()) problems.message = 'Message is required';
-  return problems;
-}
+const send = (body: Parameters<typeof api.support.create>[0]['body']) =>
+  api.support.create({ body });
 
 /**
- * The landing page's contact form: a visitor's message becomes a support ticket. Kept free of
- * the form and schema libraries, which the landing page's first load should not pay for.
+ * The landing page's contact form, sending: a visitor's message becomes a support ticket.
  * `buttonText` labels the submit button (the contact block's, as the admin set it).
  */
 export function ContactForm({ buttonText }: { buttonText?: string }) {
-  const [fields, setFields] = useState<ContactFields>(empty);
-  const [website, setWebsite] = useState('');
-  const [problems, setProblems] = useState<Partial<Record<keyof ContactFields, string>>>({});
-  const [sending, setSending] = useState(false);
-  const honeypotId = useId();
-
-  const field = (name: keyof ContactFields) => ({
-    name,
-    value: fields[name],
-    error: problems[name],
-    onChange: (event: { target: { value: string } }) =>
-      setFields((current) => ({ ...current, [name]: event.target.value })),
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = problemsOf(fields);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    setSending(true);
-    try {
-      await api.support.create({
-        body: {
-          ticketUserName: fields.name.trim(),
-          ticketUserEmail: fields.email.trim(),
-          phone: fields.phone.trim(),
-          subject: fields.subject.trim(),
-          message: fields.message.trim(),
-          ...(website ? { website } : {}),
-        },
-      });
-      toast.success('Message Sent Successfully!');
-      setFields(empty);
-    } catch {
-      toast.error('Failed to send message. Please try again.');
-    } finally {
-      setSending(false);
-    }
-  };
-
-  return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Contact us">
-      <div className={styles.row}>
-        <TextField label="Name" required autoComplete="name" maxLength={100} {...field('name')} />
-        <TextField
-          label="Phone"
-          type="tel"
-          required
-          autoComplete="tel"
-          maxLength={40}
-          {...field('phone')}
-        />
-      </div>
-      <TextField
-        label="Email"
-        type="email"
-        required
-        autoComplete="email"
-        maxLength={254}
-        {...field('email')}
-      />
-      <TextField label="Subject" required maxLength={200} {...field('subject')} />
-      <TextArea label="Message" required rows={5} maxLength={5000} {...field('message')} />
-      {/* People never see this field; bots fill it in. */}
-      <div className={styles.honeypot} aria-hidden="true">
-        <label htmlFor={honeypotId}>Website</label>
-        <input
-          id={honeypotId}
-          tabIndex={-1}
-          autoComplete="off"
-          value={website}
-          onChange={(event) => setWebsite(event.target.value)}
-        />
-      </div>
-      <Button type="submit" className={styles.submit} disabled={sending}>
-        {sending ? 'Sending...' : buttonText?.trim() || CONTACT_BUTTON_TEXT}
-      </Button>
-    </form>
-  );
+  return <ContactFormView buttonText={buttonText} send={send} />;
 }
