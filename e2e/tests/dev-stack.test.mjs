@@ -61,27 +61,27 @@ describe('the dev stack', () => {
 
   test("an edit to a remote's source shows on the open page without a reload", async () => {
     const page = await newPage(browser);
-    await page.goto(`${stack.urls.shell}/contact`);
-    await page.getByRole('textbox', { name: 'Subject' }).waitFor();
+    await page.goto(stack.urls.shell);
+    await page.getByRole('heading', { name: 'Pricing Packages', exact: true }).waitFor();
     const loads = [];
     page.on('load', () => loads.push(page.url()));
 
-    const contactForm = join(marketingCopy, 'src/features/contact-form/components/ContactForm.tsx');
-    const source = await readFile(contactForm, 'utf8');
-    assert.ok(source.includes('label="Subject"'), 'the form the test edits still has its field');
-    const edited = source.replace('label="Subject"', 'label="Subject, edited"');
-    await writeFile(contactForm, edited);
+    const section = join(marketingCopy, 'src/features/packages/components/PackagesSection.tsx');
+    const source = await readFile(section, 'utf8');
+    assert.ok(source.includes('Pricing Packages\n'), 'the heading the test edits is still there');
+    const edited = source.replace('Pricing Packages\n', 'Pricing Packages, edited\n');
+    await writeFile(section, edited);
 
-    const field = page.getByRole('textbox', { name: 'Subject, edited' });
+    const heading = page.getByRole('heading', { name: 'Pricing Packages, edited' });
     // On a busy machine the file watcher can miss a write that lands while it is still settling;
     // one more save (as an editor would make) must then be picked up, still without a reload.
-    const seen = await field.waitFor({ timeout: 15_000 }).then(
+    const seen = await heading.waitFor({ timeout: 15_000 }).then(
       () => true,
       () => false,
     );
     if (!seen) {
-      await writeFile(contactForm, `${edited}\n`);
-      await field.waitFor({ timeout: 30_000 });
+      await writeFile(section, `${edited}\n`);
+      await heading.waitFor({ timeout: 30_000 });
     }
     assert.deepEqual(loads, [], 'the page was updated in place, not reloaded');
   });
