@@ -9,15 +9,9 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeIntersectionObserver } from '../test/fakeIntersectionObserver';
-import {
-  AboutBlock,
-  BannerBlock,
-  ContactBlock,
-  cssUrl,
-  FeaturesBlock,
-  TestimonialBlock,
-} from './Blocks';
+import { AboutBlock, BannerBlock, ContactBlock, FeaturesBlock, TestimonialBlock } from './Blocks';
 import { ContactForm } from './ContactForm';
+import { cssUrl } from './cssUrl';
 
 const features: FeaturesSettings = {
   title: 'Three steps\nto a sent email',

@@ -10,6 +10,7 @@ import { clsx } from 'clsx';
 import { useRef, type ReactNode } from 'react';
 import { useNearViewport } from '../viewport/useNearViewport';
 import styles from './Blocks.module.css';
+import { cssUrl } from './cssUrl';
 import { YouTubePlayer } from './YouTubePlayer';
 
 /** Text with its line breaks kept (stored text is plain: never HTML). */
@@ -72,11 +73,6 @@ function ContentImage({
       decoding="async"
     />
   );
-}
-
-/** A CSS `url()` for a stored URL, quoted so that no character in it can end the value early. */
-export function cssUrl(url: string): string {
-  return `url(${JSON.stringify(url)})`;
 }
 
 /**

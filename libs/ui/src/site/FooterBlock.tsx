@@ -1,7 +1,7 @@
 import type { FooterSettings } from '@coldmail/contracts';
 import { Link } from '@coldmail/router';
 import { useEffect, useRef, useState } from 'react';
-import { cssUrl } from '../content-blocks/Blocks';
+import { cssUrl } from '../content-blocks/cssUrl';
 import { useNearViewport } from '../viewport/useNearViewport';
 import { SITE_NAME } from './SiteLogo';
 import styles from './FooterBlock.module.css';
