@@ -252,12 +252,14 @@ describe('a block’s background image', () => {
     expect(panel.contains(heading)).toBe(true);
   });
 
-  it('is absent, panel and all, while the admin has not set one', () => {
+  it('is absent, panel and all, while the admin has not set one, and nothing watches for it', () => {
+    const observers = fakeIntersectionObserver();
     render(<FeaturesBlock features={features} />);
     const heading = screen.getByRole('heading', { level: 2 });
     const section = sectionOf(heading);
     expect(section.getAttribute('style')).toBeNull();
     expect(heading.parentElement).toBe(section);
+    expect(observers.watching(section)).toHaveLength(0);
   });
 
   it('below the fold, loads only once the section comes near the viewport', () => {

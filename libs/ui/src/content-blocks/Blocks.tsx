@@ -98,7 +98,8 @@ function BlockSection({
   children: ReactNode;
 }) {
   const section = useRef<HTMLElement>(null);
-  const near = useNearViewport(section, { margin: '200px', immediately: aboveTheFold });
+  // Nothing to watch for without an image.
+  const near = useNearViewport(section, { margin: '200px', immediately: aboveTheFold || !image });
   return (
     <section
       ref={section}

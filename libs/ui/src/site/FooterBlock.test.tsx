@@ -56,6 +56,27 @@ describe('FooterBlock', () => {
     expect(block.getAttribute('style')).toBeNull();
   });
 
+  it('watches nothing when neither an image nor a copyright line waits for it', () => {
+    const observers = fakeIntersectionObserver();
+    renderFooter(footer);
+    expect(observers.watching(screen.getByRole('contentinfo'))).toHaveLength(0);
+  });
+
+  it('sanitizes the copyright line once the footer nears the viewport', async () => {
+    const observers = fakeIntersectionObserver();
+    renderFooter({
+      ...footer,
+      copyrightText: '<b>© 2026 Acme</b><img src="x" onerror="alert(1)">',
+    });
+    const block = screen.getByRole('contentinfo');
+    expect(within(block).queryByText('© 2026 Acme')).toBeNull();
+    const [observer] = observers.watching(block);
+    expect(observer?.options?.rootMargin).toBe('200px');
+    act(() => observer?.report(block, 0.1));
+    expect((await within(block).findByText('© 2026 Acme')).tagName).toBe('B');
+    expect(block.innerHTML).not.toContain('onerror');
+  });
+
   it('lays its own colour over the admin’s background image once it nears the viewport', () => {
     const observers = fakeIntersectionObserver();
     renderFooter({ ...footer, backgroundImage: 'https://cdn.example.com/night.jpg' });

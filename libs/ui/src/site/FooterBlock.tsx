@@ -22,14 +22,12 @@ const SHADE = 'rgb(15 23 42 / 0.92)';
 
 /**
  * Admin-edited HTML: sanitized before it reaches the page. The line sits at the page's end, so
- * the sanitizer loads when the footer scrolls into view, not with the first screen.
+ * the sanitizer loads (`near`) as the footer comes near the viewport, not with the first screen.
  */
-function Copyright({ html }: { html: string }) {
-  const line = useRef<HTMLDivElement>(null);
-  const shown = useNearViewport(line);
+function Copyright({ html, near }: { html: string; near: boolean }) {
   const [safeHtml, setSafeHtml] = useState('');
   useEffect(() => {
-    if (!shown) return;
+    if (!near) return;
     let current = true;
     void import('dompurify').then(({ default: DOMPurify }) => {
       if (current) setSafeHtml(DOMPurify.sanitize(html));
@@ -37,10 +35,8 @@ function Copyright({ html }: { html: string }) {
     return () => {
       current = false;
     };
-  }, [html, shown]);
-  return (
-    <div ref={line} className={styles.copyright} dangerouslySetInnerHTML={{ __html: safeHtml }} />
-  );
+  }, [html, near]);
+  return <div className={styles.copyright} dangerouslySetInnerHTML={{ __html: safeHtml }} />;
 }
 
 /**
@@ -50,7 +46,12 @@ function Copyright({ html }: { html: string }) {
  */
 export function FooterBlock({ footer }: { footer: FooterSettings }) {
   const root = useRef<HTMLElement>(null);
-  const near = useNearViewport(root, { margin: '200px' });
+  // One watch for what waits for the footer (its image, the copyright's sanitizer); none when
+  // nothing does.
+  const near = useNearViewport(root, {
+    margin: '200px',
+    immediately: !footer.backgroundImage && !footer.copyrightText,
+  });
   const links = footer.companyLinks.links.filter((link) => link.text && link.url);
   const networks = (Object.keys(socialLabels) as (keyof typeof socialLabels)[]).filter(
     (network) => footer.socialLinks[network],
@@ -113,7 +114,7 @@ export function FooterBlock({ footer }: { footer: FooterSettings }) {
           </ul>
         )}
       </div>
-      {footer.copyrightText && <Copyright html={footer.copyrightText} />}
+      {footer.copyrightText && <Copyright html={footer.copyrightText} near={near} />}
     </footer>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useState, type RefObject } from 'react';
 export interface NearViewportOptions {
   /** How far outside the viewport already counts as near (a CSS margin, e.g. '200px'). */
   margin?: string;
-  /** Near from the start (above the fold: nothing to wait for). */
+  /** Near from the start, with nothing watched (above the fold, or nothing waits for it). */
   immediately?: boolean;
 }
 

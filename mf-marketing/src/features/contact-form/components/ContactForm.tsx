@@ -1,8 +1,7 @@
 import { api } from '@coldmail/session';
-import { ContactForm as ContactFormView } from '@coldmail/ui';
+import { ContactForm as ContactFormView, type ContactFormProps } from '@coldmail/ui';
 
-const send = (body: Parameters<typeof api.support.create>[0]['body']) =>
-  api.support.create({ body });
+const send: ContactFormProps['send'] = (body) => api.support.create({ body });
 
 /**
  * The landing page's contact form, sending: a visitor's message becomes a support ticket.
