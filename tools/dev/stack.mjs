@@ -436,6 +436,33 @@ export async function startStack(options = {}) {
 }
 
 /**
+ * Free ports are picked below every common ephemeral range (Linux 32768–60999, macOS and Windows
+ * 49152–65535): the system never gives one of these to an outgoing connection, which could
+ * otherwise take a port between its choice here and its server's start (a dev server then fails
+ * with EADDRINUSE).
+ */
+const FREE_PORTS = { from: 20_000, to: 32_000 };
+
+/**
+ * A server listening on a free port of FREE_PORTS, tried at random.
+ *
+ * @param {string} host
+ * @returns {Promise<import('node:net').Server>}
+ */
+async function holdFreePort(host) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = FREE_PORTS.from + Math.floor(Math.random() * (FREE_PORTS.to - FREE_PORTS.from));
+    const server = createServer();
+    const held = await new Promise((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, host, () => resolve(true));
+    });
+    if (held) return server;
+  }
+  throw new Error(`No free port between ${FREE_PORTS.from} and ${FREE_PORTS.to} on ${host}`);
+}
+
+/**
  * Ports for the parts that run: free ones, all held at once so no two are the same (then
  * released for their servers), or the usual ones.
  *
@@ -452,18 +479,7 @@ async function choosePorts({ names, free, host }) {
       }),
     );
   }
-  const servers = await Promise.all(
-    names.map(
-      () =>
-        /** @type {Promise<import('node:net').Server>} */ (
-          new Promise((resolve, reject) => {
-            const server = createServer();
-            server.once('error', reject);
-            server.listen(0, host, () => resolve(server));
-          })
-        ),
-    ),
-  );
+  const servers = await Promise.all(names.map(() => holdFreePort(host)));
   const ports = servers.map(
     (server) => /** @type {import('node:net').AddressInfo} */ (server.address()).port,
   );
