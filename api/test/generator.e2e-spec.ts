@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { GeneratedEmail, Generation } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
 import { GeminiKeysService } from '../src/gemini-keys/gemini-keys.service';
@@ -284,6 +285,33 @@ describe('prompt enhancement, the credit calls and the history', () => {
     expect(await balanceOf(other)).toBe(0);
   });
 
+  it("an admin may give a user's pending credit back, once, and it is in the audit log", async () => {
+    const buyer = await buyerWith(1);
+    const deducted = await call<{ generationId: string }>(api, 'POST', '/api/deduct-credit', {
+      token: buyer.token,
+    });
+    const refund = () =>
+      call<{ credits: number }>(api, 'POST', '/api/refund-credit', {
+        token: admin.token,
+        json: { generationId: deducted.body.generationId },
+      });
+    const refunded = await refund();
+    expect(refunded.status).toBe(200);
+    expect(refunded.body.credits).toBe(1);
+    expect((await refund()).status).toBe(403);
+    expect(await balanceOf(buyer)).toBe(1);
+    const entries = await api.db
+      .collection('audit_log')
+      .find({ action: 'generation.refund', 'target.id': deducted.body.generationId })
+      .toArray();
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ email: adminEmail }),
+        after: expect.objectContaining({ refunded: true, delta: 1, balanceAfter: 1 }),
+      }),
+    ]);
+  });
+
   it('each user sees and deletes only their own generated emails', async () => {
     const writer = await buyerWith(1);
     const reader = await buyerWith(0);
@@ -303,14 +331,12 @@ describe('prompt enhancement, the credit calls and the history', () => {
 });
 
 describe('POST /api/generate-email/stream', () => {
-  /** Reads server-sent events until the stream ends (or `stopAfter` chunks, then hangs up). */
-  async function stream(persona: Persona, stopAfter?: number) {
-    const controller = new AbortController();
+  /** Reads server-sent events until the stream ends. */
+  async function stream(persona: Persona) {
     const response = await fetch(`${api.url}/api/generate-email/stream`, {
       method: 'POST',
       headers: { authorization: `Bearer ${persona.token}`, 'content-type': 'application/json' },
       body: JSON.stringify(fields),
-      signal: controller.signal,
     });
     const events: { event: string; data: Record<string, unknown> }[] = [];
     if (!response.headers.get('content-type')?.includes('text/event-stream')) {
@@ -318,27 +344,19 @@ describe('POST /api/generate-email/stream', () => {
     }
     const decoder = new TextDecoder();
     let buffer = '';
-    try {
-      for await (const bytes of response.body as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(bytes, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.+)$/m.exec(block)?.[1] ?? 'message';
-          const data = JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? '{}') as Record<
-            string,
-            unknown
-          >;
-          events.push({ event, data });
-          if (stopAfter !== undefined && events.length >= stopAfter) {
-            controller.abort();
-            return { status: response.status, events, json: null };
-          }
-        }
+    for await (const bytes of response.body as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(bytes, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.+)$/m.exec(block)?.[1] ?? 'message';
+        const data = JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? '{}') as Record<
+          string,
+          unknown
+        >;
+        events.push({ event, data });
       }
-    } catch (error) {
-      if (!controller.signal.aborted) throw error;
     }
     return { status: response.status, events, json: null };
   }
@@ -365,18 +383,100 @@ describe('POST /api/generate-email/stream', () => {
     expect(refused.json?.message).toMatch(/Insufficient credits/);
   });
 
-  it('gives the credit back when the reader hangs up mid-stream', async () => {
-    const buyer = await buyerWith(1);
-    const { events } = await stream(buyer, 1);
-    expect(events[0]?.event).toBe('chunk');
-    const user = await users().findOne({ userEmail: buyer.email });
-    // The server notices the hang-up at its next chunk: wait for the refund.
-    const refunds = () =>
-      entries().countDocuments({ userId: user?._id, reason: 'generation-refund' });
-    for (let waited = 0; (await refunds()) === 0 && waited < 10_000; waited += 100) {
+  /** The generation a buyer's stream ended with, once stored (done, or failed and refunded). */
+  async function storedGeneration(buyer: Persona) {
+    const ended = () =>
+      api.db.collection('generations').findOne({
+        userId: new mongo.ObjectId(buyer.id),
+        status: { $in: ['done', 'failed'] },
+      });
+    for (let waited = 0; waited < 20_000; waited += 100) {
+      const generation = await ended();
+      if (generation) return generation;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(await refunds()).toBe(1);
+    throw new Error('The generation was not stored');
+  }
+  const ledgerOf = async (generationId: string) => ({
+    debits: await entries().countDocuments({ reference: generationId, reason: 'generation' }),
+    refunds: await entries().countDocuments({
+      reference: generationId,
+      reason: 'generation-refund',
+    }),
+  });
+
+  it('a reader who hangs up after the first words has paid: the whole email is in their history', async () => {
+    const buyer = await buyerWith(2);
+    // Over a socket of its own, so hanging up is closing the connection mid-stream.
+    const firstEvent = await new Promise<string>((resolve, reject) => {
+      const request = httpRequest(`${api.url}/api/generate-email/stream`, {
+        method: 'POST',
+        agent: false,
+        headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
+      });
+      request.on('error', reject);
+      request.on('response', (response) => {
+        let received = '';
+        response.setEncoding('utf8');
+        response.on('data', (text: string) => {
+          received += text;
+          const end = received.indexOf('\n\n');
+          if (end < 0) return;
+          response.socket.destroy();
+          resolve(received.slice(0, end));
+        });
+      });
+      request.end(JSON.stringify(fields));
+    });
+    expect(firstEvent).toMatch(/^event: chunk\n/);
+
+    const generation = await storedGeneration(buyer);
+    expect(generation).toMatchObject({ status: 'done', refunded: false });
     expect(await balanceOf(buyer)).toBe(1);
+    expect(await ledgerOf(generation._id.toHexString())).toEqual({ debits: 1, refunds: 0 });
+    // The model writes the same email for the same fields: what a reader who stayed gets.
+    const whole = await generate(await buyerWith(1));
+    const history = await call<Generation[]>(api, 'GET', '/api/generations', {
+      token: buyer.token,
+    });
+    expect(history.body).toEqual([
+      expect.objectContaining({
+        _id: generation._id.toHexString(),
+        subject: whole.body.subject,
+        body: whole.body.body,
+      }),
+    ]);
+  });
+
+  it('a reader who leaves before the first words gets the credit back, once', async () => {
+    // A slow model: the reader leaves while it has written nothing yet.
+    await setKeys(keyOf('slow-'));
+    try {
+      const buyer = await buyerWith(1);
+      const controller = new AbortController();
+      const opened = fetch(`${api.url}/api/generate-email/stream`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(fields),
+        signal: controller.signal,
+      });
+      for (let waited = 0; (await balanceOf(buyer)) !== 0 && waited < 10_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await balanceOf(buyer)).toBe(0);
+      controller.abort();
+      await expect(opened).rejects.toThrow();
+
+      const generation = await storedGeneration(buyer);
+      expect(generation).toMatchObject({ status: 'failed', refunded: true });
+      expect(await balanceOf(buyer)).toBe(1);
+      expect(await ledgerOf(generation._id.toHexString())).toEqual({ debits: 1, refunds: 1 });
+      const history = await call<Generation[]>(api, 'GET', '/api/generations', {
+        token: buyer.token,
+      });
+      expect(history.body).toEqual([]);
+    } finally {
+      await setKeys(keyOf());
+    }
   });
 });

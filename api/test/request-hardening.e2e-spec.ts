@@ -1,5 +1,6 @@
+import { contract, endpointsOf } from '@coldmail/contracts';
 import pino from 'pino';
-import { call, signUp, startTestApi, type TestApi } from './support/test-api';
+import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
 const clientBehind = (spoofed: string, realClient: string) => ({
   // What a load balancer forwards: whatever the client sent, then the address it saw.
@@ -63,6 +64,113 @@ describe('API docs and request logs', () => {
       expect(log).not.toContain(encoded);
     } finally {
       await api.close();
+    }
+  });
+});
+
+// A body sent to an endpoint whose contract takes none is a malformed request unless it is an
+// object (the browser client sends `{ userEmail }` to some): 400, and nothing happens.
+describe('a body on an endpoint that takes none', () => {
+  type Banner = { data: { isActive: boolean } };
+  const adminEmail = `hardening-admin-${unique()}@coldmail.test`;
+  const junkBodies: unknown[] = [123, 'str', [], null];
+  const refused = { statusCode: 400, message: 'This request takes no body' };
+  let api: TestApi;
+  let admin: Persona;
+  beforeAll(async () => {
+    api = await startTestApi({ ADMIN_EMAILS: adminEmail });
+    admin = await signUp(api, 'admin', { email: adminEmail });
+  });
+  afterAll(() => api.close());
+
+  const bannerIsActive = async () =>
+    (await call<Banner>(api, 'GET', '/api/banner-section')).body.data.isActive;
+
+  it('a toggle refuses a number, string, array or null and leaves the block as it was', async () => {
+    const before = await bannerIsActive();
+    for (const json of junkBodies) {
+      const response = await call(api, 'PATCH', '/api/banner-section/toggle', {
+        token: admin.token,
+        json,
+      });
+      expect([JSON.stringify(json), response.status, response.body]).toEqual([
+        JSON.stringify(json),
+        400,
+        refused,
+      ]);
+    }
+    const text = await call(api, 'PATCH', '/api/banner-section/toggle', {
+      token: admin.token,
+      body: 'str',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.status).toBe(400);
+    expect(await bannerIsActive()).toBe(before);
+
+    // No body, or an object, is still a toggle.
+    const toggled = await call<Banner>(api, 'PATCH', '/api/banner-section/toggle', {
+      token: admin.token,
+    });
+    expect(toggled.status).toBe(200);
+    expect(toggled.body.data.isActive).toBe(!before);
+    const back = await call<Banner>(api, 'PATCH', '/api/banner-section/toggle', {
+      token: admin.token,
+      json: { userEmail: adminEmail },
+    });
+    expect(back.status).toBe(200);
+    expect(await bannerIsActive()).toBe(before);
+  });
+
+  it('deduct-credit refuses them too and takes no credit', async () => {
+    const buyer = await signUp(api, 'deducting');
+    const set = await call(api, 'PUT', `/api/users/${buyer.id}`, {
+      token: admin.token,
+      json: { currentBalance: 2 },
+    });
+    expect(set.status).toBe(200);
+    const balance = async () =>
+      (await api.db.collection('users').findOne({ userEmail: buyer.email }))?.currentBalance;
+    for (const json of junkBodies) {
+      const response = await call(api, 'POST', '/api/deduct-credit', { token: buyer.token, json });
+      expect([JSON.stringify(json), response.status, response.body]).toEqual([
+        JSON.stringify(json),
+        400,
+        refused,
+      ]);
+    }
+    expect(await balance()).toBe(2);
+    expect(
+      await api.db
+        .collection('creditEntries')
+        .countDocuments({ userEmail: buyer.email, reason: 'generation' }),
+    ).toBe(0);
+
+    const deducted = await call<{ credits: number }>(api, 'POST', '/api/deduct-credit', {
+      token: buyer.token,
+      json: { userEmail: buyer.email },
+    });
+    expect(deducted.status).toBe(200);
+    expect(deducted.body.credits).toBe(1);
+    expect(await balance()).toBe(1);
+  });
+
+  it('holds for every endpoint whose contract has no body (resets, settings, keys...)', async () => {
+    const bodiless = endpointsOf(contract).filter(
+      // Fastify reads no body on a GET; multipart and raw endpoints read their own.
+      (endpoint) =>
+        endpoint.method !== 'GET' && !endpoint.body && !endpoint.multipart && !endpoint.raw,
+    );
+    expect(bodiless.map((endpoint) => endpoint.path)).toEqual(
+      expect.arrayContaining([
+        '/api/banner-section/reset',
+        '/api/paypal-settings/reset',
+        '/api/deduct-credit',
+      ]),
+    );
+    for (const endpoint of bodiless) {
+      const path = endpoint.path.replace(/:\w+/g, '0123456789abcdef01234567');
+      const response = await call(api, endpoint.method, path, { token: admin.token, json: [] });
+      expect([endpoint.key, response.status, response.body]).toEqual([endpoint.key, 400, refused]);
     }
   });
 });

@@ -1,12 +1,14 @@
 import {
   applyDecorators,
   BadRequestException,
+  type CanActivate,
   createParamDecorator,
   ExecutionContext,
   HttpCode,
   RequestMapping,
   RequestMethod,
   SetMetadata,
+  UseGuards,
 } from '@nestjs/common';
 import {
   ApiBearerAuth,
@@ -44,9 +46,26 @@ function keysOf(schema: z.ZodType | undefined): { name: string; required: boolea
 }
 
 /**
+ * On an endpoint whose contract entry has no body, a body that is not an object (a number, a
+ * string, an array, null) is refused before the handler runs, so a malformed request changes
+ * nothing. No body, an empty one, or an object is accepted and ignored: the browser client sends
+ * objects such as `{ userEmail }` to some of these endpoints.
+ */
+const refuseNonObjectBody: CanActivate = {
+  canActivate(context: ExecutionContext): boolean {
+    const { body } = context.switchToHttp().getRequest<{ body?: unknown }>();
+    const empty = body === undefined || body === '';
+    const object = typeof body === 'object' && body !== null && !Array.isArray(body);
+    if (empty || object) return true;
+    throw new BadRequestException('This request takes no body');
+  },
+};
+
+/**
  * Declares a handler from its contract entry: method and path, who may call it, the success
  * status and the OpenAPI description. Its inputs are read with @ValidParams(), @ValidQuery() and
- * @ValidBody(), which validate them with the same entry's schemas.
+ * @ValidBody(), which validate them with the same entry's schemas; an entry without a body
+ * refuses one that is not an object. Multipart and raw endpoints read their bodies themselves.
  */
 export function Endpoint(endpoint: Endpoint): MethodDecorator {
   const status = successStatusOf(endpoint);
@@ -64,6 +83,9 @@ export function Endpoint(endpoint: Endpoint): MethodDecorator {
     ),
     ...(endpoint.multipart ? [ApiConsumes('multipart/form-data')] : []),
     ...(endpoint.body ? [ApiBody({ schema: openApiSchema(endpoint.body, 'input') })] : []),
+    ...(endpoint.body || endpoint.multipart || endpoint.raw
+      ? []
+      : [UseGuards(refuseNonObjectBody)]),
   );
 }
 

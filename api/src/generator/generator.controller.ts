@@ -43,6 +43,10 @@ export class GeneratorController {
    * Server-sent events: `chunk` ({ text }) as the model writes, then `done` (the parsed email,
    * as POST /api/generate-email answers it) or `error` ({ statusCode, message }). Errors before
    * the first chunk are ordinary JSON answers (402, 429, 503...).
+   *
+   * A reader who leaves before any chunk was written to them gets the credit back. Once text was
+   * sent the email is paid for: the model is read to the end without a reader and the email kept
+   * in their history, as if they had stayed (a failing model still gives the credit back).
    */
   @Endpoint(endpoints.generateStream)
   @SensitiveRoute()
@@ -51,34 +55,42 @@ export class GeneratorController {
     @ValidBody() body: z.output<typeof generateEmailBodySchema>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const run = await this.generator.generateStream(caller, body);
-    reply.hijack();
     const raw = reply.raw;
-    raw.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      'x-accel-buffering': 'no',
-      // A hijacked socket is not Fastify's to close on shutdown: it closes when the stream ends.
-      connection: 'close',
-    });
-    const send = (event: string, data: unknown) =>
-      raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    let gone = false;
-    raw.on('close', () => {
+    // Watched from the start: the reader may leave while the model has not written a word yet.
+    let gone = raw.destroyed;
+    raw.once('close', () => {
       gone = true;
     });
+    const run = await this.generator.generateStream(caller, body);
+    reply.hijack();
+    if (!gone) {
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+        // A hijacked socket is not Fastify's to close on shutdown: it closes when the stream ends.
+        connection: 'close',
+      });
+    }
+    /** Whether the event was written: nothing is written once the reader has gone. */
+    const send = (event: string, data: unknown): boolean => {
+      if (gone) return false;
+      raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      return true;
+    };
     let text = '';
+    let sentText = false;
     try {
       for await (const chunk of run.chunks) {
-        if (gone) {
-          // The reader left: nothing reached them, so the credit goes back.
-          await run.chunks.return(undefined);
-          await run.fail();
-          return;
-        }
+        // Leaving the loop stops the model's stream.
+        if (gone && !sentText) break;
         text += chunk;
-        send('chunk', { text: chunk });
+        if (send('chunk', { text: chunk })) sentText = true;
+      }
+      if (gone && !sentText) {
+        await run.fail();
+        return;
       }
       send('done', await run.finish(text));
     } catch (error) {

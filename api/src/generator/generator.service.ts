@@ -18,6 +18,7 @@ import {
 } from '@coldmail/contracts';
 import { Model, Types } from 'mongoose';
 import type { z } from 'zod';
+import { AuditService } from '../audit/audit.service';
 import type { AuthContext } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
@@ -55,6 +56,7 @@ export class GeneratorService implements OnModuleInit {
     private readonly credits: CreditsService,
     private readonly gemini: GeminiPoolService,
     @InjectConfig() private readonly config: AppConfig,
+    private readonly audit: AuditService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -105,8 +107,10 @@ export class GeneratorService implements OnModuleInit {
   /**
    * The same generation, streamed: resolves once the model's first words are in (errors before
    * that reject, with the credit given back, so the caller can still answer with a status), then
-   * yields the text as it is written and finally the parsed email. A failure or a client that
-   * goes away mid-stream gives the credit back.
+   * yields the text as it is written; `finish` keeps the email (the credit is spent) and `fail`
+   * gives the credit back. Text that reached the reader is paid for: the caller then reads the
+   * model to the end and finishes even when the reader has gone, so the email is in their history.
+   * Only a reader who left before any text reached them, or a failing model, gets it back.
    */
   async generateStream(
     caller: AuthContext,
@@ -131,9 +135,14 @@ export class GeneratorService implements OnModuleInit {
       throw error;
     }
     async function* chunks(): AsyncGenerator<string, void, undefined> {
-      if (first.done) return;
-      yield first.value;
-      yield* stream;
+      try {
+        if (first.done) return;
+        yield first.value;
+        yield* stream;
+      } finally {
+        // A caller that stops reading (its reader left early) stops the model's stream too.
+        await stream.return(undefined);
+      }
     }
     return {
       chunks: chunks(),
@@ -222,6 +231,15 @@ export class GeneratorService implements OnModuleInit {
     }
     const refunded = await this.refund(generation.userId.toHexString(), generation._id);
     if (!refunded) throw new ForbiddenException('This credit cannot be refunded');
+    // An admin giving someone else's credit back is an admin change (once, however often asked).
+    if (!generation.userId.equals(userId) && !refunded.alreadyApplied) {
+      await this.audit.record(caller, {
+        action: 'generation.refund',
+        target: { kind: 'generation', id: generationId, label: null },
+        before: { userId: generation.userId.toHexString(), status: generation.status },
+        after: { refunded: true, delta: refunded.delta, balanceAfter: refunded.balanceAfter },
+      });
+    }
     return { generationId, credits: refunded.balanceAfter };
   }
 
