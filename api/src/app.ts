@@ -37,6 +37,16 @@ export async function createApp(
     // Streams (server-sent events) are hijacked from Fastify: on shutdown their sockets must be
     // closed too, or close() would wait for them.
     forceCloseConnections: true,
+    // A client that stops sending mid-request (a dropped upload) would otherwise hold its
+    // connection and its handler for ever: Fastify turns Node's limit off unless it is given.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      // Node swaps the two limits when the headers' one is the longer (60 s by default).
+      headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
+      // How often Node looks for expired requests (30 s by default), so the limit holds to
+      // within a quarter of itself.
+      connectionsCheckingInterval: Math.min(Math.ceil(config.requestTimeoutMs / 4), 30_000),
+    },
     // The API has no Nest middleware (cross-cutting work is Fastify hooks, guards and filters),
     // so Fastify's Express-style middleware layer and its per-request hook are left out. A
     // module that adds middleware fails at start-up (Fastify has no use()), not silently.

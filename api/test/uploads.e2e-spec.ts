@@ -6,6 +6,7 @@ import {
   type MyUploads,
   type UploadResponse,
 } from '@coldmail/contracts';
+import { connect } from 'node:net';
 import { mongo } from 'mongoose';
 import { call, type Persona, signUp, startTestApi, type TestApi } from './support/test-api';
 
@@ -28,6 +29,17 @@ function form(content: Buffer, filename: string, type: string, field = 'image'):
   return body;
 }
 
+const BOUNDARY = 'zzz';
+const MULTIPART_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
+/** The image part's headers, as a browser sends them before the file's bytes. */
+const IMAGE_PART_HEAD = Buffer.from(
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="image"; filename="photo.png"\r\n` +
+    'Content-Type: image/png\r\n\r\n',
+);
+
+/** Told when the body ended (a dropped connection) before the whole image arrived. */
+const UPLOAD_INCOMPLETE_MESSAGE = 'The upload was incomplete. Please try again.';
+
 let api: TestApi;
 let user: Persona;
 
@@ -42,6 +54,20 @@ afterAll(async () => {
 
 const upload = (body: FormData, token: string | undefined = user.token) =>
   call<UploadResponse & { message?: string }>(api, 'POST', '/image-server/upload', { token, body });
+
+/** A multipart body that stops after `bytes`, with no closing boundary: an upload cut off. */
+const cutOffUpload = (bytes: Buffer) =>
+  call<UploadResponse & { message?: string }>(api, 'POST', '/image-server/upload', {
+    token: user.token,
+    headers: { 'content-type': MULTIPART_TYPE },
+    body: new Uint8Array(bytes),
+  });
+
+/** How many GridFS documents the images bucket holds: its file entries and their chunks. */
+const stored = async () => ({
+  files: await api.db.collection('images.files').countDocuments(),
+  chunks: await api.db.collection('images.chunks').countDocuments(),
+});
 
 describe('POST /image-server/upload', () => {
   it('needs sign-in', async () => {
@@ -96,12 +122,32 @@ describe('POST /image-server/upload', () => {
   });
 
   it('rejects an image over 2 MB with 413 and the spec message, keeping none of it', async () => {
-    const stored = async () => [
-      await api.db.collection('images.files').countDocuments(),
-      await api.db.collection('images.chunks').countDocuments(),
-    ];
     const before = await stored();
     const response = await upload(form(pngOfSize(MAX_UPLOAD_BYTES + 1), 'big.png', 'image/png'));
+    expect(response.status).toBe(413);
+    expect(response.body.message).toBe(UPLOAD_TOO_LARGE_MESSAGE);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('answers 400 to an upload cut off before its end, keeping none of it', async () => {
+    const before = await stored();
+    // About 1 MB of the image arrives, enough for GridFS to have written chunks of it.
+    const response = await cutOffUpload(Buffer.concat([IMAGE_PART_HEAD, pngOfSize(1024 * 1024)]));
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(UPLOAD_INCOMPLETE_MESSAGE);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('answers 400 to a body cut off inside the part headers', async () => {
+    const response = await cutOffUpload(IMAGE_PART_HEAD.subarray(0, 30));
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(UPLOAD_INCOMPLETE_MESSAGE);
+  });
+
+  it('answers 413 to an image over 2 MB that is also cut off, keeping none of it', async () => {
+    const before = await stored();
+    const oversized = pngOfSize(MAX_UPLOAD_BYTES + 8 * 1024);
+    const response = await cutOffUpload(Buffer.concat([IMAGE_PART_HEAD, oversized]));
     expect(response.status).toBe(413);
     expect(response.body.message).toBe(UPLOAD_TOO_LARGE_MESSAGE);
     expect(await stored()).toEqual(before);
@@ -121,6 +167,39 @@ describe('POST /image-server/upload', () => {
       json: { image: PNG.toString('base64') },
     });
     expect(json.status).toBe(400);
+  });
+});
+
+describe('an upload whose body stops arriving', () => {
+  let impatient: TestApi;
+
+  beforeAll(async () => {
+    impatient = await startTestApi({ REQUEST_TIMEOUT_SECONDS: '1' });
+  });
+  afterAll(() => impatient.close());
+
+  // Without a request timeout the server waits for the rest of the body for ever, holding the
+  // connection and the handler; jest's own timeout then fails this test.
+  it('is answered 408 and its connection closed once the request timeout has passed', async () => {
+    const stalled = await signUp(impatient, 'stalled', { sync: false });
+    const { hostname, port } = new URL(impatient.url);
+    const socket = connect(Number(port), hostname);
+    const closed = new Promise<string>((resolve) => {
+      let received = '';
+      socket.on('data', (data: Buffer) => (received += data.toString()));
+      // A reset after the answer is the server closing too: 'close' follows and settles this.
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(received));
+    });
+    const firstBytes = Buffer.concat([IMAGE_PART_HEAD, PNG]);
+    socket.write(
+      `POST /image-server/upload HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
+        `Authorization: Bearer ${stalled.token}\r\nContent-Type: ${MULTIPART_TYPE}\r\n` +
+        `Content-Length: ${firstBytes.length + 1024 * 1024}\r\n\r\n`,
+    );
+    // The image's first bytes and then nothing, the connection left open.
+    socket.write(firstBytes);
+    expect(await closed).toMatch(/^HTTP\/1\.1 408 /);
   });
 });
 
@@ -193,6 +272,17 @@ describe('each user’s images: quota, list and delete', () => {
     const admin = await signUp(limited, 'admin', { email: adminEmail });
     expect((await call(limited, 'DELETE', path, { token: admin.token })).status).toBe(200);
     expect((await call(limited, 'DELETE', path, { token: admin.token })).status).toBe(404);
+    // Someone else's image deleted by an admin is an admin change: it is in the audit log.
+    const audited = await limited.db
+      .collection('audit_log')
+      .find({ action: 'image.delete', 'target.id': idOf(theirs) })
+      .toArray();
+    expect(audited).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ email: adminEmail }),
+        before: expect.objectContaining({ uploadedBy: uploader.email, contentType: 'image/png' }),
+      }),
+    ]);
     expect(
       (await call(limited, 'DELETE', '/image-server/files/not-an-id', { token: owner.token }))
         .status,

@@ -63,6 +63,7 @@ const envSchema = z.object({
   API_DOCS: z.stringbool().optional(),
   RESPONSE_CHECK: z.stringbool().optional(),
   UPLOAD_QUOTA_MB: z.coerce.number().positive().max(10_000).default(25),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   GENERATOR_RATE_LIMIT: nonNegativeInt(10),
   THROTTLE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
   THROTTLE_LIMIT: nonNegativeInt(300),
@@ -130,6 +131,12 @@ export interface AppConfig {
   responseCheck: boolean;
   /** How many bytes of images each user may keep uploaded. */
   uploadQuotaBytes: number;
+  /**
+   * How long a client may take to send a whole request, headers and body, before it is answered
+   * 408 and its connection closed. Only receiving counts: a long answer (server-sent events)
+   * is not cut short.
+   */
+  requestTimeoutMs: number;
   /** Emails one user may generate per minute; 0 turns the limit off (the benchmark). */
   generatorPerMinute: number;
   /** Requests per IP per route per window; 0 turns a limit off. */
@@ -261,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     responseCheck:
       vars.NODE_ENV !== 'production' && (vars.RESPONSE_CHECK ?? vars.NODE_ENV === 'test'),
     uploadQuotaBytes: Math.round(vars.UPLOAD_QUOTA_MB * 1024 * 1024),
+    requestTimeoutMs: Math.round(vars.REQUEST_TIMEOUT_SECONDS * 1000),
     generatorPerMinute: vars.GENERATOR_RATE_LIMIT,
     throttle: {
       ttlMs: vars.THROTTLE_TTL_SECONDS * 1000,

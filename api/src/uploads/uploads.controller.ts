@@ -16,11 +16,12 @@ import {
 } from '@coldmail/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
+import { errorBodyOf } from '../common/all-exceptions.filter';
 import { Endpoint, ValidParams } from '../common/endpoint';
 import { SensitiveRoute } from '../common/throttling';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
-import { UploadsService } from './uploads.service';
+import { UPLOAD_INCOMPLETE_MESSAGE, UploadsService } from './uploads.service';
 
 /** Room for the multipart boundaries and part headers around the image itself. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
@@ -48,7 +49,15 @@ export class UploadsController {
     if (!request.isMultipart()) {
       throw new BadRequestException('Send the image as multipart/form-data in the field "image".');
     }
-    const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    const part = await request
+      .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })
+      .catch((error: unknown) => {
+        // Fastify's multipart errors (limits, a closed connection) carry their 4xx; the parser's
+        // (the body ended inside a part's headers, no boundary) carry none but are as much the
+        // client's.
+        if (errorBodyOf(error).statusCode < 500) throw error;
+        throw new BadRequestException(UPLOAD_INCOMPLETE_MESSAGE, { cause: error });
+      });
     if (!part || part.fieldname !== 'image') {
       throw new BadRequestException('Send the image as multipart/form-data in the field "image".');
     }

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished } from 'node:stream/promises';
 import {
   BadRequestException,
   ForbiddenException,
@@ -17,11 +17,18 @@ import {
 } from '@coldmail/contracts';
 import { stream as withFileType } from 'file-type';
 import { Connection, mongo } from 'mongoose';
+import { AuditService } from '../audit/audit.service';
 import type { AuthContext } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 
 const BUCKET = 'images';
+
+/**
+ * Told when the request ended before the whole image arrived (a dropped connection) or was not
+ * valid multipart, which a browser only sends cut off.
+ */
+export const UPLOAD_INCOMPLETE_MESSAGE = 'The upload was incomplete. Please try again.';
 
 export interface StoredImage {
   contentType: string;
@@ -56,6 +63,7 @@ export class UploadsService implements OnModuleInit {
   constructor(
     @InjectConnection() private readonly connection: Connection,
     @InjectConfig() private readonly config: AppConfig,
+    private readonly audit: AuditService,
   ) {}
 
   /** The quota sums a user's files: that lookup has an index. */
@@ -78,16 +86,23 @@ export class UploadsService implements OnModuleInit {
     return this.db().collection<mongo.GridFSFile>(`${BUCKET}.files`);
   }
 
+  private chunks(): mongo.Collection<mongo.GridFSChunk> {
+    return this.db().collection<mongo.GridFSChunk>(`${BUCKET}.chunks`);
+  }
+
   /**
    * Stores an image streamed from the request and returns its id. 400 when it is not an
-   * accepted image type, 413 when it is over the size limit or the uploader's quota.
+   * accepted image type or the request ends before the image does, 413 when it is over the size
+   * limit or the uploader's quota. A refused upload leaves nothing in GridFS.
    */
   async storeImage(file: IncomingFile, uploadedBy: string): Promise<string> {
     if ((await this.usedBytes(uploadedBy)) >= this.config.uploadQuotaBytes) {
       file.resume();
       throw new PayloadTooLargeException(UPLOAD_QUOTA_MESSAGE);
     }
-    const typed = await withFileType(file);
+    const typed = await withFileType(file).catch((error: unknown) => {
+      throw new BadRequestException(UPLOAD_INCOMPLETE_MESSAGE, { cause: error });
+    });
     const contentType = typed.fileType?.mime;
     if (!contentType || !(uploadImageTypes as readonly string[]).includes(contentType)) {
       typed.resume();
@@ -97,11 +112,25 @@ export class UploadsService implements OnModuleInit {
     const upload = bucket.openUploadStream(`image.${typed.fileType?.ext ?? 'bin'}`, {
       metadata: { contentType, uploadedBy },
     });
-    await pipeline(typed, upload);
     const id = upload.id;
-    if (file.truncated) {
-      await bucket.delete(id);
-      throw new PayloadTooLargeException(UPLOAD_TOO_LARGE_MESSAGE);
+    try {
+      // One chunk at a time, each write settled before the next is read: not pipeline(), which
+      // on a failed request destroys the upload while a chunk insert may still be under way,
+      // and that chunk would land after the clean-up below.
+      for await (const chunk of imageBytes(typed, file)) {
+        await new Promise<void>((resolve, reject) =>
+          upload.write(chunk, (error) => (error ? reject(error) : resolve())),
+        );
+      }
+      upload.end();
+      await finished(upload);
+    } catch (error) {
+      // GridFS writes chunks as the image arrives, and only the file entry at the end.
+      await Promise.all([
+        this.files().deleteOne({ _id: id }),
+        this.chunks().deleteMany({ files_id: id }),
+      ]);
+      throw error;
     }
     // Concurrent uploads may pass the first check together: the total decides.
     if ((await this.usedBytes(uploadedBy)) > this.config.uploadQuotaBytes) {
@@ -141,16 +170,32 @@ export class UploadsService implements OnModuleInit {
     };
   }
 
-  /** Its uploader or an admin may delete an image; anyone else gets 403. */
+  /**
+   * Its uploader or an admin may delete an image; anyone else gets 403. An admin deleting
+   * someone else's image is an admin change, written to the audit log.
+   */
   async deleteImage(id: string, caller: AuthContext): Promise<void> {
     const objectId = new mongo.ObjectId(id);
     const file = await this.files().findOne({ _id: objectId });
     if (!file) throw new NotFoundException('Image not found');
-    const owner = (file.metadata as ImageMetadata | undefined)?.uploadedBy;
+    const metadata = file.metadata as ImageMetadata | undefined;
+    const owner = metadata?.uploadedBy;
     if (owner !== caller.email && caller.user?.userRole !== 'Admin') {
       throw new ForbiddenException('You can only delete images you uploaded');
     }
     await this.bucket().delete(objectId);
+    if (owner !== caller.email) {
+      await this.audit.record(caller, {
+        action: 'image.delete',
+        target: { kind: 'image', id, label: owner ?? null },
+        before: {
+          uploadedBy: owner ?? null,
+          contentType: metadata?.contentType ?? null,
+          size: file.length,
+          uploadedAt: file.uploadDate,
+        },
+      });
+    }
   }
 
   private async usedBytes(uploadedBy: string): Promise<number> {
@@ -159,4 +204,21 @@ export class UploadsService implements OnModuleInit {
       .toArray();
     return files.reduce((sum, file) => sum + file.length, 0);
   }
+}
+
+/**
+ * The image's bytes as they arrive, up to the size limit. Past it busboy drops the rest of the
+ * file, which is still read to its end so that the 413 reaches the client; a body that ends or
+ * breaks off before the image does is the client's error, not the server's.
+ */
+async function* imageBytes(typed: Readable, file: IncomingFile): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of typed) {
+      if (!file.truncated) yield chunk as Buffer;
+    }
+  } catch (error) {
+    if (file.truncated) throw new PayloadTooLargeException(UPLOAD_TOO_LARGE_MESSAGE);
+    throw new BadRequestException(UPLOAD_INCOMPLETE_MESSAGE, { cause: error });
+  }
+  if (file.truncated) throw new PayloadTooLargeException(UPLOAD_TOO_LARGE_MESSAGE);
 }
