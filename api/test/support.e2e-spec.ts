@@ -52,6 +52,12 @@ const reply = (persona: Persona, ticket: SupportTicket, body: Record<string, unk
     json: body,
   });
 
+/** The e-mails the API has sent (.eml files in the test API's mail directory). */
+const sentMails = async () => {
+  const names = await readdir(api.config.mail.dir);
+  return Promise.all(names.map((name) => readFile(join(api.config.mail.dir, name), 'utf8')));
+};
+
 /** The spec's client: the whole conversation with the new entry appended. */
 const withEntry = (ticket: SupportTicket, message: string, sender: 'admin' | 'user') => ({
   adminMessage: [...ticket.adminMessage, { message, sender, timestamp: new Date().toISOString() }],
@@ -137,7 +143,8 @@ describe('POST /new-support-message', () => {
     expect(created.body).toMatchObject({
       ticketUserEmail: ada.email,
       ticketUserName: 'ada',
-      ticketUserRole: 'member',
+      // The spec's role for a ticket from the user area, whatever the account's role.
+      ticketUserRole: 'user',
       ticketStatus: 'open',
       // Create Support Ticket asks a signed-in user for no phone.
       phone: '',
@@ -153,6 +160,68 @@ describe('POST /new-support-message', () => {
     // What people typed stays as typed: no '&amp;' in the inbox.
     const typed = await contact({ subject: 'Q&A <b>now</b>', message: 'Tom & "Jerry" <3' });
     expect(typed.body).toMatchObject({ subject: 'Q&A now', message: 'Tom & "Jerry" <3' });
+  });
+
+  it('strips markup written as HTML entities too, so no stored text becomes a tag in an e-mail', async () => {
+    const created = await contact({
+      subject: '&lt;img src=x onerror=alert(1)&gt;Refund',
+      message: '&lt;script&gt;alert(document.cookie)&lt;/script&gt;Where is my refund?',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ subject: 'Refund', message: 'Where is my refund?' });
+    expect(
+      await tickets().findOne({ ticketUserEmail: created.body.ticketUserEmail }),
+    ).toMatchObject({ subject: 'Refund', message: 'Where is my refund?' });
+
+    // Encoded twice, or pieced together from what removing a tag leaves: still no markup.
+    const smuggled = await contact({
+      subject: '&amp;lt;script&amp;gt;x()&amp;lt;/script&amp;gt;Hello',
+      message: '<<b></b>img src=x onerror=alert(1)>Hi',
+    });
+    expect(smuggled.body).toMatchObject({ subject: 'Hello', message: 'Hi' });
+
+    // Text that only looks like markup reads as typed, entities as the characters they stand for.
+    const typed = await contact({
+      subject: 'a &lt; b and c &gt; d',
+      message: 'Tom &amp; Jerry: a < b and c > d',
+    });
+    expect(typed.body).toMatchObject({
+      subject: 'a < b and c > d',
+      message: 'Tom & Jerry: a < b and c > d',
+    });
+  });
+
+  it('refuses a subject or message that is only markup, however written, storing nothing', async () => {
+    const before = await tickets().countDocuments();
+    const fromVisitor = await contact({
+      subject: '&lt;img src=x onerror=alert(1)&gt;',
+      message: '<b></b>',
+    });
+    expect(fromVisitor.status).toBe(400);
+    expect(fromVisitor.body.fieldErrors).toEqual({
+      subject: 'Subject is required',
+      message: 'Message is required',
+    });
+    const carol = await signUp(api, 'carol');
+    const fromUser = await call<ErrorBody>(api, 'POST', '/new-support-message', {
+      token: carol.token,
+      json: { subject: 'Invoice', message: '&lt;script&gt;x()&lt;/script&gt;' },
+    });
+    expect(fromUser.status).toBe(400);
+    expect(fromUser.body.fieldErrors).toEqual({ message: 'Message is required' });
+    expect(await tickets().countDocuments()).toBe(before);
+  });
+
+  it('shows a signed-in user’s name on their ticket as text, without the markup it holds', async () => {
+    const mallory = await signUp(api, '<img src=x onerror=alert(1)>Mallory', {
+      email: `mallory-${unique()}@coldmail.test`,
+    });
+    const created = await openTicket(mallory);
+    expect(created.status).toBe(201);
+    expect(created.body.ticketUserName).toBe('Mallory');
+    expect(await tickets().findOne({ ticketUserEmail: mallory.email })).toMatchObject({
+      ticketUserName: 'Mallory',
+    });
   });
 });
 
@@ -215,6 +284,84 @@ describe('who reads which tickets', () => {
   });
 });
 
+describe('a contact-form message that gives a user’s address', () => {
+  let victim: Persona;
+  let planted: SupportTicket;
+  let own: SupportTicket;
+
+  beforeAll(async () => {
+    victim = await signUp(api, 'victim');
+    planted = (
+      await contact({
+        ticketUserEmail: victim.email,
+        ticketUserName: 'Support Team',
+        subject: 'Your credits expire today',
+        message: 'Click http://evil.example to claim',
+      })
+    ).body;
+    own = (await openTicket(victim, 'My own question')).body;
+  });
+
+  it('is not among that user’s tickets, to list, read or answer', async () => {
+    const listed = await call<SupportTicket[]>(api, 'GET', '/support-messages', {
+      token: victim.token,
+    });
+    expect(listed.body.map((ticket) => ticket._id)).toEqual([own._id]);
+    const read = await call(api, 'GET', `/support-message/${planted._id}`, {
+      token: victim.token,
+    });
+    expect(read.status).toBe(404);
+    const answered = await reply(victim, planted, withEntry(planted, 'Claim it', 'user'));
+    expect(answered.status).toBe(404);
+    const stored = await tickets().findOne({ subject: 'Your credits expire today' });
+    expect(stored?.ticketStatus).toBe('open');
+    expect(stored?.adminMessage.map((entry: { message: string }) => entry.message)).not.toContain(
+      'Claim it',
+    );
+  });
+
+  it('reaches the admin, whose reply is e-mailed to that address as before', async () => {
+    const inbox = await call<SupportTicket[]>(
+      api,
+      'GET',
+      `/support-messages?userEmail=${encodeURIComponent(victim.email)}`,
+      { token: admin.token },
+    );
+    expect(inbox.body.map((ticket) => ticket._id).sort()).toEqual([own._id, planted._id].sort());
+    const answered = await reply(
+      admin,
+      planted,
+      withEntry(planted, 'We never ask you to click links.', 'admin'),
+    );
+    expect(answered.status).toBe(200);
+    expect(
+      (await sentMails()).some(
+        (mail) =>
+          mail.includes(`To: ${victim.email}`) &&
+          mail.includes('We never ask you to click links.') &&
+          // The ticket is in no account, so the visitor is not sent to one to answer.
+          mail.includes('another message from our contact form'),
+      ),
+    ).toBe(true);
+  });
+
+  it('does not use up that user’s own tickets for the hour', async () => {
+    const target = await signUp(api, 'target');
+    const spam = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      spam.push((await contact({ ticketUserEmail: target.email })).status);
+    }
+    expect(spam).toEqual([201, 201, 201, 201, 201, 429]);
+
+    // The account's own limit counts the account's own tickets.
+    const ownTickets = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      ownTickets.push((await openTicket(target, `Question ${attempt}`)).status);
+    }
+    expect(ownTickets).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});
+
 describe('the conversation', () => {
   it('a user reply makes the ticket in-progress; the conversation only grows, senders from the token', async () => {
     const ticket = (await openTicket(ada)).body;
@@ -256,12 +403,8 @@ describe('the conversation', () => {
       sender: 'admin',
     });
 
-    const mails = await readdir(api.config.mail.dir);
-    const contents = await Promise.all(
-      mails.map((name) => readFile(join(api.config.mail.dir, name), 'utf8')),
-    );
     expect(
-      contents.some(
+      (await sentMails()).some(
         (mail) => mail.includes(`To: ${ada.email}`) && mail.includes('Here is your invoice.'),
       ),
     ).toBe(true);

@@ -21,7 +21,10 @@ const endpoints = contract.support;
 export class SupportController {
   constructor(private readonly support: SupportService) {}
 
-  /** Visitors (the contact form) and signed-in users; rate-limited per address and e-mail. */
+  /**
+   * Visitors (the contact form) and signed-in users; rate-limited per client IP (the throttler)
+   * and per hour by account, or for a visitor by the address they give.
+   */
   @Endpoint(endpoints.create)
   @SensitiveRoute()
   create(

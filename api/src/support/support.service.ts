@@ -24,15 +24,46 @@ import { plainText } from '../common/plain-text';
 import { MailerService } from '../messages/mailer.service';
 import { SupportTicket, type SupportTicketData } from './schemas/support-ticket.schema';
 
-/** How many tickets one address may open per hour (the per-IP limit is the throttler's). */
-const TICKETS_PER_ADDRESS_PER_HOUR = 5;
+/**
+ * How many tickets one account, or one address on the contact form, may open per hour (the per-IP
+ * limit is the throttler's).
+ */
+const TICKETS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
 /** The admin inbox shows this many tickets, newest first. */
 const INBOX_SIZE = 500;
 
 type NewTicket = z.output<typeof newSupportMessageBodySchema>;
 
+/** A ticket's text fields that must not be empty once filtered, each with its message. */
+type RequiredFields = [
+  field: 'subject' | 'message' | 'ticketUserName' | 'ticketUserEmail' | 'phone',
+  message: string,
+][];
+/** What a ticket from the user area must say (their name and address come from their record). */
+const REQUIRED_FROM_USER: RequiredFields = [
+  ['subject', 'Subject is required'],
+  ['message', 'Message is required'],
+];
+/**
+ * The contact form's fields are all required: a visitor must also give a name, an e-mail and a
+ * phone number (a signed-in caller's Create Ticket has no phone field).
+ */
+const REQUIRED_FROM_VISITOR: RequiredFields = [
+  ...REQUIRED_FROM_USER,
+  ['ticketUserName', 'Name is required'],
+  ['ticketUserEmail', 'Email is required'],
+  ['phone', 'Phone is required'],
+];
+
 const isAdmin = (caller: AuthContext | null) => caller?.user?.userRole === 'Admin';
+
+/**
+ * A user's tickets are those their account opened. A contact-form ticket only carries an address
+ * someone typed, so it belongs to no account, even one with that address.
+ */
+const isAuthor = (caller: AuthContext, ticket: SupportTicketData) =>
+  !!caller.user && !!ticket.userId && ticket.userId.equals(caller.user._id);
 
 /**
  * Support tickets: the visitor's contact form, the user's tickets and the admin inbox. Who may
@@ -53,76 +84,84 @@ export class SupportService implements OnModuleInit {
     await this.tickets.init();
   }
 
-  /** A new open ticket. A signed-in author is described by their record, never by the body. */
+  /**
+   * A new open ticket. A signed-in author is described by their record, never by the body; the
+   * spec's ticketUserRole is 'user' for them, 'visitor' for the contact form.
+   */
   async create(caller: AuthContext | null, body: NewTicket): Promise<SupportTicketRecord> {
     // A person never sees the honeypot field, so a value means a bot filled in the form.
     if (body.website) throw new BadRequestException('Your message could not be sent.');
-    const author = caller?.user
-      ? {
-          ticketUserName: caller.user.userName,
-          ticketUserEmail: caller.user.userEmail,
-          ticketUserProfileURL: caller.user.profileURL,
-          ticketUserRole: caller.user.userRole,
-          userId: caller.user._id,
-        }
-      : this.visitor(body);
+    const ticket = {
+      subject: plain(body.subject),
+      message: plain(body.message),
+      phone: plain(body.phone ?? ''),
+      ...(caller?.user
+        ? {
+            // A display name is the user's own text, filtered like the rest of the ticket.
+            ticketUserName: plain(caller.user.userName) || caller.user.userEmail,
+            ticketUserEmail: caller.user.userEmail,
+            ticketUserProfileURL: caller.user.profileURL,
+            ticketUserRole: 'user',
+            userId: caller.user._id,
+          }
+        : {
+            ticketUserName: plain(body.ticketUserName ?? ''),
+            ticketUserEmail: body.ticketUserEmail ?? '',
+            ticketUserProfileURL: null,
+            ticketUserRole: 'visitor',
+            userId: null,
+          }),
+    };
+    // Checked as they will be stored: markup alone is no subject, no name and no phone number.
+    const required = ticket.userId ? REQUIRED_FROM_USER : REQUIRED_FROM_VISITOR;
+    const missing = required.filter(([field]) => !ticket[field]);
+    if (missing.length > 0) {
+      throw new BadRequestException({
+        statusCode: 400,
+        message: 'Validation failed',
+        fieldErrors: Object.fromEntries(missing),
+      });
+    }
+
+    // An account's limit counts its own tickets, a visitor's the contact form's under that
+    // address: anyone may type someone's address into the contact form, and that must not use up
+    // the account's tickets.
     const recent = await this.tickets.countDocuments({
-      ticketUserEmail: author.ticketUserEmail,
+      ...(ticket.userId
+        ? { userId: ticket.userId }
+        : { ticketUserEmail: ticket.ticketUserEmail, userId: null }),
       createdAt: trusted({ $gte: new Date(Date.now() - HOUR_MS) }),
     });
-    if (recent >= TICKETS_PER_ADDRESS_PER_HOUR) {
+    if (recent >= TICKETS_PER_HOUR) {
       throw new HttpException(
-        'Too many messages from this address. Please try again later.',
+        ticket.userId
+          ? 'Too many tickets in the last hour. Please try again later.'
+          : 'Too many messages from this address. Please try again later.',
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }
     const created = await this.tickets.create({
-      subject: plain(body.subject),
-      message: plain(body.message),
+      ...ticket,
       ticketStatus: ticketStatus.open,
-      phone: plain(body.phone ?? ''),
-      ...author,
       unreadByAdmin: true,
     });
     return toTicketRecord(created.toObject<SupportTicketData>(), caller);
   }
 
   /**
-   * A visitor is described by the contact form, whose fields are all required: a name, an e-mail
-   * and a phone number (a signed-in caller's Create Ticket has no phone field).
+   * A user's own tickets whatever the query; an admin's inbox (or the tickets under one address,
+   * contact-form ones included).
    */
-  private visitor(body: NewTicket) {
-    const { ticketUserEmail } = body;
-    // Checked as they will be stored: markup alone is no name and no phone number.
-    const ticketUserName = plain(body.ticketUserName ?? '');
-    const phone = plain(body.phone ?? '');
-    if (!ticketUserEmail || !ticketUserName || !phone) {
-      throw new BadRequestException({
-        statusCode: 400,
-        message: 'Validation failed',
-        fieldErrors: {
-          ...(ticketUserName ? {} : { ticketUserName: 'Name is required' }),
-          ...(ticketUserEmail ? {} : { ticketUserEmail: 'Email is required' }),
-          ...(phone ? {} : { phone: 'Phone is required' }),
-        },
-      });
-    }
-    return {
-      ticketUserName,
-      ticketUserEmail,
-      ticketUserProfileURL: null,
-      ticketUserRole: 'visitor',
-      userId: null,
-    };
-  }
-
-  /** A user's own tickets whatever the query; an admin's inbox (or one user's tickets). */
   async list(caller: AuthContext, userEmail: string | undefined): Promise<SupportTicketRecord[]> {
     const filter = isAdmin(caller)
       ? userEmail
         ? { ticketUserEmail: userEmail }
         : {}
-      : { ticketUserEmail: caller.email };
+      : caller.user
+        ? { userId: caller.user._id }
+        : null;
+    // Without a user record the caller has opened no ticket yet.
+    if (!filter) return [];
     const tickets = await this.tickets
       .find(filter)
       .sort({ createdAt: -1, _id: -1 })
@@ -217,20 +256,27 @@ export class SupportService implements OnModuleInit {
   private async findVisible(caller: AuthContext, id: string): Promise<SupportTicketData> {
     const ticket = await this.tickets.findById(id).lean<SupportTicketData>();
     // Someone else's ticket is answered like a missing one: its existence is not theirs to know.
-    if (!ticket || (!isAdmin(caller) && ticket.ticketUserEmail !== caller.email)) {
+    if (!ticket || (!isAdmin(caller) && !isAuthor(caller, ticket))) {
       throw new NotFoundException('Ticket not found');
     }
     return ticket;
   }
 
-  /** The admin's reply by e-mail (an .eml file in development). A failure is logged, not fatal. */
+  /**
+   * The admin's reply by e-mail (an .eml file in development), to whoever the ticket gives as its
+   * address. A failure is logged, not fatal.
+   */
   private async notifyUser(ticket: SupportTicketData, reply: string): Promise<void> {
+    // A contact-form ticket is in no account, so its sender answers the way they wrote.
+    const howToAnswer = ticket.userId
+      ? 'You can answer from the Support page of your account.'
+      : 'You can answer by sending us another message from our contact form.';
     try {
       await this.mailer.send({
         to: ticket.ticketUserEmail,
         subject: `Re: ${ticket.subject}`,
-        text: `Hello ${ticket.ticketUserName},\n\nOur support team replied to your ticket "${ticket.subject}":\n\n${reply}\n\nYou can answer from the Support page of your account.`,
-        html: `<p>Hello ${escapeHtml(ticket.ticketUserName)},</p><p>Our support team replied to your ticket “${escapeHtml(ticket.subject)}”:</p><blockquote>${escapeHtml(reply).replace(/\n/g, '<br>')}</blockquote><p>You can answer from the Support page of your account.</p>`,
+        text: `Hello ${ticket.ticketUserName},\n\nOur support team replied to your ticket "${ticket.subject}":\n\n${reply}\n\n${howToAnswer}`,
+        html: `<p>Hello ${escapeHtml(ticket.ticketUserName)},</p><p>Our support team replied to your ticket “${escapeHtml(ticket.subject)}”:</p><blockquote>${escapeHtml(reply).replace(/\n/g, '<br>')}</blockquote><p>${howToAnswer}</p>`,
       });
     } catch (error) {
       this.logger.error(

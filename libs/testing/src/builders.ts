@@ -210,7 +210,7 @@ export function supportTicket(overrides: Partial<SupportTicket> = {}): SupportTi
     ticketUserName: 'Ada Lovelace',
     ticketUserEmail: 'buyer@example.com',
     ticketUserProfileURL: null,
-    ticketUserRole: 'member',
+    ticketUserRole: 'user',
     phone: '',
     adminMessage: [],
     unread: false,

@@ -37,7 +37,10 @@ export class SupportTicket {
   @Prop({ required: true })
   ticketUserName!: string;
 
-  /** Lower-case; a user's tickets are those with their address. */
+  /**
+   * Lower-case; where the admin's replies are e-mailed. On a contact-form ticket it is whatever
+   * address the visitor typed, so it never makes a ticket someone's (userId does).
+   */
   @Prop({ required: true, lowercase: true, trim: true })
   ticketUserEmail!: string;
 
@@ -51,7 +54,7 @@ export class SupportTicket {
   @Prop({ default: '' })
   phone!: string;
 
-  /** The signed-in author's record, when there was one. */
+  /** The signed-in author's record, when there was one: a user's tickets are those with theirs. */
   @Prop({ type: SchemaTypes.ObjectId, default: null })
   userId!: Types.ObjectId | null;
 
@@ -74,7 +77,9 @@ export class SupportTicket {
 export type SupportTicketData = SupportTicket & { _id: Types.ObjectId };
 
 export const SupportTicketSchema = SchemaFactory.createForClass(SupportTicket);
-// A user's tickets newest first; the admin inbox newest first; counts by status.
+// A user's tickets newest first (and their hourly count); one address's tickets for the admin's
+// filter and the contact form's hourly count; the admin inbox newest first; counts by status.
+SupportTicketSchema.index({ userId: 1, createdAt: -1, _id: -1 });
 SupportTicketSchema.index({ ticketUserEmail: 1, createdAt: -1, _id: -1 });
 SupportTicketSchema.index({ createdAt: -1, _id: -1 });
 SupportTicketSchema.index({ ticketStatus: 1 });

@@ -22,7 +22,7 @@ const ticket = (id: string, replies: number): SupportTicket => ({
   ticketUserName: 'Ada',
   ticketUserEmail: 'ada@example.com',
   ticketUserProfileURL: null,
-  ticketUserRole: 'member',
+  ticketUserRole: 'user',
   phone: '',
   adminMessage: Array.from({ length: replies }, (_, index) =>
     reply(index + 1, index % 2 ? 'user' : 'admin'),

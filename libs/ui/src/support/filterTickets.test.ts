@@ -13,7 +13,7 @@ const ticket = (id: string, fields: Partial<SupportTicket>): SupportTicket => ({
   ticketUserName: 'Ada',
   ticketUserEmail: 'ada@example.com',
   ticketUserProfileURL: null,
-  ticketUserRole: 'member',
+  ticketUserRole: 'user',
   phone: '',
   adminMessage: [],
   unread: false,
