@@ -83,3 +83,33 @@ it('records package, user, message, settings and order changes with before and a
     expect(await entriesFor(action)).toHaveLength(1);
   }
 });
+
+it('records digital item changes with before and after', async () => {
+  const item = {
+    name: 'Audited Pack',
+    slug: `audited-pack-${unique()}`,
+    price: 9,
+    accessUrl: 'https://files.test/audited.pdf',
+  };
+  const created = await as('POST', '/api/items', item);
+  expect(created.status).toBe(201);
+  const itemId = created.body._id as string;
+  await as('PUT', `/api/items/${itemId}`, { ...item, name: 'Audited Pack 2', price: 11 });
+  await as('DELETE', `/api/items/${itemId}`);
+
+  const [createdEntry] = await entriesFor('item.create');
+  expect(createdEntry).toMatchObject({
+    actor: { email: adminEmail },
+    target: { kind: 'item', id: itemId, label: 'Audited Pack' },
+  });
+  const [updated] = await entriesFor('item.update');
+  expect(updated).toMatchObject({
+    before: { name: 'Audited Pack', price: 9 },
+    after: { name: 'Audited Pack 2', price: 11 },
+  });
+  const [deleted] = await entriesFor('item.delete');
+  expect(deleted).toMatchObject({ before: { name: 'Audited Pack 2' } });
+  // A refused change is not recorded.
+  expect((await as('DELETE', `/api/items/${itemId}`)).status).toBe(404);
+  expect(await entriesFor('item.delete')).toHaveLength(1);
+});

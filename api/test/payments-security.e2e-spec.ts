@@ -217,6 +217,23 @@ describe('item 5: refunds, reversals and disputes', () => {
     expect(audit).toMatchObject({ actor: { email: adminEmail } });
   });
 
+  it('four admin refund clicks at once refund once, and the audit log says it once', async () => {
+    const buyer = await signUp(api, 'clicked-refund');
+    const { order } = await paidPackageOrder(buyer);
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        call(api, 'POST', `/order/${order._id}/refund`, { token: admin.token }),
+      ),
+    );
+    expect(answers.map(({ status }) => status)).toContain(200);
+    expect(answers.every(({ status }) => status === 200 || status === 409)).toBe(true);
+    expect(await reversalsOf(order._id)).toBe(1);
+    const entries = await api.db
+      .collection('audit_log')
+      .countDocuments({ action: 'order.refund', 'target.id': order._id });
+    expect(entries).toBe(1);
+  });
+
   it('two refund events at once take the credits back once', async () => {
     const buyer = await signUp(api, 'twice');
     const { order, paypalOrderId } = await paidPackageOrder(buyer);

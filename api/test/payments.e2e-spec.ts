@@ -149,6 +149,27 @@ describe('POST /api/paypal/orders', () => {
     expect(paid.body.message).toBe('This order is already paid.');
   });
 
+  it('does not let a buyer made a Seller since ordering pay, nor capture an approved payment', async () => {
+    const turned = await signUp(api, 'turned-seller');
+    const order = await packageOrder(turned);
+    const approved = await approvedPaypalOrder(turned, order);
+    const another = await packageOrder(turned);
+    const made = await call(api, 'PUT', `/api/users/${turned.id}`, {
+      token: admin.token,
+      json: { userRole: 'Seller' },
+    });
+    expect(made.status).toBe(200);
+
+    const created = await createPaypalOrder(turned, another._id, 'package');
+    expect(created.status).toBe(403);
+    expect(created.body.message).toBe('Sellers cannot purchase products');
+    const completed = await completePackage(turned, order, approved);
+    expect(completed.status).toBe(403);
+    expect(await storedOrder(order)).toMatchObject({ paymentStatus: 'pending' });
+    expect(await balanceOf(turned)).toBe(0);
+    expect((await paypal.order(approved))?.status).toBe('APPROVED');
+  });
+
   it.each([
     [{ orderId: { $gt: '' }, kind: 'package' }],
     [{ orderId: '0123456789abcdef01234567', kind: 'gift' }],

@@ -416,7 +416,7 @@ describe('PUT /api/users/:id (admin)', () => {
         userName: 'Mod',
         userRole: 'moderator',
         userMembership: 'premium',
-        currentBalance: -5,
+        currentBalance: 5,
         previousBalance: 0,
       },
     });
@@ -425,10 +425,10 @@ describe('PUT /api/users/:id (admin)', () => {
       userName: 'Mod',
       userRole: 'moderator',
       userMembership: 'premium',
-      currentBalance: -5,
+      currentBalance: 5,
       userEmail: target.email,
     });
-    expect(await stored(target.email)).toMatchObject({ userRole: 'moderator', currentBalance: -5 });
+    expect(await stored(target.email)).toMatchObject({ userRole: 'moderator', currentBalance: 5 });
   });
 
   it('gives a promoted user admin rights on their next request', async () => {
@@ -458,6 +458,16 @@ describe('PUT /api/users/:id (admin)', () => {
       token: demoted.token,
     });
     expect(own.body[0]).toMatchObject({ userRole: 'member', currentBalance: 12 });
+  });
+
+  it("refuses an admin's change of their own role, which would lock them out", async () => {
+    const response = await call<ErrorBody>(api, 'PUT', `/api/users/${admin.id}`, {
+      token: admin.token,
+      json: { userRole: 'member' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.fieldErrors?.userRole).toBe('You cannot change your own role.');
+    expect((await call(api, 'GET', '/users', { token: admin.token })).status).toBe(200);
   });
 
   it("accepts the spec's payload when UserEmail is the user's own address", async () => {
@@ -501,6 +511,7 @@ describe('PUT /api/users/:id (admin)', () => {
     ['body', { UserEmail: 'new@coldmail.test' }],
     ['currentBalance', { currentBalance: '5' }],
     ['currentBalance', { currentBalance: 1.5 }],
+    ['currentBalance', { currentBalance: -5 }],
     ['previousBalance', { userName: 'A', previousBalance: 5 }],
     ['userRole', { userRole: 'root' }],
     ['body', {}],
@@ -548,6 +559,20 @@ describe('DELETE /api/users/:id (admin)', () => {
     expect(
       (await call(api, 'DELETE', `/api/users/${leaving.id}`, { token: admin.token })).status,
     ).toBe(404);
+  });
+
+  it('keeps a deleted user out at once, though their sign-in token has not expired', async () => {
+    const leaving = await signUp(api, 'leaving-with-token');
+    const ownFiles = () =>
+      call<ErrorBody>(api, 'GET', '/image-server/files', { token: leaving.token });
+    expect((await ownFiles()).status).toBe(200);
+    await call(api, 'DELETE', `/api/users/${leaving.id}`, { token: admin.token });
+
+    const refused = await ownFiles();
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('This account has been deleted. Please contact support.');
+    const tickets = await call(api, 'GET', '/support-messages', { token: leaving.token });
+    expect(tickets.status).toBe(403);
   });
 
   it('does not let an admin delete themselves', async () => {

@@ -1,7 +1,8 @@
 import { Controller, NotFoundException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { contract, type IdParam, type ItemBody, type ResponseOf } from '@coldmail/contracts';
-import { OptionalUser, type AuthContext } from '../auth/auth-context';
+import { AuditService } from '../audit/audit.service';
+import { CurrentUser, OptionalUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
 import { ItemsService, toPublicItem } from './items.service';
 
@@ -10,7 +11,10 @@ const endpoints = contract.items;
 @ApiTags('items')
 @Controller()
 export class ItemsController {
-  constructor(private readonly items: ItemsService) {}
+  constructor(
+    private readonly items: ItemsService,
+    private readonly audit: AuditService,
+  ) {}
 
   /** Public; the access URLs only for an admin's token (the admin screen edits them). */
   @Endpoint(endpoints.list)
@@ -30,21 +34,49 @@ export class ItemsController {
 
   /** 409 when the slug is taken. */
   @Endpoint(endpoints.create)
-  create(@ValidBody() body: ItemBody): Promise<ResponseOf<typeof endpoints.create>> {
-    return this.items.create(body);
+  async create(
+    @CurrentUser() admin: AuthContext,
+    @ValidBody() body: ItemBody,
+  ): Promise<ResponseOf<typeof endpoints.create>> {
+    const created = await this.items.create(body);
+    await this.audit.record(admin, {
+      action: 'item.create',
+      target: { kind: 'item', id: created._id, label: created.name },
+      after: created,
+    });
+    return created;
   }
 
   @Endpoint(endpoints.update)
-  update(
+  async update(
+    @CurrentUser() admin: AuthContext,
     @ValidParams() { id }: IdParam,
     @ValidBody() body: ItemBody,
   ): Promise<ResponseOf<typeof endpoints.update>> {
-    return this.items.update(id, body);
+    const before = await this.items.findById(id);
+    const updated = await this.items.update(id, body);
+    await this.audit.record(admin, {
+      action: 'item.update',
+      target: { kind: 'item', id, label: updated.name },
+      before,
+      after: updated,
+    });
+    return updated;
   }
 
   @Endpoint(endpoints.delete)
-  async delete(@ValidParams() { id }: IdParam): Promise<ResponseOf<typeof endpoints.delete>> {
+  async delete(
+    @CurrentUser() admin: AuthContext,
+    @ValidParams() { id }: IdParam,
+  ): Promise<ResponseOf<typeof endpoints.delete>> {
+    const before = await this.items.findById(id);
+    if (!before) throw new NotFoundException('Item not found');
     await this.items.delete(id);
+    await this.audit.record(admin, {
+      action: 'item.delete',
+      target: { kind: 'item', id, label: before.name },
+      before,
+    });
     return { success: true, message: 'Item deleted successfully' };
   }
 }

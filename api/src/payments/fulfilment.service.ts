@@ -102,13 +102,13 @@ export class FulfilmentService implements OnApplicationBootstrap {
    * or retries arrive: the order is marked Refunded (guarded by 'Paid'), then a package order's
    * credits are taken back through the ledger (once per order, never below zero: what the buyer
    * already spent is the shortfall). An item order's access link is withdrawn with its Paid
-   * status. Answers the order as it is now.
+   * status. Answers the order as it is now, and whether this call is the one that refunded it.
    */
   async refund<Order extends PackageOrderData | ItemOrderData>(
     kind: OrderKind,
     order: Order,
     refund: OrderRefund,
-  ): Promise<Order> {
+  ): Promise<{ order: Order; refundedNow: boolean }> {
     const orders = (kind === 'package' ? this.packageOrders : this.itemOrders) as unknown as {
       markRefunded(order: Order, refund: OrderRefund): Promise<Order | null>;
       findById(id: string): Promise<Order | null>;
@@ -121,7 +121,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
       await this.takeBackCredits(current as PackageOrderData);
       current = (await orders.findById(order._id.toHexString())) ?? current;
     }
-    return current;
+    return { order: current, refundedNow: won !== null };
   }
 
   /** Step 2 of a package order's refund; safe to repeat (the ledger takes back once per order). */

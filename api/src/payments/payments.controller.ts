@@ -64,7 +64,7 @@ export class PaymentsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ResponseOf<typeof endpoints.createPaypalOrder>> {
     const timing = new ServerTiming();
-    return timed(reply, timing, () => this.payments.createPaypalOrder(caller.email, body, timing));
+    return timed(reply, timing, () => this.payments.createPaypalOrder(caller, body, timing));
   }
 
   /**
@@ -81,8 +81,7 @@ export class PaymentsController {
   ): Promise<ResponseOf<typeof endpoints.completePackage>> {
     return completePayment<PackagePaymentResult>(
       reply,
-      (timing) =>
-        this.payments.completePackagePayment(caller.email, id, body.paypalOrderId, timing),
+      (timing) => this.payments.completePackagePayment(caller, id, body.paypalOrderId, timing),
       {
         pending: { success: false, message: PENDING_AT_PAYPAL, alreadyProcessed: false },
         paid: (result) => ({
@@ -112,7 +111,7 @@ export class PaymentsController {
     try {
       return await completePayment<ItemPaymentResult>(
         reply,
-        (timing) => this.payments.completeItemPayment(caller.email, id, body.paypalOrderId, timing),
+        (timing) => this.payments.completeItemPayment(caller, id, body.paypalOrderId, timing),
         {
           pending: { success: false, matchedCount: 1, modifiedCount: 0, error: PENDING_AT_PAYPAL },
           paid: (result) => ({

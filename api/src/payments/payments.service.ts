@@ -2,6 +2,7 @@ import {
   BadGatewayException,
   BadRequestException,
   ConflictException,
+  ForbiddenException,
   HttpException,
   HttpStatus,
   Injectable,
@@ -28,7 +29,7 @@ import { InjectConfig } from '../config/config.module';
 import type { ServerTiming } from '../common/server-timing';
 import { ItemOrdersService } from '../orders/item-orders.service';
 import { PackageOrdersService } from '../orders/package-orders.service';
-import type { CapturedPayment } from '../orders/payable-orders.service';
+import { SELLERS_CANNOT_PURCHASE, type CapturedPayment } from '../orders/payable-orders.service';
 import type { ItemOrderData } from '../orders/schemas/item-order.schema';
 import type { PackageOrderData } from '../orders/schemas/package-order.schema';
 import type { PayableOrderData } from '../orders/schemas/payable-order.schema';
@@ -96,13 +97,14 @@ export class PaymentsService {
 
   /** POST /api/paypal/orders: the buyer's pending order, priced as stored. */
   async createPaypalOrder(
-    callerEmail: string,
+    caller: AuthContext,
     { orderId, kind }: CreatePaypalOrderBody,
     timing: ServerTiming,
   ): Promise<{ id: string }> {
     const orders = kind === 'package' ? this.packageOrders : this.itemOrders;
-    const order = await orders.findOwned(orderId, callerEmail);
+    const order = await orders.findOwned(orderId, caller.email);
     assertPayable(order);
+    assertMayPay(caller);
     const { credentials, currency } = await this.settings.forPayments();
     const money = (value: string) => ({ currency_code: currency, value });
     const paypalOrder = await this.paypalStep('create order', () =>
@@ -140,17 +142,18 @@ export class PaymentsService {
 
   /** PUT /process-payment-complete/:id */
   async completePackagePayment(
-    callerEmail: string,
+    caller: AuthContext,
     id: string,
     paypalOrderId: string,
     timing: ServerTiming,
   ): Promise<Completion<PackageOrderData>> {
-    const order = await this.packageOrders.findOwned(id, callerEmail);
+    const order = await this.packageOrders.findOwned(id, caller.email);
     if (isPaid(order)) {
       // Also finishes a crediting that an earlier call could not.
       const currentBalance = await this.fulfilment.ensureCredited(order);
       return { status: 'paid', order, alreadyProcessed: true, currentBalance };
     }
+    assertMayPay(caller);
     const payment = await this.capture('package', order, paypalOrderId, timing);
     if (!payment) return { status: 'pending-at-paypal' };
     return { status: 'paid', ...(await this.fulfilment.fulfilPackage(order, payment)) };
@@ -158,13 +161,14 @@ export class PaymentsService {
 
   /** PUT /item-update-payment-status/:id */
   async completeItemPayment(
-    callerEmail: string,
+    caller: AuthContext,
     id: string,
     paypalOrderId: string,
     timing: ServerTiming,
   ): Promise<Completion<ItemOrderData>> {
-    const order = await this.itemOrders.findOwned(id, callerEmail);
+    const order = await this.itemOrders.findOwned(id, caller.email);
     if (isPaid(order)) return { status: 'paid', order, alreadyProcessed: true };
+    assertMayPay(caller);
     const payment = await this.capture('item', order, paypalOrderId, timing);
     if (!payment) return { status: 'pending-at-paypal' };
     return { status: 'paid', ...(await this.fulfilment.fulfilItem(order, payment)) };
@@ -364,12 +368,15 @@ export class PaymentsService {
       this.logger.error(`PayPal refund of order ${order.orderId} ended ${paypalRefund.status}`);
       throw new BadGatewayException(PAYPAL_FAILED);
     }
-    const refunded = await this.fulfilment.refund(kind, order, {
+    const { order: refunded, refundedNow } = await this.fulfilment.refund(kind, order, {
       source: 'admin',
       ...(paypalRefund ? { paypalReference: paypalRefund.id } : {}),
       at: new Date(),
       by: admin.email,
     });
+    // Clicks at the same moment refund once (PayPal-Request-Id, the guarded write); only the one
+    // that did it is in the audit log.
+    if (!refundedNow) return refunded;
     await this.audit.record(admin, {
       action: `${kind === 'package' ? 'order' : 'item-order'}.refund`,
       target: { kind: kind === 'package' ? 'order' : 'item-order', id, label: order.orderId },
@@ -594,6 +601,11 @@ export class PaymentsService {
       ? new UnprocessableEntityException(PAYPAL_FAILED)
       : new BadGatewayException(PAYPAL_FAILED);
   }
+}
+
+/** Placing an order checks the role too; a buyer made a Seller since then may not pay for it. */
+function assertMayPay(caller: AuthContext): void {
+  if (caller.user?.userRole === 'Seller') throw new ForbiddenException(SELLERS_CANNOT_PURCHASE);
 }
 
 function assertPayable(order: PayableOrderData): void {

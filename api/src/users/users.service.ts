@@ -148,6 +148,14 @@ export class UsersService implements OnModuleInit {
     return unclaimed ? toUserRecord(unclaimed) : null;
   }
 
+  /** Whether an admin deleted this account (by its Firebase uid or its address). */
+  async isDeletedAccount(account: { uid: string; email: string }): Promise<boolean> {
+    const deleted = await this.deletedAccounts.exists({
+      $or: [{ userEmail: account.email }, { firebaseUid: account.uid }],
+    });
+    return deleted !== null;
+  }
+
   /**
    * Called after every sign-in and registration. Creates the caller's record the first time,
    * bound to their Firebase uid, and otherwise returns it unchanged (name and photo are edited on
@@ -159,10 +167,7 @@ export class UsersService implements OnModuleInit {
     assertOwnEmail(body.userEmail, identity.email);
     const existing = await this.bindExisting(identity);
     if (existing) return existing;
-    const deleted = await this.deletedAccounts.exists({
-      $or: [{ userEmail: identity.email }, { firebaseUid: identity.uid }],
-    });
-    if (deleted) throw new ForbiddenException(ACCOUNT_DELETED);
+    if (await this.isDeletedAccount(identity)) throw new ForbiddenException(ACCOUNT_DELETED);
 
     const listedAdmin = this.config.adminEmails.has(identity.email);
     const grantAdmin = listedAdmin && identity.emailVerified;
@@ -275,6 +280,17 @@ export class UsersService implements OnModuleInit {
     if (!target) throw new NotFoundException('User not found');
     if (UserEmail !== undefined && UserEmail !== target.userEmail) {
       throw new ForbiddenException('A user’s e-mail address cannot be changed');
+    }
+    // Like deleting oneself: it would take the caller's own admin access away mid-session.
+    if (
+      fields.userRole !== undefined &&
+      fields.userRole !== target.userRole &&
+      target.userEmail === admin.email
+    ) {
+      throw new BadRequestException({
+        message: 'Validation failed',
+        fieldErrors: { userRole: 'You cannot change your own role.' },
+      });
     }
     if (currentBalance !== undefined) {
       if (!admin.user) throw new ForbiddenException('Admin access required');

@@ -62,9 +62,13 @@ describe('createUserBodySchema', () => {
 });
 
 describe('adminUserUpdateBodySchema', () => {
-  it('takes any of name, role, membership and a whole-number balance', () => {
-    const balance = { currentBalance: -3, previousBalance: 4 };
+  it('takes any of name, role, membership and a whole-number balance of zero or more', () => {
+    // The balance shown may be below zero on an older record; a new one never is.
+    const balance = { currentBalance: 3, previousBalance: -4 };
     expect(adminUserUpdateBodySchema.parse(balance)).toEqual(balance);
+    expect(
+      adminUserUpdateBodySchema.safeParse({ ...balance, currentBalance: -3 }).error?.issues,
+    ).toEqual([expect.objectContaining({ message: 'Credits cannot be negative' })]);
     expect(adminUserUpdateBodySchema.safeParse({ ...balance, currentBalance: 2.5 }).success).toBe(
       false,
     );

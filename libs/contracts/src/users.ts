@@ -6,6 +6,12 @@ import { userMemberships, userRoles } from './statuses';
 export const userRoleSchema = z.enum(userRoles);
 export type UserRole = z.infer<typeof userRoleSchema>;
 
+/**
+ * The roles the back office offers in a user's row (the spec: member, moderator, Admin); a row
+ * also shows the user's current role when it is another.
+ */
+export const adminAssignableRoles: readonly UserRole[] = ['member', 'moderator', 'Admin'];
+
 export const userMembershipSchema = z.enum(userMemberships);
 export type UserMembership = z.infer<typeof userMembershipSchema>;
 
@@ -95,10 +101,11 @@ export const profileUpdateBodySchema = z.strictObject({
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 
+/** A balance an admin sets: whole credits, never below zero (nobody owes credits). */
 const balanceSchema = z
   .number('Must be a number')
   .int('Must be a whole number')
-  .min(-1_000_000_000, 'Out of range')
+  .min(0, 'Credits cannot be negative')
   .max(1_000_000_000, 'Out of range');
 
 /**
@@ -115,7 +122,13 @@ export const adminUserUpdateBodySchema = z
     userRole: userRoleSchema.optional(),
     userMembership: userMembershipSchema.optional(),
     currentBalance: balanceSchema.optional(),
-    previousBalance: balanceSchema.optional(),
+    // What the admin's screen showed, which may be below zero on an older record.
+    previousBalance: z
+      .number('Must be a number')
+      .int('Must be a whole number')
+      .min(-1_000_000_000, 'Out of range')
+      .max(1_000_000_000, 'Out of range')
+      .optional(),
   })
   .refine(
     ({ UserEmail: _unchangeable, ...changes }) =>

@@ -1,4 +1,9 @@
-import type { UserRecord, UserRole, UserSortKey } from '@coldmail/contracts';
+import {
+  adminAssignableRoles,
+  type UserRecord,
+  type UserRole,
+  type UserSortKey,
+} from '@coldmail/contracts';
 import { userMemberships } from '@coldmail/contracts/statuses';
 import { api, domainKey } from '@coldmail/session';
 import {
@@ -17,16 +22,16 @@ import {
 } from '@coldmail/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
+import { USERS_MESSAGE_MS } from '../utils/messageDuration';
 import { SendMessageModal } from './SendMessageModal';
 import styles from './Users.module.css';
 
 const PAGE_SIZE = 10;
-/** The spec: roles selectable in a row are member, moderator and Admin (not Seller). */
-const SELECTABLE_ROLES: readonly UserRole[] = ['member', 'moderator', 'Admin'];
-
 /** The selectable roles, plus the user's own when it is another (so the select shows it). */
 const roleOptions = (current: UserRole): readonly UserRole[] =>
-  SELECTABLE_ROLES.includes(current) ? SELECTABLE_ROLES : [current, ...SELECTABLE_ROLES];
+  adminAssignableRoles.includes(current)
+    ? adminAssignableRoles
+    : [current, ...adminAssignableRoles];
 
 interface Draft {
   userName: string;
@@ -88,20 +93,26 @@ export function UsersDirectory() {
       });
     },
     onSuccess: () => {
-      toast.success('User updated successfully');
+      toast.success('User updated successfully', { duration: USERS_MESSAGE_MS });
       setEditing(null);
       return refresh();
     },
-    onError: (error) => toast.error(`Failed to update user: ${error.status || error.message}`),
+    onError: (error) =>
+      toast.error(`Failed to update user: ${error.status || error.message}`, {
+        duration: USERS_MESSAGE_MS,
+      }),
   });
   const remove = useMutation({
     mutationFn: (user: UserRecord) => api.users.delete({ params: { id: user._id } }),
     onSuccess: () => {
-      toast.success('User deleted successfully');
+      toast.success('User deleted successfully', { duration: USERS_MESSAGE_MS });
       setDeleting(null);
       return refresh();
     },
-    onError: (error) => toast.error(`Failed to delete user: ${error.status || error.message}`),
+    onError: (error) =>
+      toast.error(`Failed to delete user: ${error.status || error.message}`, {
+        duration: USERS_MESSAGE_MS,
+      }),
   });
 
   const isEditing = (user: UserRecord) => editing?.user._id === user._id;
@@ -109,7 +120,12 @@ export function UsersDirectory() {
     setEditing((current) =>
       current ? { ...current, draft: { ...current.draft, ...fields } } : null,
     );
-  const balanceValid = editing ? /^-?\d+$/.test(editing.draft.currentBalance.trim()) : true;
+  // A new balance is a whole number of credits, never below zero; an older record's balance
+  // below zero may stay as it is while other fields change.
+  const balanceValid = editing
+    ? /^\d+$/.test(editing.draft.currentBalance.trim()) ||
+      Number(editing.draft.currentBalance.trim()) === editing.user.currentBalance
+    : true;
 
   const columns: TableColumn<UserRecord>[] = [
     {
@@ -279,7 +295,7 @@ export function UsersDirectory() {
             }}
           />
           {editing && !balanceValid && (
-            <Alert tone="error">The credit balance must be a whole number.</Alert>
+            <Alert tone="error">The credit balance must be a whole number, zero or more.</Alert>
           )}
           <Pagination
             page={page}
