@@ -46,3 +46,41 @@ describe('ToastHost', () => {
     expect(screen.queryByText('Old news')).toBeNull();
   });
 });
+
+describe('how long a toast shows', () => {
+  // A toast hides when its time is up, then stays on the page for the library's exit animation.
+  const EXIT_MS = 1000;
+  const texts = ['Saved', 'Not saved', 'User updated', 'User not updated'];
+  const onPage = () => texts.filter((text) => screen.queryByText(text));
+
+  /** Lets `ms` pass in steps, each step's renders and effects done before the next. */
+  const pass = async (ms: number) => {
+    for (let left = ms; left > 0; left -= 100) {
+      await act(() => vi.advanceTimersByTimeAsync(Math.min(100, left)));
+    }
+  };
+
+  afterEach(() => vi.useRealTimers());
+
+  it('shows a success 2 s and an error 4 s, and a toast raised with its own duration that long', async () => {
+    // Loaded before the clock is faked, so the host draws the toasts at once.
+    await import('react-hot-toast');
+    vi.useFakeTimers();
+    render(<ToastHost />);
+    act(() => {
+      toast.success('Saved');
+      toast.error('Not saved');
+      toast.success('User updated', { duration: 3000 });
+      toast.error('User not updated', { duration: 3000 });
+    });
+    await pass(500);
+    expect(onPage()).toEqual(texts);
+    // Each check is half a second after a toast should have left: its time plus EXIT_MS.
+    await pass(2000 + EXIT_MS);
+    expect(onPage()).toEqual(['Not saved', 'User updated', 'User not updated']);
+    await pass(1000);
+    expect(onPage()).toEqual(['Not saved']);
+    await pass(1000);
+    expect(onPage()).toEqual([]);
+  });
+});

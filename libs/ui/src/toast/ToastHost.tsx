@@ -8,7 +8,8 @@ type Toasts = typeof import('react-hot-toast');
  * the first one. Product spec: "success 2 s, error 4 s, neutral 4 s, at most 20 toasts, maximum
  * width 350 px, placed top centre". These equal react-hot-toast's defaults (its 20-toast limit is
  * built in and not configurable); they are spelled out so a library upgrade cannot silently change
- * them. Render once, in the shell.
+ * them. A toast raised with its own duration (a screen whose messages the spec times otherwise)
+ * keeps it. Render once, in the shell.
  */
 export function ToastHost() {
   const [toasts, setToasts] = useState<Toasts | null>(null);
@@ -19,7 +20,7 @@ export function ToastHost() {
     let loading: Promise<void> | null = null;
     const show = (request: ToastRequest, { toast }: Toasts) => {
       if (request.kind === 'remove') toast.remove();
-      else toast[request.kind](request.message, { id: request.id });
+      else toast[request.kind](request.message, { id: request.id, duration: request.duration });
     };
     const drain = () => {
       const queue = toastQueue();

@@ -5,7 +5,15 @@
  * none), while every app's toasts still land in one queue, drawn in one place.
  */
 export type ToastRequest =
-  { kind: 'success' | 'error'; message: string; id: string } | { kind: 'remove' };
+  | { kind: 'success' | 'error'; message: string; id: string; duration?: number }
+  | { kind: 'remove' };
+
+export interface ToastOptions {
+  /** A toast with the same id is replaced, not repeated. */
+  id?: string;
+  /** Milliseconds the toast shows, where a screen's spec differs from the kind's default. */
+  duration?: number;
+}
 
 /** Dispatched on window after a request is queued. */
 export const TOAST_EVENT = 'coldmail:toast';
@@ -27,19 +35,18 @@ function send(request: ToastRequest): void {
   window.dispatchEvent(new Event(TOAST_EVENT));
 }
 
-function raise(kind: 'success' | 'error', message: string, options: { id?: string } = {}): string {
+function raise(kind: 'success' | 'error', message: string, options: ToastOptions = {}): string {
   // Apps are built apart, so an id made here must not collide with another app's.
   const id = options.id ?? `toast-${crypto.randomUUID()}`;
-  send({ kind, message, id });
+  send({ kind, message, id, duration: options.duration });
   return id;
 }
 
 export const toast = {
-  /** Shows `message` as a success (2 s); a toast with the same `id` is replaced, not repeated. */
-  success: (message: string, options?: { id?: string }): string =>
-    raise('success', message, options),
-  /** Shows `message` as an error (4 s); a toast with the same `id` is replaced, not repeated. */
-  error: (message: string, options?: { id?: string }): string => raise('error', message, options),
+  /** Shows `message` as a success (2 s unless `duration` says otherwise). */
+  success: (message: string, options?: ToastOptions): string => raise('success', message, options),
+  /** Shows `message` as an error (4 s unless `duration` says otherwise). */
+  error: (message: string, options?: ToastOptions): string => raise('error', message, options),
   /** Removes every toast at once, without animation (tests clean up with it). */
   remove: (): void => send({ kind: 'remove' }),
 };
