@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CLIENT_IMAGE_SLOTS,
   LOGO_IMAGE_REQUIRED_MESSAGE,
+  linkUrlSchema,
   navLogoBodySchema,
   testimonialBodySchema,
 } from './content';
@@ -45,4 +46,19 @@ describe('testimonialBodySchema', () => {
     expect(testimonialBodySchema.parse(testimonial(six)).clientImages).toEqual(six);
     expect(testimonialBodySchema.safeParse(testimonial([...six, ''])).success).toBe(false);
   });
+});
+
+describe('links in content', () => {
+  it.each(['', '/contact', '/#packages', 'https://example.com/pricing'])('accept %j', (link) => {
+    expect(linkUrlSchema.safeParse(link).success).toBe(true);
+  });
+
+  it.each(['javascript:alert(1)', '//evil.test', 'ftp://files.test', 'contact us'])(
+    'refuse %j, saying what a link may be',
+    (link) => {
+      expect(linkUrlSchema.safeParse(link).error?.issues).toEqual([
+        expect.objectContaining({ message: 'Must be a path such as /contact or an http(s) URL' }),
+      ]);
+    },
+  );
 });

@@ -65,12 +65,17 @@ export const imageUrlSchema = z.union([
   z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }),
 ]);
 
+const SITE_PATH = /^\/(?!\/)[^\s]*$/;
+const HTTP_URL = z.url({ protocol: /^https?$/ });
+
 /** A link: empty, a path on this site ('/about'), or an http(s) URL; never javascript: and the like. */
-export const linkUrlSchema = z.union([
-  z.literal(''),
-  z.string().regex(/^\/(?!\/)[^\s]*$/, 'Must be a path such as /contact or an http(s) URL'),
-  z.url({ protocol: /^https?$/, error: 'Must be a path such as /contact or an http(s) URL' }),
-]);
+export const linkUrlSchema = z
+  .string()
+  // One check with one message: a union of the two forms would report only 'Invalid input'.
+  .refine(
+    (link) => link === '' || SITE_PATH.test(link) || HTTP_URL.safeParse(link).success,
+    'Must be a path such as /contact or an http(s) URL',
+  );
 
 export const YOUTUBE_URL_MESSAGE = 'Please enter a valid YouTube URL';
 export const BANNER_IMAGE_MESSAGE = 'Please enter a valid image URL (jpg, jpeg, png, gif, webp)';

@@ -37,7 +37,7 @@ export const itemBodySchema = z.strictObject({
     .toLowerCase()
     .max(100, 'At most 100 characters')
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and dashes'),
-  price: priceFrom('Price is required'),
+  price: priceFrom('Price'),
   imageUrl: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).optional(),
   guidelines: z.string().trim().max(5000).optional(),
   accessUrl: z.url({ protocol: /^https?$/, error: 'Access URL must be an http(s) URL' }),

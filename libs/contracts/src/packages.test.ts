@@ -11,8 +11,15 @@ describe('packageBodySchema', () => {
   it('requires a name, a price and a numeric credit', () => {
     const result = packageBodySchema.safeParse({ packageName: ' ', price: '', credit: 'lots' });
     expect(result.success).toBe(false);
-    const fields = result.error?.issues.map((issue) => issue.path[0]);
-    expect(fields).toEqual(expect.arrayContaining(['packageName', 'price', 'credit']));
+    const messages = Object.fromEntries(
+      (result.error?.issues ?? []).map((issue) => [issue.path[0], issue.message]),
+    );
+    expect(messages).toEqual({
+      packageName: 'Package name is required',
+      price: 'Price is required',
+      // Filled in, but not a number: the form says so rather than calling it empty.
+      credit: 'Credit must be a number',
+    });
   });
 });
 

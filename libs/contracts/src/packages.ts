@@ -36,19 +36,24 @@ export const packageSchema = z.object({
 });
 export type CreditPackage = z.infer<typeof packageSchema>;
 
-/** Form fields arrive as text, API clients may send numbers: both are accepted. */
-export const numberFrom = (required: string) =>
+/**
+ * Form fields arrive as text, API clients may send numbers: both are accepted. `field` names it
+ * in the messages ('Credit is required', 'Credit must be a number').
+ */
+export const numberFrom = (field: string) =>
   z
-    .union([z.number(), z.string().trim().min(1, required)])
+    .union([z.number(), z.string().trim().min(1, `${field} is required`)])
     .transform(Number)
-    .pipe(z.number(required).refine(Number.isFinite, required));
+    .pipe(
+      z.number(`${field} must be a number`).refine(Number.isFinite, `${field} must be a number`),
+    );
 
 /**
  * A price in USD with at most two decimals, so totals and PayPal amounts are exact cents. Not
  * zero: PayPal cannot take a payment of nothing.
  */
-export const priceFrom = (required: string) =>
-  numberFrom(required)
+export const priceFrom = (field: string) =>
+  numberFrom(field)
     .pipe(z.number().min(0.01, 'Price must be at least 0.01').max(100_000, 'Price is too high'))
     .refine(
       (price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6,
@@ -66,15 +71,15 @@ export const packageBodySchema = z.strictObject({
     .trim()
     .min(1, 'Package name is required')
     .max(100, 'At most 100 characters'),
-  price: priceFrom('Price is required'),
-  credit: numberFrom('Credit is required').pipe(
+  price: priceFrom('Price'),
+  credit: numberFrom('Credit').pipe(
     z
       .number()
       .int('Credit must be a whole number')
       .min(0, 'Credit cannot be negative')
       .max(1_000_000, 'Credit is too high'),
   ),
-  validity: numberFrom('Validity is required')
+  validity: numberFrom('Validity')
     .pipe(z.number().int('Validity is a whole number of days').min(1).max(3650))
     .optional(),
   icon: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).optional(),

@@ -6,7 +6,7 @@ import {
   type ApiRoutes,
   type TestApi,
 } from '@coldmail/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import App from '../../../app/App';
@@ -58,6 +58,18 @@ describe('Profile Settings', () => {
     expect(
       await screen.findByText('File size exceeds 2 MB. Please upload a smaller image.'),
     ).toBeTruthy();
+    expect(api.requests).toEqual([]);
+  });
+
+  it('refuses a file that is not an image without uploading it', async () => {
+    await open({});
+    const notes = new File(['just text'], 'notes.txt', { type: 'text/plain' });
+    // Not through the picker, which filters by type: a file can also arrive by drag and drop.
+    fireEvent.change(await screen.findByLabelText('Profile photo file'), {
+      target: { files: [notes] },
+    });
+
+    expect(await screen.findByText('Only image files are allowed.')).toBeTruthy();
     expect(api.requests).toEqual([]);
   });
 

@@ -2,7 +2,9 @@ import { paths } from '@coldmail/registry/pages';
 import {
   MAX_UPLOAD_BYTES,
   profileUpdateBodySchema,
+  UPLOAD_NOT_IMAGE_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
+  uploadImageTypes,
   type ProfileUpdateBody,
   type UserRecord,
 } from '@coldmail/contracts';
@@ -89,6 +91,11 @@ function ProfileSettingsForm({ profile }: { profile: UserRecord }) {
 
   const choosePhoto = (file: File | undefined) => {
     if (!file) return;
+    // The file picker only suggests images; a dropped or pasted file can be anything.
+    if (!(uploadImageTypes as readonly string[]).includes(file.type)) {
+      toast.error(UPLOAD_NOT_IMAGE_MESSAGE);
+      return;
+    }
     if (file.size > MAX_UPLOAD_BYTES) {
       toast.error(UPLOAD_TOO_LARGE_MESSAGE);
       return;
@@ -115,7 +122,7 @@ function ProfileSettingsForm({ profile }: { profile: UserRecord }) {
             ref={fileInput}
             className={styles.fileInput}
             type="file"
-            accept="image/*"
+            accept={uploadImageTypes.join(',')}
             aria-label="Profile photo file"
             onChange={(event) => choosePhoto(event.target.files?.[0])}
           />
