@@ -376,3 +376,58 @@ describe('the testimonial editor', () => {
     });
   });
 });
+
+describe('an editor given something else where a list belongs', () => {
+  // Older records can hold these; the contract forbids them, so they go out as a raw route.
+  it('shows six empty client images and one empty testimonial, and previews without failing', async () => {
+    await openSettingsPanel('Testimonial Section', {
+      'GET /api/testimonial-section': {
+        body: {
+          success: true,
+          message: 'ok',
+          data: {
+            title: 'What our users say',
+            subtitle: '',
+            backgroundImage: '',
+            circleTitleImage: '',
+            quoteIcon: '',
+            clientImages: 'x',
+            testimonials: null,
+            isActive: true,
+          },
+        },
+      },
+    });
+    const slots = within(await screen.findByRole('group', { name: 'Client images' }));
+    expect(
+      (slots.getAllByRole('textbox') as HTMLInputElement[]).map((image) => image.value),
+    ).toEqual(['', '', '', '', '', '']);
+    const testimonials = within(screen.getByRole('group', { name: 'Testimonials' }));
+    expect((testimonials.getByLabelText('Quote 1') as HTMLTextAreaElement).value).toBe('');
+    expect(testimonials.queryByLabelText('Quote 2')).toBeNull();
+    const preview = screen.getByRole('region', { name: 'Live preview' });
+    expect(within(preview).getByRole('heading', { name: 'What our users say' })).toBeTruthy();
+
+    await userEvent.type(testimonials.getByLabelText('Quote 1'), 'Fast');
+    expect(within(preview).getByText('“Fast”')).toBeTruthy();
+  });
+
+  it('gives the footer three empty company links', async () => {
+    const footer = footerSettings();
+    await openSettingsPanel('Footer Section', {
+      'GET /api/footer': {
+        body: {
+          success: true,
+          message: 'ok',
+          data: { ...footer, companyLinks: { title: 'Company', links: null } },
+        },
+      },
+    });
+    const links = within(await screen.findByRole('group', { name: 'Links' }));
+    expect(
+      (links.getAllByRole('textbox') as HTMLInputElement[]).map((input) => input.value),
+    ).toEqual(['', '', '', '', '', '']);
+    expect(links.getByLabelText('URL 3')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Live preview' })).toBeTruthy();
+  });
+});

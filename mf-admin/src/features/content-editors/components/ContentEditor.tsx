@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useReportUnsaved } from '../../settings/components/unsavedChanges';
 import { FieldEditor } from './FieldEditor';
-import { editorFields, type EditableBlock, type Field } from './fields';
+import { editorFields, withListDefaults, type EditableBlock, type Field } from './fields';
 import styles from './ContentEditor.module.css';
 
 type Settings = Record<string, unknown> & { isActive: boolean };
@@ -142,7 +142,10 @@ interface EditorProps {
 
 export function ContentEditor(props: EditorProps) {
   const editing = blockEditing[props.block];
-  const loaded = useQuery({ queryKey: ['content', 'editor', props.block], queryFn: editing.load });
+  const loaded = useQuery({
+    queryKey: ['content', 'editor', props.block],
+    queryFn: async () => withListDefaults(editorFields[props.block], await editing.load()),
+  });
   if (loaded.isPending) return <PageLoader />;
   if (loaded.isError) {
     return <Alert tone="error">{failureText(editing, 'fetch', toApiError(loaded.error))}</Alert>;
@@ -194,8 +197,8 @@ function EditorForm({
       setErrors({});
     },
     onSuccess: (answer) => {
-      const data = asSettings(answer.data);
       // The form is replaced by what the server stored.
+      const data = withListDefaults(editorFields[block], asSettings(answer.data));
       setForm(data);
       setSaved(data);
       setBanner({ tone: 'success', text: answer.message });

@@ -13,6 +13,8 @@ export type Field =
       empty: unknown;
       /** A fixed number of slots (no Add or Remove), as the spec gives the client images. */
       slots?: number;
+      /** How many empty items the list has when the server sends no list (1 unless given). */
+      emptyCount?: number;
     }
   | { key: string; label: string; kind: 'group'; fields: Field[] };
 
@@ -122,6 +124,8 @@ export const editorFields = {
           kind: 'list',
           item: [text('text', 'Text'), link('url', 'URL')],
           empty: { text: '', url: '' },
+          // The spec: link lists default to three empty links.
+          emptyCount: 3,
         },
       ],
     },
@@ -141,3 +145,30 @@ export const editorFields = {
 } satisfies Record<string, Field[]>;
 
 export type EditableBlock = keyof typeof editorFields;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The settings with a list wherever the editor shows one. The spec: when the server sends
+ * something else (null, a string), the list's defaults apply: its slots empty (six client
+ * images), else its empty items (one testimonial, three company links). A group that is not an
+ * object becomes one, so the lists inside it get their defaults too.
+ */
+export function withListDefaults<Settings extends Record<string, unknown>>(
+  fields: readonly Field[],
+  settings: Settings,
+): Settings {
+  const fixed: Record<string, unknown> = { ...settings };
+  for (const field of fields) {
+    const value = fixed[field.key];
+    if (field.kind === 'list' && !Array.isArray(value)) {
+      fixed[field.key] = Array.from({ length: field.slots ?? field.emptyCount ?? 1 }, () =>
+        structuredClone(field.empty),
+      );
+    } else if (field.kind === 'group') {
+      fixed[field.key] = withListDefaults(field.fields, isRecord(value) ? value : {});
+    }
+  }
+  return fixed as Settings;
+}

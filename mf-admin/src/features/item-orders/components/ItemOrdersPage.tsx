@@ -6,6 +6,7 @@ import { PageHeader, StatusBadge, formatUsd, type TableColumn } from '@coldmail/
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useOrderList } from '../../orders/hooks/useOrderList';
 import { useOrderMutations } from '../../orders/hooks/useOrderMutations';
+import { OrderKindTabs } from '../../orders/components/OrderKindTabs';
 import {
   OrderActions,
   OrdersTableCard,
@@ -99,6 +100,7 @@ export function ItemOrdersPage() {
   return (
     <section className={styles.page} data-remote="admin" data-page="ItemOrdersPage">
       <PageHeader title="Item Orders" />
+      <OrderKindTabs />
       <OrdersTableCard
         list={list}
         page={orders.data}

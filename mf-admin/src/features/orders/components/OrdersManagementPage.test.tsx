@@ -1,4 +1,6 @@
 import {
+  currentPath,
+  itemOrder,
   packageOrder,
   renderRemote,
   startTestApi,
@@ -9,6 +11,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import App from '../../../app/App';
+import { makeApiUnreachable } from '../../../test/unreachableApi';
 
 let api: TestApi;
 afterEach(() => api.close());
@@ -75,5 +78,58 @@ describe('/admin/orders', () => {
           request.method === 'POST' && request.path === '/order/680000000000000000000002/refund',
       ),
     ).toBe(true);
+  });
+
+  it("says 'Failed to fetch data: HTTP error! Status: 500' when the server fails the list", async () => {
+    api = await startTestApi({
+      'packageOrders.adminList': {
+        status: 500,
+        body: { statusCode: 500, message: 'Internal server error' },
+      },
+    });
+    renderRemote(App, '/admin/orders', { apiUrl: api.url, profile: admin });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to fetch data: HTTP error! Status: 500',
+    );
+  });
+
+  it('gives the network’s reason when the list gets no answer', async () => {
+    api = await startTestApi({});
+    renderRemote(App, '/admin/orders', { apiUrl: api.url, profile: admin });
+    // Before the page's code is in, so its first request already goes nowhere.
+    makeApiUnreachable();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to fetch data: Network Error',
+    );
+  });
+
+  it('switches between the package orders and the item orders, marking the list shown', async () => {
+    api = await startTestApi({
+      'packageOrders.adminList': page([pending]),
+      'itemOrders.adminList': {
+        body: { items: [itemOrder({ orderId: 'ITEM0001' })], total: 1, page: 1, pageSize: 10 },
+      },
+    });
+    renderRemote(App, '/admin/orders', { apiUrl: api.url, profile: admin });
+    await screen.findByText('PEND0001');
+    const tabs = within(screen.getByRole('navigation', { name: 'Orders' }));
+    expect(tabs.getByRole('link', { name: 'Package orders' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+
+    await userEvent.click(tabs.getByRole('link', { name: 'Item orders' }));
+    await screen.findByText('ITEM0001');
+    expect(currentPath()).toBe('/admin/items-orders');
+    const itemTabs = within(screen.getByRole('navigation', { name: 'Orders' }));
+    expect(itemTabs.getByRole('link', { name: 'Item orders' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(
+      itemTabs.getByRole('link', { name: 'Package orders' }).hasAttribute('aria-current'),
+    ).toBe(false);
+
+    await userEvent.click(itemTabs.getByRole('link', { name: 'Package orders' }));
+    await screen.findByText('PEND0001');
+    expect(currentPath()).toBe('/admin/orders');
   });
 });

@@ -13,6 +13,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useOrderList } from '../hooks/useOrderList';
 import { useOrderMutations } from '../hooks/useOrderMutations';
+import { OrderKindTabs } from './OrderKindTabs';
 import { OrderActions, OrdersTableCard, RefundDialog } from './OrdersTableCard';
 import styles from './Orders.module.css';
 
@@ -29,6 +30,10 @@ export function OrdersManagementPage() {
   const [details, setDetails] = useState<PackageOrder | null>(null);
   const { remove, refund, refunding, setRefunding, deletingId } =
     useOrderMutations<PackageOrder>('packageOrders');
+  // The spec: 'HTTP error! Status: {code}' when the server answered; the network's reason if not.
+  const failure =
+    orders.error &&
+    (orders.error.status ? `HTTP error! Status: ${orders.error.status}` : orders.error.message);
 
   const columns: TableColumn<PackageOrder>[] = [
     { key: 'orderId', header: 'Order ID', sortable: true },
@@ -96,10 +101,11 @@ export function OrdersManagementPage() {
   return (
     <section className={styles.page} data-remote="admin" data-page="OrdersManagementPage">
       <PageHeader title="Orders Management" />
+      <OrderKindTabs />
       <OrdersTableCard
         list={list}
         page={orders.data}
-        error={orders.isError ? `Failed to fetch data: ${orders.error.message}` : null}
+        error={failure ? `Failed to fetch data: ${failure}` : null}
         columns={columns}
         caption="Package orders"
         pageSize={PAGE_SIZE}

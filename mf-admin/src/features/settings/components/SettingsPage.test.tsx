@@ -1,4 +1,6 @@
 import {
+  creditPackage,
+  currentPath,
   paypalSettings,
   renderRemote,
   startTestApi,
@@ -114,5 +116,17 @@ describe('/admin/settings', () => {
     await reset();
     await screen.findByText('Error resetting PayPal settings');
     expect(refused).toHaveLength(2);
+  });
+
+  it('links the Packages panel to the packages’ own page', async () => {
+    api = await startTestApi({ 'packages.list': { body: [creditPackage()] } });
+    renderRemote(App, '/admin/settings', { apiUrl: api.url, profile: admin });
+    await userEvent.click(await screen.findByRole('button', { name: 'Packages' }));
+    await screen.findByRole('heading', { name: 'Pro' });
+    await userEvent.click(
+      screen.getByRole('link', { name: 'Open Pricing Packages as a page of its own' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Pricing Packages', level: 1 })).toBeTruthy();
+    expect(currentPath()).toBe('/admin/packages');
   });
 });

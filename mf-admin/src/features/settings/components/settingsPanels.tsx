@@ -1,9 +1,12 @@
+import { paths } from '@coldmail/registry/pages';
+import { Link } from '@coldmail/router';
 import type { ReactNode } from 'react';
 import type { PanelLinkState } from './openPanel';
 import { GeminiKeysPanel } from '../../gemini-keys';
 import { PackagesManager } from '../../packages';
 import { PaypalSettingsPanel } from '../../paypal-settings';
 import { AccountPanel } from './AccountPanel';
+import styles from './Settings.module.css';
 import {
   AboutPanel,
   BannerPanel,
@@ -49,7 +52,19 @@ export const settingsPanels: readonly SettingsPanel[] = [
   },
   { id: 'gemini-keys', label: 'Gemini Keys', render: () => <GeminiKeysPanel /> },
   { id: 'paypal', label: 'Paypal Setup', render: () => <PaypalSettingsPanel /> },
-  { id: 'packages', label: 'Packages', render: () => <PackagesManager /> },
+  {
+    id: 'packages',
+    label: 'Packages',
+    render: () => (
+      <>
+        {/* The same manager at an address of its own (/admin/packages), which nothing else links. */}
+        <p className={styles.pageLink}>
+          <Link to={paths.adminPackages}>Open Pricing Packages as a page of its own</Link>
+        </p>
+        <PackagesManager />
+      </>
+    ),
+  },
   { id: 'footer', label: 'Footer Section', render: () => <FooterPanel /> },
   { id: 'home-banner', label: 'Home Banner', render: () => <HomeBannerPanel />, inMenu: false },
 ];
