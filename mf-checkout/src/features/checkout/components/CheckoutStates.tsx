@@ -13,7 +13,10 @@ export function SellerNotice() {
   );
 }
 
-/** The product could not be loaded: say so and offer the way home. */
+/**
+ * The product could not be loaded: say so and offer the way home. A malformed id (400) names no
+ * product any more than an unknown one (404): both are 'not found'.
+ */
 export function CheckoutLoadError({
   error,
   notFound,
@@ -23,10 +26,11 @@ export function CheckoutLoadError({
   notFound: ReactNode;
   failed: ReactNode;
 }) {
+  const missing = error.status === 400 || error.status === 404;
   return (
     <Card>
-      <Alert tone="error" title={error.status === 404 ? notFound : failed}>
-        {error.status === 404 ? null : error.message}
+      <Alert tone="error" title={missing ? notFound : failed}>
+        {missing ? null : error.message}
       </Alert>
       <div className={styles.actions}>
         <ButtonLink to={paths.home} variant="secondary">

@@ -54,4 +54,16 @@ describe('item checkout', () => {
     expect(await screen.findByText('Item not found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
   });
+
+  it("says 'Item not found' for a malformed id, not the server's validation message", async () => {
+    await startApi({
+      status: 400,
+      body: { statusCode: 400, message: 'Validation failed', fieldErrors: { id: 'Invalid id' } },
+    });
+    renderRemote(App, '/item-buy/garbage', { apiUrl: api.url });
+
+    expect(await screen.findByText('Item not found')).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch item')).toBeNull();
+    expect(screen.queryByText('Validation failed')).toBeNull();
+  });
 });

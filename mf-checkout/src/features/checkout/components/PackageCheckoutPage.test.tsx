@@ -99,6 +99,21 @@ describe('package checkout', () => {
     logged.mockRestore();
   });
 
+  it("says 'Package not found' for a malformed id, not the server's validation message", async () => {
+    api = await startTestApi({
+      'packages.get': {
+        status: 400,
+        body: { statusCode: 400, message: 'Validation failed', fieldErrors: { id: 'Invalid id' } },
+      },
+    });
+    renderRemote(App, '/buy/garbage', { apiUrl: api.url });
+
+    expect(await screen.findByText('Package not found')).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch package')).toBeNull();
+    expect(screen.queryByText('Validation failed')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+  });
+
   it('requires an address and a country before ordering', async () => {
     await startApi({ status: 201, body: packageOrder() });
     const user = userEvent.setup();

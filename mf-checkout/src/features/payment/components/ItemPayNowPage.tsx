@@ -5,7 +5,13 @@ import { formatUsdFixed } from '@coldmail/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePaymentFlow } from '../hooks/usePaymentFlow';
 import { usePaypalSettings } from '../hooks/usePaypalSettings';
-import { isPaidOrder, itemCancelled, itemFailure, itemOutcome } from '../utils/outcomes';
+import {
+  isPaidOrder,
+  itemAlreadyPaid,
+  itemCancelled,
+  itemFailure,
+  itemOutcome,
+} from '../utils/outcomes';
 import {
   OrderLoadErrorPanel,
   PaymentLoadingPanel,
@@ -22,7 +28,8 @@ const ORDER_NOT_FOUND = { title: 'Order/Settings Not Found', text: 'Order not fo
 /** /item-pay-now/:id — pays a pending item order; the access link shows in the order history. */
 export function ItemPayNowPage() {
   const { id = '' } = useParams();
-  const order = readStateOf(useQuery(api.itemOrders.get.query({ params: { id } })));
+  const orderRead = api.itemOrders.get.query({ params: { id } });
+  const order = readStateOf(useQuery(orderRead));
   const settings = usePaypalSettings();
   const queryClient = useQueryClient();
   const createPaypalOrder = useMutation({
@@ -45,6 +52,12 @@ export function ItemPayNowPage() {
       }
     },
     cancelled: itemCancelled,
+    refreshOrder: async () => {
+      // Another tab may have paid it: then every read of these orders is stale, this one too.
+      await queryClient.invalidateQueries({ queryKey: domainKey('itemOrders') });
+      return isPaidOrder(await queryClient.fetchQuery(orderRead));
+    },
+    alreadyPaid: itemAlreadyPaid,
   });
 
   if (order.status === 'loading' || settings.status === 'loading') {

@@ -6,7 +6,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { syncCreditsAfterPayment } from '../api/credits';
 import { usePaymentFlow } from '../hooks/usePaymentFlow';
 import { usePaypalSettings } from '../hooks/usePaypalSettings';
-import { isPaidOrder, packageCancelled, packageFailure, packageOutcome } from '../utils/outcomes';
+import {
+  isPaidOrder,
+  packageCancelled,
+  packageFailure,
+  packageOutcome,
+  packagePaid,
+} from '../utils/outcomes';
 import {
   OrderLoadErrorPanel,
   PaymentLoadingPanel,
@@ -26,7 +32,8 @@ const ORDER_NOT_FOUND = {
 export function PayNowPage() {
   const { id = '' } = useParams();
   const email = useSession((state) => state.user?.email ?? null);
-  const order = readStateOf(useQuery(api.packageOrders.get.query({ params: { id } })));
+  const orderRead = api.packageOrders.get.query({ params: { id } });
+  const order = readStateOf(useQuery(orderRead));
   const settings = usePaypalSettings();
   const queryClient = useQueryClient();
   const createPaypalOrder = useMutation({
@@ -55,6 +62,14 @@ export function PayNowPage() {
       }
     },
     cancelled: packageCancelled,
+    refreshOrder: async () => {
+      // Another tab may have paid it: then every read of these orders is stale, this one too.
+      await queryClient.invalidateQueries({ queryKey: domainKey('packageOrders') });
+      if (!isPaidOrder(await queryClient.fetchQuery(orderRead))) return false;
+      void syncCreditsAfterPayment(undefined, email);
+      return true;
+    },
+    alreadyPaid: packagePaid,
   });
 
   if (order.status === 'loading' || settings.status === 'loading') {

@@ -14,6 +14,11 @@ import App from '../../../app/App';
 
 const ORDER_ID = '660000000000000000000001';
 const ITEM_ORDER_ID = '670000000000000000000001';
+/** What the API answers for an id that is not an ObjectId, e.g. /pay-now/garbage. */
+const MALFORMED_ID = {
+  status: 400,
+  body: { statusCode: 400, message: 'Validation failed', fieldErrors: { id: 'Invalid id' } },
+};
 let api: TestApi;
 
 async function open(path: string, routes: ApiRoutes) {
@@ -61,6 +66,14 @@ describe('Pay Now (package)', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it("says 'Order Not Found' for a malformed order id", async () => {
+    await open('/pay-now/garbage', { 'packageOrders.get': MALFORMED_ID });
+
+    expect(await screen.findByRole('heading', { name: 'Order Not Found' })).toBeTruthy();
+    expect(screen.queryByText('Validation failed')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
   it("says 'Payment Unavailable' when PayPal is switched off", async () => {
@@ -133,6 +146,14 @@ describe('Pay Now (item)', () => {
     expect(screen.queryByText(/couldn't find the order/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it("says 'Order/Settings Not Found' for a malformed order id", async () => {
+    await open('/item-pay-now/garbage', { 'itemOrders.get': MALFORMED_ID });
+
+    expect(await screen.findByRole('heading', { name: 'Order/Settings Not Found' })).toBeTruthy();
+    expect(screen.queryByText('Validation failed')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
   it('offers Retry when the order cannot be loaded', async () => {

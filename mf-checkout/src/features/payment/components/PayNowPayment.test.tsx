@@ -37,6 +37,12 @@ async function open(path: string, routes: ApiRoutes) {
 }
 
 const payButton = () => screen.findByRole<HTMLButtonElement>('button', { name: 'PayPal' });
+const paid = { paymentStatus: 'Paid', orderStatus: 'Completed' } as const;
+/** POST /api/paypal/orders for an order another tab has paid since this page loaded it. */
+const alreadyPaidRefusal = {
+  status: 409,
+  body: { statusCode: 409, message: 'This order is already paid.' },
+};
 const requestsTo = (path: string) => api.requests.filter((request) => request.path === path);
 
 beforeEach(() => installFakePaypal());
@@ -103,6 +109,34 @@ describe('paying a package order', () => {
     expect(requestsTo('/users')[0]?.query.get('userEmail')).toBe('buyer@example.com');
   });
 
+  it('shows the order as paid, then the history, when another tab paid it first', async () => {
+    // PayPal still hands the refused createOrder to onError, which logs it.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let orderReads = 0;
+    await open(`/pay-now/${ORDER_ID}`, {
+      'packageOrders.get': () => ({
+        body: ++orderReads === 1 ? packageOrder() : packageOrder(paid),
+      }),
+      'payments.createPaypalOrder': alreadyPaidRefusal,
+      'users.list': { body: [userRecord({ currentBalance: 305 })] },
+    });
+    const button = await payButton();
+    expect(screen.getByText('PENDING')).toBeTruthy();
+    await userEvent.setup().click(button);
+
+    expect(
+      await screen.findByText('Payment successful! Redirecting to your subscription history...'),
+    ).toBeTruthy();
+    expect(screen.getByText('PAID')).toBeTruthy();
+    expect(screen.queryByText('This order is already paid.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'PayPal' })).toBeNull();
+    await waitFor(() => expect(useSession.getState().profile?.currentBalance).toBe(305));
+    await waitFor(() => expect(currentPath()).toBe('/user/subscription-history'), {
+      timeout: 2000,
+    });
+    logged.mockRestore();
+  });
+
   it('shows why the server refused, with the buttons disabled until the message is dismissed', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await open(`/pay-now/${ORDER_ID}`, {
@@ -141,6 +175,26 @@ describe('paying an item order', () => {
       kind: 'item',
     });
     await waitFor(() => expect(currentPath()).toBe('/user/orders-history'), { timeout: 3000 });
+  });
+
+  it('shows the order as paid, then the orders history, when another tab paid it first', async () => {
+    // PayPal still hands the refused createOrder to onError, which logs it.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let orderReads = 0;
+    await open(`/item-pay-now/${ITEM_ORDER_ID}`, {
+      'itemOrders.get': () => ({ body: ++orderReads === 1 ? itemOrder() : itemOrder(paid) }),
+      'payments.createPaypalOrder': alreadyPaidRefusal,
+    });
+    await userEvent.setup().click(await payButton());
+
+    expect(
+      await screen.findByText('Payment successful! Redirecting to your subscription history...'),
+    ).toBeTruthy();
+    expect(screen.getByText('PAID')).toBeTruthy();
+    expect(screen.queryByText('This order is already paid.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'PayPal' })).toBeNull();
+    await waitFor(() => expect(currentPath()).toBe('/user/orders-history'), { timeout: 2000 });
+    logged.mockRestore();
   });
 
   it('says the payment was cancelled and returns to the dashboard', async () => {

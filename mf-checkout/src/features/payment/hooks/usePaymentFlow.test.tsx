@@ -9,6 +9,7 @@ import {
   itemCancelled,
   packageCancelled,
   packageOutcome,
+  packagePaid,
   type PaymentOutcome,
 } from '../utils/outcomes';
 import { usePaymentFlow, type PaymentFlowOptions } from './usePaymentFlow';
@@ -48,6 +49,8 @@ function renderFlow(options: Partial<PaymentFlowOptions> = {}) {
         createOrder: async () => 'PAYPAL-1',
         complete: async () => failed,
         cancelled: packageCancelled,
+        refreshOrder: async () => false,
+        alreadyPaid: packagePaid,
         ...options,
       }),
     { wrapper },
@@ -145,14 +148,50 @@ describe('usePaymentFlow', () => {
     expect(result.current.notice).toEqual({ tone: 'error', text: PROVIDER_ERROR_TEXT });
 
     const refused = renderFlow({
-      createOrder: () => Promise.reject(new ApiError('Order is already paid', 409)),
+      createOrder: () => Promise.reject(new ApiError('This order can no longer be paid.', 409)),
     });
     await act(() => refused.result.current.createOrder().catch(() => undefined));
     act(() => refused.result.current.providerError(new Error('createOrder failed')));
     expect(refused.result.current.notice).toEqual({
       tone: 'error',
-      text: 'Order is already paid',
+      text: 'This order can no longer be paid.',
     });
+    expect(refused.result.current.paid).toBe(false);
     expect(logged).toHaveBeenCalledWith('PayPal error', expect.any(Error));
+  });
+
+  it('treats a refusal for an order paid meanwhile (e.g. in another tab) as paid', async () => {
+    vi.useFakeTimers();
+    const refreshOrder = vi.fn(async () => true);
+    const { result } = renderFlow({
+      createOrder: () => Promise.reject(new ApiError('This order is already paid.', 409)),
+      refreshOrder,
+    });
+
+    await act(() => result.current.createOrder().catch(() => undefined));
+    expect(refreshOrder).toHaveBeenCalledTimes(1);
+    expect(result.current.paid).toBe(true);
+    expect(result.current.notice).toEqual(packagePaid.notice);
+    expect(result.current.buttonsDisabled).toBe(true);
+
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(path()).toBe('/user/subscription-history');
+  });
+
+  it('reads the order again only when the server says it can no longer be paid', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const refreshOrder = vi.fn(async () => true);
+    const { result } = renderFlow({
+      createOrder: () => Promise.reject(new ApiError('Payments are temporarily unavailable.', 503)),
+      refreshOrder,
+    });
+
+    await act(() => result.current.createOrder().catch(() => undefined));
+    expect(refreshOrder).not.toHaveBeenCalled();
+    expect(result.current.paid).toBe(false);
+    expect(result.current.notice).toEqual({
+      tone: 'error',
+      text: 'Payment setup incomplete. Please refresh the page or contact support.',
+    });
   });
 });

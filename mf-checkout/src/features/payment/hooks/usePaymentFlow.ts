@@ -42,6 +42,10 @@ export interface PaymentFlowOptions {
   /** Completes the approved payment on our API; answers the outcome, never throws. */
   complete: (paypalOrderId: string) => Promise<PaymentOutcome>;
   cancelled: PaymentOutcome;
+  /** Reads the order again, past the cache; answers whether it is paid by now. */
+  refreshOrder: () => Promise<boolean>;
+  /** An order found paid already, e.g. in another tab: the spec's alreadyProcessed, a success. */
+  alreadyPaid: PaymentOutcome;
 }
 
 export interface PaymentFlow extends FlowState {
@@ -63,6 +67,8 @@ export function usePaymentFlow({
   createOrder,
   complete,
   cancelled,
+  refreshOrder,
+  alreadyPaid,
 }: PaymentFlowOptions): PaymentFlow {
   const [state, dispatch] = useReducer(reducer, { processing: false, notice: null, paid: false });
   const navigate = useNavigate();
@@ -89,8 +95,17 @@ export function usePaymentFlow({
       try {
         return await createOrder();
       } catch (error) {
-        console.error('Creating the PayPal order failed', error);
-        settle(setupFailure(toApiError(error)));
+        const apiError = toApiError(error);
+        // 409: the order can no longer be paid. If another tab paid it, this tab succeeded too;
+        // if it was refunded or failed (or the order cannot be read), the server's reason shows.
+        const paidMeanwhile = apiError.status === 409 && (await refreshOrder().catch(() => false));
+        if (paidMeanwhile) {
+          settle(alreadyPaid);
+        } else {
+          console.error('Creating the PayPal order failed', error);
+          settle(setupFailure(apiError));
+        }
+        // PayPal still needs the refusal: it opens no payment window then.
         throw error;
       }
     },

@@ -34,12 +34,15 @@ const ITEM_NOT_UPDATED_TEXT =
 
 const error = (text: string): PaymentNotice => ({ tone: 'error', text });
 
-/** A 4xx carries the server's reason (e.g. the order is already paid); anything else does not. */
+/** A 4xx carries the server's reason (e.g. the order can no longer be paid); nothing else does. */
 function serverRefusal(apiError: ApiError): boolean {
   return apiError.status >= 400 && apiError.status < 500;
 }
 
-/** PayPal order creation failed on our API: nothing was charged. */
+/**
+ * PayPal order creation failed on our API: nothing was charged. (Its 409 for an order that is
+ * paid by now is no failure: usePaymentFlow answers that with the page's `alreadyPaid`.)
+ */
 export function setupFailure(apiError: ApiError): PaymentOutcome {
   return {
     notice: error(serverRefusal(apiError) ? apiError.message : SETUP_FAILED_TEXT),
@@ -47,15 +50,15 @@ export function setupFailure(apiError: ApiError): PaymentOutcome {
   };
 }
 
-/** Package: success and 'already processed' both mean paid; after 1 s, the history. */
+/** A paid package order, also one paid before (spec: alreadyProcessed): after 1 s, the history. */
+export const packagePaid: PaymentOutcome = {
+  notice: { tone: 'success', text: SUCCESS_TEXT },
+  paid: true,
+  redirect: { to: paths.userSubscriptionHistory, afterMs: 1000 },
+};
+
 export function packageOutcome(result: PackagePaymentResult): PaymentOutcome {
-  if (result.success || result.alreadyProcessed) {
-    return {
-      notice: { tone: 'success', text: SUCCESS_TEXT },
-      paid: true,
-      redirect: { to: paths.userSubscriptionHistory, afterMs: 1000 },
-    };
-  }
+  if (result.success || result.alreadyProcessed) return packagePaid;
   return { notice: error(result.message || PACKAGE_FAILED_TEXT), paid: false };
 }
 
@@ -71,6 +74,17 @@ export const packageCancelled: PaymentOutcome = {
   paid: false,
 };
 
+// The admin doc's payment flow gives this exact text for items too, though they go to the
+// orders history.
+const itemPaid = (afterMs: number): PaymentOutcome => ({
+  notice: { tone: 'success', text: SUCCESS_TEXT },
+  paid: true,
+  redirect: { to: paths.userOrdersHistory, afterMs },
+});
+
+/** An item order paid before this payment: as 'matched but unchanged', after 1 s. */
+export const itemAlreadyPaid = itemPaid(1000);
+
 /**
  * Item (admin doc, payment flow): matched and modified → success, orders history after 2 s;
  * matched but unchanged (already paid) → after 1 s; matched 0 → contact support with the
@@ -79,11 +93,7 @@ export const packageCancelled: PaymentOutcome = {
 export function itemOutcome(result: ItemPaymentResult, paypalOrderId: string): PaymentOutcome {
   if (!result.success || result.error) return { notice: error(ITEM_NOT_UPDATED_TEXT), paid: false };
   if (result.matchedCount > 0) {
-    return {
-      notice: { tone: 'success', text: SUCCESS_TEXT },
-      paid: true,
-      redirect: { to: paths.userOrdersHistory, afterMs: result.modifiedCount > 0 ? 2000 : 1000 },
-    };
+    return result.modifiedCount > 0 ? itemPaid(2000) : itemAlreadyPaid;
   }
   return {
     notice: error(
