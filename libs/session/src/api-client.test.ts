@@ -30,7 +30,11 @@ beforeAll(async () => {
   const { port } = server.address() as AddressInfo;
   sessionActions.configure({
     apiBaseUrl: `http://127.0.0.1:${port}/`,
-    adapter: { getIdToken: async () => 'token-123', signOut: async () => {} },
+    adapter: {
+      getIdToken: async () => 'token-123',
+      signOut: async () => {},
+      reloadProfile: async () => {},
+    },
   });
 });
 

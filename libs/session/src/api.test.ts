@@ -39,7 +39,11 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${port}`;
   sessionActions.configure({
     apiBaseUrl: baseUrl,
-    adapter: { getIdToken: async () => 'token-123', signOut: async () => {} },
+    adapter: {
+      getIdToken: async () => 'token-123',
+      signOut: async () => {},
+      reloadProfile: async () => {},
+    },
   });
 });
 

@@ -15,13 +15,20 @@ export interface AuthUser {
 
 /**
  * What the shell's sign-in integration lends to everybody else. Remotes never talk to the
- * sign-in provider themselves: they ask the session for a token or to sign out.
+ * sign-in provider themselves: they ask the session for a token, to sign out, or to read the
+ * user's record again after it could not be loaded.
  */
 export interface AuthAdapter {
   getIdToken(forceRefresh?: boolean): Promise<string | null>;
   signOut(): Promise<void>;
+  reloadProfile(): Promise<void>;
 }
 
+/**
+ * Where the user's record stands. 'error': it could not be loaded, so the role and the credits
+ * are unknown (not "no role"): a screen that needs them says so and offers
+ * `sessionActions.retryProfile`.
+ */
 export type ProfileStatus = 'idle' | 'loading' | 'loaded' | 'error';
 
 export interface SessionState {
@@ -89,6 +96,11 @@ export const sessionActions = {
   },
   setProfile(profile: UserRecord): void {
     useSession.setState({ profile, profileStatus: 'loaded' });
+  },
+  /** Reads the signed-in user's record again, e.g. from a Retry after it could not be loaded. */
+  async retryProfile(): Promise<void> {
+    const { adapter, status } = useSession.getState();
+    if (adapter && status === 'signed-in') await adapter.reloadProfile();
   },
   /** Applies a credit change the server confirmed, so every app shows the new count at once. */
   setCredits(currentBalance: number): void {

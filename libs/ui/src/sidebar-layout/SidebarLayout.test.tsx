@@ -99,6 +99,48 @@ describe('SidebarLayout', () => {
     expect(screen.getByText('Brand')).toBeTruthy();
   });
 
+  it('opens in full over the page from its icons on a narrow screen, until a link is chosen', async () => {
+    viewportWidth(600);
+    const user = userEvent.setup();
+    renderAt('/user/dashboard');
+    const toggle = screen.getByRole('button', { name: 'Expand sidebar' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('Brand')).toBeNull();
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-label')).toBe('Collapse sidebar');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('Brand')).toBeTruthy();
+    expect(screen.getByText('Page')).toBeTruthy();
+
+    await user.click(screen.getByRole('link', { name: 'Support' }));
+    expect(screen.getByRole('link', { name: 'Support' }).getAttribute('aria-current')).toBe('page');
+    expect(toggle.getAttribute('aria-label')).toBe('Expand sidebar');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('Brand')).toBeNull();
+  });
+
+  it('closes the opened sidebar with Escape or a click on the page, on a narrow screen', async () => {
+    viewportWidth(600);
+    const user = userEvent.setup();
+    renderAt('/user/dashboard');
+    const toggle = screen.getByRole('button', { name: 'Expand sidebar' });
+
+    await user.click(toggle);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Dashboard' }));
+    await user.keyboard('{Escape}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('Brand')).toBeNull();
+    expect(document.activeElement, 'the focus goes back to the toggle').toBe(toggle);
+
+    await user.click(toggle);
+    expect(screen.getByText('Brand')).toBeTruthy();
+    await user.click(screen.getByText('Page'));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('Brand')).toBeNull();
+  });
+
   it('runs a footer action', async () => {
     const logout = vi.fn();
     renderAt('/user/dashboard', {

@@ -1,6 +1,6 @@
 import { NavLink } from '@coldmail/router';
 import { clsx } from 'clsx';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useMediaQuery } from '../responsive-table/useMediaQuery';
 import { EntryContent } from './EntryContent';
 import styles from './SidebarLayout.module.css';
@@ -23,15 +23,19 @@ export interface SidebarLayoutProps {
   /** Pinned to the bottom of the sidebar: SidebarText and SidebarButton entries. */
   footer?: ReactNode;
   tone?: 'light' | 'dark';
-  /** Up to this viewport width (px) the sidebar shows icons only, whatever the toggle says. */
+  /**
+   * Up to this viewport width (px) the sidebar shows icons only, and its toggle opens it in full
+   * over the page until a link is chosen, Escape is pressed or the page is clicked.
+   */
   breakpoint: number;
   /** The page beside the sidebar. */
   children: ReactNode;
 }
 
 /**
- * An area's chrome: a sidebar that collapses to icons (by its toggle, or on narrow screens) and
- * highlights the link of the current route, beside the page.
+ * An area's chrome: a sidebar that collapses to icons (by its toggle, or on narrow screens, where
+ * the toggle opens it over the page instead) and highlights the link of the current route, beside
+ * the page.
  */
 export function SidebarLayout({
   label,
@@ -43,22 +47,67 @@ export function SidebarLayout({
   children,
 }: SidebarLayoutProps) {
   const [collapsed, setCollapsed] = useState(false);
+  const [overlayOpen, setOverlayOpen] = useState(false);
   const narrow = useMediaQuery(`(max-width: ${breakpoint}px)`);
-  const iconsOnly = collapsed || narrow;
+  const [wasNarrow, setWasNarrow] = useState(narrow);
+  if (narrow !== wasNarrow) {
+    // An overlay opened on a narrow screen does not outlive it (nor reopen by itself later).
+    setWasNarrow(narrow);
+    setOverlayOpen(false);
+  }
+  const overlay = narrow && overlayOpen;
+  const expanded = narrow ? overlay : !collapsed;
+  const sidebarId = useId();
+  const sidebarRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!overlay) return;
+    const closeOnOutsidePointer = (event: PointerEvent) => {
+      if (!sidebarRef.current?.contains(event.target as Node)) setOverlayOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOverlayOpen(false);
+      // The focus stays in the sidebar, on the toggle that opens it again.
+      if (sidebarRef.current?.contains(document.activeElement)) toggleRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', closeOnOutsidePointer);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOnOutsidePointer);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [overlay]);
+
+  const toggle = () => {
+    if (narrow) setOverlayOpen((open) => !open);
+    else setCollapsed((value) => !value);
+  };
+  const closeOverlay = () => setOverlayOpen(false);
 
   return (
-    <div className={clsx(styles.layout, styles[tone], iconsOnly && styles.iconsOnly)}>
-      <aside className={styles.sidebar} aria-label={label}>
+    <div
+      className={clsx(
+        styles.layout,
+        styles[tone],
+        !expanded && styles.iconsOnly,
+        overlay && styles.overlay,
+      )}
+    >
+      <aside id={sidebarId} ref={sidebarRef} className={styles.sidebar} aria-label={label}>
         <div className={styles.brand}>
-          {!iconsOnly && brand}
+          {expanded && brand}
           <button
+            ref={toggleRef}
             type="button"
             className={styles.toggle}
-            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-            aria-expanded={!collapsed}
-            onClick={() => setCollapsed((value) => !value)}
+            aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
+            aria-expanded={expanded}
+            aria-controls={sidebarId}
+            onClick={toggle}
           >
-            {collapsed ? '»' : '«'}
+            {expanded ? '«' : '»'}
           </button>
         </div>
         <nav className={styles.nav}>
@@ -71,6 +120,7 @@ export function SidebarLayout({
                 target="_blank"
                 rel="noopener"
                 title={item.label}
+                onClick={closeOverlay}
               >
                 <EntryContent icon={item.icon}>{item.label}</EntryContent>
               </a>
@@ -80,6 +130,7 @@ export function SidebarLayout({
                 to={item.to}
                 title={item.label}
                 className={({ isActive }) => clsx(styles.entry, isActive && styles.active)}
+                onClick={closeOverlay}
               >
                 <EntryContent icon={item.icon}>{item.label}</EntryContent>
               </NavLink>

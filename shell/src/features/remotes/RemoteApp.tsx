@@ -1,9 +1,8 @@
-import { Button, loadable, type Loadable } from '@coldmail/ui';
+import { loadable, type Loadable } from '@coldmail/ui';
 import { Suspense, useState } from 'react';
 import { useLocation } from '@coldmail/router';
 import { FirstScreenLoader } from '../layout/components/FirstScreenLoader';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
-import styles from './RemoteApp.module.css';
 import { loadRemoteApp } from './remote-registry';
 import { RouteContextReset } from './RouteContextReset';
 
@@ -27,18 +26,6 @@ export function preloadRemoteApp(remote: string): void {
   remoteAppOf(remote, false).preload();
 }
 
-function RemoteUnavailable({ remote, onRetry }: { remote: string; onRetry: () => void }) {
-  return (
-    <div className={styles.fallback} role="alert" data-remote-fallback={remote}>
-      <h2 className={styles.title}>This section is temporarily unavailable</h2>
-      <p className={styles.text}>
-        Loading chunk {remote} failed. The rest of the site still works.
-      </p>
-      <Button onClick={onRetry}>Retry</Button>
-    </div>
-  );
-}
-
 /** Renders a remote's exposed App in place; a remote that fails shows a fallback with Retry. */
 export function RemoteApp({ remote }: { remote: string }) {
   const { pathname } = useLocation();
@@ -51,11 +38,7 @@ export function RemoteApp({ remote }: { remote: string }) {
   };
 
   return (
-    <RemoteErrorBoundary
-      remote={remote}
-      resetKey={`${attempt}:${pathname}`}
-      fallback={() => <RemoteUnavailable remote={remote} onRetry={retry} />}
-    >
+    <RemoteErrorBoundary remote={remote} resetKey={`${attempt}:${pathname}`} onRetryLoad={retry}>
       <RouteContextReset>
         {/* For whatever inside the remote suspends; the remote's own code loads without it. */}
         <Suspense fallback={loading}>

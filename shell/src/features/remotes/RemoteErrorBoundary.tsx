@@ -1,10 +1,14 @@
+import { Button } from '@coldmail/ui';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import styles from './RemoteErrorBoundary.module.css';
+import { isLoadFailure } from './remote-registry';
 
 interface Props {
   remote: string;
   /** When this changes while an error is shown, the boundary tries again (e.g. navigation). */
   resetKey: string;
-  fallback: (error: Error) => ReactNode;
+  /** Retry after the remote's code failed to load: load it afresh (and change `resetKey`). */
+  onRetryLoad: () => void;
   children: ReactNode;
 }
 
@@ -13,7 +17,11 @@ interface State {
   failedAt: string | null;
 }
 
-/** Keeps a remote that failed to load (or crashed) inside its own box: the rest of the page lives on. */
+/**
+ * Keeps a remote that failed to load, or whose page crashed, inside its own box: the rest of the
+ * page lives on. The two are told apart, since only the first is about loading; neither shows
+ * the error's own text (the console has it).
+ */
 export class RemoteErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, failedAt: null };
 
@@ -33,7 +41,30 @@ export class RemoteErrorBoundary extends Component<Props, State> {
     console.error(`[remote ${this.props.remote}]`, error, info.componentStack);
   }
 
+  /** A crashed page's code is in: drawing it again is the retry. */
+  private readonly renderAgain = () => this.setState({ error: null, failedAt: null });
+
   override render(): ReactNode {
-    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
+    const { error } = this.state;
+    const { remote, onRetryLoad, children } = this.props;
+    if (!error) return children;
+    return (
+      <div className={styles.fallback} role="alert" data-remote-fallback={remote}>
+        {isLoadFailure(error) ? (
+          <>
+            <h2 className={styles.title}>This section is temporarily unavailable</h2>
+            <p className={styles.text}>
+              Loading chunk {remote} failed. The rest of the site still works.
+            </p>
+          </>
+        ) : (
+          <>
+            <h2 className={styles.title}>Something went wrong on this page.</h2>
+            <p className={styles.text}>Please try again. The rest of the site still works.</p>
+          </>
+        )}
+        <Button onClick={isLoadFailure(error) ? onRetryLoad : this.renderAgain}>Retry</Button>
+      </div>
+    );
   }
 }

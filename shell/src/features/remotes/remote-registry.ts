@@ -25,6 +25,24 @@ export class RemoteLoadError extends Error {
   }
 }
 
+/**
+ * What a browser or the federation runtime throws when code could not be fetched: a remote's
+ * entry or manifest (RemoteLoadError, the runtime's '#RUNTIME-0xx' errors) or a chunk of it, such
+ * as a page's (Chrome, Firefox and Safari word a failed dynamic import differently).
+ */
+const LOAD_FAILURE =
+  /#RUNTIME-\d+|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk .* failed/i;
+
+/** Whether `error` says code could not be loaded (so loading again may help), not that it broke. */
+export function isLoadFailure(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    if (cause instanceof RemoteLoadError || cause.name === 'ChunkLoadError') return true;
+    if (LOAD_FAILURE.test(cause.message)) return true;
+    cause = cause.cause;
+  }
+  return false;
+}
+
 export function parseRemoteManifests(value: unknown, baseUrl: string): RemoteManifests {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     throw new Error('remotes.json must be an object of remote name → manifest URL');

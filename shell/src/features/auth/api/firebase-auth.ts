@@ -90,6 +90,9 @@ function loadAuth(): Promise<Auth> {
           await firebaseAuth.signOut(auth);
           clearCachedSession();
         },
+        reloadProfile: async () => {
+          if (auth.currentUser) await loadUserRecord(auth.currentUser.email ?? '');
+        },
       },
     });
     // Whoever changes the record (sign-in, the profile page in a remote), the cache follows.

@@ -47,11 +47,48 @@ describe('syncUserRecord', () => {
         status: 403,
         body: { statusCode: 403, message: 'Your e-mail address is not verified' },
       },
+      'users.list': { body: [] },
     });
 
     expect(await syncUserRecord()).toBeNull();
     expect(useSession.getState().profileStatus).toBe('error');
     expect(await screen.findByText('Your e-mail address is not verified')).toBeTruthy();
+  });
+
+  it('reads the record instead when the sync is refused, so the role and credits still show', async () => {
+    await signedIn({
+      'users.createOrSync': {
+        status: 429,
+        body: { statusCode: 429, message: 'Too many requests, please try again later' },
+      },
+      'users.list': { body: [userRecord({ userRole: 'Seller', currentBalance: 7 })] },
+    });
+
+    const record = await syncUserRecord();
+    expect(record?.userRole).toBe('Seller');
+    expect(useSession.getState()).toMatchObject({
+      profile: { userRole: 'Seller', currentBalance: 7 },
+      profileStatus: 'loaded',
+    });
+    expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'POST /api/create-user',
+      'GET /users',
+    ]);
+    expect(api.requests[1]?.query.get('userEmail')).toBe('buyer@example.com');
+    // The sync still failed (a pending change to the account did not apply): the user is told.
+    expect(await screen.findByText('Too many requests, please try again later')).toBeTruthy();
+  });
+
+  it('leaves the record in error, not as a record-less user, when neither the sync nor the read works', async () => {
+    await signedIn({
+      'users.createOrSync': { status: 503 },
+      'users.list': { status: 500 },
+    });
+
+    expect(await syncUserRecord()).toBeNull();
+    expect(api.requests.map((request) => request.method)).toEqual(['POST', 'GET']);
+    expect(useSession.getState()).toMatchObject({ profile: null, profileStatus: 'error' });
+    expect(await screen.findByText('Service Unavailable')).toBeTruthy();
   });
 
   it("says 'Failed to create user' when the request cannot be made", async () => {
@@ -61,6 +98,7 @@ describe('syncUserRecord', () => {
       adapter: {
         getIdToken: () => Promise.reject(new Error('auth/network-request-failed')),
         signOut: async () => undefined,
+        reloadProfile: async () => undefined,
       },
     });
 
@@ -79,6 +117,16 @@ describe('loadUserRecord (a session restored on page load)', () => {
     expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'GET /users',
     ]);
+  });
+
+  it("says 'Failed to load user data' when the record cannot be read", async () => {
+    await signedIn({
+      'users.list': { status: 500, body: { statusCode: 500, message: 'Internal server error' } },
+    });
+    expect(await loadUserRecord('bea@example.com')).toBeNull();
+    expect(useSession.getState()).toMatchObject({ profile: null, profileStatus: 'error' });
+    expect(await screen.findByText('Failed to load user data')).toBeTruthy();
+    expect(screen.queryByText('Internal server error')).toBeNull();
   });
 
   it('creates the record when the account has none yet', async () => {

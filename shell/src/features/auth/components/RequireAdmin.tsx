@@ -1,6 +1,6 @@
 import { paths } from '@coldmail/registry/pages';
-import { selectIsAdmin, useSession } from '@coldmail/session';
-import { ButtonLink, Card, PageLoader } from '@coldmail/ui';
+import { selectIsAdmin, sessionActions, useSession } from '@coldmail/session';
+import { Button, ButtonLink, Card, PageLoader } from '@coldmail/ui';
 import type { ReactNode } from 'react';
 import { Outlet } from '@coldmail/router';
 import styles from './RequireAdmin.module.css';
@@ -10,9 +10,8 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   const isAdmin = useSession(selectIsAdmin);
   const profileStatus = useSession((state) => state.profileStatus);
   const hasProfile = useSession((state) => state.profile !== null);
-  // A failed load shows the card below: the server will refuse the admin calls anyway.
-  if (!hasProfile && profileStatus !== 'error') return <PageLoader />;
-  if (!isAdmin) {
+  if (isAdmin) return children ?? <Outlet />;
+  if (hasProfile) {
     return (
       <div className={styles.page}>
         <Card className={styles.card}>
@@ -25,5 +24,17 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
       </div>
     );
   }
-  return children ?? <Outlet />;
+  // Without the record nobody knows the role yet: an admin whose record failed to load is not
+  // told they are not one.
+  if (profileStatus !== 'error') return <PageLoader />;
+  return (
+    <div className={styles.page}>
+      <Card className={styles.card}>
+        <p className={styles.text} role="alert">
+          User data could not be loaded. Please try again later.
+        </p>
+        <Button onClick={() => void sessionActions.retryProfile()}>Retry</Button>
+      </Card>
+    </div>
+  );
 }

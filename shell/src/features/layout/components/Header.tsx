@@ -2,6 +2,7 @@ import { paths } from '@coldmail/registry/pages';
 import { useSession } from '@coldmail/session';
 import { ButtonLink } from '@coldmail/ui';
 import { NavLink } from '@coldmail/router';
+import type { Ref } from 'react';
 import styles from './Header.module.css';
 import { readCachedNavbarUser } from '../../auth/api/browser-cache';
 import { Logo } from './Logo';
@@ -28,10 +29,11 @@ function CachedAvatar() {
   );
 }
 
-export function Header() {
+/** `ref`: the header element, which stays stuck to the top of the window as the page scrolls. */
+export function Header({ ref }: { ref?: Ref<HTMLElement> }) {
   const status = useSession((state) => state.status);
   return (
-    <header className={styles.header}>
+    <header ref={ref} className={styles.header}>
       <div className={styles.inner}>
         <Logo />
         <nav className={styles.nav} aria-label="Main">

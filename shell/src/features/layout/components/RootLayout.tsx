@@ -1,7 +1,8 @@
 import { ToastHost } from '@coldmail/ui';
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue, useRef } from 'react';
 import { Outlet, useLocation } from '@coldmail/router';
 import { VerifyEmailNotice } from '../../auth/components/VerifyEmailNotice';
+import { useNavigationScroll } from '../hooks/useNavigationScroll';
 import { FirstScreenLoader } from './FirstScreenLoader';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -14,10 +15,8 @@ function hasSiteChrome(pathname: string): boolean {
 
 export function RootLayout() {
   const { pathname } = useLocation();
-
-  useEffect(() => {
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  }, [pathname]);
+  const header = useRef<HTMLElement>(null);
+  useNavigationScroll(header);
 
   // The page is first drawn in a deferred render, which React splits into short slices: the
   // start-up render (the chrome, committed at once, so the router follows history from the
@@ -29,7 +28,7 @@ export function RootLayout() {
   const chrome = hasSiteChrome(pathname);
   return (
     <div className={styles.root}>
-      {chrome && <Header />}
+      {chrome && <Header ref={header} />}
       <VerifyEmailNotice />
       <main className={styles.main}>{pageDrawn ? <Outlet /> : <FirstScreenLoader />}</main>
       {chrome && <Footer />}
