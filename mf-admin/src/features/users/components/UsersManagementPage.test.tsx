@@ -48,6 +48,36 @@ describe('/admin/users', () => {
     });
   });
 
+  it('takes no new balance below zero, yet lets an older negative one stay while the name changes', async () => {
+    api = await startTestApi({
+      'users.adminList': page([grace, owing]),
+      'users.adminUpdate': { body: { ...owing, userName: 'Owen B.' } },
+    });
+    renderRemote(App, '/admin/users', { apiUrl: api.url, profile: admin });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit grace@example.com' }));
+    const balance = screen.getByLabelText('Credit balance');
+    await userEvent.clear(balance);
+    await userEvent.type(balance, '-5');
+    expect(
+      screen.getByText('The credit balance must be a whole number, zero or more.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit owen@example.com' }));
+    const name = screen.getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Owen B.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('User updated successfully');
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      userName: 'Owen B.',
+    });
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).not.toHaveProperty(
+      'currentBalance',
+    );
+  });
+
   it('asks before deleting, and sends a message from its modal', async () => {
     api = await startTestApi({
       'users.adminList': page([grace]),
