@@ -124,7 +124,9 @@ export function pagesOf(owner) {
 /**
  * An entry of a sidebar. `icon` names one of the icons @coldmail/ui draws (its IconName).
  *
- * @typedef {{ page: PageId, label: string, icon: string, newTab?: boolean, adminOnly?: boolean }} MenuEntry
+ * `alsoFor` lists pages reached from this entry's page, on which the entry stays highlighted.
+ *
+ * @typedef {{ page: PageId, label: string, icon: string, newTab?: boolean, adminOnly?: boolean, alsoFor?: readonly PageId[] }} MenuEntry
  */
 
 /**
@@ -151,15 +153,15 @@ export const menus = /** @type {const} */ ({
   ],
   admin: [
     { page: 'adminDashboard', label: 'Dashboard', icon: 'dashboard' },
-    { page: 'adminOrders', label: 'Total Orders', icon: 'orders' },
+    { page: 'adminOrders', label: 'Total Orders', icon: 'orders', alsoFor: ['adminItemsOrders'] },
     { page: 'adminUsers', label: 'Total Users', icon: 'users' },
     { page: 'adminSupportMessages', label: 'Support Messages', icon: 'support' },
-    { page: 'adminSettings', label: 'Settings', icon: 'settings' },
+    { page: 'adminSettings', label: 'Settings', icon: 'settings', alsoFor: ['adminPackages'] },
     { page: 'adminAuditLog', label: 'Audit Log', icon: 'audit' },
   ],
 });
 
-/** @typedef {{ to: string, label: string, icon: string, newTab: boolean, adminOnly: boolean }} NavLinkEntry */
+/** @typedef {{ to: string, label: string, icon: string, newTab: boolean, adminOnly: boolean, activeOn: string[] }} NavLinkEntry */
 
 /**
  * A sidebar's links, ready for SidebarLayout.
@@ -170,12 +172,13 @@ export const menus = /** @type {const} */ ({
 export function navOf(menu) {
   /** @type {readonly MenuEntry[]} */
   const entries = menus[menu];
-  return entries.map(({ page, label, icon, newTab = false, adminOnly = false }) => ({
+  return entries.map(({ page, label, icon, newTab = false, adminOnly = false, alsoFor = [] }) => ({
     to: pages[page].path,
     label,
     icon,
     newTab,
     adminOnly,
+    activeOn: alsoFor.map((other) => pages[other].path),
   }));
 }
 

@@ -118,6 +118,15 @@ describe('sidebars', () => {
       'Audit Log /admin/audit-log',
     ]);
   });
+
+  it('keep an entry highlighted on the pages reached from it', () => {
+    const activeOn = Object.fromEntries(
+      navOf('admin').map(({ label, activeOn }) => [label, activeOn]),
+    );
+    expect(activeOn['Total Orders']).toEqual(['/admin/items-orders']);
+    expect(activeOn['Settings']).toEqual(['/admin/packages']);
+    expect(activeOn['Dashboard']).toEqual([]);
+  });
 });
 
 describe('routes documents', () => {

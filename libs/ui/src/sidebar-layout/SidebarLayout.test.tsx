@@ -64,6 +64,16 @@ describe('SidebarLayout', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
   });
 
+  it('keeps an entry highlighted on the pages reached from it', () => {
+    const withItemOrders = [
+      { to: '/admin/orders', label: 'Total Orders', icon: '▤', activeOn: ['/admin/items-orders'] },
+      { to: '/admin/users', label: 'Total Users', icon: '☺' },
+    ];
+    renderAt('/admin/items-orders', { items: withItemOrders });
+    expect(screen.getByRole('link', { name: 'Total Orders' }).className).toMatch(/active/);
+    expect(screen.getByRole('link', { name: 'Total Users' }).className).not.toMatch(/active/);
+  });
+
   it('opens a new-tab link as a full page in another tab', () => {
     renderAt('/user/dashboard');
     const link = screen.getByRole('link', { name: 'Admin Dashboard' });

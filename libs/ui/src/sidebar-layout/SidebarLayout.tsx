@@ -1,4 +1,4 @@
-import { NavLink } from '@coldmail/router';
+import { NavLink, useLocation } from '@coldmail/router';
 import { clsx } from 'clsx';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useMediaQuery } from '../responsive-table/useMediaQuery';
@@ -12,6 +12,8 @@ export interface SidebarNavItem {
   icon: ReactNode;
   /** Opens as a full page in a new tab, e.g. another area of the product; never highlighted. */
   newTab?: boolean;
+  /** Other paths (pages reached from this entry's) on which the entry is highlighted too. */
+  activeOn?: readonly string[];
 }
 
 export interface SidebarLayoutProps {
@@ -57,6 +59,8 @@ export function SidebarLayout({
   }
   const overlay = narrow && overlayOpen;
   const expanded = narrow ? overlay : !collapsed;
+  const { pathname } = useLocation();
+  const onPath = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
   const sidebarId = useId();
   const sidebarRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -129,7 +133,9 @@ export function SidebarLayout({
                 key={item.to}
                 to={item.to}
                 title={item.label}
-                className={({ isActive }) => clsx(styles.entry, isActive && styles.active)}
+                className={({ isActive }) =>
+                  clsx(styles.entry, (isActive || item.activeOn?.some(onPath)) && styles.active)
+                }
                 onClick={closeOverlay}
               >
                 <EntryContent icon={item.icon}>{item.label}</EntryContent>
