@@ -6,12 +6,6 @@ import { userMemberships, userRoles } from './statuses';
 export const userRoleSchema = z.enum(userRoles);
 export type UserRole = z.infer<typeof userRoleSchema>;
 
-/**
- * The roles the back office offers in a user's row (the spec: member, moderator, Admin); a row
- * also shows the user's current role when it is another.
- */
-export const adminAssignableRoles: readonly UserRole[] = ['member', 'moderator', 'Admin'];
-
 export const userMembershipSchema = z.enum(userMemberships);
 export type UserMembership = z.infer<typeof userMembershipSchema>;
 

@@ -2,8 +2,8 @@ import type { FooterSettings } from '@coldmail/contracts';
 import { MemoryRouter } from '@coldmail/router';
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeIntersectionObserver } from '../test/fakeIntersectionObserver';
-import { FooterBlock } from './FooterBlock';
+import { fakeIntersectionObserver, type FakeObserver } from '../test/fakeIntersectionObserver';
+import { FOOTER_DWELL_MS, FooterBlock } from './FooterBlock';
 import { SiteLogo } from './SiteLogo';
 
 const footer: FooterSettings = {
@@ -23,6 +23,14 @@ const footer: FooterSettings = {
   socialLinks: { facebook: '', twitter: '', linkedin: 'https://linkedin.com/acme', youtube: '' },
   copyrightText: '',
 };
+
+/** The footer comes near the viewport and stays there. */
+function stayNear(observer: FakeObserver | undefined, block: Element) {
+  vi.useFakeTimers();
+  act(() => observer?.report(block, 0.1));
+  act(() => vi.advanceTimersByTime(FOOTER_DWELL_MS));
+  vi.useRealTimers();
+}
 
 const renderFooter = (settings: FooterSettings) =>
   render(
@@ -72,9 +80,23 @@ describe('FooterBlock', () => {
     expect(within(block).queryByText('© 2026 Acme')).toBeNull();
     const [observer] = observers.watching(block);
     expect(observer?.options?.rootMargin).toBe('200px');
-    act(() => observer?.report(block, 0.1));
+    stayNear(observer, block);
     expect((await within(block).findByText('© 2026 Acme')).tagName).toBe('B');
     expect(block.innerHTML).not.toContain('onerror');
+  });
+
+  it('loads nothing for a footer near the viewport only for a moment (a page still laying out)', () => {
+    const observers = fakeIntersectionObserver();
+    vi.useFakeTimers();
+    renderFooter({ ...footer, backgroundImage: 'https://cdn.example.com/night.jpg' });
+    const block = screen.getByRole('contentinfo');
+    const [observer] = observers.watching(block);
+    act(() => observer?.report(block, 0.1));
+    act(() => vi.advanceTimersByTime(FOOTER_DWELL_MS / 2));
+    act(() => observer?.report(block, 0));
+    act(() => vi.advanceTimersByTime(FOOTER_DWELL_MS * 2));
+    vi.useRealTimers();
+    expect(block.style.backgroundImage).toBe('');
   });
 
   it('lays its own colour over the admin’s background image once it nears the viewport', () => {
@@ -83,7 +105,7 @@ describe('FooterBlock', () => {
     const block = screen.getByRole('contentinfo');
     expect(block.style.backgroundImage).toBe('');
     const [observer] = observers.watching(block);
-    act(() => observer?.report(block, 0.1));
+    stayNear(observer, block);
     expect(block.style.backgroundImage).toBe(
       'linear-gradient(rgb(15 23 42 / 0.92), rgb(15 23 42 / 0.92)), url("https://cdn.example.com/night.jpg")',
     );

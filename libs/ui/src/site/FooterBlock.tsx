@@ -19,6 +19,8 @@ const socialLabels: Record<keyof FooterSettings['socialLinks'], string> = {
  * shaded background is about #222a3b, against which #94a3b8 is 5.6:1).
  */
 const SHADE = 'rgb(15 23 42 / 0.92)';
+/** How long the footer stays near the viewport before what waits for it loads. */
+export const FOOTER_DWELL_MS = 500;
 
 /**
  * Admin-edited HTML: sanitized before it reaches the page. The line sits at the page's end, so
@@ -50,6 +52,9 @@ export function FooterBlock({ footer }: { footer: FooterSettings }) {
   // nothing does.
   const near = useNearViewport(root, {
     margin: '200px',
+    // While the page above loads, a loader one screen high holds the footer just below the fold
+    // for a moment: that is not a reader coming near.
+    dwellMs: FOOTER_DWELL_MS,
     immediately: !footer.backgroundImage && !footer.copyrightText,
   });
   const links = footer.companyLinks.links.filter((link) => link.text && link.url);

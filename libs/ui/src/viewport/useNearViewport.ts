@@ -5,6 +5,11 @@ export interface NearViewportOptions {
   margin?: string;
   /** Near from the start, with nothing watched (above the fold, or nothing waits for it). */
   immediately?: boolean;
+  /**
+   * Near only once the element has stayed near this long (ms): a page still laying itself out
+   * (a loader the height of the screen, then the content) puts what follows it near for a moment.
+   */
+  dwellMs?: number;
 }
 
 /**
@@ -14,21 +19,33 @@ export interface NearViewportOptions {
  */
 export function useNearViewport(
   element: RefObject<Element | null>,
-  { margin = '0px', immediately = false }: NearViewportOptions = {},
+  { margin = '0px', immediately = false, dwellMs = 0 }: NearViewportOptions = {},
 ): boolean {
   const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
   const shown = near || immediately;
   useEffect(() => {
     const target = element.current;
     if (shown || !target) return;
+    let dwell: ReturnType<typeof setTimeout> | undefined;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.intersectionRatio > 0)) setNear(true);
+        const isNear = entries.some((entry) => entry.intersectionRatio > 0);
+        if (!isNear) {
+          clearTimeout(dwell);
+          dwell = undefined;
+        } else if (dwellMs <= 0) {
+          setNear(true);
+        } else {
+          dwell ??= setTimeout(() => setNear(true), dwellMs);
+        }
       },
       { rootMargin: margin, threshold: [0, 0.01] },
     );
     observer.observe(target);
-    return () => observer.disconnect();
-  }, [element, shown, margin]);
+    return () => {
+      observer.disconnect();
+      clearTimeout(dwell);
+    };
+  }, [element, shown, margin, dwellMs]);
   return shown;
 }

@@ -1,9 +1,4 @@
-import {
-  adminAssignableRoles,
-  type UserRecord,
-  type UserRole,
-  type UserSortKey,
-} from '@coldmail/contracts';
+import type { UserRecord, UserRole, UserSortKey } from '@coldmail/contracts';
 import { userMemberships } from '@coldmail/contracts/statuses';
 import { api, domainKey } from '@coldmail/session';
 import {
@@ -28,10 +23,11 @@ import styles from './Users.module.css';
 
 const PAGE_SIZE = 10;
 /** The selectable roles, plus the user's own when it is another (so the select shows it). */
+/** The spec: roles selectable in a row are member, moderator and Admin (not Seller). */
+const SELECTABLE_ROLES: readonly UserRole[] = ['member', 'moderator', 'Admin'];
+
 const roleOptions = (current: UserRole): readonly UserRole[] =>
-  adminAssignableRoles.includes(current)
-    ? adminAssignableRoles
-    : [current, ...adminAssignableRoles];
+  SELECTABLE_ROLES.includes(current) ? SELECTABLE_ROLES : [current, ...SELECTABLE_ROLES];
 
 interface Draft {
   userName: string;
