@@ -1,5 +1,6 @@
 import { renderRemote, startTestApi, type TestApi, userRecord } from '@coldmail/testing';
-import { screen, within } from '@testing-library/react';
+import { sessionActions } from '@coldmail/session';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import App from '../../../app/App';
 
@@ -59,5 +60,21 @@ describe('/user/dashboard', () => {
       expect.stringContaining('Credits bought+42'),
     ]);
     expect(api.requests[0]?.query.get('pageSize')).toBe('5');
+  });
+});
+
+describe('/user/dashboard without the user’s record', () => {
+  it('says it could not be loaded and offers a retry, instead of waiting for ever', async () => {
+    api = await startTestApi({
+      'credits.history': { body: { entries: [], total: 0, page: 1, pageSize: 5 } },
+    });
+    renderRemote(App, '/user/dashboard', { apiUrl: api.url, profile: null });
+    act(() => sessionActions.profileFailed());
+    expect(
+      await screen.findByText(/User data could not be loaded. Please try again later./),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    act(() => sessionActions.setProfile(userRecord({ currentBalance: 7 })));
+    expect(await screen.findByText('7 credits')).toBeTruthy();
   });
 });

@@ -1,8 +1,8 @@
 import type { CreditHistoryEntry } from '@coldmail/contracts';
 import { paths } from '@coldmail/registry/pages';
 import { Link } from '@coldmail/router';
-import { api, selectCredits, useSession } from '@coldmail/session';
-import { Alert, ButtonLink, Card, PageHeader, Spinner, formatDate } from '@coldmail/ui';
+import { api, selectCredits, sessionActions, useSession } from '@coldmail/session';
+import { Alert, Button, ButtonLink, Card, PageHeader, Spinner, formatDate } from '@coldmail/ui';
 import { useQuery } from '@tanstack/react-query';
 import styles from './Dashboard.module.css';
 
@@ -40,6 +40,7 @@ const reasonInWords: Record<CreditHistoryEntry['reason'], string> = {
 export function DashboardPage() {
   const name = useSession((state) => state.profile?.userName || state.user?.displayName || 'User');
   const credits = useSession(selectCredits);
+  const recordFailed = useSession((state) => state.profileStatus === 'error');
   return (
     <section className={styles.page} data-remote="account" data-page="DashboardPage">
       <PageHeader title="Dashboard" subtitle={`Welcome back, ${name}!`} />
@@ -59,9 +60,22 @@ export function DashboardPage() {
         AI Email Template Generator
       </ButtonLink>
       <Card title="Your Credits">
-        <p className={styles.balance}>
-          {credits === null ? '…' : `${credits} ${credits === 1 ? 'credit' : 'credits'}`}
-        </p>
+        {credits === null && recordFailed ? (
+          <Alert tone="error">
+            User data could not be loaded. Please try again later.{' '}
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => void sessionActions.retryProfile()}
+            >
+              Retry
+            </Button>
+          </Alert>
+        ) : (
+          <p className={styles.balance}>
+            {credits === null ? '…' : `${credits} ${credits === 1 ? 'credit' : 'credits'}`}
+          </p>
+        )}
         <RecentCredits />
         <Link to={paths.userCreditHistory}>See your credit history</Link>
       </Card>

@@ -1,6 +1,6 @@
 import { paths } from '@coldmail/registry/pages';
-import type { ApiError } from '@coldmail/session';
-import { Alert, ButtonLink, Card } from '@coldmail/ui';
+import { sessionActions, type ApiError } from '@coldmail/session';
+import { Alert, Button, ButtonLink, Card } from '@coldmail/ui';
 import type { ReactNode } from 'react';
 import styles from './Checkout.module.css';
 
@@ -9,6 +9,18 @@ export function SellerNotice() {
   return (
     <Card>
       <Alert tone="warning">Sellers cannot purchase products</Alert>
+    </Card>
+  );
+}
+
+/** The buyer's own record could not be loaded (the spec's text), with a way to try again. */
+export function BuyerRecordError() {
+  return (
+    <Card>
+      <Alert tone="error">User data could not be loaded. Please try again later.</Alert>
+      <div className={styles.actions}>
+        <Button onClick={() => void sessionActions.retryProfile()}>Retry</Button>
+      </div>
     </Card>
   );
 }

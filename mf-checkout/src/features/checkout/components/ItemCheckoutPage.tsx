@@ -7,7 +7,7 @@ import { Card, PageHeader, PageLoader, TextField, formatUsd } from '@coldmail/ui
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBuyer } from '../hooks/useBuyer';
 import { BillingForm } from './BillingForm';
-import { CheckoutLoadError, SellerNotice } from './CheckoutStates';
+import { BuyerRecordError, CheckoutLoadError, SellerNotice } from './CheckoutStates';
 import styles from './Checkout.module.css';
 
 /** /item-buy/:id — 'Complete Your Order' for a digital item. */
@@ -30,6 +30,8 @@ export function ItemCheckoutPage() {
   let content;
   if (buyer.isSeller) {
     content = <SellerNotice />;
+  } else if (buyer.recordFailed) {
+    content = <BuyerRecordError />;
   } else if (item.isPending || !buyer.ready) {
     content = <PageLoader />;
   } else if (item.isError) {

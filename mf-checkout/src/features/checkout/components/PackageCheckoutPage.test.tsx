@@ -10,7 +10,8 @@ import {
   type ApiRoutes,
   type TestApi,
 } from '@coldmail/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { sessionActions } from '@coldmail/session';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import App from '../../../app/App';
@@ -29,6 +30,20 @@ async function startApi(newOrder: ApiRoutes['packageOrders.create']) {
 afterEach(() => api.close());
 
 describe('package checkout', () => {
+  it('waits for a retry, not showing the form, when the buyer’s own record could not be loaded', async () => {
+    await startApi({ status: 201, body: packageOrder() });
+    renderRemote(App, `/buy/${PACKAGE_ID}`, { apiUrl: api.url, profile: null });
+    act(() => sessionActions.profileFailed());
+    // Whether they may buy (a Seller may not) is not known without their record.
+    expect(
+      await screen.findByText('User data could not be loaded. Please try again later.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByLabelText('Full Name')).toBeNull();
+    act(() => sessionActions.setProfile(userRecord({ userRole: 'Seller' })));
+    expect(await screen.findByText('Sellers cannot purchase products')).toBeTruthy();
+  });
+
   it('shows a Seller only that sellers cannot buy', async () => {
     await startApi({ status: 201, body: packageOrder() });
     renderRemote(App, `/buy/${PACKAGE_ID}`, {

@@ -6,7 +6,7 @@ import { Card, PageHeader, PageLoader } from '@coldmail/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBuyer } from '../hooks/useBuyer';
 import { BillingForm } from './BillingForm';
-import { CheckoutLoadError, SellerNotice } from './CheckoutStates';
+import { BuyerRecordError, CheckoutLoadError, SellerNotice } from './CheckoutStates';
 import { PriceSummary } from './PriceSummary';
 import styles from './Checkout.module.css';
 
@@ -27,6 +27,8 @@ export function PackageCheckoutPage() {
   let content;
   if (buyer.isSeller) {
     content = <SellerNotice />;
+  } else if (buyer.recordFailed) {
+    content = <BuyerRecordError />;
   } else if (pkg.isPending || !buyer.ready) {
     content = <PageLoader />;
   } else if (pkg.isError) {

@@ -5,6 +5,11 @@ import { listedCountry } from '../utils/countries';
 export interface Buyer {
   /** False while the user's record (role, name, address) is still loading. */
   ready: boolean;
+  /**
+   * The signed-in user's record could not be loaded: whether they may buy (a Seller may not) is
+   * not known, so the form waits for a retry.
+   */
+  recordFailed: boolean;
   isSeller: boolean;
   /** The login e-mail, shown read-only; orders are always placed for it. */
   email: string;
@@ -20,6 +25,7 @@ export function useBuyer(): Buyer {
   const isSeller = useSession(selectIsSeller);
   return {
     ready: profile !== null || profileStatus === 'error' || status === 'signed-out',
+    recordFailed: profile === null && profileStatus === 'error' && status === 'signed-in',
     isSeller,
     email,
     billingDefaults: {
