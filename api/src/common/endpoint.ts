@@ -83,7 +83,8 @@ export function Endpoint(endpoint: Endpoint): MethodDecorator {
     ),
     ...(endpoint.multipart ? [ApiConsumes('multipart/form-data')] : []),
     ...(endpoint.body ? [ApiBody({ schema: openApiSchema(endpoint.body, 'input') })] : []),
-    ...(endpoint.body || endpoint.multipart || endpoint.raw
+    // Reads carry no body (Fastify never parses one for GET): no guard on their path.
+    ...(endpoint.body || endpoint.multipart || endpoint.raw || endpoint.method === 'GET'
       ? []
       : [UseGuards(refuseNonObjectBody)]),
   );
