@@ -10,6 +10,13 @@ let admin: Persona;
 let buyer: Persona;
 const adminEmail = `admin-${unique()}@coldmail.test`;
 
+/** What the payment buttons get from the environment's settings. */
+const ENV_BUTTONS_VIEW = {
+  clientId: 'EnvClientId',
+  currency: 'GBP',
+  enablePayPal: true,
+  buttonStyles: { layout: 'vertical', color: 'blue', shape: 'rect', label: 'pay' },
+};
 const settingsInDb = () => api.db.collection('paypalSettings');
 const saved = {
   clientId: 'AdminClientId',
@@ -50,12 +57,7 @@ describe('GET /api/paypal-settings', () => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
         success: true,
-        data: {
-          clientId: 'EnvClientId',
-          currency: 'GBP',
-          enablePayPal: true,
-          buttonStyles: { layout: 'vertical', color: 'blue', shape: 'rect', label: 'pay' },
-        },
+        data: ENV_BUTTONS_VIEW,
       });
       expect(response.text).not.toContain('EnvS');
       expect(response.text).not.toContain('sandbox');
@@ -171,6 +173,27 @@ describe("the PayPal button's label (spec §9: 'paypal' in the admin form, 'pay'
     expect(await labelFor(admin.token)).toBe('paypal');
     expect(await labelFor(buyer.token)).toBe('pay');
     expect(await labelFor()).toBe('pay');
+  });
+
+  it("shows an admin's payment page (view=payments) what buyers see", async () => {
+    const response = await call<SettingsResponse>(
+      api,
+      'GET',
+      '/api/paypal-settings?view=payments',
+      { token: admin.token },
+    );
+    expect(response.body).toEqual({
+      success: true,
+      data: ENV_BUTTONS_VIEW,
+    });
+    expect(response.text).not.toContain('EnvS');
+  });
+
+  it('refuses an unknown view', async () => {
+    const response = await call<ErrorBody>(api, 'GET', '/api/paypal-settings?view=admin', {
+      token: admin.token,
+    });
+    expect(response.status).toBe(400);
   });
 
   it('is what the admin saved, for everyone; after a reset, the defaults again', async () => {

@@ -1,9 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { contract, type PaypalSettingsBody, type ResponseOf } from '@coldmail/contracts';
+import {
+  contract,
+  type PaypalSettingsBody,
+  type PaypalSettingsQuery,
+  type ResponseOf,
+} from '@coldmail/contracts';
 import { AuditService } from '../audit/audit.service';
 import { CurrentUser, OptionalUser, type AuthContext } from '../auth/auth-context';
-import { Endpoint, ValidBody } from '../common/endpoint';
+import { Endpoint, ValidBody, ValidQuery } from '../common/endpoint';
 import { PaypalSettingsService } from './paypal-settings.service';
 
 const endpoints = contract.paypalSettings;
@@ -16,13 +21,19 @@ export class PaypalSettingsController {
     private readonly audit: AuditService,
   ) {}
 
-  /** Public: clientId, currency, enablePayPal, buttonStyles; an admin's token adds mode and the masked secret. */
+  /**
+   * Public: clientId, currency, enablePayPal, buttonStyles; an admin's token adds mode and the
+   * masked secret, except for a payment page (`view=payments`), which shows admins what buyers see.
+   */
   @Endpoint(endpoints.get)
-  async get(@OptionalUser() caller: AuthContext | null): Promise<ResponseOf<typeof endpoints.get>> {
-    const isAdmin = caller?.user?.userRole === 'Admin';
+  async get(
+    @OptionalUser() caller: AuthContext | null,
+    @ValidQuery() query: PaypalSettingsQuery,
+  ): Promise<ResponseOf<typeof endpoints.get>> {
+    const formView = caller?.user?.userRole === 'Admin' && query.view !== 'payments';
     return {
       success: true,
-      data: isAdmin ? await this.settings.adminView() : await this.settings.publicView(),
+      data: formView ? await this.settings.adminView() : await this.settings.publicView(),
     };
   }
 

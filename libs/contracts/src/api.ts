@@ -48,6 +48,7 @@ import {
   packagePaymentResultSchema,
   paymentCompletionBodySchema,
   paypalSettingsBodySchema,
+  paypalSettingsQuerySchema,
   paypalSettingsResponseSchema,
 } from './payments';
 import { routes } from './routes';
@@ -394,7 +395,9 @@ export const contract = defineContract(routes, {
   },
   paypalSettings: {
     get: {
-      summary: 'What the payment buttons need; admins also get mode and the masked secret',
+      summary:
+        'What the payment buttons need; admins also get mode and the masked secret (not with view=payments)',
+      query: paypalSettingsQuerySchema,
       response: paypalSettingsResponseSchema,
     },
     update: {

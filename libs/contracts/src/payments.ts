@@ -44,6 +44,16 @@ export const paypalSettingsSchema = z.object({
 });
 export type PaypalSettings = z.infer<typeof paypalSettingsSchema>;
 
+/**
+ * GET /api/paypal-settings?view=payments: what a payment page shows, whoever asks. Without it an
+ * admin gets the settings form's view (its default label 'paypal', payments on while the
+ * credentials are incomplete), which is not what the buttons show buyers.
+ */
+export const paypalSettingsQuerySchema = z.strictObject({
+  view: z.literal('payments').optional(),
+});
+export type PaypalSettingsQuery = z.infer<typeof paypalSettingsQuerySchema>;
+
 /** GET, PUT /api/paypal-settings and POST /api/paypal-settings/reset. */
 export const paypalSettingsResponseSchema = z.object({
   success: z.literal(true),

@@ -89,6 +89,26 @@ describe('Pay Now (package)', () => {
     expect(screen.getByRole('link', { name: 'Return to Home' })).toBeTruthy();
   });
 
+  it('asks for what buyers see, so an admin is not shown the settings form’s view', async () => {
+    // As the API answers an admin: the form's view has payments on while the credentials are
+    // incomplete; the payments view (what buyers get) has them off.
+    await open(`/pay-now/${ORDER_ID}`, {
+      'packageOrders.get': { body: packageOrder() },
+      'paypalSettings.get': ({ query }) => ({
+        body: {
+          success: true,
+          data: paypalSettings(
+            query.get('view') === 'payments'
+              ? { enablePayPal: false }
+              : { enablePayPal: true, mode: 'sandbox', clientSecret: '' },
+          ),
+        },
+      }),
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Unavailable' })).toBeTruthy();
+  });
+
   it('says so when the payment settings cannot be loaded, and loads them again on Retry', async () => {
     let settingsCalls = 0;
     await open(`/pay-now/${ORDER_ID}`, {
