@@ -15,6 +15,9 @@ import { ResponseCheckInterceptor } from './common/response-check.interceptor';
 import { securityHeadersOf } from './common/security-headers';
 import type { AppConfig } from './config/app-config';
 
+/** While shutting down, connections that finished their request are closed this often. */
+const IDLE_SWEEP_MS = 50;
+
 /** JSON bodies are small forms; anything bigger is refused with a 413 before it is parsed. */
 const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -34,9 +37,9 @@ export async function createApp(
     logController: new RequestLogController(),
     genReqId: requestIdOf,
     requestIdHeader: false,
-    // Streams (server-sent events) are hijacked from Fastify: on shutdown their sockets must be
-    // closed too, or close() would wait for them.
-    forceCloseConnections: true,
+    // Closing stops new connections and closes idle ones; requests under way finish, within the
+    // shutdown grace (see the preClose hook below).
+    forceCloseConnections: 'idle',
     // A client that stops sending mid-request (a dropped upload) would otherwise hold its
     // connection and its handler for ever: Fastify turns Node's limit off unless it is given.
     requestTimeout: config.requestTimeoutMs,
@@ -69,13 +72,25 @@ export async function createApp(
     // Development serves the docs over plain http://localhost; TLS is the proxy's job (HSTS).
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
   });
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onRequest', (request, reply, done) => {
-      reply.headers(securityHeaders).header('x-request-id', request.id);
-      done();
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeaders).header('x-request-id', request.id);
+    done();
+  });
+  // Requests under way get the grace to finish; then their connections are closed, so a stream
+  // (server-sent events, hijacked from Fastify) cannot hold the shutdown for ever. Node closes
+  // only the connections idle when closing starts: one that finishes its request later would
+  // stay open for its keep-alive time, so idle connections are closed as they appear.
+  fastify.addHook('preClose', (done) => {
+    const { server } = fastify;
+    const idle = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS).unref();
+    const force = setTimeout(() => server.closeAllConnections(), config.shutdown.graceMs).unref();
+    server.once('close', () => {
+      clearInterval(idle);
+      clearTimeout(force);
     });
+    done();
+  });
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
   });

@@ -1,9 +1,13 @@
 import 'reflect-metadata';
 import { createApp } from './app';
 import { createRootLogger, PinoNestLogger } from './common/logging';
+import { shutDown } from './common/shutdown';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
 import { openDatabase } from './database/database';
 import { DemoSeedService } from './seed/demo-seed.service';
+
+/** Time for the modules and the database to stop after the HTTP server has. */
+const SHUTDOWN_MARGIN_MS = 10_000;
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -21,6 +25,14 @@ async function main(): Promise<void> {
   // One pino logger for the whole process, so start-up lines are JSON like the rest.
   const rootLogger = createRootLogger(config.logLevel);
   const bootLogger = new PinoNestLogger(rootLogger);
+  // A crash is logged as a JSON line like everything else, then the process stops (as Node would)
+  // for the orchestrator to restart it.
+  const crash = (kind: string) => (error: unknown) => {
+    rootLogger.fatal({ err: error }, kind);
+    process.exit(1);
+  };
+  process.on('uncaughtException', crash('Uncaught exception'));
+  process.on('unhandledRejection', crash('Unhandled promise rejection'));
 
   const database = await openDatabase(config, bootLogger);
   const app = await createApp(config, database.uri, rootLogger);
@@ -34,9 +46,25 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     bootLogger.log(`${signal}: shutting down`, 'Main');
-    await app.close();
-    await database.stop();
-    process.exit(0);
+    // Whatever hangs, the process ends: the delay and the grace, plus time for the modules.
+    const { delayMs, graceMs } = config.shutdown;
+    setTimeout(
+      () => {
+        bootLogger.error('Shutdown took too long: exiting', 'Main');
+        process.exit(1);
+      },
+      delayMs + graceMs + SHUTDOWN_MARGIN_MS,
+    ).unref();
+    let code = 0;
+    try {
+      await shutDown(app, config.shutdown);
+    } catch (error) {
+      bootLogger.error(error, 'Main');
+      code = 1;
+    } finally {
+      await database.stop();
+    }
+    process.exit(code);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));

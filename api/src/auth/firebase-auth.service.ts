@@ -20,6 +20,7 @@ export class FirebaseAuthService implements OnModuleDestroy {
   readonly auth: Auth;
   private readonly cache = new VerifiedTokenCache();
   private probe: { at: number; up: Promise<boolean> } | null = null;
+  private deleting: Promise<void> | undefined;
 
   constructor(@InjectConfig() private readonly config: AppConfig) {
     const { firebase } = config;
@@ -36,14 +37,18 @@ export class FirebaseAuthService implements OnModuleDestroy {
           : applicationDefault();
     // A unique name: tests run several API instances in one process.
     this.app = initializeApp(
-      { projectId: firebase.projectId, ...(credential ? { credential } : {}) },
+      {
+        ...(firebase.projectId ? { projectId: firebase.projectId } : {}),
+        ...(credential ? { credential } : {}),
+      },
       `api-${randomUUID()}`,
     );
     this.auth = getAuth(this.app);
+    const project = firebase.projectId ?? 'from Google Cloud';
     this.logger.log(
       firebase.emulatorHost
-        ? `Auth: Firebase Auth emulator at ${firebase.emulatorHost} (project ${firebase.projectId})`
-        : `Auth: Firebase project ${firebase.projectId}`,
+        ? `Auth: Firebase Auth emulator at ${firebase.emulatorHost} (project ${project})`
+        : `Auth: Firebase project ${project}`,
     );
   }
 
@@ -104,6 +109,8 @@ export class FirebaseAuthService implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await deleteApp(this.app);
+    // Once: the app may be closed again (a test closing what a shutdown already closed).
+    this.deleting ??= deleteApp(this.app);
+    await this.deleting;
   }
 }

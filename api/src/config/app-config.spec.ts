@@ -1,8 +1,20 @@
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig, parseTrustProxy, workspaceRoot } from './app-config';
+import {
+  ConfigError,
+  loadConfig as loadEnvironment,
+  parseTrustProxy,
+  workspaceRoot,
+} from './app-config';
 
 /** A production environment that is complete but for what a test leaves out. */
-const PRODUCTION = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db.internal:27017/coldmail' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  MONGODB_URI: 'mongodb://db.internal:27017/coldmail',
+  SMTP_URL: 'smtp://mail.internal:587',
+};
+/** The environment npm start gives the API (NODE_ENV=development) plus `env`. */
+const loadConfig = (env: Record<string, string | undefined>) =>
+  loadEnvironment({ NODE_ENV: 'development', ...env });
 const HEX_SECRET = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 
 function errorMessageOf(run: () => unknown): string {
@@ -15,6 +27,22 @@ function errorMessageOf(run: () => unknown): string {
 }
 
 describe('loadConfig', () => {
+  it('refuses to start without NODE_ENV, so a deployment never runs in development mode by mistake', () => {
+    expect(errorMessageOf(() => loadEnvironment({ MONGODB_URI: PRODUCTION.MONGODB_URI }))).toMatch(
+      /NODE_ENV: Must be set: production, development or test/,
+    );
+  });
+
+  it('refuses production without SMTP_URL (messages would only be written to local files)', () => {
+    const { SMTP_URL: _unset, ...withoutSmtp } = PRODUCTION;
+    expect(
+      errorMessageOf(() => loadConfig({ ...withoutSmtp, GEMINI_KEYS_SECRET: HEX_SECRET })),
+    ).toMatch(/SMTP_URL must be set in production/);
+    expect(loadConfig({ ...PRODUCTION, GEMINI_KEYS_SECRET: HEX_SECRET }).mail.smtpUrl).toBe(
+      PRODUCTION.SMTP_URL,
+    );
+  });
+
   it('runs a fresh checkout with no settings: port 3000, embedded DB, demo seed', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
@@ -45,18 +73,48 @@ describe('loadConfig', () => {
   });
 
   it('never trusts the Auth emulator unless FIREBASE_AUTH_EMULATOR_HOST asks for it', () => {
-    // The normal Google Cloud setup: no NODE_ENV, no service-account variables (metadata
-    // credentials). Unsigned emulator tokens must not be accepted there.
-    for (const env of [{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }]) {
+    // The normal Google Cloud setup: no service-account variables (metadata credentials).
+    // Unsigned emulator tokens must not be accepted there.
+    for (const env of [{}, { NODE_ENV: 'test' }]) {
       expect(loadConfig(env).firebase).toEqual({
-        projectId: 'demo-coldmail',
+        projectId: null,
         emulatorHost: null,
         credentials: { kind: 'application-default' },
       });
     }
     expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).firebase).toMatchObject({
       emulatorHost: '127.0.0.1:9099',
+      projectId: 'demo-coldmail',
     });
+  });
+
+  it('verifies real tokens for the real project, never a demo-* one', () => {
+    const serviceAccount = JSON.stringify({ project_id: 'coldmail-prod' });
+    // The service account's project when none is named (the default was demo-coldmail, so every
+    // real sign-in was refused).
+    expect(
+      loadConfig({
+        ...PRODUCTION,
+        GEMINI_KEYS_SECRET: HEX_SECRET,
+        FIREBASE_SERVICE_ACCOUNT: serviceAccount,
+      }).firebase.projectId,
+    ).toBe('coldmail-prod');
+    expect(
+      loadConfig({
+        ...PRODUCTION,
+        GEMINI_KEYS_SECRET: HEX_SECRET,
+        FIREBASE_SERVICE_ACCOUNT: serviceAccount,
+        FIREBASE_PROJECT_ID: 'coldmail-other',
+      }).firebase.projectId,
+    ).toBe('coldmail-other');
+    for (const env of [
+      { ...PRODUCTION, GEMINI_KEYS_SECRET: HEX_SECRET, FIREBASE_PROJECT_ID: 'demo-coldmail' },
+      { FIREBASE_PROJECT_ID: 'demo-coldmail', GOOGLE_APPLICATION_CREDENTIALS: '/secrets/sa.json' },
+    ]) {
+      expect(errorMessageOf(() => loadConfig(env))).toMatch(
+        /FIREBASE_PROJECT_ID is 'demo-coldmail', an Auth emulator project/,
+      );
+    }
   });
 
   it('uses real Firebase, not the emulator, when credentials are configured', () => {
@@ -226,7 +284,9 @@ describe('loadConfig', () => {
 
   it('refuses to start in production without MONGODB_URI (the embedded database is for development)', () => {
     expect(
-      errorMessageOf(() => loadConfig({ NODE_ENV: 'production', GEMINI_KEYS_SECRET: HEX_SECRET })),
+      errorMessageOf(() =>
+        loadEnvironment({ NODE_ENV: 'production', GEMINI_KEYS_SECRET: HEX_SECRET }),
+      ),
     ).toMatch(/MONGODB_URI must be set in production/);
     expect(loadConfig({ ...PRODUCTION, GEMINI_KEYS_SECRET: HEX_SECRET }).database.uri).toBe(
       PRODUCTION.MONGODB_URI,

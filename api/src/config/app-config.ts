@@ -26,7 +26,11 @@ const nonNegativeInt = (fallback: number) => z.coerce.number().int().min(0).defa
 
 /** Every variable the API reads; `.env.example` at the repository root lists them with defaults. */
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  // No default: a deployment that forgot it would quietly run in development mode (API docs on,
+  // a Gemini key file on local disk, mail written to files). npm start and the tests set it.
+  NODE_ENV: z.enum(['development', 'test', 'production'], {
+    error: 'Must be set: production, development or test',
+  }),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   MONGODB_URI: z
@@ -35,7 +39,7 @@ const envSchema = z.object({
     .optional(),
   MONGODB_DATA_DIR: z.string().min(1).default(resolve(workspaceRoot, '.data/mongo')),
   CORS_ORIGINS: commaList.pipe(z.array(z.url())),
-  FIREBASE_PROJECT_ID: z.string().min(1).default('demo-coldmail'),
+  FIREBASE_PROJECT_ID: z.string().min(1).optional(),
   FIREBASE_AUTH_EMULATOR_HOST: z
     .string()
     .regex(/^[\w.-]+:\d+$/, 'Must be host:port')
@@ -64,6 +68,8 @@ const envSchema = z.object({
   RESPONSE_CHECK: z.stringbool().optional(),
   UPLOAD_QUOTA_MB: z.coerce.number().positive().max(10_000).default(25),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).optional(),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   GENERATOR_RATE_LIMIT: nonNegativeInt(10),
   THROTTLE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
   THROTTLE_LIMIT: nonNegativeInt(300),
@@ -92,8 +98,16 @@ const envSchema = z.object({
 
 export type Environment = z.input<typeof envSchema>;
 
+/** The Auth emulator's project when none is named (a `demo-*` id: the emulator's offline kind). */
+const EMULATOR_PROJECT_ID = 'demo-coldmail';
+
 export interface FirebaseConfig {
-  projectId: string;
+  /**
+   * The project ID tokens must be issued for. With real Firebase: FIREBASE_PROJECT_ID, else the
+   * service account's project_id, else null (firebase-admin finds it: GOOGLE_CLOUD_PROJECT or
+   * the metadata server). With the emulator: FIREBASE_PROJECT_ID or demo-coldmail.
+   */
+  projectId: string | null;
   /** host:port of the Auth emulator, or null when tokens are verified against real Firebase. */
   emulatorHost: string | null;
   /** Where the service-account credentials come from when not on the emulator. */
@@ -137,6 +151,12 @@ export interface AppConfig {
    * is not cut short.
    */
   requestTimeoutMs: number;
+  /**
+   * On SIGTERM: readiness answers 503 for `delayMs` while the server still serves (so load
+   * balancers stop sending), then no new connection is accepted and requests under way get
+   * `graceMs` to finish before their connections are closed (a generation's stream included).
+   */
+  shutdown: { delayMs: number; graceMs: number };
   /** Emails one user may generate per minute; 0 turns the limit off (the benchmark). */
   generatorPerMinute: number;
   /** Requests per IP per route per window; 0 turns a limit off. */
@@ -243,6 +263,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         'mongodb+srv://). The embedded database is for development and tests only.',
     );
   }
+  if (vars.NODE_ENV === 'production' && !vars.SMTP_URL) {
+    // Without it, support replies and admin messages would only be written to the server's disk.
+    throw new ConfigError(
+      'Invalid configuration: SMTP_URL must be set in production (smtp:// or smtps://), so ' +
+        'messages to users are sent. Without it they would only be written to files on the server.',
+    );
+  }
   return {
     env: vars.NODE_ENV,
     port: vars.PORT,
@@ -269,6 +296,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       vars.NODE_ENV !== 'production' && (vars.RESPONSE_CHECK ?? vars.NODE_ENV === 'test'),
     uploadQuotaBytes: Math.round(vars.UPLOAD_QUOTA_MB * 1024 * 1024),
     requestTimeoutMs: Math.round(vars.REQUEST_TIMEOUT_SECONDS * 1000),
+    shutdown: {
+      // Production sits behind a load balancer that needs a moment to notice; npm start does not.
+      delayMs: Math.round(
+        (vars.SHUTDOWN_DELAY_SECONDS ?? (vars.NODE_ENV === 'production' ? 5 : 0)) * 1000,
+      ),
+      graceMs: Math.round(vars.SHUTDOWN_GRACE_SECONDS * 1000),
+    },
     generatorPerMinute: vars.GENERATOR_RATE_LIMIT,
     throttle: {
       ttlMs: vars.THROTTLE_TTL_SECONDS * 1000,
@@ -307,7 +341,6 @@ function keysSecretOf(vars: z.infer<typeof envSchema>): GeminiConfig['keysSecret
 }
 
 function firebaseConfig(vars: z.infer<typeof envSchema>): FirebaseConfig {
-  const projectId = vars.FIREBASE_PROJECT_ID;
   const hasCredentials = Boolean(
     vars.GOOGLE_APPLICATION_CREDENTIALS || vars.FIREBASE_SERVICE_ACCOUNT,
   );
@@ -320,21 +353,41 @@ function firebaseConfig(vars: z.infer<typeof envSchema>): FirebaseConfig {
   const credentials = vars.FIREBASE_SERVICE_ACCOUNT
     ? { kind: 'service-account' as const, json: parseServiceAccount(vars.FIREBASE_SERVICE_ACCOUNT) }
     : { kind: 'application-default' as const };
-  if (hasCredentials) return { projectId, emulatorHost: null, credentials };
 
   const emulatorHost = vars.FIREBASE_AUTH_EMULATOR_HOST ?? null;
-  // The emulator's tokens are unsigned: trusting them in production would let anyone sign in as
-  // anyone. So the emulator is used only when asked for by name (npm start and the tests set the
-  // variable), never by default, and a production start that asks for it stops here.
-  if (emulatorHost && vars.NODE_ENV === 'production') {
+  if (emulatorHost) {
+    // The emulator's tokens are unsigned: trusting them in production would let anyone sign in
+    // as anyone. So the emulator is used only when asked for by name (npm start and the tests
+    // set the variable), never by default, and a production start that asks for it stops here.
+    if (vars.NODE_ENV === 'production') {
+      throw new ConfigError(
+        'Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must not be set in production: the ' +
+          'Auth emulator accepts unsigned ID tokens, so anyone could sign in as anyone. Unset it ' +
+          'to verify tokens with Application Default Credentials, or set ' +
+          'GOOGLE_APPLICATION_CREDENTIALS / FIREBASE_SERVICE_ACCOUNT.',
+      );
+    }
+    return {
+      projectId: vars.FIREBASE_PROJECT_ID ?? EMULATOR_PROJECT_ID,
+      emulatorHost,
+      credentials,
+    };
+  }
+
+  const projectId =
+    vars.FIREBASE_PROJECT_ID ??
+    (credentials.kind === 'service-account' ? credentials.json.project_id : undefined) ??
+    null;
+  // Real Firebase never issues tokens for a demo-* project: every sign-in would be refused.
+  if (projectId?.startsWith('demo-')) {
     throw new ConfigError(
-      'Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must not be set in production: the ' +
-        'Auth emulator accepts unsigned ID tokens, so anyone could sign in as anyone. Unset it ' +
-        'to verify tokens with Application Default Credentials, or set ' +
-        'GOOGLE_APPLICATION_CREDENTIALS / FIREBASE_SERVICE_ACCOUNT.',
+      `Invalid configuration: FIREBASE_PROJECT_ID is '${projectId}', an Auth emulator project, ` +
+        'but tokens are verified with real Firebase (FIREBASE_AUTH_EMULATOR_HOST is unset). Set ' +
+        'your Firebase project ID, or leave it unset to take the service account’s or Google ' +
+        'Cloud’s.',
     );
   }
-  return { projectId, emulatorHost, credentials };
+  return { projectId, emulatorHost: null, credentials };
 }
 
 function parseServiceAccount(json: string): Record<string, string> {

@@ -7,7 +7,7 @@ import { GeminiKeyCipher } from './key-cipher';
 const API_KEY = 'AIzaSyD-example-key-0123456789abcdefgh';
 
 const withSecret = (keysSecret: AppConfig['gemini']['keysSecret']): AppConfig => {
-  const config = loadConfig({});
+  const config = loadConfig({ NODE_ENV: 'test' });
   return { ...config, gemini: { ...config.gemini, keysSecret } };
 };
 const envCipher = (fill: number) =>

@@ -24,9 +24,13 @@ export class HealthController {
     return LIVE;
   }
 
-  /** For a readiness probe: 200 once the database and sign-in answer, 503 naming what is down. */
+  /**
+   * For a readiness probe: 200 once the database and sign-in answer, 503 naming what is down, or
+   * 503 once the process is shutting down.
+   */
   @Endpoint(endpoints.ready)
   async ready(): Promise<ResponseOf<typeof endpoints.ready>> {
+    if (this.health.isDraining) throw new ServiceUnavailableException('Not ready: shutting down');
     const health = await this.health.check();
     if (health.status !== 'ok') {
       const down = (['database', 'auth'] as const).filter((name) => health[name] === 'down');

@@ -10,11 +10,21 @@ const PING_CACHE_MS = 1000;
 @Injectable()
 export class HealthService {
   private lastPing: { at: number; up: Promise<boolean> } | null = null;
+  private draining = false;
 
   constructor(
     @InjectConnection() private readonly connection: Connection,
     private readonly firebaseAuth: FirebaseAuthService,
   ) {}
+
+  /** The process is shutting down: readiness says so, so load balancers stop sending to it. */
+  startDraining(): void {
+    this.draining = true;
+  }
+
+  get isDraining(): boolean {
+    return this.draining;
+  }
 
   async check(): Promise<Health> {
     const [database, auth] = await Promise.all([

@@ -66,7 +66,7 @@ export async function startTestApi(
     db: client.db(),
     emulator: emulatorClient({
       host: config.firebase.emulatorHost ?? undefined,
-      projectId: config.firebase.projectId,
+      projectId: config.firebase.projectId ?? undefined,
     }),
     async close() {
       await client.close();
