@@ -1,4 +1,6 @@
 import type { ButtonStyles, PaypalSettings } from '@coldmail/contracts';
+import type { mongo } from 'mongoose';
+import { SecretCipher } from '../src/secrets/secret-cipher';
 import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
 type SettingsResponse = { success: boolean; message?: string; data: PaypalSettings };
@@ -17,6 +19,18 @@ const ENV_BUTTONS_VIEW = {
   enablePayPal: true,
   buttonStyles: { layout: 'vertical', color: 'blue', shape: 'rect', label: 'pay' },
 };
+/**
+ * The client secret as stored: sealed (opened here with the API's own cipher), never in clear.
+ * Undefined when none is saved.
+ */
+async function storedSecret(): Promise<string | undefined> {
+  const stored = await settingsInDb().findOne({});
+  expect(stored?.clientSecret).toBeUndefined();
+  const sealed = stored?.sealedClientSecret as
+    Record<'iv' | 'tag' | 'data', mongo.Binary> | undefined;
+  if (!sealed) return undefined;
+  return api.app.get(SecretCipher).open(sealed);
+}
 const settingsInDb = () => api.db.collection('paypalSettings');
 const saved = {
   clientId: 'AdminClientId',
@@ -91,7 +105,12 @@ describe('PUT /api/paypal-settings (admin)', () => {
       enablePayPal: true,
       buttonStyles: saved.buttonStyles,
     });
-    expect((await settingsInDb().findOne({}))?.clientSecret).toBe('NewSecret-0123456789-xyzw');
+    expect(await storedSecret()).toBe('NewSecret-0123456789-xyzw');
+    const stored = await settingsInDb().findOne({});
+    expect(JSON.stringify(stored)).not.toContain('NewSecret');
+    expect(Buffer.from(JSON.stringify(stored)).toString('base64')).not.toContain(
+      Buffer.from('NewSecret-0123456789-xyzw').toString('base64'),
+    );
   });
 
   it.each([
@@ -103,13 +122,13 @@ describe('PUT /api/paypal-settings (admin)', () => {
     const response = await put({ ...saved, clientId: 'Changed', ...secret });
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({ clientId: 'Changed', clientSecret: 'NewS••••xyzw' });
-    expect((await settingsInDb().findOne({}))?.clientSecret).toBe('NewSecret-0123456789-xyzw');
+    expect(await storedSecret()).toBe('NewSecret-0123456789-xyzw');
   });
 
   it("keeps the environment's secret when an admin never set one", async () => {
     const response = await put({ ...saved, clientSecret: 'EnvS••••1234' });
     expect(response.body.data.clientSecret).toBe('EnvS••••1234');
-    expect((await settingsInDb().findOne({}))?.clientSecret).toBeUndefined();
+    expect(await storedSecret()).toBeUndefined();
   });
 
   it('reports payments as disabled to buyers while they are switched off', async () => {
@@ -136,6 +155,26 @@ describe('PUT /api/paypal-settings (admin)', () => {
     expect(response.status).toBe(400);
     expect(response.body.fieldErrors?.[field]).toBeDefined();
     expect(await settingsInDb().countDocuments()).toBe(0);
+  });
+});
+
+describe('a client secret saved in clear (before secrets were sealed)', () => {
+  it('is sealed at the next start-up, and still used', async () => {
+    await settingsInDb().insertOne({
+      key: 'paypal',
+      ...saved,
+      clientSecret: 'LegacySecret-0123456789',
+    });
+    const restarted = await startTestApi({ ADMIN_EMAILS: adminEmail }, { sameDatabaseAs: api });
+    try {
+      expect(await storedSecret()).toBe('LegacySecret-0123456789');
+      const response = await call<SettingsResponse>(restarted, 'GET', '/api/paypal-settings', {
+        token: admin.token,
+      });
+      expect(response.body.data.clientSecret).toBe('Lega••••6789');
+    } finally {
+      await restarted.close();
+    }
   });
 });
 

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { SecretsModule } from '../secrets/secrets.module';
 import { GeminiKeysController } from './gemini-keys.controller';
 import { GeminiKeysService } from './gemini-keys.service';
 import { GeminiPoolService } from './gemini-pool.service';
-import { GeminiKeyCipher } from './key-cipher';
 import { GeminiKey, GeminiKeySchema } from './schemas/gemini-key.schema';
 
 /**
@@ -11,9 +11,12 @@ import { GeminiKey, GeminiKeySchema } from './schemas/gemini-key.schema';
  * (GeminiPoolService, for the generator). GeminiKeysService is exported for the dev seed.
  */
 @Module({
-  imports: [MongooseModule.forFeature([{ name: GeminiKey.name, schema: GeminiKeySchema }])],
+  imports: [
+    MongooseModule.forFeature([{ name: GeminiKey.name, schema: GeminiKeySchema }]),
+    SecretsModule,
+  ],
   controllers: [GeminiKeysController],
-  providers: [GeminiKeyCipher, GeminiKeysService, GeminiPoolService],
+  providers: [GeminiKeysService, GeminiPoolService],
   exports: [GeminiPoolService, GeminiKeysService],
 })
 export class GeminiKeysModule {}

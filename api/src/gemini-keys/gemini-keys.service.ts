@@ -6,7 +6,7 @@ import { AuditService } from '../audit/audit.service';
 import type { AuthContext } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
-import { GeminiKeyCipher } from './key-cipher';
+import { SecretCipher } from '../secrets/secret-cipher';
 import { maskApiKey } from './key-mask';
 import { GeminiKey, type GeminiKeyData } from './schemas/gemini-key.schema';
 
@@ -64,7 +64,7 @@ export class GeminiKeysService implements OnModuleDestroy {
 
   constructor(
     @InjectModel(GeminiKey.name) private readonly keys: Model<GeminiKey>,
-    private readonly cipher: GeminiKeyCipher,
+    private readonly cipher: SecretCipher,
     private readonly audit: AuditService,
     @InjectConfig() private readonly config: AppConfig,
   ) {}

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { CreditsModule } from '../credits/credits.module';
 import { OrdersModule } from '../orders/orders.module';
+import { SecretsModule } from '../secrets/secrets.module';
 import { UsersModule } from '../users/users.module';
 import { FulfilmentService } from './fulfilment.service';
 import { PaymentsController } from './payments.controller';
@@ -21,6 +22,7 @@ import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delive
     OrdersModule,
     UsersModule,
     CreditsModule,
+    SecretsModule,
   ],
   controllers: [PaypalSettingsController, PaymentsController],
   providers: [PaypalClient, PaypalSettingsService, PaymentsService, FulfilmentService],

@@ -1,4 +1,4 @@
-import { Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit, ServiceUnavailableException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   adminFormButtonStyles,
@@ -11,6 +11,7 @@ import {
 import type { Model } from 'mongoose';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
+import { SecretCipher } from '../secrets/secret-cipher';
 import type { PaypalCredentials } from './paypal.client';
 import { PaypalSettingsRecord } from './schemas/paypal-settings.schema';
 
@@ -33,12 +34,34 @@ type EffectiveSettings = Omit<Required<PaypalSettings>, 'buttonStyles'> & {
  * values. The client secret is kept on the server; clients see at most a masked form of it.
  */
 @Injectable()
-export class PaypalSettingsService {
+export class PaypalSettingsService implements OnModuleInit {
+  private readonly logger = new Logger(PaypalSettingsService.name);
+
   constructor(
     @InjectModel(PaypalSettingsRecord.name)
     private readonly settings: Model<PaypalSettingsRecord>,
     @InjectConfig() private readonly config: AppConfig,
+    private readonly cipher: SecretCipher,
   ) {}
+
+  /** A secret saved in clear (before secrets were sealed) is sealed now, and the clear one removed. */
+  async onModuleInit(): Promise<void> {
+    const legacy = await this.settings
+      .findOne({ key: KEY })
+      .select('+clientSecret')
+      .lean<PaypalSettingsRecord>();
+    if (legacy?.clientSecret === undefined) return;
+    await this.settings.updateOne(
+      { key: KEY, clientSecret: legacy.clientSecret },
+      legacy.clientSecret
+        ? {
+            $set: { sealedClientSecret: this.cipher.seal(legacy.clientSecret) },
+            $unset: { clientSecret: '' },
+          }
+        : { $unset: { clientSecret: '' } },
+    );
+    this.logger.log('The saved PayPal client secret is now stored encrypted');
+  }
 
   /**
    * Everyone: what the payment buttons need. Payments show as disabled while the credentials
@@ -73,10 +96,15 @@ export class PaypalSettingsService {
   /** An omitted, empty or still-masked clientSecret keeps the stored one. */
   async update(body: PaypalSettingsBody): Promise<PaypalSettings> {
     const { clientSecret, ...rest } = body;
-    const keepSecret = !clientSecret || clientSecret.includes(SECRET_MASK);
+    const newSecret = clientSecret && !clientSecret.includes(SECRET_MASK) ? clientSecret : null;
     await this.settings.updateOne(
       { key: KEY },
-      { $set: { ...rest, ...(keepSecret ? {} : { clientSecret }) } },
+      {
+        $set: {
+          ...rest,
+          ...(newSecret ? { sealedClientSecret: this.cipher.seal(newSecret) } : {}),
+        },
+      },
       { upsert: true, runValidators: true },
     );
     return this.adminView();
@@ -111,6 +139,23 @@ export class PaypalSettingsService {
     return (await this.current()).currency;
   }
 
+  /**
+   * The secret an admin saved, or '' when none. One sealed with another data key (the key was
+   * changed) cannot be read: payments stop until an admin enters the secret again.
+   */
+  private savedSecret(saved: PaypalSettingsRecord): string {
+    if (!saved.sealedClientSecret) return '';
+    try {
+      return this.cipher.open(saved.sealedClientSecret);
+    } catch {
+      this.logger.error(
+        'The saved PayPal client secret cannot be decrypted (GEMINI_KEYS_SECRET changed?): ' +
+          'enter it again in Settings › Paypal Setup',
+      );
+      return '';
+    }
+  }
+
   private credentialsOf(current: EffectiveSettings): PaypalCredentials {
     return {
       baseUrl: this.config.paypal.apiBase ?? BASE_URLS[current.mode],
@@ -123,7 +168,7 @@ export class PaypalSettingsService {
     const env = this.config.paypal;
     const saved = await this.settings
       .findOne({ key: KEY })
-      .select('+clientSecret')
+      .select('+sealedClientSecret')
       .lean<PaypalSettingsRecord>();
     if (!saved) {
       return {
@@ -137,7 +182,7 @@ export class PaypalSettingsService {
     }
     return {
       clientId: saved.clientId,
-      clientSecret: saved.clientSecret || env.clientSecret,
+      clientSecret: this.savedSecret(saved) || env.clientSecret,
       mode: saved.mode,
       currency: saved.currency,
       enablePayPal: saved.enablePayPal,

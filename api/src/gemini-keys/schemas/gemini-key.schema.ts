@@ -1,20 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { Types } from 'mongoose';
-
-/** A Gemini API key sealed with AES-256-GCM: the key itself is never stored in clear. */
-@Schema({ _id: false, versionKey: false })
-export class SealedKey {
-  /** 12 random bytes, new for every encryption. */
-  @Prop({ type: Buffer, required: true })
-  iv!: Buffer;
-
-  /** GCM's authentication tag: a changed ciphertext or a wrong data key fails to decrypt. */
-  @Prop({ type: Buffer, required: true })
-  tag!: Buffer;
-
-  @Prop({ type: Buffer, required: true })
-  data!: Buffer;
-}
+import { SealedSecret, SealedSecretSchema } from '../../secrets/sealed-secret.schema';
 
 /**
  * One key of the pool: what the admin manages (name, key, on/off) and what the pool learns about
@@ -25,8 +11,9 @@ export class GeminiKey {
   @Prop({ required: true, trim: true })
   name!: string;
 
-  @Prop({ type: SchemaFactory.createForClass(SealedKey), required: true })
-  sealedKey!: SealedKey;
+  /** The key, sealed: never stored in clear. */
+  @Prop({ type: SealedSecretSchema, required: true })
+  sealedKey!: SealedSecret;
 
   /** What admins see instead of the key (first 8 + '...' + last 4), kept to list without decrypting. */
   @Prop({ required: true })

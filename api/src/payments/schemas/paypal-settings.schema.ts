@@ -8,6 +8,7 @@ import {
   paypalModes,
   type ButtonStyles,
 } from '@coldmail/contracts';
+import { SealedSecret, SealedSecretSchema } from '../../secrets/sealed-secret.schema';
 
 @Schema({ _id: false })
 export class StoredButtonStyles implements ButtonStyles {
@@ -35,8 +36,16 @@ export class PaypalSettingsRecord {
   clientId!: string;
 
   /**
-   * Only ever read by the server to call PayPal (select: false keeps it out of every other read);
-   * unset means the PAYPAL_CLIENT_SECRET from the environment.
+   * The client secret an admin saved, sealed (SecretCipher); only ever read by the server to call
+   * PayPal (select: false keeps it out of every other read). Unset means the PAYPAL_CLIENT_SECRET
+   * from the environment.
+   */
+  @Prop({ type: SealedSecretSchema, select: false })
+  sealedClientSecret?: SealedSecret;
+
+  /**
+   * How the secret was stored before it was sealed: sealed and removed at start-up
+   * (PaypalSettingsService.onModuleInit), never written any more.
    */
   @Prop({ select: false })
   clientSecret?: string;

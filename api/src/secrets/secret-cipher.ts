@@ -4,37 +4,49 @@ import { dirname } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { parseKeysSecret, type AppConfig, type GeminiConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
-import type { SealedKey } from './schemas/gemini-key.schema';
+import type { SealedSecret } from './sealed-secret.schema';
+
+/** A sealed secret's parts as Buffers, or as the BSON Binary values a lean read gives. */
+export type StoredSealedSecret = Record<keyof SealedSecret, Buffer | { buffer: Uint8Array }>;
+
+const bytesOf = (part: Buffer | { buffer: Uint8Array }): Buffer =>
+  Buffer.isBuffer(part) ? part : Buffer.from(part.buffer);
 
 const ALGORITHM = 'aes-256-gcm';
 /** GCM's recommended nonce length. */
 const IV_BYTES = 12;
 
 /**
- * Encrypts the Gemini API keys at rest (AES-256-GCM, a random IV per encryption, the
- * authentication tag stored beside the ciphertext) with the data key from the configuration.
+ * Encrypts the secrets the API stores (the Gemini API keys, the PayPal client secret an admin
+ * saves) at rest: AES-256-GCM, a random IV per encryption, the authentication tag stored beside
+ * the ciphertext, with the data key from the configuration (GEMINI_KEYS_SECRET).
  */
 @Injectable()
-export class GeminiKeyCipher {
-  private readonly logger = new Logger(GeminiKeyCipher.name);
+export class SecretCipher {
+  private readonly logger = new Logger(SecretCipher.name);
   private readonly dataKey: Buffer;
 
   constructor(@InjectConfig() config: AppConfig) {
     this.dataKey = this.loadDataKey(config.gemini.keysSecret);
   }
 
-  seal(apiKey: string): SealedKey {
+  seal(secret: string): SealedSecret {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv(ALGORITHM, this.dataKey, iv);
-    const data = Buffer.concat([cipher.update(apiKey, 'utf8'), cipher.final()]);
+    const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
     return { iv, tag: cipher.getAuthTag(), data };
   }
 
-  /** Throws when the data key is not the one that sealed it, or the ciphertext was altered. */
-  open(sealed: SealedKey): string {
-    const decipher = createDecipheriv(ALGORITHM, this.dataKey, sealed.iv);
-    decipher.setAuthTag(sealed.tag);
-    return Buffer.concat([decipher.update(sealed.data), decipher.final()]).toString('utf8');
+  /**
+   * Takes the parts as a document gives them (Buffers) or as a lean read does (BSON Binary).
+   * Throws when the data key is not the one that sealed it, or the ciphertext was altered.
+   */
+  open(sealed: StoredSealedSecret): string {
+    const decipher = createDecipheriv(ALGORITHM, this.dataKey, bytesOf(sealed.iv));
+    decipher.setAuthTag(bytesOf(sealed.tag));
+    return Buffer.concat([decipher.update(bytesOf(sealed.data)), decipher.final()]).toString(
+      'utf8',
+    );
   }
 
   /**
@@ -51,7 +63,7 @@ export class GeminiKeyCipher {
         flag: 'wx',
       });
       this.logger.log(
-        `Generated the development data key for stored Gemini keys at ${secret.path}; ` +
+        `Generated the development data key for stored secrets at ${secret.path}; ` +
           'set GEMINI_KEYS_SECRET in production',
       );
     } catch (error) {
@@ -61,7 +73,7 @@ export class GeminiKeyCipher {
     if (!key) {
       throw new Error(
         `${secret.path} does not hold a 32-byte key (base64 or hex); delete it to generate a new ` +
-          'one (keys stored with the old one will then need to be entered again)',
+          'one (secrets stored with the old one will then need to be entered again)',
       );
     }
     return key;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type AppConfig } from '../config/app-config';
-import { GeminiKeyCipher } from './key-cipher';
+import { SecretCipher } from './secret-cipher';
 
 const API_KEY = 'AIzaSyD-example-key-0123456789abcdefgh';
 
@@ -11,9 +11,9 @@ const withSecret = (keysSecret: AppConfig['gemini']['keysSecret']): AppConfig =>
   return { ...config, gemini: { ...config.gemini, keysSecret } };
 };
 const envCipher = (fill: number) =>
-  new GeminiKeyCipher(withSecret({ source: 'env', key: Buffer.alloc(32, fill) }));
+  new SecretCipher(withSecret({ source: 'env', key: Buffer.alloc(32, fill) }));
 
-describe('GeminiKeyCipher', () => {
+describe('SecretCipher', () => {
   it('seals with a fresh IV each time and opens what it sealed', () => {
     const cipher = envCipher(1);
     const first = cipher.seal(API_KEY);
@@ -37,17 +37,17 @@ describe('GeminiKeyCipher', () => {
 
   it('outside production, generates a key file readable by its owner only, then reuses it', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'gemini-secret-')), 'nested', 'keys.secret');
-    const sealed = new GeminiKeyCipher(withSecret({ source: 'file', path })).seal(API_KEY);
+    const sealed = new SecretCipher(withSecret({ source: 'file', path })).seal(API_KEY);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(Buffer.from(readFileSync(path, 'utf8').trim(), 'base64')).toHaveLength(32);
     // A restart reads the same file, so the keys stored before stay readable.
-    expect(new GeminiKeyCipher(withSecret({ source: 'file', path })).open(sealed)).toBe(API_KEY);
+    expect(new SecretCipher(withSecret({ source: 'file', path })).open(sealed)).toBe(API_KEY);
   });
 
   it('refuses a key file that does not hold a 32-byte key', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'gemini-secret-')), 'keys.secret');
     writeFileSync(path, 'not a key\n');
-    expect(() => new GeminiKeyCipher(withSecret({ source: 'file', path }))).toThrow(
+    expect(() => new SecretCipher(withSecret({ source: 'file', path }))).toThrow(
       /does not hold a 32-byte key/,
     );
   });
