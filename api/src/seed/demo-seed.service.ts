@@ -99,24 +99,24 @@ export class DemoSeedService {
     }
     let created = false;
     for (const account of DEMO_ACCOUNTS) {
-      const hasAccount = await this.firebaseAuth.auth.getUserByEmail(account.email).then(
-        () => true,
+      let uid = await this.firebaseAuth.auth.getUserByEmail(account.email).then(
+        (user) => user.uid,
         (error: { code?: string }) => {
-          if (error.code === 'auth/user-not-found') return false;
+          if (error.code === 'auth/user-not-found') return null;
           throw error;
         },
       );
-      if (!hasAccount) {
-        await this.firebaseAuth.auth.createUser({
+      if (!uid) {
+        ({ uid } = await this.firebaseAuth.auth.createUser({
           email: account.email,
           password: account.password,
           displayName: account.userName,
           // Demo accounts stand for people who opened their verification link long ago.
           emailVerified: true,
-        });
+        }));
         created = true;
       }
-      if (await this.users.ensureSeeded(account)) created = true;
+      if (await this.users.ensureSeeded({ ...account, firebaseUid: uid })) created = true;
       if (account.currentBalance > 0) await this.seedBalance(account);
     }
     if (created) {

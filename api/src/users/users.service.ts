@@ -401,10 +401,15 @@ export class UsersService implements OnModuleInit {
     email: string;
     userName: string;
     userRole: UserRole;
+    /** The demo account's uid on the Auth emulator now; without it the record stays unclaimed. */
+    firebaseUid?: string;
   }): Promise<boolean> {
     const result = await this.users.updateOne(
       { userEmail: seed.email },
       {
+        // The emulator forgets its accounts when it stops, and the seed makes them again with
+        // new uids: the demo record follows, or its next sign-in would find it taken.
+        ...(seed.firebaseUid ? { $set: { firebaseUid: seed.firebaseUid } } : {}),
         $setOnInsert: withTimestamps({
           userEmail: seed.email,
           userName: seed.userName,
@@ -413,6 +418,10 @@ export class UsersService implements OnModuleInit {
       },
       { upsert: true, setDefaultsOnInsert: true, timestamps: false },
     );
+    if (result.modifiedCount > 0) {
+      const rebound = await this.users.findOne({ userEmail: seed.email }).select({ _id: 1 }).lean();
+      if (rebound) this.callers.forget(rebound._id.toHexString());
+    }
     return result.upsertedCount > 0;
   }
 }
