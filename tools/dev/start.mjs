@@ -38,6 +38,17 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   });
 }
 
+const host = env.HOST ?? '127.0.0.1';
+if (!realFirebase && !['127.0.0.1', 'localhost', '::1'].includes(host)) {
+  // The Auth emulator's tokens are unsigned: anyone who reaches the API could sign in as anyone,
+  // the demo admin included.
+  console.warn(
+    `\nWARNING: HOST=${host} serves this development stack beyond this machine, and its API ` +
+      "accepts the Auth emulator's unsigned sign-in tokens: anyone who can reach it can sign in " +
+      'as any user, the demo admin included. Use it only on a network you trust.\n',
+  );
+}
+
 console.log(
   flags.dev
     ? 'Starting the dev stack: the API in watch mode and Vite dev servers with HMR...'
@@ -47,7 +58,7 @@ try {
   stack = await startStack({
     mode: flags.dev ? 'dev' : 'built',
     build: true,
-    host: env.HOST ?? '127.0.0.1',
+    host,
     mongoUri: env.MONGODB_URI,
     dbPath,
     projectId,

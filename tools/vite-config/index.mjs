@@ -203,7 +203,8 @@ function runtimeJsonPlugin() {
     configureServer: (server) => serve(server.middlewares),
     configurePreviewServer: (server) => serve(server.middlewares),
     generateBundle() {
-      // Nx caches builds without looking at the environment: the build reads no variable.
+      // These documents read no variable, so a cached build stays right for any environment
+      // (VITE_API_URL, which the remotes' standalone pages take, is an input of the Nx build).
       const documents = runtimeDocuments({});
       for (const [path, body] of Object.entries(documents)) {
         this.emitFile({

@@ -38,6 +38,10 @@ export async function openDatabase(config: AppConfig, logger: LoggerService): Pr
   return { uri, stop: () => embedded.stop() };
 }
 
-function redactCredentials(uri: string): string {
-  return uri.replace(/\/\/[^@/]*@/, '//***@');
+/**
+ * The URI fit for the logs: user and password, and the query string (options such as
+ * authMechanismProperties or tlsCertificateKeyFilePassword can carry secrets), left out.
+ */
+export function redactCredentials(uri: string): string {
+  return uri.replace(/\/\/[^@/]*@/, '//***@').replace(/\?.*$/s, '?…');
 }
