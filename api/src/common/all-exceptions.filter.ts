@@ -1,6 +1,11 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { ApiErrorBody } from '@coldmail/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Error as MongooseError, mongo } from 'mongoose';
+
+/** What a client is told while the database cannot be reached (it is worth trying again). */
+export const DATABASE_UNAVAILABLE =
+  'The service is temporarily unavailable. Please try again shortly.';
 
 /**
  * The one place errors become responses, so every error has the shape
@@ -45,7 +50,22 @@ export function errorBodyOf(exception: unknown): ApiErrorBody {
   if (isFastifyClientError(exception)) {
     return { statusCode: exception.statusCode, message: exception.message };
   }
+  if (isDatabaseUnavailable(exception)) return { statusCode: 503, message: DATABASE_UNAVAILABLE };
   return { statusCode: 500, message: 'Internal server error' };
+}
+
+/**
+ * The database cannot be reached: no server to select, a dropped connection, or an operation
+ * mongoose held while disconnected until it gave up. A 503 (the readiness probe says the same),
+ * not a 500: nothing is wrong with the request.
+ */
+function isDatabaseUnavailable(error: unknown): boolean {
+  return (
+    error instanceof mongo.MongoServerSelectionError ||
+    error instanceof mongo.MongoNetworkError ||
+    error instanceof MongooseError.MongooseServerSelectionError ||
+    (error instanceof MongooseError && /buffering timed out/.test(error.message))
+  );
 }
 
 function isFastifyClientError(
