@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { LandingContent } from '@coldmail/contracts';
 import type { Model } from 'mongoose';
@@ -52,13 +52,18 @@ const etagOf = (value: unknown) =>
  * from memory (the landing page reads them on every visit) and invalidated on every write.
  */
 @Injectable()
-export class ContentService {
+export class ContentService implements OnModuleInit {
   private readonly cache = new Map<ContentBlockName, Promise<ServedBlock<ContentBlockName>>>();
 
   constructor(
     @InjectModel(ContentBlockRecord.name) private readonly blocks: Model<ContentBlockRecord>,
     private readonly audit: AuditService,
   ) {}
+
+  /** One document per block (a unique index): it must exist before the first save relies on it. */
+  async onModuleInit(): Promise<void> {
+    await this.blocks.init();
+  }
 
   /** What an admin saved for the block, over its defaults (for fields never saved). */
   async read<Name extends ContentBlockName>(name: Name): Promise<ContentSettings<Name>> {

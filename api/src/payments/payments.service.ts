@@ -8,6 +8,7 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  OnModuleInit,
   ServiceUnavailableException,
   UnauthorizedException,
   UnprocessableEntityException,
@@ -81,7 +82,7 @@ export type Completion<Order> =
  * The client contributes nothing but the PayPal order id.
  */
 @Injectable()
-export class PaymentsService {
+export class PaymentsService implements OnModuleInit {
   private readonly logger = new Logger(PaymentsService.name);
 
   constructor(
@@ -94,6 +95,11 @@ export class PaymentsService {
     @InjectModel(WebhookDelivery.name) private readonly deliveries: Model<WebhookDelivery>,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
+
+  /** The unique transmission index, which refuses a replayed webhook, must exist before one comes. */
+  async onModuleInit(): Promise<void> {
+    await this.deliveries.init();
+  }
 
   /** POST /api/paypal/orders: the buyer's pending order, priced as stored. */
   async createPaypalOrder(

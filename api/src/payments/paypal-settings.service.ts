@@ -46,6 +46,8 @@ export class PaypalSettingsService implements OnModuleInit {
 
   /** A secret saved in clear (before secrets were sealed) is sealed now, and the clear one removed. */
   async onModuleInit(): Promise<void> {
+    // One settings document (a unique index): it must exist before the first save relies on it.
+    await this.settings.init();
     const legacy = await this.settings
       .findOne({ key: KEY })
       .select('+clientSecret')
