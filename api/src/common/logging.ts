@@ -17,8 +17,39 @@ export function requestIdOf(request: IncomingMessage): string {
 }
 
 /** The process's JSON logger (pino); Fastify derives a per-request child from it. */
-export function createRootLogger(level: LevelWithSilent): Logger {
-  return pino({ level, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+export function createRootLogger(
+  level: LevelWithSilent,
+  destination?: pino.DestinationStream,
+): Logger {
+  return pino(
+    {
+      level,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { err: serializeError },
+    },
+    destination,
+  );
+}
+
+/**
+ * Fields of database errors that repeat the data itself (a duplicate key's value is often an
+ * e-mail address): logs are kept longer and read by more people than the data.
+ */
+const DATA_FIELDS = ['keyValue', 'errorResponse', 'errInfo', 'writeErrors', 'result'];
+
+const DUP_KEY = /dup key: \{.*?\}(?= *$|\n)/gm;
+
+/** pino's error serializer, without the fields above (the message and code stay). */
+export function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const serialized: Record<string, unknown> = pino.stdSerializers.err(error);
+  for (const field of DATA_FIELDS) delete serialized[field];
+  // MongoDB's duplicate-key message quotes the value too.
+  for (const field of ['message', 'stack'] as const) {
+    const text = serialized[field];
+    if (typeof text === 'string') serialized[field] = text.replace(DUP_KEY, 'dup key: { … }');
+  }
+  return serialized;
 }
 
 /**
