@@ -90,13 +90,79 @@ describe('GET /api/orders (admin orders table)', () => {
       expect(response.body).not.toHaveProperty('items');
     }
   });
+});
 
-  it('lists item orders the same way', async () => {
-    const page = await call<Page<ItemOrder>>(api, 'GET', '/api/item-orders?pageSize=5', {
-      token: admin.token,
-    });
-    expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ items: [], total: 0, page: 1, pageSize: 5 });
+describe('GET /api/item-orders (admin item orders table)', () => {
+  const itemOrders: ItemOrder[] = [];
+  const itemList = (query: string, token = admin.token) =>
+    call<Page<ItemOrder>>(api, 'GET', `/api/item-orders${query}`, { token });
+  const idsOf = (page: Page<ItemOrder>) => page.items.map((order) => order._id);
+
+  beforeAll(async () => {
+    // Prices whose text order ('149.00' < '19.00' < '9.00') is not their order.
+    for (const [name, price, customerName] of [
+      ['Cold Email Playbook', 9, 'Zoe Zeta'],
+      ['Template Pack', 19, 'Adam Alpha'],
+      ['Outreach Course', 149, 'Mia Moss'],
+    ] as const) {
+      const item = await call<{ _id: string }>(api, 'POST', '/api/items', {
+        token: admin.token,
+        json: { name, slug: `item-${unique()}`, price, accessUrl: 'https://files.test/x.pdf' },
+      });
+      const order = await call<ItemOrder>(api, 'POST', '/new-item-order', {
+        token: buyer.token,
+        json: { itemId: item.body._id, customerName, address: '1 Road', country: 'France' },
+      });
+      expect(order.status).toBe(201);
+      itemOrders.push(order.body);
+    }
+  });
+
+  it('is for admins only', async () => {
+    expect((await call(api, 'GET', '/api/item-orders')).status).toBe(401);
+    expect((await itemList('', buyer.token)).status).toBe(403);
+  });
+
+  it('pages newest first by default and counts every order', async () => {
+    const newestFirst = [...itemOrders].reverse().map((order) => order._id);
+    const first = await itemList('?pageSize=2');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(idsOf(first.body)).toEqual(newestFirst.slice(0, 2));
+    const second = await itemList('?pageSize=2&page=2');
+    expect(second.body).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(idsOf(second.body)).toEqual(newestFirst.slice(2));
+  });
+
+  it('searches order id, customer and item name, any case, literally', async () => {
+    const [playbook, templates, course] = itemOrders.map((order) => order._id);
+    const byItem = await itemList('?q=tEMPLATE');
+    expect(byItem.body.total).toBe(1);
+    expect(idsOf(byItem.body)).toEqual([templates]);
+    expect(idsOf((await itemList('?q=MIA%20moss')).body)).toEqual([course]);
+    const byId = await itemList(`?q=${itemOrders[0]?.orderId.toLowerCase()}`);
+    expect(idsOf(byId.body)).toEqual([playbook]);
+    expect((await itemList('?q=pending')).body.total).toBe(3);
+    expect((await itemList('?q=.*')).body.total).toBe(0);
+  });
+
+  it('sorts on the server, prices as numbers', async () => {
+    const byPrice = await itemList('?sort=totalPrice&dir=asc');
+    expect(byPrice.body.items.map((order) => order.packageName)).toEqual([
+      'Cold Email Playbook',
+      'Template Pack',
+      'Outreach Course',
+    ]);
+    const byName = await itemList('?sort=customerName&dir=desc&pageSize=1');
+    expect(byName.body.items.map((order) => order.customerName)).toEqual(['Zoe Zeta']);
+  });
+
+  it('answers bad queries with 400 and no data', async () => {
+    for (const query of ['?q[$ne]=x', '?pageSize=1000', '?sort=accessUrl']) {
+      const response = await itemList(query);
+      expect(response.status).toBe(400);
+      expect(response.body).not.toHaveProperty('items');
+    }
   });
 });
 
@@ -106,6 +172,9 @@ describe('GET /api/users (admin user directory)', () => {
     call<Page<UserRow>>(api, 'GET', `/api/users${query}`, { token });
 
   it('is for admins only, and refuses bad queries', async () => {
+    const anonymous = await call(api, 'GET', '/api/users');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.text).not.toContain(buyer.email);
     expect((await users('', buyer.token)).status).toBe(403);
     expect((await users('?q[$regex]=.*')).status).toBe(400);
     expect((await users('?sort=password')).status).toBe(400);

@@ -71,8 +71,16 @@ describe('GET /api/audit-log (admin)', () => {
     expect((await list('?action=user.update')).body.total).toBe(1);
     expect((await list('?actor=OTHER-ADMIN')).body.items[0]?.action).toBe('settings.paypal.update');
     expect((await list('?targetKind=user')).body.total).toBe(1);
-    const today = new Date().toISOString().slice(0, 10);
-    expect((await list(`?from=${today}&to=${today}`)).body.total).toBe(2);
+    // Each entry is found on its own day (UTC) whatever its time, and not on the days around it.
+    const idsFound = async (query: string) => (await list(query)).body.items.map(({ _id }) => _id);
+    const shift = (day: string, days: number) =>
+      new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);
+    for (const entry of (await list()).body.items) {
+      const day = entry.at.slice(0, 10);
+      expect(await idsFound(`?from=${day}&to=${day}`)).toContain(entry._id);
+      expect(await idsFound(`?to=${shift(day, -1)}`)).not.toContain(entry._id);
+      expect(await idsFound(`?from=${shift(day, 1)}`)).not.toContain(entry._id);
+    }
     expect((await list('?to=2000-01-01')).body.total).toBe(0);
     expect((await list('?pageSize=1&page=2')).body.items).toHaveLength(1);
   });

@@ -13,8 +13,13 @@ describe('Auth emulator trust', () => {
 
   it('an API started without FIREBASE_AUTH_EMULATOR_HOST refuses unsigned emulator tokens', async () => {
     const buyer = await signUp(emulated, 'trust', { sync: false });
-    // NODE_ENV unset (development) and no credentials: the usual Google Cloud setup.
-    const unconfigured = await startTestApi({ NODE_ENV: '', FIREBASE_AUTH_EMULATOR_HOST: '' });
+    // No emulator and no credentials: the usual Google Cloud setup (Application Default
+    // Credentials), for a real project (a demo-* one is refused at start-up without the emulator).
+    // The token is refused for being unsigned (no key id, algorithm none) before its audience.
+    const unconfigured = await startTestApi({
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+      FIREBASE_PROJECT_ID: 'coldmail-production',
+    });
     try {
       expect(unconfigured.config.firebase.emulatorHost).toBeNull();
       const response = await call(unconfigured, 'POST', '/api/create-user', {
@@ -81,11 +86,13 @@ describe('verified identity', () => {
   });
 });
 
-/** The uid in an (emulator) ID token's payload. */
-function uidOf(token: string): string {
-  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
-  return payload.user_id as string;
+/** An (emulator) ID token's payload. */
+function claimsOf(token: string): { user_id: string; auth_time: number } {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
 }
+
+/** The uid in an (emulator) ID token's payload. */
+const uidOf = (token: string) => claimsOf(token).user_id;
 
 // Issue 9, item 3: a deleted user stays deleted, and sensitive admin actions see revocation at once.
 describe('deleted users and revoked sessions', () => {
@@ -130,8 +137,10 @@ describe('deleted users and revoked sessions', () => {
       });
     expect((await edit()).status).toBe(200);
 
-    // Revocation counts from the next whole second after the token's sign-in time.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Revocation counts in whole seconds: it ends this session only from the second after the
+    // token's sign-in time, so wait for that second if it has not begun yet.
+    const revocableFrom = (claimsOf(admin.token).auth_time + 1) * 1000;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, revocableFrom - Date.now())));
     await api.app.get(FirebaseAuthService).auth.revokeRefreshTokens(uidOf(admin.token));
     const refused = await edit();
     expect(refused.status).toBe(401);

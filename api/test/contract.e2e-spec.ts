@@ -1,6 +1,7 @@
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
-import { contract, endpointsOf, type Endpoint } from '@coldmail/contracts';
+import { contract, endpointsOf, type Access, type Endpoint } from '@coldmail/contracts';
+import { ADMIN_ONLY, IDENTIFIES_CALLER, IS_PUBLIC } from '../src/auth/auth-context';
 import { ENDPOINT } from '../src/common/endpoint';
 import { call, startTestApi, type TestApi } from './support/test-api';
 
@@ -35,9 +36,16 @@ function servedRoutes(): string[] {
   return served;
 }
 
+interface Handler {
+  name: string;
+  endpoint: Endpoint | undefined;
+  /** What the API's AuthGuard reads from the handler. */
+  rule: { public: boolean; identifiesCaller: boolean; adminOnly: boolean };
+}
+
 /** Each controller method that Nest maps to a route, with the contract entry it declared. */
-function handlers(): { name: string; endpoint: Endpoint | undefined }[] {
-  const found: { name: string; endpoint: Endpoint | undefined }[] = [];
+function handlers(): Handler[] {
+  const found: Handler[] = [];
   for (const module of api.app.get(ModulesContainer).values()) {
     for (const controller of module.controllers.values()) {
       const prototype = controller.metatype?.prototype as Record<string, unknown>;
@@ -50,9 +58,15 @@ function handlers(): { name: string; endpoint: Endpoint | undefined }[] {
         ) {
           continue;
         }
+        const flag = (key: string) => Reflect.getMetadata(key, handler) === true;
         found.push({
           name: `${controller.name}.${name}`,
           endpoint: Reflect.getMetadata(ENDPOINT, handler) as Endpoint | undefined,
+          rule: {
+            public: flag(IS_PUBLIC),
+            identifiesCaller: flag(IDENTIFIES_CALLER),
+            adminOnly: flag(ADMIN_ONLY),
+          },
         });
       }
     }
@@ -78,6 +92,26 @@ describe('the API and its contract', () => {
       ]);
     }
     expect([...handlersPerEntry.keys()].sort()).toEqual(endpoints.map((e) => e.key).sort());
+  });
+
+  // The OpenAPI document below cannot tell an admin endpoint from a signed-in one (both need a
+  // bearer token); the guard's rules can. Over HTTP: admin-access.e2e-spec.ts.
+  it('gives each handler the sign-in rule of its entry’s access, admin-only for admin', () => {
+    const rules: Record<Access, Handler['rule']> = {
+      public: { public: true, identifiesCaller: false, adminOnly: false },
+      'public-identified': { public: true, identifiesCaller: true, adminOnly: false },
+      'signed-in': { public: false, identifiesCaller: false, adminOnly: false },
+      // The service checks that the resource is the caller's own.
+      owner: { public: false, identifiesCaller: false, adminOnly: false },
+      admin: { public: false, identifiesCaller: false, adminOnly: true },
+    };
+    const declared = handlers().filter((handler) => handler.endpoint);
+    expect(declared.map(({ endpoint, rule }) => ({ key: endpoint?.key, rule }))).toEqual(
+      declared.map(({ endpoint }) => ({
+        key: endpoint?.key,
+        rule: endpoint ? rules[endpoint.access] : undefined,
+      })),
+    );
   });
 
   it('serves each entry at its method and path, and no other route besides the docs', () => {

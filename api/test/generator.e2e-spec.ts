@@ -285,6 +285,30 @@ describe('prompt enhancement, the credit calls and the history', () => {
     expect(await balanceOf(other)).toBe(0);
   });
 
+  it('deduct-credit with no credit left is a 402 that takes nothing and keeps no generation', async () => {
+    const buyer = await buyerWith(0);
+    const before = await users().findOne({ userEmail: buyer.email });
+    const refused = await call<ErrorBody>(api, 'POST', '/api/deduct-credit', {
+      token: buyer.token,
+    });
+    expect(refused.status).toBe(402);
+    expect(refused.body.message).toBe(
+      'Insufficient credits. You need at least 1 credit to generate an email template.',
+    );
+    expect(await users().findOne({ userEmail: buyer.email })).toEqual(before);
+    expect(await entries().countDocuments({ userEmail: buyer.email })).toBe(0);
+    const generations = await call<Generation[]>(api, 'GET', '/api/generations', {
+      token: buyer.token,
+    });
+    expect(generations.status).toBe(200);
+    expect(generations.body).toEqual([]);
+    expect(
+      await api.db
+        .collection('generations')
+        .countDocuments({ userId: new mongo.ObjectId(buyer.id) }),
+    ).toBe(0);
+  });
+
   it("an admin may give a user's pending credit back, once, and it is in the audit log", async () => {
     const buyer = await buyerWith(1);
     const deducted = await call<{ generationId: string }>(api, 'POST', '/api/deduct-credit', {

@@ -57,6 +57,13 @@ afterAll(async () => {
   await api?.close();
 });
 
+/** The spec's orderDate of an instant: dd/mm/yyyy in UTC. */
+const utcDay = (instant: Date) =>
+  [instant.getUTCDate(), instant.getUTCMonth() + 1]
+    .map((part) => String(part).padStart(2, '0'))
+    .concat(String(instant.getUTCFullYear()))
+    .join('/');
+
 const newOrder = (persona: Persona, json: unknown = { packageId, ...billing }) =>
   call<PackageOrder & ErrorBody>(api, 'POST', '/new-order', { token: persona.token, json });
 const newItemOrder = (persona: Persona, json: unknown = { itemId: item._id, ...billing }) =>
@@ -64,13 +71,12 @@ const newItemOrder = (persona: Persona, json: unknown = { itemId: item._id, ...b
 
 describe('POST /new-order', () => {
   it('creates a pending order priced from the stored package, for the signed-in buyer', async () => {
+    const dayBefore = utcDay(new Date());
     const response = await newOrder(buyer);
+    const dayAfter = utcDay(new Date());
     expect(response.status).toBe(201);
-    const today = new Date();
-    const orderDate = [today.getUTCDate(), today.getUTCMonth() + 1]
-      .map((part) => String(part).padStart(2, '0'))
-      .concat(String(today.getUTCFullYear()))
-      .join('/');
+    // Dated the day it was placed (UTC): either side of midnight, should the request span it.
+    expect([dayBefore, dayAfter]).toContain(response.body.orderDate);
     expect(response.body).toEqual({
       _id: expect.stringMatching(/^[0-9a-f]{24}$/),
       orderId: expect.stringMatching(/^[A-Z0-9]{8}$/),
@@ -86,7 +92,7 @@ describe('POST /new-order', () => {
       orderStatus: 'pending',
       customerEmail: buyer.email,
       ...billing,
-      orderDate,
+      orderDate: response.body.orderDate,
       featuredImage: 'https://img.test/p.png',
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
@@ -200,7 +206,15 @@ describe('GET /orders and GET /order/:id', () => {
     const buyers = await call<PackageOrder[]>(api, 'GET', `/orders?userEmail=${buyer.email}`, {
       token: admin.token,
     });
-    expect(buyers.body.every((order) => order.customerEmail === buyer.email)).toBe(true);
+    expect(buyers.status).toBe(200);
+    const stored = await ordersInDb()
+      .find({ customerEmail: buyer.email })
+      .sort({ createdAt: -1, _id: -1 })
+      .toArray();
+    expect(buyers.body.map((order) => order._id)).toEqual(
+      stored.map((order) => order._id.toHexString()),
+    );
+    expect(buyers.body.map((order) => order._id)).toContain(own._id);
   });
 
   it.each([
@@ -391,6 +405,27 @@ describe('item orders', () => {
     expect(response.text).not.toContain('secret-playbook');
   });
 
+  it('needs sign-in, a valid body and a known item, and stores nothing otherwise', async () => {
+    const before = await itemOrdersInDb().countDocuments();
+    const anonymous = await call(api, 'POST', '/new-item-order', {
+      json: { itemId: item._id, ...billing },
+    });
+    expect(anonymous.status).toBe(401);
+    const bad = await newItemOrder(buyer, { ...billing, itemId: 'not-an-id', address: ' ' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fieldErrors ?? {}).sort()).toEqual(['address', 'itemId']);
+    const injected = await newItemOrder(buyer, { ...billing, itemId: { $gt: '' } });
+    expect(injected.status).toBe(400);
+    expect(injected.body.fieldErrors).toHaveProperty('itemId');
+    const unknown = await newItemOrder(buyer, {
+      itemId: new mongo.ObjectId().toHexString(),
+      ...billing,
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Item not found');
+    expect(await itemOrdersInDb().countDocuments()).toBe(before);
+  });
+
   it("refuses Sellers with 'Sellers cannot purchase products'", async () => {
     const response = await newItemOrder(seller);
     expect(response.status).toBe(403);
@@ -399,14 +434,22 @@ describe('item orders', () => {
 
   it('hides the accessUrl of an unpaid order from everyone, admins included', async () => {
     const order = (await newItemOrder(buyer)).body;
+    // The order holds it, for once it is paid.
+    expect(await itemOrdersInDb().findOne({ _id: new mongo.ObjectId(order._id) })).toMatchObject({
+      accessUrl: 'https://files.test/secret-playbook.pdf',
+    });
     for (const persona of [buyer, admin]) {
       const one = await call(api, 'GET', `/item-order/${order._id}`, { token: persona.token });
       expect(one.status).toBe(200);
       expect(one.text).not.toContain('secret-playbook');
     }
-    const list = await call(api, 'GET', `/item-orders?userEmail=${buyer.email}`, {
+    const list = await call<ItemOrder[]>(api, 'GET', `/item-orders?userEmail=${buyer.email}`, {
       token: buyer.token,
     });
+    expect(list.status).toBe(200);
+    const listed = list.body.find(({ _id }) => _id === order._id);
+    expect(listed).toMatchObject({ paymentStatus: 'pending' });
+    expect(listed).not.toHaveProperty('accessUrl');
     expect(list.text).not.toContain('secret-playbook');
     expect(
       (await call(api, 'GET', `/item-order/${order._id}`, { token: other.token })).status,
@@ -424,6 +467,21 @@ describe('item orders', () => {
   });
 
   it('lists own item orders, everyone’s for admins, and refuses other users (403)', async () => {
+    const buyersOrder = (await newItemOrder(buyer)).body;
+    const othersOrder = (await newItemOrder(other)).body;
+    const storedIds = async (filter: Record<string, string> = {}) =>
+      (await itemOrdersInDb().find(filter).sort({ createdAt: -1, _id: -1 }).toArray()).map(
+        ({ _id }) => _id.toHexString(),
+      );
+
+    const own = await call<ItemOrder[]>(api, 'GET', `/item-orders?userEmail=${buyer.email}`, {
+      token: buyer.token,
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.map(({ _id }) => _id)).toEqual(await storedIds({ customerEmail: buyer.email }));
+    expect(own.body[0]).toEqual(buyersOrder);
+    expect(own.text).not.toContain(othersOrder._id);
+
     expect(
       (await call(api, 'GET', `/item-orders?userEmail=${buyer.email}`, { token: other.token }))
         .status,
@@ -434,7 +492,10 @@ describe('item orders', () => {
     ).toBe(400);
     const all = await call<ItemOrder[]>(api, 'GET', '/item-orders', { token: admin.token });
     expect(all.status).toBe(200);
-    expect(all.body.length).toBeGreaterThan(0);
+    expect(all.body.map(({ _id }) => _id)).toEqual(await storedIds());
+    expect(all.body.map(({ _id }) => _id)).toEqual(
+      expect.arrayContaining([buyersOrder._id, othersOrder._id]),
+    );
   });
 
   it('deletes pending item orders only (admin)', async () => {

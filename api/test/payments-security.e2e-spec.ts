@@ -14,6 +14,8 @@ const adminEmail = `admin-${unique()}@coldmail.test`;
 const billing = { customerName: 'Ada Buyer', address: '1 Loop Road', country: 'France' };
 const SECRET_URL = 'https://files.test/refundable-playbook.pdf';
 
+type ErrorBody = { statusCode: number; message: string };
+
 const paypalEnv = (url: string, webhookId: string) => ({
   PAYPAL_API_BASE: url,
   PAYPAL_CLIENT_ID: 'security-client',
@@ -98,8 +100,29 @@ async function paidPackageOrder(
   return { order, paypalOrderId };
 }
 
+async function paidItemOrder(buyer: Persona): Promise<{ order: ItemOrder; paypalOrderId: string }> {
+  const created = await call<ItemOrder>(api, 'POST', '/new-item-order', {
+    token: buyer.token,
+    json: { itemId, ...billing },
+  });
+  expect(created.status).toBe(201);
+  const paypalOrderId = await approvedPaypalOrder(api, buyer, created.body._id, 'item');
+  const paid = await call(api, 'PUT', `/item-update-payment-status/${created.body._id}`, {
+    token: buyer.token,
+    json: { paypalOrderId },
+  });
+  expect(paid.status).toBe(200);
+  return { order: created.body, paypalOrderId };
+}
+
 const storedPackageOrder = (order: { _id: string }) =>
   api.db.collection('orders').findOne({ _id: new mongo.ObjectId(order._id) });
+const storedItemOrder = (order: { _id: string }) =>
+  api.db.collection('itemOrders').findOne({ _id: new mongo.ObjectId(order._id) });
+const captureStatusAtPaypal = async (paypalOrderId: string) =>
+  (await double.order(paypalOrderId))?.purchase_units[0]?.payments?.captures?.[0]?.status;
+const auditEntriesOf = (action: string, orderId: string) =>
+  api.db.collection('audit_log').countDocuments({ action, 'target.id': orderId });
 
 /** What PayPal would POST, replayed byte for byte. */
 const deliver = (event: unknown, headers: Record<string, string>) =>
@@ -253,17 +276,8 @@ describe('item 5: refunds, reversals and disputes', () => {
 
   it('a reversal withdraws a digital item’s access link', async () => {
     const buyer = await signUp(api, 'reversed');
-    const created = await call<ItemOrder>(api, 'POST', '/new-item-order', {
-      token: buyer.token,
-      json: { itemId, ...billing },
-    });
-    const paypalOrderId = await approvedPaypalOrder(api, buyer, created.body._id, 'item');
-    const paid = await call(api, 'PUT', `/item-update-payment-status/${created.body._id}`, {
-      token: buyer.token,
-      json: { paypalOrderId },
-    });
-    expect(paid.status).toBe(200);
-    const before = await call<ItemOrder>(api, 'GET', `/item-order/${created.body._id}`, {
+    const { order: created, paypalOrderId } = await paidItemOrder(buyer);
+    const before = await call<ItemOrder>(api, 'GET', `/item-order/${created._id}`, {
       token: buyer.token,
     });
     expect(before.body.accessUrl).toBe(SECRET_URL);
@@ -274,7 +288,7 @@ describe('item 5: refunds, reversals and disputes', () => {
       'PAYMENT.CAPTURE.REVERSED',
     );
     expect(reversal.delivery.status).toBe(200);
-    const after = await call<ItemOrder>(api, 'GET', `/item-order/${created.body._id}`, {
+    const after = await call<ItemOrder>(api, 'GET', `/item-order/${created._id}`, {
       token: buyer.token,
     });
     expect(after.body).toMatchObject({ paymentStatus: 'Refunded' });
@@ -298,6 +312,179 @@ describe('item 5: refunds, reversals and disputes', () => {
     });
     expect(await balanceOf(buyer)).toBe(0);
   });
+});
+
+describe('POST /item-order/:id/refund (admin)', () => {
+  const refund = (order: { _id: string }, token: string) =>
+    call<ItemOrder & ErrorBody>(api, 'POST', `/item-order/${order._id}/refund`, { token });
+
+  it('refuses a buyer (403) and an unpaid order (409), and changes nothing', async () => {
+    const buyer = await signUp(api, 'item-refund-refused');
+    const { order, paypalOrderId } = await paidItemOrder(buyer);
+    const byBuyer = await refund(order, buyer.token);
+    expect(byBuyer.status).toBe(403);
+    expect(byBuyer.body.message).toBe('Admin access required');
+    expect(await storedItemOrder(order)).toMatchObject({ paymentStatus: 'Paid' });
+    expect(await captureStatusAtPaypal(paypalOrderId)).toBe('COMPLETED');
+
+    const pending = await call<ItemOrder>(api, 'POST', '/new-item-order', {
+      token: buyer.token,
+      json: { itemId, ...billing },
+    });
+    const unpaid = await refund(pending.body, admin.token);
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.body.message).toBe('Only a paid order can be refunded.');
+    expect(await storedItemOrder(pending.body)).toMatchObject({
+      paymentStatus: 'pending',
+      orderStatus: 'pending',
+    });
+    expect(await auditEntriesOf('item-order.refund', order._id)).toBe(0);
+    expect(await auditEntriesOf('item-order.refund', pending.body._id)).toBe(0);
+  });
+
+  it('refunds at PayPal, marks the order Refunded and withdraws its access link, once', async () => {
+    const buyer = await signUp(api, 'item-refunded');
+    const { order, paypalOrderId } = await paidItemOrder(buyer);
+    const before = await call<ItemOrder>(api, 'GET', `/item-order/${order._id}`, {
+      token: buyer.token,
+    });
+    expect(before.body.accessUrl).toBe(SECRET_URL);
+
+    const refunded = await refund(order, admin.token);
+    expect(refunded.status).toBe(200);
+    expect(refunded.body).toMatchObject({
+      _id: order._id,
+      paymentStatus: 'Refunded',
+      orderStatus: 'Refunded',
+    });
+    expect(refunded.text).not.toContain(SECRET_URL);
+    expect(await captureStatusAtPaypal(paypalOrderId)).toBe('REFUNDED');
+    expect(await storedItemOrder(order)).toMatchObject({
+      refund: { source: 'admin', by: adminEmail },
+    });
+
+    for (const persona of [buyer, admin]) {
+      const one = await call<ItemOrder>(api, 'GET', `/item-order/${order._id}`, {
+        token: persona.token,
+      });
+      expect(one.status).toBe(200);
+      expect(one.body).toMatchObject({ paymentStatus: 'Refunded' });
+      expect(one.text).not.toContain(SECRET_URL);
+    }
+    const own = await call<ItemOrder[]>(
+      api,
+      'GET',
+      `/item-orders?userEmail=${encodeURIComponent(buyer.email)}`,
+      { token: buyer.token },
+    );
+    expect(own.status).toBe(200);
+    expect(own.body.map(({ _id, paymentStatus }) => ({ _id, paymentStatus }))).toEqual([
+      { _id: order._id, paymentStatus: 'Refunded' },
+    ]);
+    expect(own.text).not.toContain(SECRET_URL);
+    const everyone = await call<ItemOrder[]>(api, 'GET', '/item-orders', { token: admin.token });
+    expect(everyone.status).toBe(200);
+    const listed = everyone.body.find(({ _id }) => _id === order._id);
+    expect(listed).toMatchObject({ paymentStatus: 'Refunded' });
+    expect(listed).not.toHaveProperty('accessUrl');
+
+    const again = await refund(order, admin.token);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This order is already refunded.');
+    const entries = await api.db
+      .collection('audit_log')
+      .find({ action: 'item-order.refund', 'target.id': order._id })
+      .toArray();
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ email: adminEmail }),
+        before: expect.objectContaining({ paymentStatus: 'Paid' }),
+        after: expect.objectContaining({ paymentStatus: 'Refunded' }),
+      }),
+    ]);
+  });
+});
+
+describe('an admin refund PayPal cannot make changes nothing', () => {
+  const kinds = [
+    {
+      kind: 'package',
+      route: 'order',
+      action: 'order.refund',
+      pay: paidPackageOrder,
+      stored: storedPackageOrder,
+      creditsAfterPaying: 50,
+    },
+    {
+      kind: 'item',
+      route: 'item-order',
+      action: 'item-order.refund',
+      pay: paidItemOrder,
+      stored: storedItemOrder,
+      creditsAfterPaying: 0,
+    },
+  ] as const;
+
+  it.each(kinds)(
+    '$kind order: a refund PayPal fails is a 502, the order stays paid, and the retry refunds it',
+    async ({ kind, route, action, pay, stored, creditsAfterPaying }) => {
+      const buyer = await signUp(api, `${kind}-refund-failing`);
+      const { order, paypalOrderId } = await pay(buyer);
+      await double.setBehavior({ failNext: { status: 500, on: 'refund' } });
+      const refund = () =>
+        call<ErrorBody>(api, 'POST', `/${route}/${order._id}/refund`, { token: admin.token });
+
+      const failed = await refund();
+      expect(failed.status).toBe(502);
+      expect(failed.body.message).toBe(
+        'PayPal could not be reached. Please try again in a moment.',
+      );
+      expect(await stored(order)).toMatchObject({
+        paymentStatus: 'Paid',
+        orderStatus: 'Completed',
+      });
+      expect(await stored(order)).not.toHaveProperty('refund');
+      expect(await captureStatusAtPaypal(paypalOrderId)).toBe('COMPLETED');
+      expect(await balanceOf(buyer)).toBe(creditsAfterPaying);
+      expect(await auditEntriesOf(action, order._id)).toBe(0);
+
+      expect((await refund()).status).toBe(200);
+      expect(await captureStatusAtPaypal(paypalOrderId)).toBe('REFUNDED');
+      expect(await auditEntriesOf(action, order._id)).toBe(1);
+    },
+  );
+
+  it.each(kinds)(
+    '$kind order: on an API without PayPal credentials a refund is a 503, the order stays paid',
+    async ({ kind, route, action, pay, stored, creditsAfterPaying }) => {
+      const buyer = await signUp(api, `${kind}-refund-unconfigured`);
+      const { order, paypalOrderId } = await pay(buyer);
+      // The same shop, started without PAYPAL_* and with no settings saved by an admin.
+      const unconfigured = await startTestApi(
+        { ADMIN_EMAILS: adminEmail },
+        { sameDatabaseAs: api },
+      );
+      try {
+        const refused = await call<ErrorBody>(
+          unconfigured,
+          'POST',
+          `/${route}/${order._id}/refund`,
+          { token: admin.token },
+        );
+        expect(refused.status).toBe(503);
+        expect(refused.body.message).toBe('PayPal is not configured: set it up in Settings first.');
+      } finally {
+        await unconfigured.close();
+      }
+      expect(await stored(order)).toMatchObject({
+        paymentStatus: 'Paid',
+        orderStatus: 'Completed',
+      });
+      expect(await captureStatusAtPaypal(paypalOrderId)).toBe('COMPLETED');
+      expect(await balanceOf(buyer)).toBe(creditsAfterPaying);
+      expect(await auditEntriesOf(action, order._id)).toBe(0);
+    },
+  );
 });
 
 describe('item 6: replays and forged deliveries', () => {

@@ -277,7 +277,15 @@ describe('who reads which tickets', () => {
       `/support-messages?userEmail=${encodeURIComponent(ada.email)}`,
       { token: admin.token },
     );
-    expect(adas.body.every((ticket) => ticket.ticketUserEmail === ada.email)).toBe(true);
+    expect(adas.status).toBe(200);
+    const stored = await tickets()
+      .find({ ticketUserEmail: ada.email })
+      .sort({ createdAt: -1, _id: -1 })
+      .toArray();
+    expect(adas.body.map((ticket) => ticket._id)).toEqual(
+      stored.map((ticket) => ticket._id.toHexString()),
+    );
+    expect(adas.body.map((ticket) => ticket._id)).toContain(adasTicket._id);
     expect(
       (await call(api, 'GET', '/api/support-messages/summary', { token: ada.token })).status,
     ).toBe(403);

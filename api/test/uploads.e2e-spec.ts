@@ -261,6 +261,12 @@ describe('each user’s images: quota, list and delete', () => {
     expect((await uploadTo(owner)).status).toBe(201);
   });
 
+  it('lists no one’s images to a caller without sign-in', async () => {
+    const anonymous = await call<{ message: string }>(limited, 'GET', '/image-server/files');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ statusCode: 401, message: 'Authentication required' });
+  });
+
   it('lets only the uploader or an admin delete an image', async () => {
     const uploader = await signUp(limited, 'uploader');
     const theirs = await uploadTo(uploader);

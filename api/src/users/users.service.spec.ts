@@ -95,23 +95,44 @@ describe('UsersService.createOrSync and ADMIN_EMAILS', () => {
   });
 
   it('applies only on first sign-in: listing or unlisting later changes no role', async () => {
-    const before = await service('');
-    await before.createOrSync(account('late@coldmail.test'), {});
+    const before = await service('chief@coldmail.test');
+    expect((await before.createOrSync(account('chief@coldmail.test'), {})).userRole).toBe('Admin');
+    expect((await before.createOrSync(account('late@coldmail.test'), {})).userRole).toBe('member');
 
     const after = await service('late@coldmail.test');
     const late = await after.createOrSync(account('late@coldmail.test'), {});
     expect(late.userRole).toBe('member');
-    // boss@ was created as Admin above and is no longer listed here.
-    const boss = await after.createOrSync(account('boss@coldmail.test'), {});
-    expect(boss.userRole).toBe('Admin');
+    // chief@ is no longer listed here.
+    const chief = await after.createOrSync(account('chief@coldmail.test'), {});
+    expect(chief.userRole).toBe('Admin');
   });
 
   it('does not touch updatedAt when an existing user signs in again', async () => {
     const users = await service('');
     const first = await users.createOrSync(account('again@coldmail.test'), {});
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    const second = await users.createOrSync(account('again@coldmail.test', { name: 'New' }), {});
-    expect(second).toEqual(first);
+    // An hour later by the clock (Date only): any write now would stamp a later updatedAt.
+    jest.useFakeTimers({
+      now: Date.parse(first.updatedAt) + 3_600_000,
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
+    try {
+      const second = await users.createOrSync(account('again@coldmail.test', { name: 'New' }), {});
+      expect(second).toEqual(first);
+      expect(await users.findByEmail('again@coldmail.test')).toEqual(first);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('leaves an existing record alone when the demo seed runs again', async () => {
