@@ -39,9 +39,11 @@ async function register(page, { name, email, password = 'secret123' }) {
   await page.waitForURL(`**${paths.userDashboard}`);
 }
 
+/** Opens the header's account disclosure: the entries it shows, links and a button. */
 async function openAccountMenu(page) {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  return page.getByRole('menu');
+  const button = page.getByRole('button', { name: 'Account menu' });
+  await button.click();
+  return page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
 }
 
 describe('register, sign in and out', () => {
@@ -56,8 +58,8 @@ describe('register, sign in and out', () => {
     const menu = await openAccountMenu(page);
     assert.ok(await menu.getByText('Grace Hopper').isVisible());
     assert.ok(await menu.getByText(email).isVisible());
-    assert.ok(await menu.getByRole('menuitem', { name: 'Dashboard' }).isVisible());
-    assert.equal(await menu.getByRole('menuitem', { name: 'Admin Panel' }).count(), 0);
+    assert.ok(await menu.getByRole('link', { name: 'Dashboard' }).isVisible());
+    assert.equal(await menu.getByRole('link', { name: 'Admin Panel' }).count(), 0);
 
     const record = await page.evaluate(
       () => globalThis.__coldmailSessionStores[0].getState().profile,
@@ -90,9 +92,9 @@ describe('register, sign in and out', () => {
     const page = await newPage(browser);
     await register(page, { name: 'Alan Turing', email: uniqueEmail('alan') });
     await page.goto(stack.urls.shell);
-    await openAccountMenu(page);
+    const menu = await openAccountMenu(page);
     assert.ok(await page.evaluate(() => localStorage.getItem('navbarUserData')));
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await menu.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('link', { name: 'Sign Up' }).waitFor();
     assert.equal(new URL(page.url()).pathname, paths.home);
     assert.equal(await page.evaluate(() => localStorage.getItem('navbarUserData')), null);
@@ -159,7 +161,7 @@ describe('register, sign in and out', () => {
     await page.waitForURL('**/user/dashboard');
     await page.goto(stack.urls.shell);
     const menu = await openAccountMenu(page);
-    await menu.getByRole('menuitem', { name: 'Admin Panel' }).click();
+    await menu.getByRole('link', { name: 'Admin Panel' }).click();
     await page.locator('[data-remote="admin"]').waitFor();
   });
 });
@@ -183,10 +185,27 @@ describe('password reset', () => {
   });
 
   test('a blank address gets the spec text and sends nothing', async () => {
+    const email = uniqueEmail('blank');
+    await stack.emulator.createUser(email, 'secret123', 'Blank First');
     const page = await newPage(browser);
     await page.goto(`${stack.urls.shell}${paths.forgotPassword}`);
+    const resetRequests = [];
+    page.on('request', (request) => {
+      const sendsCode = request.url().includes('accounts:sendOobCode');
+      if (sendsCode && request.method() === 'POST') resetRequests.push(request);
+    });
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Please enter your email address').waitFor();
+
+    // The address given after it is the only one sent: by the time that one has gone, a request
+    // for the blank one would have been seen too.
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('heading', { name: 'Password Reset Email Sent!' }).waitFor();
+    assert.deepEqual(
+      resetRequests.map((request) => request.postDataJSON()?.email),
+      [email],
+    );
   });
 });
 
@@ -226,11 +245,23 @@ describe('profile settings', () => {
     const page = await newPage(browser);
     await register(page, { name: 'Big Photo', email: uniqueEmail('big') });
     await page.goto(`${stack.urls.shell}${paths.updateProfile}`);
-    await page.getByLabel('Profile photo file').setInputFiles({
+    const uploads = [];
+    page.on('request', (request) => {
+      const uploading = new URL(request.url()).pathname.endsWith('/image-server/upload');
+      if (uploading && request.method() === 'POST') uploads.push(request);
+    });
+    const photoFile = page.getByLabel('Profile photo file');
+    await photoFile.setInputFiles({
       name: 'big.png',
       mimeType: 'image/png',
       buffer: Buffer.concat([PNG, Buffer.alloc(2_097_153)]),
     });
     await page.getByText('File size exceeds 2 MB. Please upload a smaller image.').waitFor();
+
+    // A small photo after it is the only upload: by the time it has gone, an upload of the big
+    // one would have been seen too.
+    await photoFile.setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByText('Image uploaded successfully!').waitFor();
+    assert.equal(uploads.length, 1);
   });
 });

@@ -40,6 +40,12 @@ export interface StartGeminiDoubleOptions {
   retryAfterSeconds?: number;
   /** The pause between streamed chunks (default 60). */
   chunkDelayMs?: number;
+  /**
+   * How the double sits out `slowMs` and `chunkDelayMs`: resolve when the pause is over, reject
+   * with an AbortError once `signal` aborts (the caller hung up, or `stop()`). Default: a timer.
+   * Tests pass one they end by hand, to see what is withheld until then without timing it.
+   */
+  wait?: (ms: number, signal: AbortSignal) => Promise<unknown>;
 }
 
 export function startGeminiDouble(options?: StartGeminiDoubleOptions): Promise<GeminiDouble>;

@@ -2,6 +2,7 @@
 // @google/genai calls them, answers written from the prompt, key prefixes that make it fail on
 // purpose, and a record of what was sent.
 import { createServer } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createRequestHandler } from './src/server.mjs';
 
 export const DEFAULT_PORT = 4211;
@@ -15,6 +16,7 @@ export async function startGeminiDouble({
   slowMs = 5000,
   retryAfterSeconds = 30,
   chunkDelayMs = 60,
+  wait = (ms, signal) => sleep(ms, undefined, { signal }),
 } = {}) {
   /** @type {Map<string, number>} */
   const callsByKey = new Map();
@@ -34,6 +36,7 @@ export async function startGeminiDouble({
       slowMs,
       retryAfterSeconds,
       chunkDelayMs,
+      wait,
       host,
       stopping: stopping.signal,
       record(request) {

@@ -1,6 +1,6 @@
 import { BrowserRouter, useLocation, useNavigate } from '@coldmail/router';
 import { useEffect } from 'react';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryCatchUp } from './HistoryCatchUp';
 
@@ -51,7 +51,8 @@ describe('HistoryCatchUp', () => {
       </BrowserRouter>,
     );
     expect((await screen.findByText('/login')).dataset.testid).toBe('path');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Runs what that navigation set off: a second catch-up would replace /login, losing its state.
+    await act(async () => undefined);
     expect(screen.getByTestId('from').textContent).toBe('/user/orders');
     expect(window.history.state?.usr).toEqual({ from: '/user/orders' });
   });

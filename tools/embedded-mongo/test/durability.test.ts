@@ -8,6 +8,7 @@ import {
   spawnCli,
   startTestServer,
   tempDir,
+  until,
   waitForExit,
 } from './support/harness';
 import type { Loose } from './support/harness';
@@ -72,8 +73,12 @@ test('compaction: journal rotates into a snapshot and start-up replays snapshot 
     await c.insertMany(Array.from({ length: 25 }, (_, j) => ({ i, j, pad: 'x'.repeat(100) })));
   }
   await c.updateMany({ j: 0 }, { $set: { first: true } });
-  // Compaction runs in the background once the journal passes the threshold.
-  await new Promise((r) => setTimeout(r, 200));
+  // Compaction runs in the background once the journal passes the threshold: a snapshot takes
+  // the first journal's place.
+  await until(() => {
+    const present = readdirSync(dbPath);
+    return present.includes('snapshot.bson') && !present.includes('journal-000001.log');
+  });
   const files = readdirSync(dbPath);
   expect(files).toContain('snapshot.bson');
   expect(files.filter((f) => f.startsWith('journal-')).length).toBeLessThanOrEqual(2);

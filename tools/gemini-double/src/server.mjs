@@ -1,7 +1,6 @@
 // The HTTP face of the double: the Gemini API's generateContent and streamGenerateContent (key
 // conventions applied), and the /__double control routes, which answer same-origin callers only
 // because they hand out the prompts and keys that were sent.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { answerPrompt } from './answers.mjs';
 import {
   internalError,
@@ -34,6 +33,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * }} RecordedRequest
  * @typedef {{
  *   slowMs: number, retryAfterSeconds: number, chunkDelayMs: number,
+ *   wait: (ms: number, signal: AbortSignal) => Promise<unknown>,
  *   host: string, stopping: AbortSignal,
  *   record: (request: RecordedRequest) => void,
  *   calls: () => Record<string, number>, requests: () => RecordedRequest[], reset: () => void,
@@ -88,7 +88,7 @@ export function createRequestHandler(context) {
     const hungUp = new AbortController();
     res.once('close', () => hungUp.abort());
     const signal = AbortSignal.any([hungUp.signal, context.stopping]);
-    if (key.startsWith('slow-')) await sleep(context.slowMs, undefined, { signal });
+    if (key.startsWith('slow-')) await context.wait(context.slowMs, signal);
 
     if (!KNOWN_MODEL.test(model)) return send(res, modelNotFound(model, apiVersion, method));
     if ('error' in read) return send(res, read.error);
@@ -128,7 +128,7 @@ export function createRequestHandler(context) {
     const pieces = splitForStream(answer.text);
     let sent = '';
     for (const [index, text] of pieces.entries()) {
-      if (index > 0) await sleep(context.chunkDelayMs, undefined, { signal });
+      if (index > 0) await context.wait(context.chunkDelayMs, signal);
       sent += text;
       const last = index === pieces.length - 1;
       const chunk = responseBody({

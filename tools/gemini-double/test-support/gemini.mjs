@@ -70,3 +70,36 @@ export const postJson = (url, body, headers = {}) =>
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+
+/**
+ * A `wait` for startGeminiDouble that a test ends by hand: each pause the double takes is held
+ * until the test calls its release(), and rejects as a timer would once its signal aborts.
+ * next() gives the next pause the double takes (or has taken and nobody looked at yet).
+ */
+export function heldWaits() {
+  /** @type {{ ms: number, signal: AbortSignal, release: () => void }[]} */
+  const unseen = [];
+  /** @type {((held: (typeof unseen)[number]) => void)[]} */
+  const lookers = [];
+  return {
+    wait(ms, signal) {
+      return new Promise((resolve, reject) => {
+        if (signal.aborted) return reject(signal.reason);
+        const abort = () => reject(signal.reason);
+        signal.addEventListener('abort', abort, { once: true });
+        const release = () => {
+          signal.removeEventListener('abort', abort);
+          resolve(undefined);
+        };
+        const held = { ms, signal, release };
+        const looker = lookers.shift();
+        if (looker) looker(held);
+        else unseen.push(held);
+      });
+    },
+    next: () =>
+      unseen.length > 0
+        ? Promise.resolve(unseen.shift())
+        : new Promise((resolve) => lookers.push(resolve)),
+  };
+}

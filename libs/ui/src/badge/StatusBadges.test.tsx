@@ -17,10 +17,13 @@ describe('status badges', () => {
     render(
       <>
         <TicketStatusBadge status="in-progress" />
-        <PriorityBadge priority="high">Urgent</PriorityBadge>
+        <PriorityBadge priority="very_high" />
+        <PriorityBadge priority="medium">Soon</PriorityBadge>
       </>,
     );
     expect(screen.getByText('In progress')).toBeTruthy();
-    expect(screen.getByText('Urgent')).toBeTruthy();
+    expect(screen.getByText('Very high')).toBeTruthy();
+    expect(screen.getByText('Soon')).toBeTruthy();
+    expect(screen.queryByText('Medium')).toBeNull();
   });
 });

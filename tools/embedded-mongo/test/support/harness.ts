@@ -105,6 +105,15 @@ export function waitForExit(
   return new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
 }
 
+/** Polls `condition`; fails instead of hanging if it does not hold within `ms`. */
+export async function until(condition: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
 /** Runs a raw command and returns the server's reply, failures included, without throwing. */
 export async function rawCommand(
   client: MongoClient,

@@ -176,12 +176,19 @@ describe('Pay Now (item)', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
-  it('offers Retry when the order cannot be loaded', async () => {
-    await open(`/item-pay-now/${ITEM_ORDER_ID}`, { 'itemOrders.get': { status: 500 } });
+  it('offers Retry when the order cannot be loaded, and loads it again on Retry', async () => {
+    let orderReads = 0;
+    await open(`/item-pay-now/${ITEM_ORDER_ID}`, {
+      'itemOrders.get': () => (++orderReads === 1 ? { status: 500 } : { body: itemOrder() }),
+    });
 
     expect(
       await screen.findByText('Failed to load order details. Please check the URL or try again.'),
     ).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Error' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Cold Email Playbook' })).toBeTruthy();
+    expect(screen.getByText('PENDING')).toBeTruthy();
+    expect(orderReads).toBe(2);
   });
 });

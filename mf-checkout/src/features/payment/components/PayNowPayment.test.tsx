@@ -13,7 +13,7 @@ import {
   type ApiRoutes,
   type TestApi,
 } from '@coldmail/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakePaypal, removeFakePaypal } from '../../../test/fakePaypalSdk';
@@ -44,10 +44,40 @@ const alreadyPaidRefusal = {
   body: { statusCode: 409, message: 'This order is already paid.' },
 };
 const requestsTo = (path: string) => api.requests.filter((request) => request.path === path);
+const SUCCESS_TEXT = 'Payment successful! Redirecting to your subscription history...';
+
+// From here the page's redirect timers wait for the test: the clock moves only by clockBy(),
+// while the network and the page still answer.
+const stopTheClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+
+/** Moves the stopped clock on by `ms`, running the timers that fall due. */
+const clockBy = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+/**
+ * Lets the requests answer and the page render on the stopped clock, without moving it (timers
+ * due now still run), until `condition` holds; so a redirect still has all its time to go.
+ */
+async function until(condition: () => boolean) {
+  // A limit in real time, so that a page that never gets there fails instead of hanging.
+  const giveUpAt = performance.now() + 5000;
+  while (!condition() && performance.now() < giveUpAt) {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+  }
+}
+
+/** Waits on the stopped clock for `text` (see until). */
+async function appears(text: string) {
+  await until(() => screen.queryByText(text) !== null);
+  expect(screen.getByText(text)).toBeTruthy();
+}
 
 beforeEach(() => installFakePaypal());
 
 afterEach(async () => {
+  vi.useRealTimers();
   await api.close();
   removeFakePaypal();
 });
@@ -74,6 +104,7 @@ describe('paying a package order', () => {
     });
     expect((await payButton()).disabled).toBe(true);
 
+    stopTheClock();
     answer({
       body: {
         success: true,
@@ -82,15 +113,13 @@ describe('paying a package order', () => {
         currentBalance: 305,
       },
     });
-    expect(
-      await screen.findByText('Payment successful! Redirecting to your subscription history...'),
-    ).toBeTruthy();
+    await appears(SUCCESS_TEXT);
     expect(useSession.getState().profile?.currentBalance).toBe(305);
     expect(screen.getByText('PAID')).toBeTruthy();
+    await clockBy(999);
     expect(currentPath()).toBe(`/pay-now/${ORDER_ID}`);
-    await waitFor(() => expect(currentPath()).toBe('/user/subscription-history'), {
-      timeout: 2000,
-    });
+    await clockBy(1);
+    expect(currentPath()).toBe('/user/subscription-history');
   });
 
   it('reads the credit balance again when the answer does not carry it', async () => {
@@ -122,18 +151,19 @@ describe('paying a package order', () => {
     });
     const button = await payButton();
     expect(screen.getByText('PENDING')).toBeTruthy();
-    await userEvent.setup().click(button);
+    stopTheClock();
+    fireEvent.click(button);
 
-    expect(
-      await screen.findByText('Payment successful! Redirecting to your subscription history...'),
-    ).toBeTruthy();
+    await appears(SUCCESS_TEXT);
     expect(screen.getByText('PAID')).toBeTruthy();
     expect(screen.queryByText('This order is already paid.')).toBeNull();
     expect(screen.queryByRole('button', { name: 'PayPal' })).toBeNull();
-    await waitFor(() => expect(useSession.getState().profile?.currentBalance).toBe(305));
-    await waitFor(() => expect(currentPath()).toBe('/user/subscription-history'), {
-      timeout: 2000,
-    });
+    await until(() => useSession.getState().profile?.currentBalance === 305);
+    expect(useSession.getState().profile?.currentBalance).toBe(305);
+    await clockBy(999);
+    expect(currentPath()).toBe(`/pay-now/${ORDER_ID}`);
+    await clockBy(1);
+    expect(currentPath()).toBe('/user/subscription-history');
     logged.mockRestore();
   });
 
@@ -165,16 +195,19 @@ describe('paying an item order', () => {
         body: { success: true, matchedCount: 1, modifiedCount: 1 },
       },
     });
-    await userEvent.setup().click(await payButton());
+    const button = await payButton();
+    stopTheClock();
+    fireEvent.click(button);
 
-    expect(
-      await screen.findByText('Payment successful! Redirecting to your subscription history...'),
-    ).toBeTruthy();
+    await appears(SUCCESS_TEXT);
     expect(requestsTo('/api/paypal/orders')[0]?.body).toEqual({
       orderId: ITEM_ORDER_ID,
       kind: 'item',
     });
-    await waitFor(() => expect(currentPath()).toBe('/user/orders-history'), { timeout: 3000 });
+    await clockBy(1999);
+    expect(currentPath()).toBe(`/item-pay-now/${ITEM_ORDER_ID}`);
+    await clockBy(1);
+    expect(currentPath()).toBe('/user/orders-history');
   });
 
   it('shows the order as paid, then the orders history, when another tab paid it first', async () => {
@@ -185,28 +218,33 @@ describe('paying an item order', () => {
       'itemOrders.get': () => ({ body: ++orderReads === 1 ? itemOrder() : itemOrder(paid) }),
       'payments.createPaypalOrder': alreadyPaidRefusal,
     });
-    await userEvent.setup().click(await payButton());
+    const button = await payButton();
+    stopTheClock();
+    fireEvent.click(button);
 
-    expect(
-      await screen.findByText('Payment successful! Redirecting to your subscription history...'),
-    ).toBeTruthy();
+    await appears(SUCCESS_TEXT);
     expect(screen.getByText('PAID')).toBeTruthy();
     expect(screen.queryByText('This order is already paid.')).toBeNull();
     expect(screen.queryByRole('button', { name: 'PayPal' })).toBeNull();
-    await waitFor(() => expect(currentPath()).toBe('/user/orders-history'), { timeout: 2000 });
+    await clockBy(999);
+    expect(currentPath()).toBe(`/item-pay-now/${ITEM_ORDER_ID}`);
+    await clockBy(1);
+    expect(currentPath()).toBe('/user/orders-history');
     logged.mockRestore();
   });
 
   it('says the payment was cancelled and returns to the dashboard', async () => {
     await open(`/item-pay-now/${ITEM_ORDER_ID}`, {});
     await payButton();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel PayPal' }));
+    stopTheClock();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel PayPal' }));
 
-    expect(
-      await screen.findByText(
-        'Payment was cancelled. You can try again or contact support if you need assistance.',
-      ),
-    ).toBeTruthy();
-    await waitFor(() => expect(currentPath()).toBe('/user/dashboard'), { timeout: 4000 });
+    await appears(
+      'Payment was cancelled. You can try again or contact support if you need assistance.',
+    );
+    await clockBy(2999);
+    expect(currentPath()).toBe(`/item-pay-now/${ITEM_ORDER_ID}`);
+    await clockBy(1);
+    expect(currentPath()).toBe('/user/dashboard');
   });
 });

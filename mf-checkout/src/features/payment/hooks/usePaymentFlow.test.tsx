@@ -179,14 +179,14 @@ describe('usePaymentFlow', () => {
   });
 
   it('reads the order again only when the server says it can no longer be paid', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = vi.spyOn(console, 'error').mockImplementationOnce(() => undefined);
+    const refusal = new ApiError('Payments are temporarily unavailable.', 503);
     const refreshOrder = vi.fn(async () => true);
-    const { result } = renderFlow({
-      createOrder: () => Promise.reject(new ApiError('Payments are temporarily unavailable.', 503)),
-      refreshOrder,
-    });
+    const { result } = renderFlow({ createOrder: () => Promise.reject(refusal), refreshOrder });
 
     await act(() => result.current.createOrder().catch(() => undefined));
+    expect(logged).toHaveBeenCalledOnce();
+    expect(logged).toHaveBeenCalledWith('Creating the PayPal order failed', refusal);
     expect(refreshOrder).not.toHaveBeenCalled();
     expect(result.current.paid).toBe(false);
     expect(result.current.notice).toEqual({

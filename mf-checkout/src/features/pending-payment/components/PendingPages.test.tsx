@@ -123,6 +123,20 @@ describe('Pending Payment', () => {
   it('shows both kinds of pending order', async () => {
     await open('/user/pending-payment/', {
       'packageOrders.list': { body: [packageOrder()] },
+      'itemOrders.list': { body: [itemOrder()] },
+    });
+    expect(await screen.findByRole('heading', { name: 'My Pending Orders 1' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My Pending item Orders 1' })).toBeTruthy();
+    expect(screen.getByText('Order ID: ABCD1234')).toBeTruthy();
+    expect(screen.getByText('Order ID: ITEM0001')).toBeTruthy();
+    expect(
+      screen.getAllByRole('link', { name: 'Pay Now' }).map((link) => link.getAttribute('href')),
+    ).toEqual([`/pay-now/${packageOrder()._id}`, `/item-pay-now/${itemOrder()._id}`]);
+  });
+
+  it('still shows the package orders when the item orders cannot be loaded', async () => {
+    await open('/user/pending-payment/', {
+      'packageOrders.list': { body: [packageOrder()] },
       'itemOrders.list': { status: 500 },
     });
     expect(await screen.findByRole('heading', { name: 'My Pending Orders 1' })).toBeTruthy();

@@ -90,6 +90,8 @@ describe('/user/generate-email', () => {
     await fillIn();
     await userEvent.click(screen.getByRole('button', { name: 'Generate Email' }));
     await screen.findByText('Error: No email was generated from the API response');
+    expect(screen.getByTestId('generator-credits').textContent).toBe('Credits: 9');
+    expect(useSession.getState().profile?.currentBalance).toBe(9);
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() =>
       expect((screen.getByLabelText(/Recipient Name/) as HTMLInputElement).value).toBe(''),
