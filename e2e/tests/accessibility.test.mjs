@@ -2,7 +2,8 @@
 // file), opened as the visitor who may see it, every settings panel and the dialogs, scanned
 // with axe-core for WCAG 2.1 A/AA. Serious and critical violations fail the test. Every page
 // also reflows on a 320 px wide screen (WCAG 1.4.10): nothing but a data table's own scroll box
-// scrolls sideways.
+// scrolls sideways, and carries its page's title. The keyboard's way through the site (skip link,
+// focus after a navigation, header, account menu, narrow sidebar) is walked as a reader would.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -185,13 +186,17 @@ async function dialogOnPhone(page, label) {
 }
 
 describe('accessibility', () => {
-  test('no page in the route registry has a serious or critical axe violation', async () => {
+  test('no page in the route registry has a serious or critical axe violation, and each has its title', async () => {
     const found = [];
     for (const page of pageList) {
       const tab = visitorFor(page);
       await tab.goto(`${stack.urls.shell}${urlOf(page)}`);
       await settled(tab);
       found.push(...(await violations(tab, `${page.id} (${urlOf(page)})`)));
+      const title = await tab.title();
+      if (title !== `${page.title} · ColdMail AI`) {
+        found.push(`${page.id} (${urlOf(page)}): document title "${title}"`);
+      }
     }
     assert.deepEqual(found, []);
   });
@@ -244,6 +249,99 @@ describe('accessibility', () => {
     assert.deepEqual(found, []);
   });
 
+  test('the keyboard: the skip link comes first, and a navigation takes the focus to the new page', async () => {
+    const tab = visitors.guest;
+    await tab.goto(`${stack.urls.shell}/about`);
+    await settled(tab);
+    await tab.locator('body').focus();
+    await tab.keyboard.press('Tab');
+    const skip = tab.getByRole('link', { name: 'Skip to main content' });
+    assert.ok(await skip.evaluate((link) => link === document.activeElement));
+    const box = await skip.boundingBox();
+    assert.ok(box && box.y >= 0 && box.height > 0, 'the focused skip link is in sight');
+    await tab.keyboard.press('Enter');
+    assert.equal(await tab.evaluate(() => document.activeElement?.tagName), 'MAIN');
+
+    await tab
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Contact' })
+      .press('Enter');
+    await tab.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    assert.equal(await tab.evaluate(() => document.activeElement?.textContent), 'Contact');
+    assert.equal(await tab.title(), 'Contact · ColdMail AI');
+  });
+
+  test('the keyboard on a 375 px wide screen: the header in reading order, the sidebar’s overlay let go', async () => {
+    const guest = visitors.guest;
+    const buyer = visitors.buyer;
+    const desktop = [guest.viewportSize(), buyer.viewportSize()];
+    await guest.setViewportSize({ width: 375, height: 700 });
+    await buyer.setViewportSize({ width: 375, height: 700 });
+    try {
+      await guest.goto(`${stack.urls.shell}/about`);
+      await settled(guest);
+      await guest.locator('body').focus();
+      const stops = [];
+      for (let press = 0; press < 7; press += 1) {
+        await guest.keyboard.press('Tab');
+        stops.push(
+          await guest.evaluate(() => {
+            const element = document.activeElement;
+            return element?.getAttribute('aria-label') || element?.textContent?.trim();
+          }),
+        );
+      }
+      // The account's buttons sit above the links' row: Tab reaches them first.
+      assert.match(stops[1] ?? '', / home$/);
+      assert.deepEqual(stops.toSpliced(1, 1), [
+        'Skip to main content',
+        'Login',
+        'Sign Up',
+        'Home',
+        'About Us',
+        'Contact',
+      ]);
+
+      await buyer.goto(`${stack.urls.shell}/user/dashboard`);
+      await settled(buyer);
+      const toggle = buyer.getByRole('button', { name: 'Expand sidebar' });
+      // Collapsed to icons, a focused entry shows its label beside its icon.
+      await toggle.focus();
+      await buyer.keyboard.press('Tab');
+      const label = await buyer.evaluate(() => {
+        const box = document.activeElement?.lastElementChild?.getBoundingClientRect();
+        return box ? box.width : 0;
+      });
+      assert.ok(label > 40, `the focused entry's label shows (${label} px wide)`);
+
+      await toggle.press('Enter');
+      const sidebar = buyer.getByRole('complementary', { name: 'User area' });
+      let left = false;
+      for (let press = 0; press < 20 && !left; press += 1) {
+        await buyer.keyboard.press('Tab');
+        left = !(await sidebar.evaluate((aside) => aside.contains(document.activeElement)));
+      }
+      assert.ok(left, 'Tab leaves the opened sidebar');
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'false', 'which closes as it does');
+    } finally {
+      if (desktop[0]) await guest.setViewportSize(desktop[0]);
+      if (desktop[1]) await buyer.setViewportSize(desktop[1]);
+    }
+  });
+
+  test('the keyboard: the account menu is walked with Tab and Escape gives the focus back', async () => {
+    const tab = visitors.buyer;
+    await tab.goto(`${stack.urls.shell}/`);
+    await settled(tab);
+    const trigger = tab.getByRole('button', { name: 'Account menu' });
+    await trigger.press('Enter');
+    await tab.keyboard.press('Tab');
+    assert.equal(await tab.evaluate(() => document.activeElement?.textContent), 'Dashboard');
+    await tab.keyboard.press('Escape');
+    assert.equal(await trigger.getAttribute('aria-expanded'), 'false');
+    assert.ok(await trigger.evaluate((button) => button === document.activeElement));
+  });
+
   test('no settings panel and no dialog has one either; dialogs hold the keyboard focus', async () => {
     const tab = visitors.admin;
     const found = [];
@@ -280,10 +378,10 @@ describe('accessibility', () => {
       ['/admin/users', { name: /^Message / }, 'send message'],
       ['/admin/users', { name: /^Delete / }, 'delete user'],
       ['/admin/packages', { name: 'Add Package' }, 'add package'],
-      ['/admin/packages', { name: 'Edit', exact: true }, 'edit package'],
+      ['/admin/packages', { name: /^Edit / }, 'edit package'],
       ['/admin/settings/gemini-keys', { name: 'Delete A11y key' }, 'delete API key'],
       ['/admin/settings', { name: 'Reset to Default' }, 'reset PayPal settings', 'Paypal Setup'],
-      ['/admin/packages', { name: 'Delete', exact: true }, 'delete package'],
+      ['/admin/packages', { name: /^Delete / }, 'delete package'],
       ['/admin/orders', { name: /^A11y \d+$/ }, 'package details'],
       ['/admin/orders', { name: /^Refund order / }, 'refund order'],
     ]) {

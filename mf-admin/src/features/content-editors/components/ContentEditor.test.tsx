@@ -96,7 +96,7 @@ describe('the banner editor', () => {
     expect(save.disabled).toBe(true);
     await userEvent.type(title, 'Replies, not silence');
     const preview = screen.getByRole('region', { name: 'Live preview' });
-    expect(within(preview).getByRole('heading', { level: 1 }).textContent).toContain(
+    expect(within(preview).getByRole('heading', { level: 1, hidden: true }).textContent).toContain(
       'Replies, not silence',
     );
     await userEvent.click(save);
@@ -105,6 +105,20 @@ describe('the banner editor', () => {
     expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
       mainTitle: 'Replies, not silence',
     });
+  });
+
+  it('previews as a picture: its link does not work and its h1 is not a second h1 of the page', async () => {
+    await openBannerEditor({});
+    const preview = screen.getByRole('region', { name: 'Live preview' });
+    const link = within(preview).getByRole('link', { name: 'Start', hidden: true });
+    expect(link.closest('[inert]')).not.toBeNull();
+    expect(within(preview).queryByRole('link')).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h1) => h1.textContent)).toEqual([
+      'Banner Section',
+    ]);
+    // Still labelled on screen, and reachable for scrolling.
+    expect(within(preview).getByText('Live preview')).toBeTruthy();
+    expect(preview.tabIndex).toBe(0);
   });
 
   it('asks before a reset, shows the server’s field errors, and names the toggle by the state', async () => {
@@ -240,10 +254,12 @@ describe('the previews of the header logo and the footer', () => {
     });
     const image = await screen.findByLabelText('Logo image');
     const preview = screen.getByRole('region', { name: 'Live preview' });
-    expect(within(preview).getByRole('link', { name: 'ColdMail AI home' })).toBeTruthy();
+    expect(
+      within(preview).getByRole('link', { name: 'ColdMail AI home', hidden: true }),
+    ).toBeTruthy();
     await userEvent.type(image, 'https://cdn.example.com/acme.png');
-    const logo = within(preview).getByRole('link', { name: 'Acme home' });
-    expect(within(logo).getByRole('img', { name: 'Acme' })).toHaveProperty(
+    const logo = within(preview).getByRole('link', { name: 'Acme home', hidden: true });
+    expect(within(logo).getByRole('img', { name: 'Acme', hidden: true })).toHaveProperty(
       'src',
       'https://cdn.example.com/acme.png',
     );
@@ -257,12 +273,12 @@ describe('the previews of the header logo and the footer', () => {
     });
     const buttonText = await screen.findByLabelText('Button text');
     const preview = screen.getByRole('region', { name: 'Live preview' });
-    const form = within(preview).getByRole('form', { name: 'Contact us' });
+    const form = within(preview).getByRole('form', { name: 'Contact us', hidden: true });
     expect(within(form).getByLabelText(/^Phone/)).toBeTruthy();
     expect(form.hasAttribute('inert')).toBe(true);
     await userEvent.clear(buttonText);
     await userEvent.type(buttonText, 'Write to us');
-    expect(within(form).getByRole('button').textContent).toBe('Write to us');
+    expect(within(form).getByRole('button', { hidden: true }).textContent).toBe('Write to us');
   });
 
   it('shows the site’s own footer, links and sanitised copyright included, as the admin types', async () => {
@@ -278,11 +294,17 @@ describe('the previews of the header logo and the footer', () => {
       },
     });
     const preview = await screen.findByRole('region', { name: 'Live preview' });
-    const company = await within(preview).findByRole('navigation', { name: 'Company' });
-    expect(within(company).getByRole('link', { name: 'About Us' }).getAttribute('href')).toBe(
-      '/about',
-    );
-    expect(within(preview).getByRole('link', { name: 'Facebook' })).toBeTruthy();
+    const company = await within(preview).findByRole('navigation', {
+      name: 'Company',
+      hidden: true,
+    });
+    expect(
+      within(company).getByRole('link', { name: 'About Us', hidden: true }).getAttribute('href'),
+    ).toBe('/about');
+    expect(within(preview).getByRole('link', { name: 'Facebook', hidden: true })).toBeTruthy();
+    // The site's links, drawn but dead here.
+    expect(company.closest('[inert]')).not.toBeNull();
+    expect(within(preview).queryAllByRole('link')).toEqual([]);
     expect((await within(preview).findByText('© 2026 Acme')).tagName).toBe('B');
     expect(preview.innerHTML).not.toContain('onerror');
 
@@ -352,12 +374,14 @@ describe('the testimonial editor', () => {
       '',
       '',
     ]);
-    expect(slots.queryByRole('button', { name: 'Add' })).toBeNull();
+    expect(slots.queryByRole('button', { name: /^Add/ })).toBeNull();
     expect(slots.queryByRole('button', { name: /Remove/ })).toBeNull();
-    // The testimonials themselves stay a list an admin adds to.
+    // Each slot's Upload says which image it uploads.
+    expect(slots.getByRole('button', { name: 'Upload Image 3' })).toBeTruthy();
+    // The testimonials themselves stay a list an admin adds to, its Add named after what it adds.
     expect(
       within(screen.getByRole('group', { name: 'Testimonials' })).getByRole('button', {
-        name: 'Add',
+        name: 'Add testimonial',
       }),
     ).toBeTruthy();
     await userEvent.type(images[2] as HTMLInputElement, 'https://cdn.example.com/c.png');
@@ -406,7 +430,9 @@ describe('an editor given something else where a list belongs', () => {
     expect((testimonials.getByLabelText('Quote 1') as HTMLTextAreaElement).value).toBe('');
     expect(testimonials.queryByLabelText('Quote 2')).toBeNull();
     const preview = screen.getByRole('region', { name: 'Live preview' });
-    expect(within(preview).getByRole('heading', { name: 'What our users say' })).toBeTruthy();
+    expect(
+      within(preview).getByRole('heading', { name: 'What our users say', hidden: true }),
+    ).toBeTruthy();
 
     await userEvent.type(testimonials.getByLabelText('Quote 1'), 'Fast');
     expect(within(preview).getByText('“Fast”')).toBeTruthy();

@@ -285,7 +285,14 @@ function EditorForm({
         <p className={styles.previewLabel}>
           Live preview{form.isActive ? '' : ' (hidden on the site while inactive)'}
         </p>
-        {preview(form)}
+        {/*
+          A picture of the block, not the block: its links and buttons must not work here (inert),
+          and screen readers skip it (the form above says the same), so its h1 is not a second
+          h1 of this page. aria-hidden too for browsers that expose inert content.
+        */}
+        <div inert aria-hidden="true">
+          {preview(form)}
+        </div>
       </div>
       <ConfirmDialog
         open={confirmReset}

@@ -74,8 +74,13 @@ function ImageField({
         type="button"
         size="sm"
         variant="secondary"
-        disabled={uploading}
-        onClick={() => input.current?.click()}
+        // Named after its field ('Upload Logo'): an editor has several. While uploading it keeps
+        // focus and refuses a second file.
+        aria-label={`${uploading ? 'Uploading...' : 'Upload'} ${label}`}
+        aria-disabled={uploading || undefined}
+        onClick={() => {
+          if (!uploading) input.current?.click();
+        }}
       >
         {uploading ? 'Uploading...' : 'Upload'}
       </Button>
@@ -171,7 +176,7 @@ export function FieldEditor({ field, value, onChange, errors, path }: FieldEdito
                   variant="ghost"
                   // The spec: an item can be removed only while more than one remains.
                   disabled={items.length <= 1}
-                  aria-label={`Remove ${field.label} ${index + 1}`}
+                  aria-label={`Remove ${field.itemLabel} ${index + 1}`}
                   onClick={() => set(items.filter((_, position) => position !== index))}
                 >
                   Remove
@@ -184,6 +189,7 @@ export function FieldEditor({ field, value, onChange, errors, path }: FieldEdito
               type="button"
               size="sm"
               variant="secondary"
+              aria-label={`Add ${field.itemLabel}`}
               onClick={() => set([...items, structuredClone(field.empty)])}
             >
               Add

@@ -7,6 +7,8 @@ export type Field =
       key: string;
       label: string;
       kind: 'list';
+      /** What one item is called, naming its Add and Remove buttons: 'Add testimonial'. */
+      itemLabel: string;
       /** One item's fields; a list of plain strings has a single field with key ''. */
       item: Field[];
       /** What 'Add' appends. */
@@ -46,6 +48,7 @@ export const editorFields = {
       key: 'steps',
       label: 'Steps',
       kind: 'list',
+      itemLabel: 'step',
       item: [image('icon', 'Icon'), text('title', 'Title'), area('description', 'Description')],
       empty: { icon: '', title: '', description: '' },
     },
@@ -58,6 +61,7 @@ export const editorFields = {
       key: 'features',
       label: 'Features',
       kind: 'list',
+      itemLabel: 'feature',
       item: [text('title', 'Title'), area('description', 'Description')],
       empty: { title: '', description: '' },
     },
@@ -77,6 +81,7 @@ export const editorFields = {
       key: 'clientImages',
       label: 'Client images',
       kind: 'list',
+      itemLabel: 'client image',
       item: [image('', 'Image')],
       empty: '',
       slots: CLIENT_IMAGE_SLOTS,
@@ -85,6 +90,7 @@ export const editorFields = {
       key: 'testimonials',
       label: 'Testimonials',
       kind: 'list',
+      itemLabel: 'testimonial',
       item: [
         area('quote', 'Quote'),
         text('clientName', 'Client name'),
@@ -122,6 +128,7 @@ export const editorFields = {
           key: 'links',
           label: 'Links',
           kind: 'list',
+          itemLabel: 'link',
           item: [text('text', 'Text'), link('url', 'URL')],
           empty: { text: '', url: '' },
           // The spec: link lists default to three empty links.

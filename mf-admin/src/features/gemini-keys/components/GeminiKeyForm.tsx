@@ -17,10 +17,15 @@ interface GeminiKeyFormProps {
   onSubmit: (fields: KeyFields) => Promise<boolean>;
   /** The first validation message, for the panel's banner; nothing is sent. */
   onInvalid: (message: string) => void;
+  /** Leaves the edit form: Cancel, or Escape anywhere in it. */
   onCancel?: () => void;
 }
 
-/** The add form, or the edit form ('Update Key' / 'Cancel') when `editing` is given. */
+/**
+ * The add form, or the edit form ('Update Key' / 'Cancel') when `editing` is given. The edit form
+ * opens with focus in its first field (the browser scrolls it into view), since the row's Edit
+ * button that opened it sits further down the panel.
+ */
 export function GeminiKeyForm({ editing, onSubmit, onInvalid, onCancel }: GeminiKeyFormProps) {
   const form = useForm<GeminiKeyBody, unknown, KeyFields>({
     resolver: zodResolver(geminiKeyBodySchema),
@@ -46,6 +51,9 @@ export function GeminiKeyForm({ editing, onSubmit, onInvalid, onCancel }: Gemini
     <Card title={editing ? 'Edit API Key' : 'Add New API Key'}>
       <form
         onSubmit={submit}
+        onKeyDown={(event) => {
+          if (editing && event.key === 'Escape' && !isSubmitting) onCancel?.();
+        }}
         noValidate
         aria-label={editing ? 'Edit API key' : 'Add API key'}
         className={styles.form}
@@ -54,6 +62,7 @@ export function GeminiKeyForm({ editing, onSubmit, onInvalid, onCancel }: Gemini
           label="Key Name"
           placeholder="e.g. Production key"
           autoComplete="off"
+          autoFocus={Boolean(editing)}
           aria-invalid={errors.name ? true : undefined}
           {...form.register('name')}
         />

@@ -226,6 +226,38 @@ describe('Gemini Keys panel', () => {
     expect(await screen.findByText('Renamed key')).toBeTruthy();
   });
 
+  it('moves focus into the edit form, and back to the row’s Edit button on Escape, Cancel or Update', async () => {
+    await startKeysApi([geminiKey()]);
+    const user = userEvent.setup();
+    render();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Main key' }));
+    let form = screen.getByRole('form', { name: 'Edit API key' });
+    expect(document.activeElement).toBe(within(form).getByLabelText('Key Name'));
+    await user.tab();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'Edit API key' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Main key' }));
+
+    await user.keyboard('{Enter}');
+    form = screen.getByRole('form', { name: 'Edit API key' });
+    expect(document.activeElement).toBe(within(form).getByLabelText('Key Name'));
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Main key' }));
+
+    await user.keyboard('{Enter}');
+    await user.keyboard(' 2');
+    await user.click(
+      within(screen.getByRole('form', { name: 'Edit API key' })).getByRole('button', {
+        name: 'Update Key',
+      }),
+    );
+    expect(await screen.findByText('API key updated successfully!')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Main key 2' })),
+    );
+  });
+
   it('deletes a key only after the confirmation', async () => {
     await startKeysApi([geminiKey()]);
     const user = userEvent.setup();

@@ -1,6 +1,6 @@
 import type { GeminiKey } from '@coldmail/contracts';
 import { Alert, Card, ConfirmDialog, PageLoader } from '@coldmail/ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useGeminiKeyChanges, useGeminiKeys } from '../api/gemini-keys';
 import { messageOf } from '../utils/messages';
 import { GeminiKeyForm } from './GeminiKeyForm';
@@ -22,6 +22,13 @@ export function GeminiKeysPanel() {
   const [banner, setBanner] = useState<Banner | null>(null);
   const [editing, setEditing] = useState<GeminiKey | null>(null);
   const [deleting, setDeleting] = useState<GeminiKey | null>(null);
+  /** The Edit button of the key being edited: focus goes back to it when the edit ends. */
+  const editButton = useRef<HTMLElement | null>(null);
+  const stopEditing = () => {
+    setEditing(null);
+    editButton.current?.focus();
+    editButton.current = null;
+  };
 
   /** Runs one change and reports it in the banner; true when it succeeded. */
   const report = async (change: () => Promise<{ message: string }>, fallback: string) => {
@@ -65,11 +72,11 @@ export function GeminiKeysPanel() {
               () => changes.update.mutateAsync({ params: { id: editing._id }, body }),
               'Failed to update key',
             );
-            if (saved) setEditing(null);
+            if (saved) stopEditing();
             return saved;
           }}
           onInvalid={(message) => setBanner({ tone: 'error', text: `Error: ${message}` })}
-          onCancel={() => setEditing(null)}
+          onCancel={stopEditing}
         />
       ) : (
         <GeminiKeyForm
@@ -83,9 +90,10 @@ export function GeminiKeysPanel() {
         <GeminiKeysTable
           keys={keys.data.data}
           togglingId={changes.toggle.isPending ? changes.toggle.variables.params.id : null}
-          onEdit={(key) => {
+          onEdit={(key, control) => {
             setBanner(null);
             setEditing(key);
+            editButton.current = control;
           }}
           onToggle={(key) =>
             void report(

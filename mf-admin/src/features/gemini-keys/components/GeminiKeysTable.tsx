@@ -6,7 +6,8 @@ interface GeminiKeysTableProps {
   keys: readonly GeminiKey[];
   /** The key whose switch is being flipped, to show its button busy. */
   togglingId: string | null;
-  onEdit: (key: GeminiKey) => void;
+  /** `control` is the row's Edit button, which gets focus back when the edit ends. */
+  onEdit: (key: GeminiKey, control: HTMLElement) => void;
   onToggle: (key: GeminiKey) => void;
   onDelete: (key: GeminiKey) => void;
 }
@@ -75,7 +76,7 @@ export function GeminiKeysTable({
             size="sm"
             variant="secondary"
             aria-label={`Edit ${key.name}`}
-            onClick={() => onEdit(key)}
+            onClick={(event) => onEdit(key, event.currentTarget)}
           >
             Edit
           </Button>

@@ -1,5 +1,6 @@
 import { itemOrder, renderRemote, startTestApi, type TestApi, userRecord } from '@coldmail/testing';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import App from '../../../app/App';
 
@@ -52,5 +53,32 @@ describe('/admin/items-orders', () => {
     });
     expect(await screen.findByText('No orders found')).toBeTruthy();
     expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+
+  it('hands focus to the table once a deleted row goes, never to the next Delete', async () => {
+    let orders = ['ITEM0001', 'ITEM0002'].map((orderId, index) =>
+      itemOrder({ _id: `67000000000000000000000${index + 1}`, orderId }),
+    );
+    api = await startTestApi({
+      'itemOrders.adminList': () => ({
+        body: { items: orders, total: orders.length, page: 1, pageSize: 10 },
+      }),
+      'itemOrders.delete': ({ params }) => {
+        orders = orders.filter((order) => order._id !== params.id);
+        return { body: { success: true, message: 'Order deleted successfully!' } };
+      },
+    });
+    renderRemote(App, '/admin/items-orders', {
+      apiUrl: api.url,
+      profile: userRecord({ userRole: 'Admin' }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete order ITEM0002' }));
+    await waitFor(() => expect(screen.queryByText('ITEM0002')).toBeNull());
+    // Orders are deleted without a confirmation: a second Enter must delete nothing more.
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('CAPTION'));
+    expect(document.activeElement?.textContent).toBe('Item orders');
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Delete order ITEM0001' })).toBeTruthy();
+    expect(orders).toHaveLength(1);
   });
 });

@@ -31,7 +31,7 @@ export function ItemOrdersPage() {
     ...api.itemOrders.adminList.query({ query: list.query }),
     placeholderData: keepPreviousData,
   });
-  const { remove, refund, refunding, setRefunding, deletingId } =
+  const { deleteOrder, refund, refunding, setRefunding, deletingId } =
     useOrderMutations<ItemOrder>('itemOrders');
 
   const columns: TableColumn<ItemOrder>[] = [
@@ -90,7 +90,7 @@ export function ItemOrdersPage() {
         <OrderActions<ItemOrder>
           order={order}
           deletingId={deletingId}
-          onDelete={(target) => remove.mutate(target)}
+          onDelete={deleteOrder}
           onRefund={setRefunding}
         />
       ),

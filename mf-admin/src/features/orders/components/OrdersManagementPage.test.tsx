@@ -80,6 +80,26 @@ describe('/admin/orders', () => {
     ).toBe(true);
   });
 
+  it('hands focus to the table once a deleted row goes, never to the next Delete', async () => {
+    const later = packageOrder({ _id: '680000000000000000000003', orderId: 'PEND0003' });
+    let orders = [pending, later, paid];
+    api = await startTestApi({
+      'packageOrders.adminList': () => page(orders),
+      'packageOrders.delete': ({ params }) => {
+        orders = orders.filter((order) => order._id !== params.id);
+        return { body: { success: true, message: 'Order deleted successfully!' } };
+      },
+    });
+    renderRemote(App, '/admin/orders', { apiUrl: api.url, profile: admin });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete order PEND0001' }));
+    await waitFor(() => expect(screen.queryByText('PEND0001')).toBeNull());
+    // Orders are deleted without a confirmation: a second Enter must delete nothing more.
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('CAPTION'));
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Delete order PEND0003' })).toBeTruthy();
+    expect(orders).toHaveLength(2);
+  });
+
   it("says 'Failed to fetch data: HTTP error! Status: 500' when the server fails the list", async () => {
     api = await startTestApi({
       'packageOrders.adminList': {

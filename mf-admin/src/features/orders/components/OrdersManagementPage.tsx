@@ -28,7 +28,7 @@ export function OrdersManagementPage() {
     placeholderData: keepPreviousData,
   });
   const [details, setDetails] = useState<PackageOrder | null>(null);
-  const { remove, refund, refunding, setRefunding, deletingId } =
+  const { deleteOrder, refund, refunding, setRefunding, deletingId } =
     useOrderMutations<PackageOrder>('packageOrders');
   // The spec: 'HTTP error! Status: {code}' when the server answered; the network's reason if not.
   const failure =
@@ -91,7 +91,7 @@ export function OrdersManagementPage() {
         <OrderActions<PackageOrder>
           order={order}
           deletingId={deletingId}
-          onDelete={(target) => remove.mutate(target)}
+          onDelete={deleteOrder}
           onRefund={setRefunding}
         />
       ),

@@ -87,11 +87,15 @@ interface OrderActionsProps<Order extends AnyOrder> {
   order: Order;
   /** The order being deleted right now, if any. */
   deletingId: string | null;
-  onDelete(order: Order): void;
+  /** `control` is the row's Delete button, where focus stays while the order is deleted. */
+  onDelete(order: Order, control: HTMLElement): void;
   onRefund(order: Order): void;
 }
 
-/** Delete for pending rows (a spinner while it runs), Refund for paid ones. */
+/**
+ * Delete for pending rows (a spinner while it runs), Refund for paid ones. While one order is
+ * being deleted the Delete buttons refuse a second click but keep focus (aria-disabled).
+ */
 export function OrderActions<Order extends AnyOrder>({
   order,
   deletingId,
@@ -105,8 +109,11 @@ export function OrderActions<Order extends AnyOrder>({
           size="sm"
           variant="danger"
           aria-label={`Delete order ${order.orderId}`}
-          disabled={deletingId !== null}
-          onClick={() => onDelete(order)}
+          aria-disabled={deletingId !== null || undefined}
+          aria-busy={deletingId === order._id || undefined}
+          onClick={(event) => {
+            if (deletingId === null) onDelete(order, event.currentTarget);
+          }}
         >
           {deletingId === order._id ? <Spinner size="sm" /> : 'Delete'}
         </Button>

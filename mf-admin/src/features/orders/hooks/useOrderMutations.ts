@@ -3,6 +3,7 @@ import { api, domainKey } from '@coldmail/session';
 import { toast } from '@coldmail/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useRowFocusAfterRemoval } from '../../../hooks/useRowFocusAfterRemoval';
 
 /** The calls each admin orders table makes, by kind of order. */
 const calls = {
@@ -20,7 +21,7 @@ const calls = {
 
 /**
  * Deleting a pending order and refunding a paid one (after its dialog), with the spec's toasts;
- * the table reloads after either.
+ * the table reloads after either, and a deleted row hands focus to its neighbour.
  */
 export function useOrderMutations<Order extends PackageOrder | ItemOrder>(
   domain: keyof typeof calls,
@@ -29,16 +30,20 @@ export function useOrderMutations<Order extends PackageOrder | ItemOrder>(
   const [refunding, setRefunding] = useState<Order | null>(null);
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: domainKey(domain) });
+  // Orders are deleted without a confirmation: focus goes to the table, not to the next Delete.
+  const rowFocus = useRowFocusAfterRemoval('table');
   const remove = useMutation({
     mutationFn: (order: Order) => removeCall(order._id),
     onSuccess: () => {
       toast.success('Order deleted successfully!');
       return refresh();
     },
-    onError: (error) =>
+    onError: (error) => {
+      rowFocus.forget();
       toast.error(
         error.status ? 'Failed to delete order.' : 'Something went wrong while deleting.',
-      ),
+      );
+    },
   });
   const refund = useMutation({
     // The call answers the order of the domain the table lists, which is Order.
@@ -51,7 +56,11 @@ export function useOrderMutations<Order extends PackageOrder | ItemOrder>(
     onError: (error) => toast.error(`Refund failed: ${error.message}`),
   });
   return {
-    remove,
+    /** Deletes `order`, from `control` (its row's Delete button). */
+    deleteOrder: (order: Order, control: HTMLElement) => {
+      rowFocus.track(control);
+      remove.mutate(order);
+    },
     refund,
     refunding,
     setRefunding,

@@ -12,7 +12,7 @@ import {
   toast,
 } from '@coldmail/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import styles from './Packages.module.css';
 
 // The form (and its validation library) loads when an admin adds or edits a package, not with
@@ -27,6 +27,7 @@ export function PackagesManager() {
   const [editing, setEditing] = useState<{ pkg: CreditPackage | null } | null>(null);
   const [deleting, setDeleting] = useState<CreditPackage | null>(null);
   const queryClient = useQueryClient();
+  const fullHintId = useId();
   const remove = useMutation({
     mutationFn: (pkg: CreditPackage) => api.packages.delete({ params: { id: pkg._id } }),
     onSuccess: () => {
@@ -43,15 +44,18 @@ export function PackagesManager() {
   return (
     <div className={styles.manager}>
       <div className={styles.toolbar}>
+        {/* At the limit it refuses, yet stays focusable so the hint saying why is read with it. */}
         <Button
-          disabled={full}
-          aria-describedby={full ? 'packages-full' : undefined}
-          onClick={() => setEditing({ pkg: null })}
+          aria-disabled={full || undefined}
+          aria-describedby={full ? fullHintId : undefined}
+          onClick={() => {
+            if (!full) setEditing({ pkg: null });
+          }}
         >
           Add Package
         </Button>
         {full && (
-          <span id="packages-full" className={styles.hint}>
+          <span id={fullHintId} className={styles.hint}>
             Maximum 3 packages allowed
           </span>
         )}
@@ -63,27 +67,40 @@ export function PackagesManager() {
         />
       ) : (
         <div className={styles.cards}>
-          {packages.data.map((pkg) => (
-            <PricingCard
-              key={pkg._id}
-              title={pkg.packageName || 'Package'}
-              headingLevel={3}
-              price={formatUsd(pkg.price)}
-              iconUrl={pkg.icon}
-              details={`${pkg.credit} credits · ${pkg.validity} days`}
-              features={featureBulletsOf(pkg)}
-              action={
-                <span className={styles.actions}>
-                  <Button size="sm" variant="secondary" onClick={() => setEditing({ pkg })}>
-                    Edit
-                  </Button>
-                  <Button size="sm" variant="danger" onClick={() => setDeleting(pkg)}>
-                    Delete
-                  </Button>
-                </span>
-              }
-            />
-          ))}
+          {packages.data.map((pkg) => {
+            const name = pkg.packageName || 'Package';
+            return (
+              <PricingCard
+                key={pkg._id}
+                title={name}
+                headingLevel={3}
+                price={formatUsd(pkg.price)}
+                iconUrl={pkg.icon}
+                details={`${pkg.credit} credits · ${pkg.validity} days`}
+                features={featureBulletsOf(pkg)}
+                action={
+                  <span className={styles.actions}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`Edit ${name}`}
+                      onClick={() => setEditing({ pkg })}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      aria-label={`Delete ${name}`}
+                      onClick={() => setDeleting(pkg)}
+                    >
+                      Delete
+                    </Button>
+                  </span>
+                }
+              />
+            );
+          })}
         </div>
       )}
       {editing && (

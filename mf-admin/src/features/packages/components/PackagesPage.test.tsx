@@ -17,15 +17,35 @@ const pkg = (id: string, packageName: string) =>
   creditPackage({ _id: `6a000000000000000000000${id}`, packageName });
 
 describe('/admin/packages', () => {
-  it("disables 'Add Package' with 'Maximum 3 packages allowed' at three packages", async () => {
+  it("refuses 'Add Package' at three packages, saying 'Maximum 3 packages allowed' on it", async () => {
     api = await startTestApi({
       'packages.list': { body: [pkg('1', 'Starter'), pkg('2', 'Growth'), pkg('3', 'Scale')] },
     });
     renderRemote(App, '/admin/packages', { apiUrl: api.url, profile: admin });
     expect(await screen.findAllByRole('article')).toHaveLength(3);
-    const add = screen.getByRole('button', { name: 'Add Package' }) as HTMLButtonElement;
-    expect(add.disabled).toBe(true);
-    expect(screen.getByText('Maximum 3 packages allowed')).toBeTruthy();
+    const add = screen.getByRole('button', {
+      name: 'Add Package',
+      description: 'Maximum 3 packages allowed',
+    });
+    // Still in the tab order, so the hint is heard; pressing it opens nothing.
+    expect(add.getAttribute('aria-disabled')).toBe('true');
+    expect(add.hasAttribute('disabled')).toBe(false);
+    add.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('names each card’s Edit and Delete after its package', async () => {
+    api = await startTestApi({
+      'packages.list': { body: [pkg('1', 'Starter'), pkg('2', 'Growth')] },
+    });
+    renderRemote(App, '/admin/packages', { apiUrl: api.url, profile: admin });
+    await screen.findAllByRole('article');
+    expect(
+      screen
+        .getAllByRole('button', { name: /^(Edit|Delete) / })
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Edit Starter', 'Delete Starter', 'Edit Growth', 'Delete Growth']);
   });
 
   it(
@@ -100,7 +120,7 @@ describe('/admin/packages', () => {
         'packages.edit': { status: 500 },
       });
       renderRemote(App, '/admin/packages', { apiUrl: api.url, profile: admin });
-      await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit Starter' }));
       const dialog = await screen.findByRole('dialog', { name: 'Edit Package' });
       await userEvent.click(within(dialog).getByRole('button', { name: 'Update Package' }));
       expect((await within(dialog).findByRole('alert')).textContent).toBe(

@@ -24,7 +24,11 @@ function Buttons({ style }: { style: ButtonStyles }) {
   );
 }
 
-/** The real PayPal buttons with the styles being edited (no payment can start from here). */
+/**
+ * The real PayPal buttons with the styles being edited, as a picture: inert (nothing in it can be
+ * pressed, so no payment can start from here) and hidden from screen readers (the form says the
+ * same).
+ */
 export function PaypalButtonPreview({
   clientId,
   currency,
@@ -41,7 +45,7 @@ export function PaypalButtonPreview({
     [clientId, currency, sdkBaseUrl],
   );
   return (
-    <div data-testid="paypal-preview">
+    <div data-testid="paypal-preview" inert aria-hidden="true">
       <PayPalScriptProvider options={options}>
         <Buttons style={style} />
       </PayPalScriptProvider>

@@ -76,6 +76,18 @@ describe('/admin/settings', () => {
     );
   });
 
+  it('previews the PayPal buttons as a picture that cannot be pressed or read twice', async () => {
+    api = await startTestApi({
+      'paypalSettings.get': { body: { success: true, data: paypalSettings() } },
+    });
+    renderRemote(App, '/admin/settings', { apiUrl: api.url, profile: admin });
+    await userEvent.click(await screen.findByRole('button', { name: 'Paypal Setup' }));
+    await screen.findByRole('heading', { name: 'Preview' });
+    const preview = screen.getByTestId('paypal-preview');
+    expect(preview.hasAttribute('inert')).toBe(true);
+    expect(preview.getAttribute('aria-hidden')).toBe('true');
+  });
+
   it("tells a PayPal load the server refused ('Failed ...') from one that got no answer ('Error ...')", async () => {
     api = await startTestApi({ 'paypalSettings.get': { status: 500 } });
     renderRemote(App, '/admin/settings', { apiUrl: api.url, profile: admin });

@@ -1,7 +1,8 @@
-import { ticketStatuses, type SupportTicket } from '@coldmail/contracts';
+import { ticketStatuses, type SupportTicket, type TicketStatus } from '@coldmail/contracts';
 import { api, domainKey } from '@coldmail/session';
 import {
   Alert,
+  Button,
   PageHeader,
   PageLoader,
   Select,
@@ -9,10 +10,12 @@ import {
   TicketDesk,
   TicketReplyForm,
   noTicketFilters,
+  toast,
   type TicketFilters,
 } from '@coldmail/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import styles from './SupportInbox.module.css';
 
 /** New tickets and replies show up without a reload. */
 const POLL_MS = 10_000;
@@ -59,12 +62,6 @@ function SelectedTicket({ id }: { id: string }) {
   });
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: domainKey('support') });
-  const setStatus = useMutation({
-    mutationFn: (ticketStatus: SupportTicket['ticketStatus']) =>
-      api.support.update({ params: { id }, body: { ticketStatus } }),
-    onSuccess: refresh,
-    onError: (error) => console.error('Changing the status failed', error),
-  });
   const send = useMutation({
     mutationFn: ({ current, message }: { current: SupportTicket; message: string }) =>
       api.support.update({
@@ -83,17 +80,7 @@ function SelectedTicket({ id }: { id: string }) {
     <TicketConversation
       ticket={ticket.data}
       viewer="admin"
-      actions={
-        <Select
-          label="Ticket status"
-          options={statusOptions}
-          value={ticket.data.ticketStatus}
-          disabled={setStatus.isPending}
-          onChange={(event) =>
-            setStatus.mutate(event.target.value as SupportTicket['ticketStatus'])
-          }
-        />
-      }
+      actions={<StatusForm key={ticket.data._id} ticket={ticket.data} />}
     >
       <TicketReplyForm
         label="Reply"
@@ -107,5 +94,49 @@ function SelectedTicket({ id }: { id: string }) {
         onSend={(message) => send.mutateAsync({ current: ticket.data, message })}
       />
     </TicketConversation>
+  );
+}
+
+/**
+ * The ticket's status: choosing an option only changes the form (a keyboard user browses the
+ * options with the arrow keys); 'Update Status' saves it and says whether it was saved. The
+ * button keeps focus while saving.
+ */
+function StatusForm({ ticket }: { ticket: SupportTicket }) {
+  // The admin's choice, until saved; without one the form follows the ticket as polled.
+  const [chosen, setChosen] = useState<TicketStatus | null>(null);
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (ticketStatus: TicketStatus) =>
+      api.support.update({ params: { id: ticket._id }, body: { ticketStatus } }),
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: domainKey('support') });
+      setChosen(null);
+      toast.success(`Ticket status updated to ${saved.ticketStatus}`);
+    },
+    onError: (error) => {
+      console.error('Changing the status failed', error);
+      toast.error(`Failed to update the ticket status: ${error.message}`);
+    },
+  });
+  const status = chosen ?? ticket.ticketStatus;
+  return (
+    <form
+      className={styles.statusForm}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!save.isPending) save.mutate(status);
+      }}
+    >
+      <Select
+        label="Ticket status"
+        options={statusOptions}
+        value={status}
+        onChange={(event) => setChosen(event.target.value as TicketStatus)}
+      />
+      <Button type="submit" size="sm" aria-disabled={save.isPending || undefined}>
+        {save.isPending ? 'Updating...' : 'Update Status'}
+      </Button>
+    </form>
   );
 }

@@ -16,7 +16,8 @@ import {
   type TableColumn,
 } from '@coldmail/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useRef, useState, type KeyboardEvent } from 'react';
+import { useRowFocusAfterRemoval } from '../../../hooks/useRowFocusAfterRemoval';
 import { USERS_MESSAGE_MS } from '../utils/messageDuration';
 import { SendMessageModal } from './SendMessageModal';
 import styles from './Users.module.css';
@@ -46,6 +47,8 @@ const draftOf = (user: UserRecord): Draft => ({
 /**
  * The user directory: search, sort and ten a page on the server, inline edit (the balance
  * through the credit ledger, as an adjustment from the balance shown), delete and messages.
+ * Editing starts in the Name field; Escape anywhere in the row cancels; after Save or Cancel
+ * focus is back on the row's Edit button. A deleted row hands focus to its neighbour.
  */
 export function UsersDirectory() {
   const [search, setSearch] = useState('');
@@ -72,6 +75,13 @@ export function UsersDirectory() {
   const [messaging, setMessaging] = useState<UserRecord | null>(null);
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: domainKey('users') });
+  const rowFocus = useRowFocusAfterRemoval();
+  /** The user whose Edit button gets focus when it is drawn again, after an edit ends. */
+  const returnFocusTo = useRef<string | null>(null);
+  const endEdit = () => {
+    returnFocusTo.current = editing?.user._id ?? null;
+    setEditing(null);
+  };
 
   const save = useMutation({
     mutationFn: ({ user, draft }: { user: UserRecord; draft: Draft }) => {
@@ -88,8 +98,9 @@ export function UsersDirectory() {
         },
       });
     },
-    onSuccess: () => {
+    onSuccess: (_saved, { user }) => {
       toast.success('User updated successfully', { duration: USERS_MESSAGE_MS });
+      returnFocusTo.current = user._id;
       setEditing(null);
       return refresh();
     },
@@ -112,6 +123,9 @@ export function UsersDirectory() {
   });
 
   const isEditing = (user: UserRecord) => editing?.user._id === user._id;
+  const cancelOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') endEdit();
+  };
   const change = (fields: Partial<Draft>) =>
     setEditing((current) =>
       current ? { ...current, draft: { ...current.draft, ...fields } } : null,
@@ -133,6 +147,9 @@ export function UsersDirectory() {
           <input
             className={styles.input}
             aria-label="Name"
+            // Edit was pressed to change this row: its first field takes over from the button.
+            autoFocus
+            onKeyDown={cancelOnEscape}
             value={editing.draft.userName}
             onChange={(event) => change({ userName: event.target.value })}
           />
@@ -151,6 +168,7 @@ export function UsersDirectory() {
           <input
             className={styles.input}
             aria-label="Credit balance"
+            onKeyDown={cancelOnEscape}
             inputMode="numeric"
             value={editing.draft.currentBalance}
             onChange={(event) => change({ currentBalance: event.target.value })}
@@ -170,6 +188,7 @@ export function UsersDirectory() {
           <select
             className={styles.input}
             aria-label="Role"
+            onKeyDown={cancelOnEscape}
             value={editing.draft.userRole}
             onChange={(event) => change({ userRole: event.target.value as Draft['userRole'] })}
           >
@@ -190,6 +209,7 @@ export function UsersDirectory() {
           <select
             className={styles.input}
             aria-label="Membership"
+            onKeyDown={cancelOnEscape}
             value={editing.draft.userMembership}
             onChange={(event) =>
               change({ userMembership: event.target.value as Draft['userMembership'] })
@@ -215,15 +235,19 @@ export function UsersDirectory() {
       header: 'Actions',
       render: (user) =>
         isEditing(user) && editing ? (
-          <span className={styles.actions}>
+          <span className={styles.actions} onKeyDown={cancelOnEscape}>
             <Button
               size="sm"
-              disabled={save.isPending || !balanceValid || !editing.draft.userName.trim()}
-              onClick={() => save.mutate(editing)}
+              disabled={!balanceValid || !editing.draft.userName.trim()}
+              // Saving keeps focus here (a disabled button would drop it to the page).
+              aria-disabled={save.isPending || undefined}
+              onClick={() => {
+                if (!save.isPending) save.mutate(editing);
+              }}
             >
               {save.isPending ? 'Saving...' : 'Save'}
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
+            <Button size="sm" variant="ghost" onClick={endEdit}>
               Cancel
             </Button>
           </span>
@@ -233,6 +257,12 @@ export function UsersDirectory() {
               size="sm"
               variant="secondary"
               aria-label={`Edit ${user.userEmail}`}
+              ref={(button) => {
+                if (button && returnFocusTo.current === user._id) {
+                  returnFocusTo.current = null;
+                  button.focus();
+                }
+              }}
               onClick={() => setEditing({ user, draft: draftOf(user) })}
             >
               Edit
@@ -249,7 +279,10 @@ export function UsersDirectory() {
               size="sm"
               variant="danger"
               aria-label={`Delete ${user.userEmail}`}
-              onClick={() => setDeleting(user)}
+              onClick={(event) => {
+                rowFocus.track(event.currentTarget);
+                setDeleting(user);
+              }}
             >
               Delete
             </Button>
@@ -311,7 +344,10 @@ export function UsersDirectory() {
         tone="danger"
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting)}
-        onCancel={() => setDeleting(null)}
+        onCancel={() => {
+          rowFocus.forget();
+          setDeleting(null);
+        }}
       />
       <SendMessageModal user={messaging} onClose={() => setMessaging(null)} />
     </div>

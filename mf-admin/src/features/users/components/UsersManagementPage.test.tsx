@@ -106,6 +106,70 @@ describe('/admin/users', () => {
     );
   });
 
+  it('starts an edit in the Name field; Escape or Cancel or Save go back to the row’s Edit button', async () => {
+    api = await startTestApi({
+      'users.adminList': page([grace, owing]),
+      'users.adminUpdate': { body: { ...owing, userName: 'Owen B.' } },
+    });
+    renderRemote(App, '/admin/users', { apiUrl: api.url, profile: admin });
+    const edit = await screen.findByRole('button', { name: 'Edit owen@example.com' });
+    edit.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    await userEvent.tab();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByLabelText('Name')).toBeNull();
+    const editAgain = screen.getByRole('button', { name: 'Edit owen@example.com' });
+    expect(document.activeElement).toBe(editAgain);
+
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Edit owen@example.com' }),
+    );
+
+    await userEvent.keyboard('{Enter}');
+    await userEvent.type(screen.getByLabelText('Name'), ' B.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('User updated successfully');
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Edit owen@example.com' }),
+    );
+    // The list reloads after the save; let it finish before the test's API goes away.
+    await waitFor(() =>
+      expect(api.requests.filter((request) => request.path === '/api/users')).toHaveLength(2),
+    );
+  });
+
+  it('hands focus to the next row once a deleted user’s row goes, and to the table when none is left', async () => {
+    let users = [grace, owing];
+    api = await startTestApi({
+      'users.adminList': () => page(users),
+      'users.delete': ({ params }) => {
+        users = users.filter((user) => user._id !== params.id);
+        return { body: { success: true, message: 'User deleted successfully' } as never };
+      },
+    });
+    renderRemote(App, '/admin/users', { apiUrl: api.url, profile: admin });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete grace@example.com' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Delete owen@example.com' }),
+      ),
+    );
+
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await screen.findByText('No Users Found');
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('CAPTION'));
+    expect(document.activeElement?.textContent).toBe('Users');
+  });
+
   it("shows 'No Users Found' when the search finds nobody", async () => {
     api = await startTestApi({ 'users.adminList': page([]) });
     renderRemote(App, '/admin/users', { apiUrl: api.url, profile: admin });

@@ -27,17 +27,20 @@ import {
   Select,
   TextArea,
   TextField,
+  VisuallyHidden,
   formatDate,
   toast,
 } from '@coldmail/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { downloadEmail, emailText } from './emailFile';
 import { streamGeneration } from './streamGeneration';
 import styles from './GenerateEmail.module.css';
 
 const DEFAULT_PROMPT = '';
 const BUY_MORE_BELOW = 5;
+const INSUFFICIENT_CREDITS =
+  'Insufficient credits. You need at least 1 credit to generate an email template.';
 
 interface Inputs {
   recipientName: string;
@@ -97,6 +100,9 @@ function Generator() {
   const [result, setResult] = useState<{ subject: string; body: string } | null>(null);
   /** The email as the model writes it, until the parsed one arrives. */
   const [streaming, setStreaming] = useState<string | null>(null);
+  /** The 'Generated Email' heading, where an email opened from the history takes focus. */
+  const resultHeading = useRef<HTMLSpanElement>(null);
+  const generateReasonId = useId();
   const queryClient = useQueryClient();
   const set = (key: keyof Inputs) => (event: { target: { value: string } }) =>
     setInputs({ ...inputs, [key]: event.target.value });
@@ -106,6 +112,14 @@ function Generator() {
   // Whether an AI key can be used (no key reaches the browser): without one, generating is off.
   const availability = useQuery(api.generator.availability.query());
   const noKeys = availability.data?.keysAvailable === false;
+  // Why Generate refuses, in the order the spec checks: said on the button and when pressed.
+  const generateRefusal = missing
+    ? REQUIRED_FIELDS_MESSAGE
+    : (credits ?? 0) < 1
+      ? INSUFFICIENT_CREDITS
+      : noKeys
+        ? NO_KEYS_TO_GENERATE
+        : null;
   const generate = useMutation({
     mutationFn: () => {
       setResult(null);
@@ -142,23 +156,15 @@ function Generator() {
   });
 
   const submit = () => {
-    if (missing) {
-      toast.error(REQUIRED_FIELDS_MESSAGE);
-      return;
-    }
-    if ((credits ?? 0) < 1) {
-      toast.error(
-        'Insufficient credits. You need at least 1 credit to generate an email template.',
-      );
-      return;
-    }
-    if (noKeys) {
-      toast.error(NO_KEYS_TO_GENERATE);
+    if (generate.isPending) return;
+    if (generateRefusal) {
+      toast.error(generateRefusal);
       return;
     }
     generate.mutate();
   };
   const enhancePromptNow = () => {
+    if (enhance.isPending) return;
     if (!inputs.customPrompt.trim()) toast.error('Please enter a custom prompt to enhance');
     else if (noKeys) toast.error(NO_KEYS_TO_ENHANCE);
     else enhance.mutate();
@@ -245,7 +251,8 @@ function Generator() {
             <Button
               type="button"
               variant="secondary"
-              disabled={enhance.isPending}
+              // Busy, it keeps focus (a disabled button would drop it to the page).
+              aria-disabled={enhance.isPending || undefined}
               onClick={enhancePromptNow}
             >
               {enhance.isPending ? 'Enhancing...' : 'Enhance Prompt'}
@@ -260,12 +267,20 @@ function Generator() {
               />
             )}
             <div className={styles.actions}>
+              {/*
+                Refusing, it stays in the tab order with the reason as its description; pressed,
+                it says the reason (submit).
+              */}
               <Button
                 type="submit"
-                disabled={missing || (credits ?? 0) < 1 || noKeys || generate.isPending}
+                aria-disabled={generateRefusal !== null || generate.isPending || undefined}
+                aria-describedby={generateRefusal ? generateReasonId : undefined}
               >
                 {generate.isPending ? 'Generating...' : 'Generate Email'}
               </Button>
+              {generateRefusal && (
+                <VisuallyHidden id={generateReasonId}>{generateRefusal}</VisuallyHidden>
+              )}
               <Button
                 type="button"
                 variant="ghost"
@@ -279,7 +294,13 @@ function Generator() {
             </div>
           </form>
         </Card>
-        <Card title="Generated Email">
+        <Card
+          title={
+            <span ref={resultHeading} tabIndex={-1}>
+              Generated Email
+            </span>
+          }
+        >
           {streaming !== null ? (
             <pre className={styles.body} data-testid="streaming-email" aria-live="polite">
               {streaming || 'Writing...'}
@@ -319,7 +340,11 @@ function Generator() {
         </Card>
       </div>
       <History
-        onOpen={(generation) => setResult({ subject: generation.subject, body: generation.body })}
+        onOpen={(generation) => {
+          setResult({ subject: generation.subject, body: generation.body });
+          // The email shows in the card above: take the reader there.
+          resultHeading.current?.focus();
+        }}
       />
     </section>
   );
@@ -328,20 +353,57 @@ function Generator() {
 function History({ onOpen }: { onOpen(generation: Generation): void }) {
   const history = useQuery(api.generator.history.query());
   const queryClient = useQueryClient();
+  const heading = useRef<HTMLSpanElement>(null);
+  const openButtons = useRef(new Map<string, HTMLButtonElement>());
+  /** The email being deleted, and the one whose Open button takes focus once it has gone. */
+  const afterDelete = useRef<{ deleted: string; next: string | null } | null>(null);
   const remove = useMutation({
     mutationFn: (id: string) => api.generator.deleteGeneration({ params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: domainKey('generator') }),
-    onError: () => toast.error('Failed to delete the email'),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: domainKey('generator') });
+      toast.success('Email deleted successfully');
+    },
+    onError: () => {
+      afterDelete.current = null;
+      toast.error('Failed to delete the email');
+    },
   });
+  // Once the deleted email is no longer listed, focus goes to the next email's Open button (the
+  // previous one's for the last), or to the list's heading when none is left, instead of falling
+  // to the page with the deleted row.
+  useEffect(() => {
+    const pending = afterDelete.current;
+    const list = history.data;
+    if (!pending || !list || list.some((generation) => generation._id === pending.deleted)) return;
+    afterDelete.current = null;
+    const next = pending.next ? openButtons.current.get(pending.next) : undefined;
+    (next ?? heading.current)?.focus();
+  }, [history.data]);
+
+  const deleteEmail = (generation: Generation, index: number, list: Generation[]) => {
+    if (remove.isPending) return;
+    afterDelete.current = {
+      deleted: generation._id,
+      next: (list[index + 1] ?? list[index - 1])?._id ?? null,
+    };
+    remove.mutate(generation._id);
+  };
+
   return (
-    <Card title="Your Generated Emails">
+    <Card
+      title={
+        <span ref={heading} tabIndex={-1}>
+          Your Generated Emails
+        </span>
+      }
+    >
       {history.isPending ? null : history.isError ? (
         <Alert tone="error">Failed to load data</Alert>
       ) : history.data.length === 0 ? (
         <p className={styles.muted}>Emails you generate are kept here.</p>
       ) : (
         <ul className={styles.history} aria-label="Generated emails">
-          {history.data.map((generation) => (
+          {history.data.map((generation, index, list) => (
             <li key={generation._id} className={styles.entry}>
               <span>
                 <strong>{generation.subject}</strong>
@@ -350,26 +412,46 @@ function History({ onOpen }: { onOpen(generation: Generation): void }) {
                   · to {generation.recipientName} · {formatDate(generation.createdAt)}
                 </span>
               </span>
+              {/* Each named after its email: the list repeats them once per email. */}
               <span className={styles.actions}>
-                <Button size="sm" variant="ghost" onClick={() => onOpen(generation)}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Open ${generation.subject}`}
+                  ref={(button) => {
+                    if (!button) return;
+                    openButtons.current.set(generation._id, button);
+                    return () => {
+                      openButtons.current.delete(generation._id);
+                    };
+                  }}
+                  onClick={() => onOpen(generation)}
+                >
                   Open
                 </Button>
                 <Button
                   size="sm"
                   variant="ghost"
+                  aria-label={`Copy ${generation.subject}`}
                   onClick={() => void copy(emailText(generation), 'Email')}
                 >
                   Copy
                 </Button>
-                <Button size="sm" variant="ghost" onClick={() => downloadEmail(generation)}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Download ${generation.subject}`}
+                  onClick={() => downloadEmail(generation)}
+                >
                   Download
                 </Button>
                 <Button
                   size="sm"
                   variant="ghost"
                   aria-label={`Delete ${generation.subject}`}
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate(generation._id)}
+                  // While one is deleted the others wait; this one keeps focus until it goes.
+                  aria-disabled={remove.isPending || undefined}
+                  onClick={() => deleteEmail(generation, index, list)}
                 >
                   Delete
                 </Button>
