@@ -19,12 +19,16 @@
  */
 
 /**
+ * `title`: what the page is, in the product's words; the shell makes the document's title of it
+ * ('Login · ColdMail AI'), which a screen reader reads out after a navigation. The landing's is
+ * the document's title as it is.
+ *
  * `firstReads`: public API paths (GET, no query) the page's first render reads. index.html's
  * inline start-up script preloads them as soon as it knows the API's address, so the answers
  * are on their way while the page's code loads (the shell's test checks each against the
  * contract).
  *
- * @typedef {{ path: string, owner: PageOwner, area: PageArea, firstReads?: readonly string[] }} PageDefinition
+ * @typedef {{ path: string, title: string, owner: PageOwner, area: PageArea, firstReads?: readonly string[] }} PageDefinition
  */
 
 export const pageAreas = /** @type {const} */ (['public', 'signed-in', 'user', 'admin']);
@@ -36,58 +40,146 @@ export const pageAreas = /** @type {const} */ (['public', 'signed-in', 'user', '
 export const pages = /** @type {const} */ ({
   home: {
     path: '/',
+    // The spec's, as index.html has it: what search engines show for the landing.
+    title: 'AI Email Template Generator – Personalized Templates in Seconds',
     owner: 'marketing',
     area: 'public',
     // Below the fold the packages block reads /packages once its code is in.
     firstReads: ['/api/landing-content'],
   },
-  about: { path: '/about', owner: 'marketing', area: 'public' },
-  contact: { path: '/contact', owner: 'marketing', area: 'public' },
-  premiumItem: { path: '/premium/:slug/:itemId', owner: 'marketing', area: 'public' },
+  about: { path: '/about', title: 'About Us', owner: 'marketing', area: 'public' },
+  contact: { path: '/contact', title: 'Contact', owner: 'marketing', area: 'public' },
+  premiumItem: {
+    path: '/premium/:slug/:itemId',
+    title: 'Premium Item',
+    owner: 'marketing',
+    area: 'public',
+  },
 
-  login: { path: '/login', owner: 'shell', area: 'public' },
-  register: { path: '/register', owner: 'shell', area: 'public' },
-  resetPassword: { path: '/reset-password', owner: 'shell', area: 'public' },
+  login: { path: '/login', title: 'Login', owner: 'shell', area: 'public' },
+  register: { path: '/register', title: 'Sign Up', owner: 'shell', area: 'public' },
+  resetPassword: {
+    path: '/reset-password',
+    title: 'Reset Password',
+    owner: 'shell',
+    area: 'public',
+  },
   // The login screen's 'Forgot Password?' link (spec 2.4): the reset form again.
-  forgotPassword: { path: '/forgot-password', owner: 'shell', area: 'public' },
-  notFound: { path: '*', owner: 'shell', area: 'public' },
+  forgotPassword: {
+    path: '/forgot-password',
+    title: 'Forgot Password',
+    owner: 'shell',
+    area: 'public',
+  },
+  notFound: { path: '*', title: 'Page Not Found', owner: 'shell', area: 'public' },
 
   // Public in the spec's route table; the page itself asks for a signed-in user.
-  updateProfile: { path: '/update-profile', owner: 'account', area: 'public' },
+  updateProfile: {
+    path: '/update-profile',
+    title: 'Profile Settings',
+    owner: 'account',
+    area: 'public',
+  },
 
-  buy: { path: '/buy/:id', owner: 'checkout', area: 'signed-in' },
-  itemBuy: { path: '/item-buy/:id', owner: 'checkout', area: 'signed-in' },
-  payNow: { path: '/pay-now/:id', owner: 'checkout', area: 'signed-in' },
-  itemPayNow: { path: '/item-pay-now/:id', owner: 'checkout', area: 'signed-in' },
+  buy: { path: '/buy/:id', title: 'Package Checkout', owner: 'checkout', area: 'signed-in' },
+  itemBuy: { path: '/item-buy/:id', title: 'Item Checkout', owner: 'checkout', area: 'signed-in' },
+  payNow: { path: '/pay-now/:id', title: 'Pay Now', owner: 'checkout', area: 'signed-in' },
+  itemPayNow: {
+    path: '/item-pay-now/:id',
+    title: 'Pay for Item',
+    owner: 'checkout',
+    area: 'signed-in',
+  },
 
-  userDashboard: { path: '/user/dashboard', owner: 'account', area: 'user' },
-  userOrders: { path: '/user/orders', owner: 'account', area: 'user' },
+  userDashboard: { path: '/user/dashboard', title: 'Dashboard', owner: 'account', area: 'user' },
+  userOrders: { path: '/user/orders', title: 'My Orders', owner: 'account', area: 'user' },
   // Where an item payment lands (spec document 2, payment flow).
-  userOrdersHistory: { path: '/user/orders-history', owner: 'account', area: 'user' },
-  userSubscriptionHistory: { path: '/user/subscription-history', owner: 'account', area: 'user' },
-  userCreditHistory: { path: '/user/credit-history', owner: 'account', area: 'user' },
-  userSelectPackage: { path: '/user/select-package', owner: 'account', area: 'user' },
-  userSupport: { path: '/user/support', owner: 'account', area: 'user' },
-  userCreateSupport: { path: '/user/create-support', owner: 'account', area: 'user' },
-  userPendingPayment: { path: '/user/pending-payment/', owner: 'checkout', area: 'user' },
-  userPackagePendingPayment: {
-    path: '/user/package-pending-payment/',
+  userOrdersHistory: {
+    path: '/user/orders-history',
+    title: 'Orders History',
+    owner: 'account',
+    area: 'user',
+  },
+  userSubscriptionHistory: {
+    path: '/user/subscription-history',
+    title: 'Subscription History',
+    owner: 'account',
+    area: 'user',
+  },
+  userCreditHistory: {
+    path: '/user/credit-history',
+    title: 'Credit History',
+    owner: 'account',
+    area: 'user',
+  },
+  userSelectPackage: {
+    path: '/user/select-package',
+    title: 'Upgrade Package',
+    owner: 'account',
+    area: 'user',
+  },
+  userSupport: { path: '/user/support', title: 'Support', owner: 'account', area: 'user' },
+  userCreateSupport: {
+    path: '/user/create-support',
+    title: 'Create Support Ticket',
+    owner: 'account',
+    area: 'user',
+  },
+  userPendingPayment: {
+    path: '/user/pending-payment/',
+    title: 'Pending Payment',
     owner: 'checkout',
     area: 'user',
   },
-  userItemPendingPayment: { path: '/user/item-pending-payment/', owner: 'checkout', area: 'user' },
-  userGenerateEmail: { path: '/user/generate-email', owner: 'generator', area: 'user' },
+  userPackagePendingPayment: {
+    path: '/user/package-pending-payment/',
+    title: 'Pending Package Payments',
+    owner: 'checkout',
+    area: 'user',
+  },
+  userItemPendingPayment: {
+    path: '/user/item-pending-payment/',
+    title: 'Pending Item Payments',
+    owner: 'checkout',
+    area: 'user',
+  },
+  userGenerateEmail: {
+    path: '/user/generate-email',
+    title: 'AI Email Template Generator',
+    owner: 'generator',
+    area: 'user',
+  },
 
-  adminDashboard: { path: '/admin/dashboard', owner: 'admin', area: 'admin' },
-  adminOrders: { path: '/admin/orders', owner: 'admin', area: 'admin' },
-  adminItemsOrders: { path: '/admin/items-orders', owner: 'admin', area: 'admin' },
-  adminUsers: { path: '/admin/users', owner: 'admin', area: 'admin' },
-  adminSupportMessages: { path: '/admin/support-messages', owner: 'admin', area: 'admin' },
-  adminSettings: { path: '/admin/settings', owner: 'admin', area: 'admin' },
-  adminPackages: { path: '/admin/packages', owner: 'admin', area: 'admin' },
-  adminAuditLog: { path: '/admin/audit-log', owner: 'admin', area: 'admin' },
+  adminDashboard: {
+    path: '/admin/dashboard',
+    title: 'Admin Dashboard',
+    owner: 'admin',
+    area: 'admin',
+  },
+  adminOrders: { path: '/admin/orders', title: 'Orders Management', owner: 'admin', area: 'admin' },
+  adminItemsOrders: {
+    path: '/admin/items-orders',
+    title: 'Item Orders',
+    owner: 'admin',
+    area: 'admin',
+  },
+  adminUsers: { path: '/admin/users', title: 'Users Management', owner: 'admin', area: 'admin' },
+  adminSupportMessages: {
+    path: '/admin/support-messages',
+    title: 'Support Messages',
+    owner: 'admin',
+    area: 'admin',
+  },
+  adminSettings: { path: '/admin/settings', title: 'Settings', owner: 'admin', area: 'admin' },
+  adminPackages: { path: '/admin/packages', title: 'Packages', owner: 'admin', area: 'admin' },
+  adminAuditLog: { path: '/admin/audit-log', title: 'Audit Log', owner: 'admin', area: 'admin' },
   // Until the settings dashboard hosts its panels, the Gemini Keys panel has a page of its own.
-  adminGeminiKeys: { path: '/admin/settings/gemini-keys', owner: 'admin', area: 'admin' },
+  adminGeminiKeys: {
+    path: '/admin/settings/gemini-keys',
+    title: 'Gemini Keys',
+    owner: 'admin',
+    area: 'admin',
+  },
 });
 
 /** @typedef {typeof pages} Pages */
@@ -100,7 +192,7 @@ export const pages = /** @type {const} */ ({
  * @typedef {{ [Id in PageId]: Pages[Id]['owner'] extends Owner ? Id : never }[PageId]} PageIdOf
  */
 
-/** @typedef {{ id: PageId, path: string, owner: PageOwner, area: PageArea, firstReads?: readonly string[] }} Page */
+/** @typedef {{ id: PageId, path: string, title: string, owner: PageOwner, area: PageArea, firstReads?: readonly string[] }} Page */
 
 /** @type {readonly Page[]} */
 export const pageList = Object.entries(pages).map(([id, page]) => ({
@@ -274,7 +366,7 @@ export function remotePathPatterns() {
  * renders, as its build saw the registry. The shell reads it for paths its own copy of the
  * registry (older than the remote's) does not know.
  *
- * @typedef {{ remote: RemoteName, pages: Array<{ id: string, path: string, area: PageArea }> }} RoutesDocument
+ * @typedef {{ remote: RemoteName, pages: Array<{ id: string, path: string, title: string, area: PageArea }> }} RoutesDocument
  */
 
 /**
@@ -284,17 +376,18 @@ export function remotePathPatterns() {
 export function routesDocumentOf(remote) {
   return {
     remote,
-    pages: pagesOf(remote).map(({ id, path, area }) => ({ id, path, area })),
+    pages: pagesOf(remote).map(({ id, path, title, area }) => ({ id, path, title, area })),
   };
 }
 
 /**
  * Reads a remote's routes.json; a document that is not one (or speaks for another remote)
- * throws, so one broken deployment is ignored instead of half-read.
+ * throws, so one broken deployment is ignored instead of half-read. A page's title is optional:
+ * remotes built before pages had titles publish none.
  *
  * @param {string} remote
  * @param {unknown} body
- * @returns {Array<{ id: string, path: string, area: PageArea, owner: string }>}
+ * @returns {Array<{ id: string, path: string, title?: string, area: PageArea, owner: string }>}
  */
 export function readRoutesDocument(remote, body) {
   const document = /** @type {{ remote?: unknown, pages?: unknown }} */ (body ?? {});
@@ -302,7 +395,7 @@ export function readRoutesDocument(remote, body) {
     throw new Error(`routes.json of ${remote}: not a routes document for this remote`);
   }
   return document.pages.map((entry) => {
-    const { id, path, area } = /** @type {Record<string, unknown>} */ (entry ?? {});
+    const { id, path, title, area } = /** @type {Record<string, unknown>} */ (entry ?? {});
     if (
       typeof id !== 'string' ||
       typeof path !== 'string' ||
@@ -311,6 +404,12 @@ export function readRoutesDocument(remote, body) {
     ) {
       throw new Error(`routes.json of ${remote}: invalid page ${JSON.stringify(entry)}`);
     }
-    return { id, path, area: /** @type {PageArea} */ (area), owner: remote };
+    return {
+      id,
+      path,
+      ...(typeof title === 'string' ? { title } : {}),
+      area: /** @type {PageArea} */ (area),
+      owner: remote,
+    };
   });
 }

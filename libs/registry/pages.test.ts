@@ -72,6 +72,16 @@ describe('pages', () => {
     }
   });
 
+  it('each have a title of their own words, for the document title the shell sets', () => {
+    for (const page of pageList) {
+      expect(page.title, page.id).toMatch(/^\S.*\S$/);
+      expect(page.title, page.id).not.toMatch(/ColdMail/);
+    }
+    // Told apart by their titles.
+    const titles = pageList.map((page) => page.title);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
   it('are listed per app for its routes', () => {
     expect(pagesOf('generator')).toEqual([{ id: 'userGenerateEmail', ...pages.userGenerateEmail }]);
     expect(pagesOf('shell').map((page) => page.id)).toEqual([
@@ -133,8 +143,23 @@ describe('routes documents', () => {
   it('carry a remote’s pages to the shell as published', () => {
     const published = JSON.parse(JSON.stringify(routesDocumentOf('checkout')));
     expect(readRoutesDocument('checkout', published)).toEqual(
-      pagesOf('checkout').map(({ id, path, area }) => ({ id, path, area, owner: 'checkout' })),
+      pagesOf('checkout').map(({ id, path, title, area }) => ({
+        id,
+        path,
+        title,
+        area,
+        owner: 'checkout',
+      })),
     );
+  });
+
+  it('read the pages of a remote built before pages had titles, without one', () => {
+    expect(
+      readRoutesDocument('account', {
+        remote: 'account',
+        pages: [{ id: 'x', path: '/user/x', area: 'user' }],
+      }),
+    ).toEqual([{ id: 'x', path: '/user/x', area: 'user', owner: 'account' }]);
   });
 
   it('refuse a document of another remote, or one with a page the shell could not mount', () => {

@@ -28,6 +28,7 @@ export { lazyPage } from './lazy-page/lazyPage';
 export { loadable, type Loadable } from './lazy-page/loadable';
 export { PageRoutes, type PageRoutesProps } from './lazy-page/PageRoutes';
 export { Card, type CardProps } from './layout/Card';
+export { MAIN_CONTENT_ID } from './layout/mainContent';
 export { PageHeader, type PageHeaderProps } from './layout/PageHeader';
 export { Modal, type ModalProps } from './modal/Modal';
 export { paginate, pageCountOf, pageSummary, type PageSummary } from './pagination/paginate';

@@ -33,12 +33,14 @@ describe('AppRouter', () => {
     const remoteManifests = await renderAt('/login');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
     expect(remoteManifests).not.toHaveBeenCalled();
+    expect(document.title).toBe('Login · ColdMail AI');
   });
 
   it('shows the 404 page at a path no remote publishes, after asking the remotes', async () => {
     const remoteManifests = await renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: "Oops! Page can't be found." })).toBeTruthy();
     expect(remoteManifests).toHaveBeenCalledTimes(1);
+    expect(document.title).toBe('Page Not Found · ColdMail AI');
   });
 });
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { routesDocumentOf } from '@coldmail/registry/pages';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAppRoutes, routeIdsAt, type AppRoutes } from './router';
+import { createAppRoutes, documentTitleAt, routeIdsAt, type AppRoutes } from './router';
 
 // The remotes' deployments as the shell meets them: account publishes a page this shell was
 // built without, checkout's deployment predates routes.json, admin answers with a broken file.
@@ -13,7 +13,12 @@ const published: Record<string, { status: number; body: string }> = {
       remote: 'account',
       pages: [
         ...routesDocumentOf('account').pages,
-        { id: 'userReleaseNotes', path: '/user/release-notes', area: 'user' },
+        {
+          id: 'userReleaseNotes',
+          path: '/user/release-notes',
+          title: 'Release Notes',
+          area: 'user',
+        },
         { id: 'changelog', path: '/changelog/:version', area: 'public' },
       ],
     }),
@@ -115,5 +120,31 @@ describe('the shell’s route table', () => {
       'user-not-found',
     ]);
     expect(requested).toHaveLength(3);
+  });
+});
+
+describe('the document title', () => {
+  it('names the page at every path, the 404 pages too, then the site', async () => {
+    const router = appRouter();
+    const titleAt = async (path: string) => {
+      await router.discover(path);
+      return documentTitleAt(router.routes, path);
+    };
+    expect(await titleAt('/login')).toBe('Login · ColdMail AI');
+    expect(await titleAt('/')).toBe(
+      'AI Email Template Generator – Personalized Templates in Seconds',
+    );
+    expect(await titleAt('/user/dashboard')).toBe('Dashboard · ColdMail AI');
+    expect(await titleAt('/admin/users')).toBe('Users Management · ColdMail AI');
+    expect(await titleAt('/pay-now/66a1')).toBe('Pay Now · ColdMail AI');
+    const warnings = expectWarningsFor(['checkout', 'admin']);
+    expect(await titleAt('/user/release-notes')).toBe('Release Notes · ColdMail AI');
+    warnings();
+    // A remote built before pages had titles publishes none: the site's name stands for it.
+    expect(await titleAt('/changelog/2.1')).toBe('ColdMail AI');
+    expect(await titleAt('/no/such/page')).toBe('Page Not Found · ColdMail AI');
+    expect(await titleAt('/user/no-such-page')).toBe('Page Not Found · ColdMail AI');
+    // A redirect has no page of its own.
+    expect(await titleAt('/user')).toBeNull();
   });
 });

@@ -1,7 +1,14 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from '@coldmail/router';
-import { loadable, PageLoader } from '@coldmail/ui';
-import { pageList, pagesOf, paths, type PageArea, type PageIdOf } from '@coldmail/registry/pages';
+import { loadable, PageLoader, SITE_NAME } from '@coldmail/ui';
+import {
+  pageList,
+  pages,
+  pagesOf,
+  paths,
+  type PageArea,
+  type PageIdOf,
+} from '@coldmail/registry/pages';
 import { RequireAdmin } from '../features/auth/components/RequireAdmin';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { NotFoundPage } from '../features/errors/components/NotFoundPage';
@@ -46,9 +53,28 @@ const shellPages: Record<PageIdOf<'shell'>, ComponentType> = {
   notFound: NotFoundPage,
 };
 
+/** What the route of a page carries for the shell (redirects carry none): the page's title. */
+interface PageHandle {
+  title?: string;
+  /** The landing's title is the document's as it is: the spec's, which search engines show. */
+  landing?: boolean;
+}
+
+const notFoundTitle: PageHandle = { title: pages.notFound.title };
+
 /** A remote's page: the remote's own <Routes> pick the page at this path. */
-function remoteRoute(page: { id: string; path: string; owner: string }): RouteObject {
-  return { id: page.id, path: page.path, element: <RemoteApp remote={page.owner} /> };
+function remoteRoute(page: {
+  id: string;
+  path: string;
+  title?: string;
+  owner: string;
+}): RouteObject {
+  return {
+    id: page.id,
+    path: page.path,
+    handle: { title: page.title, landing: page.path === paths.home } satisfies PageHandle,
+    element: <RemoteApp remote={page.owner} />,
+  };
 }
 
 /** A page of an area: the shell's own, those this shell was built with, then published ones. */
@@ -58,7 +84,12 @@ function pageRoutes(area: PageArea, published: PublishedPage[]): RouteObject[] {
       .filter((page) => page.area === area)
       .map((page): RouteObject => {
         const Page = shellPages[page.id];
-        return { id: page.id, path: page.path, element: <Page /> };
+        return {
+          id: page.id,
+          path: page.path,
+          handle: { title: page.title } satisfies PageHandle,
+          element: <Page />,
+        };
       }),
     ...pageList.filter((page) => page.owner !== 'shell' && page.area === area).map(remoteRoute),
     ...published.filter((page) => page.area === area).map(remoteRoute),
@@ -96,7 +127,12 @@ export function routeTable(published: PublishedPage[] = []): RouteObject[] {
               element: <Navigate to={paths.userDashboard} replace />,
             },
             ...pageRoutes('user', published),
-            { id: 'user-not-found', path: '/user/*', element: <NotFoundPage /> },
+            {
+              id: 'user-not-found',
+              path: '/user/*',
+              handle: notFoundTitle,
+              element: <NotFoundPage />,
+            },
           ],
         },
         {
@@ -184,12 +220,31 @@ export function createAppRoutes({
   };
 }
 
-/** The site's pages at the current location; an unknown path waits for the remotes' pages. */
+/**
+ * The document's title at `path`: its page's, then the site's name ('Login · ColdMail AI'), the
+ * landing's alone, the site's name for a page published without a title, or null where no page
+ * is (a redirect).
+ */
+export function documentTitleAt(routes: RouteObject[], path: string): string | null {
+  const page = matchRoutes(routes, path)?.at(-1)?.route.handle as PageHandle | undefined;
+  if (!page) return null;
+  if (!page.title) return SITE_NAME;
+  return page.landing ? page.title : `${page.title} · ${SITE_NAME}`;
+}
+
+/**
+ * The site's pages at the current location; an unknown path waits for the remotes' pages. Each
+ * page gives the document its title, which browsers and screen readers read out.
+ */
 export function AppRouter({ appRoutes }: { appRoutes: AppRoutes }) {
   const { pathname } = useLocation();
   const routes = useSyncExternalStore(appRoutes.subscribe, () => appRoutes.routes);
   const [discovered, setDiscovered] = useState<string | null>(null);
   const waiting = discovered !== pathname && isUnknown(routes, pathname);
+  const title = waiting ? null : documentTitleAt(routes, pathname);
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
 
   useEffect(() => {
     if (!waiting) return;

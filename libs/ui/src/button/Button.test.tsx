@@ -15,18 +15,48 @@ describe('Button', () => {
     expect(ref.current).toBe(button);
   });
 
-  it('while loading, is disabled and busy but keeps its name', async () => {
+  it('while loading, is busy and ignores clicks but keeps its name and the focus', async () => {
+    const user = userEvent.setup();
     const onClick = vi.fn();
-    render(
+    const { rerender } = render(<Button onClick={onClick}>Save</Button>);
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Save' });
+    await user.click(button);
+    expect(onClick).toHaveBeenCalledTimes(1);
+
+    rerender(
       <Button loading onClick={onClick}>
         Save
       </Button>,
     );
-    const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Save' });
-    expect(button.disabled).toBe(true);
     expect(button.getAttribute('aria-busy')).toBe('true');
-    await userEvent.setup().click(button);
-    expect(onClick).not.toHaveBeenCalled();
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    // A browser drops the focus of a button that becomes disabled (jsdom does not).
+    expect(button.matches(':disabled')).toBe(false);
+    expect(document.activeElement).toBe(button);
+    await user.click(button);
+    await user.keyboard('{Enter}');
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('while loading, submits nothing: neither its click nor Enter in a field', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
+    render(
+      <form onSubmit={onSubmit}>
+        <input aria-label="Email" />
+        <Button type="submit" loading>
+          Sign in
+        </Button>
+      </form>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(screen.getByLabelText('Email'), 'a@b.c{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('stays disabled for an action that is not available', () => {
+    render(<Button disabled>Save</Button>);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(true);
   });
 
   it('shows loadingText instead of the label while loading', () => {

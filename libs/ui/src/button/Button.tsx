@@ -4,7 +4,11 @@ import { buttonClassName, type ButtonLook } from './buttonClassName';
 import styles from './Button.module.css';
 
 export interface ButtonProps extends ComponentPropsWithRef<'button'>, ButtonLook {
-  /** Shows a spinner and disables the button while an action is in flight. */
+  /**
+   * Shows a spinner and ignores activation while an action is in flight. The button stays
+   * focusable (aria-disabled, not disabled), so the focus does not drop to the page when a
+   * keyboard user starts the action.
+   */
   loading?: boolean;
   /** Replaces the label while loading, e.g. 'Processing...'; without it the width is kept. */
   loadingText?: ReactNode;
@@ -24,14 +28,18 @@ export function Button({
   className,
   children,
   type = 'button',
+  onClick,
   ...props
 }: ButtonProps) {
   return (
     <button
       {...props}
       type={type}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={loading || props['aria-disabled']}
       aria-busy={loading || undefined}
+      // A click on a busy submit button, or Enter in one of its form's fields, submits nothing.
+      onClick={loading ? (event) => event.preventDefault() : onClick}
       className={buttonClassName({ variant, size, fullWidth }, className)}
     >
       {loading ? <LoadingContent loadingText={loadingText}>{children}</LoadingContent> : children}

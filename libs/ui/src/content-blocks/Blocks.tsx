@@ -146,7 +146,10 @@ export function BannerBlock({ banner }: { banner: BannerSettings }) {
         {banner.buttonText && <ContentLink to={banner.buttonLink}>{banner.buttonText}</ContentLink>}
       </div>
       <div className={styles.media}>
-        <YouTubePlayer url={banner.youtubeUrl} title={banner.mainTitle} />
+        <YouTubePlayer
+          url={banner.youtubeUrl}
+          title={[banner.mainTitle, banner.highlightText].filter(Boolean).join(' ')}
+        />
       </div>
     </BlockSection>
   );
@@ -267,18 +270,22 @@ export const CONTACT_BUTTON_TEXT = 'Send Message';
  */
 export function ContactBlock({
   contact,
+  headingLevel = 2,
   children,
 }: {
   contact: ContactSettings;
+  /** 1 where the block is the page (/contact), 2 among the landing's blocks. */
+  headingLevel?: 1 | 2;
   children?: (buttonText: string) => ReactNode;
 }) {
   const buttonText = contact.buttonText.trim() || CONTACT_BUTTON_TEXT;
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <BlockSection labelledBy="contact-title" image={contact.backgroundImage}>
       <Eyebrow text={contact.subtitle} image={contact.starImage} />
-      <h2 id="contact-title" className={styles.sectionTitle}>
+      <Heading id="contact-title" className={styles.sectionTitle}>
         {contact.title}
-      </h2>
+      </Heading>
       <div className={styles.columns}>
         <ContentImage
           src={contact.contactImage}

@@ -58,11 +58,17 @@ export function ContactForm({ buttonText, send }: ContactFormProps) {
       setFields((current) => ({ ...current, [name]: event.target.value })),
   });
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = problemsOf(fields);
     setProblems(found);
-    if (Object.keys(found).length > 0 || !send) return;
+    // As the forms on react-hook-form do: the focus goes to the first field to correct.
+    const firstInvalid = Object.keys(empty).find((name) => name in found);
+    if (firstInvalid) {
+      (event.currentTarget.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
+      return;
+    }
+    if (!send) return;
     setSending(true);
     try {
       await send({
@@ -122,8 +128,8 @@ export function ContactForm({ buttonText, send }: ContactFormProps) {
           onChange={(event) => setWebsite(event.target.value)}
         />
       </div>
-      <Button type="submit" className={styles.submit} disabled={sending}>
-        {sending ? 'Sending...' : buttonText?.trim() || CONTACT_BUTTON_TEXT}
+      <Button type="submit" className={styles.submit} loading={sending} loadingText="Sending...">
+        {buttonText?.trim() || CONTACT_BUTTON_TEXT}
       </Button>
     </form>
   );

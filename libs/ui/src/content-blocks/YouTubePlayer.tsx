@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styles from './Blocks.module.css';
 
 /** The video id of a YouTube watch, embed or short link; null for anything else. */
@@ -9,15 +9,21 @@ export function youTubeIdOf(url: string): string | null {
 
 /**
  * A thumbnail until the visitor clicks it: YouTube's player (and its scripts and cookies) loads
- * only then. Without a usable link: 'No video available'.
+ * only then, and takes the focus the thumbnail had. Without a usable link: 'No video available'.
+ * `title` is the video's whole title: it names the thumbnail and the player.
  */
 export function YouTubePlayer({ url, title }: { url: string; title: string }) {
   const [playing, setPlaying] = useState(false);
+  const player = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    if (playing) player.current?.focus();
+  }, [playing]);
   const id = youTubeIdOf(url);
   if (!id) return <div className={styles.noVideo}>No video available</div>;
   if (playing) {
     return (
       <iframe
+        ref={player}
         className={styles.video}
         src={`https://www.youtube-nocookie.com/embed/${id}?autoplay=1`}
         title={title}
@@ -37,7 +43,9 @@ export function YouTubePlayer({ url, title }: { url: string; title: string }) {
         height={360}
         loading="lazy"
       />
-      <span className={styles.play}>▶ Play video: {title}</span>
+      <span className={styles.play}>
+        <span aria-hidden="true">▶</span> Play video: {title}
+      </span>
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Pagination } from './Pagination';
@@ -25,16 +26,60 @@ describe('Pagination', () => {
     expect(screen.getAllByText('…')).toHaveLength(2);
   });
 
-  it('disables Previous on the first page and Next on the last', () => {
-    const { rerender } = render(
-      <Pagination page={1} pageCount={3} onPageChange={() => undefined} />,
-    );
-    expect(button('Previous').disabled).toBe(true);
-    expect(button('Next').disabled).toBe(false);
+  it('makes Previous unavailable on the first page and Next on the last', async () => {
+    const user = userEvent.setup();
+    const onPageChange = vi.fn();
+    const { rerender } = render(<Pagination page={1} pageCount={3} onPageChange={onPageChange} />);
+    expect(button('Previous').getAttribute('aria-disabled')).toBe('true');
+    expect(button('Next').getAttribute('aria-disabled')).toBeNull();
+    await user.click(button('Previous'));
 
-    rerender(<Pagination page={3} pageCount={3} onPageChange={() => undefined} />);
-    expect(button('Previous').disabled).toBe(false);
-    expect(button('Next').disabled).toBe(true);
+    rerender(<Pagination page={3} pageCount={3} onPageChange={onPageChange} />);
+    expect(button('Previous').getAttribute('aria-disabled')).toBeNull();
+    expect(button('Next').getAttribute('aria-disabled')).toBe('true');
+    await user.click(button('Next'));
+    expect(onPageChange).not.toHaveBeenCalled();
+  });
+
+  it('keeps the focus on Next when it reaches the last page', async () => {
+    function List() {
+      const [page, setPage] = useState(2);
+      return <Pagination page={page} pageCount={3} onPageChange={setPage} />;
+    }
+    const user = userEvent.setup();
+    render(<List />);
+    await user.click(button('Next'));
+    expect(button('Page 3').getAttribute('aria-current')).toBe('page');
+    // A browser drops the focus of a button that becomes disabled (jsdom does not): Next must not.
+    expect(button('Next').matches(':disabled')).toBe(false);
+    expect(document.activeElement).toBe(button('Next'));
+    await user.keyboard('{Enter}');
+    expect(button('Page 3').getAttribute('aria-current')).toBe('page');
+    expect(document.activeElement).toBe(button('Next'));
+  });
+
+  it('announces the entries summary politely when the page changes, and nothing else', () => {
+    const { rerender } = render(
+      <Pagination
+        page={1}
+        pageCount={3}
+        onPageChange={() => undefined}
+        summary={{ from: 1, to: 10, total: 23 }}
+      />,
+    );
+    rerender(
+      <Pagination
+        page={2}
+        pageCount={3}
+        onPageChange={() => undefined}
+        summary={{ from: 11, to: 20, total: 23 }}
+      />,
+    );
+    const live = screen.getByRole('status');
+    expect(live.textContent).toBe('Showing 11 to 20 of 23 entries');
+    expect(
+      screen.getByRole('navigation').querySelectorAll('[role="status"], [aria-live]'),
+    ).toHaveLength(1);
   });
 
   it('renders nothing for a single page', () => {

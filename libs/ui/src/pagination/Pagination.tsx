@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PageSummary } from './paginate';
 import { paginationRange } from './paginationRange';
 import styles from './Pagination.module.css';
@@ -31,8 +32,9 @@ export function Pagination({
   summaryOnSinglePage = false,
   'aria-label': ariaLabel = 'Pagination',
 }: PaginationProps) {
+  // A polite live region: a screen reader hears which entries show after a page change.
   const summaryLine = summary && (
-    <p className={styles.summary}>
+    <p className={styles.summary} role="status">
       Showing {summary.from} to {summary.to} of {summary.total} entries
     </p>
   );
@@ -48,14 +50,9 @@ export function Pagination({
       {summaryLine}
       <ul className={styles.pages}>
         <li>
-          <button
-            type="button"
-            className={styles.pageButton}
-            disabled={page <= 1}
-            onClick={() => onPageChange(page - 1)}
-          >
+          <StepButton unavailable={page <= 1} onClick={() => onPageChange(page - 1)}>
             Previous
-          </button>
+          </StepButton>
         </li>
         {paginationRange(page, pageCount).map((item, index) =>
           item === 'ellipsis' ? (
@@ -78,16 +75,37 @@ export function Pagination({
           ),
         )}
         <li>
-          <button
-            type="button"
-            className={styles.pageButton}
-            disabled={page >= pageCount}
-            onClick={() => onPageChange(page + 1)}
-          >
+          <StepButton unavailable={page >= pageCount} onClick={() => onPageChange(page + 1)}>
             Next
-          </button>
+          </StepButton>
         </li>
       </ul>
     </nav>
+  );
+}
+
+/**
+ * Previous or Next. At the first or last page it is unavailable but stays focusable
+ * (aria-disabled): 'Next' pressed to reach the last page keeps the focus instead of dropping it
+ * to the top of the document.
+ */
+function StepButton({
+  unavailable,
+  onClick,
+  children,
+}: {
+  unavailable: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={styles.pageButton}
+      aria-disabled={unavailable || undefined}
+      onClick={unavailable ? undefined : onClick}
+    >
+      {children}
+    </button>
   );
 }

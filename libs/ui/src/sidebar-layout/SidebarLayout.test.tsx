@@ -151,6 +151,49 @@ describe('SidebarLayout', () => {
     expect(screen.queryByText('Brand')).toBeNull();
   });
 
+  it('leaves the main landmark to the page, with the sidebar beside it rather than inside', () => {
+    renderAt('/user/dashboard');
+    const main = screen.getByRole('main');
+    expect(main.textContent).toBe('Page');
+    expect(main.contains(screen.getByRole('complementary', { name: 'User area' }))).toBe(false);
+    expect(main.contains(screen.getByRole('link', { name: 'Dashboard' }))).toBe(false);
+  });
+
+  it('closes the opened sidebar once Tab takes the focus out of it, on a narrow screen', async () => {
+    viewportWidth(600);
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/user/dashboard']}>
+        <SidebarLayout label="User area" brand="Brand" items={items} breakpoint={768}>
+          <button type="button">Under the sidebar</button>
+        </SidebarLayout>
+      </MemoryRouter>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Expand sidebar' });
+    await user.click(toggle);
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Admin Dashboard' }));
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Under the sidebar' }));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('Brand')).toBeNull();
+  });
+
+  it('names every link by its label while only icons show, its title repeating it on hover', async () => {
+    const user = userEvent.setup();
+    renderAt('/user/dashboard');
+    const link = screen.getByRole('link', { name: 'Support' });
+    expect(link.getAttribute('title')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(link.querySelector('[aria-hidden="true"]')?.textContent).toBe('✉');
+    expect(link.textContent).toBe('✉Support');
+    expect(link.getAttribute('title')).toBe('Support');
+  });
+
   it('runs a footer action', async () => {
     const logout = vi.fn();
     renderAt('/user/dashboard', {

@@ -1,6 +1,7 @@
 import { NavLink, useLocation } from '@coldmail/router';
 import { clsx } from 'clsx';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import { MAIN_CONTENT_ID } from '../layout/mainContent';
 import { useMediaQuery } from '../responsive-table/useMediaQuery';
 import { EntryContent } from './EntryContent';
 import styles from './SidebarLayout.module.css';
@@ -8,7 +9,11 @@ import styles from './SidebarLayout.module.css';
 export interface SidebarNavItem {
   to: string;
   label: string;
-  /** Decorative: the label names the link (its title does while only icons show). */
+  /**
+   * Decorative: the label names the link. While only icons show, the label is hidden from sight
+   * (still the link's name), shown beside the icon when the link has the keyboard focus, and the
+   * link's title shows it on hover.
+   */
   icon: ReactNode;
   /** Opens as a full page in a new tab, e.g. another area of the product; never highlighted. */
   newTab?: boolean;
@@ -30,14 +35,15 @@ export interface SidebarLayoutProps {
    * over the page until a link is chosen, Escape is pressed or the page is clicked.
    */
   breakpoint: number;
-  /** The page beside the sidebar. */
+  /** The page beside the sidebar: the document's main landmark. */
   children: ReactNode;
 }
 
 /**
  * An area's chrome: a sidebar that collapses to icons (by its toggle, or on narrow screens, where
  * the toggle opens it over the page instead) and highlights the link of the current route, beside
- * the page.
+ * the page. The sidebar is a landmark of its own, beside the page's <main>, not inside it: the
+ * shell leaves the main landmark to this layout in the areas that use it.
  */
 export function SidebarLayout({
   label,
@@ -89,6 +95,12 @@ export function SidebarLayout({
     else setCollapsed((value) => !value);
   };
   const closeOverlay = () => setOverlayOpen(false);
+  // The page under the opened sidebar is dimmed and covered: once the focus leaves the sidebar
+  // (Tab past its last entry), the sidebar closes and uncovers where the focus went.
+  const closeOnFocusLeaving = (event: FocusEvent<HTMLElement>) => {
+    const to = event.relatedTarget;
+    if (overlay && to instanceof Node && !event.currentTarget.contains(to)) closeOverlay();
+  };
 
   return (
     <div
@@ -99,7 +111,13 @@ export function SidebarLayout({
         overlay && styles.overlay,
       )}
     >
-      <aside id={sidebarId} ref={sidebarRef} className={styles.sidebar} aria-label={label}>
+      <aside
+        id={sidebarId}
+        ref={sidebarRef}
+        className={styles.sidebar}
+        aria-label={label}
+        onBlur={closeOnFocusLeaving}
+      >
         <div className={styles.brand}>
           {expanded && brand}
           <button
@@ -123,7 +141,7 @@ export function SidebarLayout({
                 href={item.to}
                 target="_blank"
                 rel="noopener"
-                title={item.label}
+                title={expanded ? undefined : item.label}
                 onClick={closeOverlay}
               >
                 <EntryContent icon={item.icon}>{item.label}</EntryContent>
@@ -132,7 +150,7 @@ export function SidebarLayout({
               <NavLink
                 key={item.to}
                 to={item.to}
-                title={item.label}
+                title={expanded ? undefined : item.label}
                 className={({ isActive }) =>
                   clsx(styles.entry, (isActive || item.activeOn?.some(onPath)) && styles.active)
                 }
@@ -145,7 +163,9 @@ export function SidebarLayout({
         </nav>
         {footer && <div className={styles.footer}>{footer}</div>}
       </aside>
-      <div className={styles.content}>{children}</div>
+      <main id={MAIN_CONTENT_ID} className={styles.content}>
+        {children}
+      </main>
     </div>
   );
 }

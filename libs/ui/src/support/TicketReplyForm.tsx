@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '../alert/Alert';
 import { Button } from '../button/Button';
 import { TextArea } from '../form/TextArea';
@@ -15,7 +15,10 @@ export interface TicketReplyFormProps {
   error?: string | null;
 }
 
-/** A reply under a conversation: Send is disabled while blank, sending or blocked. */
+/**
+ * A reply under a conversation: Send is disabled while blank or blocked, and busy while sending.
+ * Once sent, the focus goes back to the emptied text box (Send, disabled again, cannot keep it).
+ */
 export function TicketReplyForm({
   label,
   sending,
@@ -24,19 +27,29 @@ export function TicketReplyForm({
   error,
 }: TicketReplyFormProps) {
   const [reply, setReply] = useState('');
-  const disabled = Boolean(blockedReason) || sending || reply.trim() === '';
+  const textBox = useRef<HTMLTextAreaElement>(null);
+  const disabled = Boolean(blockedReason) || (!sending && reply.trim() === '');
   return (
     <form
       className={styles.reply}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!disabled)
+        const form = event.currentTarget;
+        if (!disabled && !sending)
           void onSend(reply.trim())
-            .then(() => setReply(''))
+            .then(() => {
+              setReply('');
+              // Unless the user has moved on meanwhile.
+              const focused = document.activeElement;
+              if (!focused || focused === document.body || form.contains(focused)) {
+                textBox.current?.focus();
+              }
+            })
             .catch(() => undefined);
       }}
     >
       <TextArea
+        ref={textBox}
         label={label}
         rows={3}
         value={reply}
@@ -45,8 +58,8 @@ export function TicketReplyForm({
         onChange={(event) => setReply(event.target.value)}
       />
       {error && <Alert tone="error">{error}</Alert>}
-      <Button type="submit" disabled={disabled}>
-        {sending ? 'Sending...' : 'Send'}
+      <Button type="submit" disabled={disabled} loading={sending} loadingText="Sending...">
+        Send
       </Button>
     </form>
   );

@@ -73,8 +73,8 @@ export function CreateSupportPage() {
             error={errors.message?.message}
             {...form.register('message')}
           />
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Submitting...' : 'Submit Ticket'}
+          <Button type="submit" loading={isSubmitting} loadingText="Submitting...">
+            Submit Ticket
           </Button>
         </form>
       </Card>

@@ -82,7 +82,7 @@ describe('package checkout', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
     const busy = await screen.findByRole<HTMLButtonElement>('button', { name: 'Processing...' });
-    expect(busy.disabled).toBe(true);
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
     await waitFor(() => expect(api.requests.some((r) => r.path === '/new-order')).toBe(true));
     expect(api.requests.find((r) => r.path === '/new-order')?.body).toEqual({
       packageId: PACKAGE_ID,

@@ -95,7 +95,7 @@ describe('ContactForm', () => {
     await fillIn();
     await userEvent.click(screen.getByRole('button', { name: 'Ask us anything' }));
     const sending = await screen.findByRole('button', { name: 'Sending...' });
-    expect((sending as HTMLButtonElement).disabled).toBe(true);
+    expect(sending.getAttribute('aria-disabled')).toBe('true');
     answer();
     await screen.findByText('Message Sent Successfully!');
     const button = await screen.findByRole('button', { name: 'Ask us anything' });

@@ -36,7 +36,8 @@ describe('/contact', () => {
   it('shows the contact block with its form, the button labelled by the admin', async () => {
     await renderContactPage(contact);
     const title = await screen.findByRole('heading', { name: contact.title });
-    expect(title.tagName).toBe('H2');
+    // The page's heading, where a navigation to the page takes the focus.
+    expect(title.tagName).toBe('H1');
     const form = screen.getByRole('form', { name: 'Contact us' });
     expect(within(form).getByRole('button', { name: 'Ask us anything' })).toBeTruthy();
   });

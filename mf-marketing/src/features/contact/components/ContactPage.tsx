@@ -3,14 +3,14 @@ import { ContactBlock, PageHeader } from '@coldmail/ui';
 import { useQuery } from '@tanstack/react-query';
 import { ContactForm } from '../../contact-form';
 
-/** /contact — the contact block (when active) around the contact form. */
+/** /contact — the contact block (when active, its title the page's heading) around the contact form. */
 export function ContactPage() {
   const content = useQuery(api.content.landing.query());
   const contact = content.data?.contact;
   return (
     <section data-remote="marketing" data-page="ContactPage">
       {contact ? (
-        <ContactBlock contact={contact}>
+        <ContactBlock contact={contact} headingLevel={1}>
           {(buttonText) => <ContactForm buttonText={buttonText} />}
         </ContactBlock>
       ) : (

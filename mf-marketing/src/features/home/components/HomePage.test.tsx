@@ -68,7 +68,8 @@ describe('the landing page', () => {
     const play = await screen.findByRole('button', { name: /Play video/ });
     expect(document.querySelector('iframe')).toBeNull();
     play.click();
-    expect((await screen.findByTitle('Write cold emails that')).tagName).toBe('IFRAME');
+    // Named by the banner's whole title, highlight included.
+    expect((await screen.findByTitle('Write cold emails that get replies')).tagName).toBe('IFRAME');
     expect(screen.queryByText('How it works')).toBeNull();
   });
 

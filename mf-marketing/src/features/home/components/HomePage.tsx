@@ -1,3 +1,4 @@
+import { pages } from '@coldmail/registry/pages';
 import { api } from '@coldmail/session';
 import {
   AboutBlock,
@@ -14,14 +15,16 @@ import { ContactForm } from '../../contact-form';
 import { PackagesSection } from '../../packages/components/PackagesSection';
 import styles from './HomePage.module.css';
 
-const TITLE = 'AI Email Template Generator – Personalized Templates in Seconds';
 const DESCRIPTION =
   'Create personalized cold-email templates in seconds with an AI generator: tell it who you are writing to and why, pick a tone, and get a ready-to-send email.';
 
-/** The page's title and description, as the spec gives them. */
+/**
+ * The page's title (the page registry's, which the shell sets too) and description, as the spec
+ * gives them, also where this remote runs on its own.
+ */
 function useDocumentMeta() {
   useEffect(() => {
-    document.title = TITLE;
+    document.title = pages.home.title;
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
       meta = document.createElement('meta');

@@ -1,11 +1,15 @@
 import { paths } from '@coldmail/registry/pages';
 import { selectIsAdmin, sessionActions, useSession } from '@coldmail/session';
-import { Button, ButtonLink, Card, PageLoader } from '@coldmail/ui';
+import { Button, ButtonLink, Card, MAIN_CONTENT_ID, PageLoader } from '@coldmail/ui';
 import type { ReactNode } from 'react';
 import { Outlet } from '@coldmail/router';
 import styles from './RequireAdmin.module.css';
 
-/** Admin pages render only for a user whose record (loaded from the API) has the Admin role. */
+/**
+ * Admin pages render only for a user whose record (loaded from the API) has the Admin role. The
+ * back office's layout draws the page's main landmark; the refusals here, shown instead, are
+ * one of their own.
+ */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
   const isAdmin = useSession(selectIsAdmin);
   const profileStatus = useSession((state) => state.profileStatus);
@@ -13,7 +17,7 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   if (isAdmin) return children ?? <Outlet />;
   if (hasProfile) {
     return (
-      <div className={styles.page}>
+      <main id={MAIN_CONTENT_ID} className={styles.page}>
         <Card className={styles.card}>
           <h1 className={styles.title}>Not Authorized</h1>
           <p className={styles.text}>
@@ -21,20 +25,20 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
           </p>
           <ButtonLink to={paths.home}>Go to Home</ButtonLink>
         </Card>
-      </div>
+      </main>
     );
   }
   // Without the record nobody knows the role yet: an admin whose record failed to load is not
   // told they are not one.
   if (profileStatus !== 'error') return <PageLoader />;
   return (
-    <div className={styles.page}>
+    <main id={MAIN_CONTENT_ID} className={styles.page}>
       <Card className={styles.card}>
         <p className={styles.text} role="alert">
           User data could not be loaded. Please try again later.
         </p>
         <Button onClick={() => void sessionActions.retryProfile()}>Retry</Button>
       </Card>
-    </div>
+    </main>
   );
 }

@@ -44,16 +44,25 @@ export function VerifyEmailNotice() {
         <strong>{user.email}</strong>: open it, then choose &quot;I have verified my email&quot;.
       </p>
       <div className={styles.actions}>
+        {/* The button at work keeps the focus (busy, not disabled); the other waits disabled. */}
         <Button
           size="sm"
           variant="secondary"
-          disabled={busy !== null}
+          disabled={busy === 'check'}
+          loading={busy === 'resend'}
+          loadingText="Sending..."
           onClick={() => void resend()}
         >
-          {busy === 'resend' ? 'Sending...' : 'Resend verification email'}
+          Resend verification email
         </Button>
-        <Button size="sm" disabled={busy !== null} onClick={() => void check()}>
-          {busy === 'check' ? 'Checking...' : 'I have verified my email'}
+        <Button
+          size="sm"
+          disabled={busy === 'resend'}
+          loading={busy === 'check'}
+          loadingText="Checking..."
+          onClick={() => void check()}
+        >
+          I have verified my email
         </Button>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { paths } from '@coldmail/registry/pages';
 import { useSession } from '@coldmail/session';
-import { ButtonLink } from '@coldmail/ui';
+import { ButtonLink, useMediaQuery } from '@coldmail/ui';
 import { NavLink } from '@coldmail/router';
 import type { Ref } from 'react';
 import styles from './Header.module.css';
@@ -29,41 +29,52 @@ function CachedAvatar() {
   );
 }
 
-/** `ref`: the header element, which stays stuck to the top of the window as the page scrolls. */
+/** Header.module.css's breakpoint: the links wrap to a row of their own below the account. */
+const NARROW = '(max-width: 640px)';
+
+/**
+ * `ref`: the header element, which stays stuck to the top of the window as the page scrolls.
+ * The links sit between the logo and the account on a wide screen, and below both on a narrow
+ * one: the document follows what the eye sees, so Tab does too.
+ */
 export function Header({ ref }: { ref?: Ref<HTMLElement> }) {
   const status = useSession((state) => state.status);
+  const narrow = useMediaQuery(NARROW);
+  const nav = (
+    <nav key="nav" className={styles.nav} aria-label="Main">
+      {links.map((link) => (
+        <NavLink
+          key={link.to}
+          to={link.to}
+          end
+          className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
+        >
+          {link.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+  const account = (
+    <div key="account" className={styles.account}>
+      {status === 'signed-in' ? (
+        <UserMenu />
+      ) : status === 'unknown' ? (
+        <CachedAvatar />
+      ) : (
+        <>
+          <ButtonLink to={paths.login} variant="ghost">
+            Login
+          </ButtonLink>
+          <ButtonLink to={paths.register}>Sign Up</ButtonLink>
+        </>
+      )}
+    </div>
+  );
   return (
     <header ref={ref} className={styles.header}>
       <div className={styles.inner}>
         <Logo />
-        <nav className={styles.nav} aria-label="Main">
-          {links.map((link) => (
-            <NavLink
-              key={link.to}
-              to={link.to}
-              end
-              className={({ isActive }) =>
-                isActive ? `${styles.link} ${styles.active}` : styles.link
-              }
-            >
-              {link.label}
-            </NavLink>
-          ))}
-        </nav>
-        <div className={styles.account}>
-          {status === 'signed-in' ? (
-            <UserMenu />
-          ) : status === 'unknown' ? (
-            <CachedAvatar />
-          ) : (
-            <>
-              <ButtonLink to={paths.login} variant="ghost">
-                Login
-              </ButtonLink>
-              <ButtonLink to={paths.register}>Sign Up</ButtonLink>
-            </>
-          )}
-        </div>
+        {narrow ? [account, nav] : [nav, account]}
       </div>
     </header>
   );

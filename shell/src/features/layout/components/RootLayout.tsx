@@ -1,14 +1,18 @@
-import { ToastHost } from '@coldmail/ui';
-import { useDeferredValue, useRef } from 'react';
+import { MAIN_CONTENT_ID, ToastHost } from '@coldmail/ui';
+import { useDeferredValue, useEffect, useRef, type MouseEvent } from 'react';
 import { Outlet, useLocation } from '@coldmail/router';
 import { VerifyEmailNotice } from '../../auth/components/VerifyEmailNotice';
+import { useNavigationFocus } from '../hooks/useNavigationFocus';
 import { useNavigationScroll } from '../hooks/useNavigationScroll';
 import { FirstScreenLoader } from './FirstScreenLoader';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './RootLayout.module.css';
 
-/** The user area and the admin back office bring their own chrome. */
+/**
+ * The user area and the admin back office bring their own chrome: a sidebar beside the page's
+ * main landmark, which their layout draws (the sidebar is no part of the main content).
+ */
 function hasSiteChrome(pathname: string): boolean {
   return !pathname.startsWith('/user') && !pathname.startsWith('/admin');
 }
@@ -16,7 +20,9 @@ function hasSiteChrome(pathname: string): boolean {
 export function RootLayout() {
   const { pathname } = useLocation();
   const header = useRef<HTMLElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   useNavigationScroll(header);
+  useNavigationFocus();
 
   // The page is first drawn in a deferred render, which React splits into short slices: the
   // start-up render (the chrome, committed at once, so the router follows history from the
@@ -26,11 +32,43 @@ export function RootLayout() {
   const pageDrawn = useDeferredValue(true, false);
 
   const chrome = hasSiteChrome(pathname);
+  // The sticky header's height, for the page's scroll padding (theme.css): what the keyboard
+  // focuses, or a link's target, is scrolled into view below the header, not under it.
+  useEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const root = document.documentElement.style;
+    const measure = () => root.setProperty('--cm-header-height', `${element.offsetHeight}px`);
+    measure();
+    const resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    resizes?.observe(element);
+    return () => {
+      resizes?.disconnect();
+      root.removeProperty('--cm-header-height');
+    };
+  }, [chrome]);
+
+  // The skip link takes the focus to the page's main landmark; the URL stays as it is. In an area
+  // whose layout (a deployment older than this shell) draws none, to the box of the page.
+  const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
+    const target = document.getElementById(MAIN_CONTENT_ID) ?? content.current;
+    if (!target) return;
+    event.preventDefault();
+    target.tabIndex = -1;
+    target.focus();
+  };
+
+  const Content = chrome ? 'main' : 'div';
   return (
     <div className={styles.root}>
+      <a className={styles.skipLink} href={`#${MAIN_CONTENT_ID}`} onClick={skipToMain}>
+        Skip to main content
+      </a>
       {chrome && <Header ref={header} />}
       <VerifyEmailNotice />
-      <main className={styles.main}>{pageDrawn ? <Outlet /> : <FirstScreenLoader />}</main>
+      <Content ref={content} id={chrome ? MAIN_CONTENT_ID : undefined} className={styles.main}>
+        {pageDrawn ? <Outlet /> : <FirstScreenLoader />}
+      </Content>
       {chrome && <Footer />}
       <ToastHost />
     </div>

@@ -1,6 +1,6 @@
 import { paths } from '@coldmail/registry/pages';
 import { selectIsAdmin, sessionActions, useSession } from '@coldmail/session';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link, useNavigate } from '@coldmail/router';
 import styles from './UserMenu.module.css';
 
@@ -15,7 +15,12 @@ function initialsOf(name: string): string {
   );
 }
 
-/** The signed-in user's avatar dropdown: name, email, Dashboard, Admin Panel (admins), Logout. */
+/**
+ * The signed-in user's avatar dropdown: name, email, Dashboard, Admin Panel (admins), Logout.
+ * A disclosure (a button that shows a few links and a button, reached with Tab), not an ARIA
+ * menu, which would promise arrow-key navigation. Escape closes it and gives the focus back to
+ * the avatar; a click outside, or Tab past its last entry, closes it.
+ */
 export function UserMenu() {
   const user = useSession((state) => state.user);
   const profile = useSession((state) => state.profile);
@@ -24,15 +29,16 @@ export function UserMenu() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === 'Escape'
-          : !root.current?.contains(event.target as Node)
-      ) {
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return;
+        setOpen(false);
+        trigger.current?.focus();
+      } else if (!root.current?.contains(event.target as Node)) {
         setOpen(false);
       }
     };
@@ -48,6 +54,11 @@ export function UserMenu() {
   const name = profile?.userName || user.displayName || 'User';
   const photo = profile?.profileURL || user.photoURL;
 
+  const closeOnFocusLeaving = (event: FocusEvent<HTMLDivElement>) => {
+    const to = event.relatedTarget;
+    if (to instanceof Node && !event.currentTarget.contains(to)) setOpen(false);
+  };
+
   const logout = async () => {
     setOpen(false);
     await sessionActions.signOut();
@@ -55,11 +66,11 @@ export function UserMenu() {
   };
 
   return (
-    <div className={styles.root} ref={root}>
+    <div className={styles.root} ref={root} onBlur={closeOnFocusLeaving}>
       <button
+        ref={trigger}
         type="button"
         className={styles.avatarButton}
-        aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
         aria-label="Account menu"
@@ -72,30 +83,20 @@ export function UserMenu() {
         )}
       </button>
       {open && (
-        <div className={styles.menu} id={menuId} role="menu">
+        <div className={styles.menu} id={menuId}>
           <div className={styles.identity}>
             <strong className={styles.name}>{name}</strong>
             <span className={styles.email}>{user.email}</span>
           </div>
-          <Link
-            role="menuitem"
-            className={styles.item}
-            to={paths.userDashboard}
-            onClick={() => setOpen(false)}
-          >
+          <Link className={styles.item} to={paths.userDashboard} onClick={() => setOpen(false)}>
             Dashboard
           </Link>
           {isAdmin && (
-            <Link
-              role="menuitem"
-              className={styles.item}
-              to={paths.adminDashboard}
-              onClick={() => setOpen(false)}
-            >
+            <Link className={styles.item} to={paths.adminDashboard} onClick={() => setOpen(false)}>
               Admin Panel
             </Link>
           )}
-          <button type="button" role="menuitem" className={styles.item} onClick={logout}>
+          <button type="button" className={styles.item} onClick={logout}>
             Logout
           </button>
         </div>

@@ -11,7 +11,7 @@ const SECTION_WAIT_MS = 5000;
 const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 /** The id a URL's hash names ('#packages' → 'packages'); a hash that is not valid escaping as is. */
-function idOf(hash: string): string {
+export function idOf(hash: string): string {
   try {
     return decodeURIComponent(hash.slice(1));
   } catch {
