@@ -418,10 +418,7 @@ export class UsersService implements OnModuleInit {
       },
       { upsert: true, setDefaultsOnInsert: true, timestamps: false },
     );
-    if (result.modifiedCount > 0) {
-      const rebound = await this.users.findOne({ userEmail: seed.email }).select({ _id: 1 }).lean();
-      if (rebound) this.callers.forget(rebound._id.toHexString());
-    }
+    if (result.modifiedCount > 0) this.callers.forgetEmail(seed.email);
     return result.upsertedCount > 0;
   }
 }
