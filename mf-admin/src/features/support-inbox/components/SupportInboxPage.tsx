@@ -100,7 +100,7 @@ function SelectedTicket({ id }: { id: string }) {
 /**
  * The ticket's status: choosing an option only changes the form (a keyboard user browses the
  * options with the arrow keys); 'Update Status' saves it and says whether it was saved. The
- * button keeps focus while saving.
+ * button keeps focus while saving (Button's loading state, which also refuses a second submit).
  */
 function StatusForm({ ticket }: { ticket: SupportTicket }) {
   // The admin's choice, until saved; without one the form follows the ticket as polled.
@@ -125,7 +125,7 @@ function StatusForm({ ticket }: { ticket: SupportTicket }) {
       className={styles.statusForm}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!save.isPending) save.mutate(status);
+        save.mutate(status);
       }}
     >
       <Select
@@ -134,8 +134,8 @@ function StatusForm({ ticket }: { ticket: SupportTicket }) {
         value={status}
         onChange={(event) => setChosen(event.target.value as TicketStatus)}
       />
-      <Button type="submit" size="sm" aria-disabled={save.isPending || undefined}>
-        {save.isPending ? 'Updating...' : 'Update Status'}
+      <Button type="submit" size="sm" loading={save.isPending} loadingText="Updating...">
+        Update Status
       </Button>
     </form>
   );

@@ -240,12 +240,11 @@ export function UsersDirectory() {
               size="sm"
               disabled={!balanceValid || !editing.draft.userName.trim()}
               // Saving keeps focus here (a disabled button would drop it to the page).
-              aria-disabled={save.isPending || undefined}
-              onClick={() => {
-                if (!save.isPending) save.mutate(editing);
-              }}
+              loading={save.isPending}
+              loadingText="Saving..."
+              onClick={() => save.mutate(editing)}
             >
-              {save.isPending ? 'Saving...' : 'Save'}
+              Save
             </Button>
             <Button size="sm" variant="ghost" onClick={endEdit}>
               Cancel
