@@ -164,7 +164,6 @@ function Generator() {
     generate.mutate();
   };
   const enhancePromptNow = () => {
-    if (enhance.isPending) return;
     if (!inputs.customPrompt.trim()) toast.error('Please enter a custom prompt to enhance');
     else if (noKeys) toast.error(NO_KEYS_TO_ENHANCE);
     else enhance.mutate();
@@ -252,10 +251,11 @@ function Generator() {
               type="button"
               variant="secondary"
               // Busy, it keeps focus (a disabled button would drop it to the page).
-              aria-disabled={enhance.isPending || undefined}
+              loading={enhance.isPending}
+              loadingText="Enhancing..."
               onClick={enhancePromptNow}
             >
-              {enhance.isPending ? 'Enhancing...' : 'Enhance Prompt'}
+              Enhance Prompt
             </Button>
             {inputs.enhancedPrompt && (
               <TextArea
