@@ -63,6 +63,10 @@ export default tseslint.config(
               name: 'react-router',
               message: "Import from '@coldmail/router': one shared router instance for all apps.",
             },
+            {
+              name: '@tanstack/react-query',
+              message: "Import from '@coldmail/query': one shared query cache for all apps.",
+            },
           ],
         },
       ],
@@ -126,6 +130,7 @@ export default tseslint.config(
           paths: [
             { name: 'react-router-dom', message: "Import from '@coldmail/router'." },
             { name: 'react-router', message: "Import from '@coldmail/router'." },
+            { name: '@tanstack/react-query', message: "Import from '@coldmail/query'." },
             { name: '@coldmail/testing', message: 'Test support: import it from test files only.' },
           ],
           patterns: [{ group: ['@coldmail/testing/*'], message: 'Test support: test files only.' }],
@@ -134,7 +139,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['libs/router/**'],
+    files: ['libs/router/**', 'libs/query/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
   prettier,

@@ -1,7 +1,7 @@
 import '@coldmail/ui/theme.css';
-import { queryClient, sessionActions } from '@coldmail/session';
+import { sessionActions } from '@coldmail/session';
 import { ToastHost } from '@coldmail/ui';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient, QueryClientProvider } from '@coldmail/query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@coldmail/router';

@@ -1,7 +1,7 @@
 import '@coldmail/ui/theme.css';
 import { pageForPath } from '@coldmail/registry/pages';
-import { publicReadQuery, queryClient, sessionActions } from '@coldmail/session';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { publicReadQuery, sessionActions } from '@coldmail/session';
+import { queryClient, QueryClientProvider } from '@coldmail/query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@coldmail/router';

@@ -14,8 +14,9 @@ import { earlyStartScript } from './early-start-html.mjs';
  * React (hooks break with two), the router (one history; shared through @coldmail/router, which
  * re-exports only what the apps use, so the shared chunk is tree-shaken), zustand and
  * @coldmail/session (one signed-in store), TanStack Query (one server-state cache; its context
- * must be the one the shell provides). Toasts share no library: `toast` from @coldmail/ui queues
- * requests in the page for the shell's ToastHost.
+ * must be the one the shell provides; shared through @coldmail/query, tree-shaken the same way).
+ * Toasts share no library: `toast` from @coldmail/ui queues requests in the page for the shell's
+ * ToastHost.
  */
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.2.0' },
@@ -23,8 +24,8 @@ export const sharedSingletons = {
   '@coldmail/router': { singleton: true, requiredVersion: '0.0.0' },
   zustand: { singleton: true, requiredVersion: '^5.0.8' },
   '@coldmail/session': { singleton: true, requiredVersion: '0.0.0' },
-  // One query cache for the whole site (its QueryClient lives in @coldmail/session).
-  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.108.0' },
+  // One query cache for the whole site (its QueryClient lives in @coldmail/query).
+  '@coldmail/query': { singleton: true, requiredVersion: '0.0.0' },
 };
 
 /**

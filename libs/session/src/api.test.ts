@@ -1,7 +1,8 @@
+import { createQueryClient } from '@coldmail/query';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, createQueryClient, domainKey, publicReadQuery } from './api';
+import { api, domainKey, publicReadQuery } from './api';
 import { ApiError } from './api-error';
 import { sessionActions } from './store';
 

@@ -1,6 +1,5 @@
 import type { ApiContract, InputOf, ResponseOf } from '@coldmail/contracts';
 import { buildPath, routes, type Route } from '@coldmail/contracts/routes';
-import { QueryClient } from '@tanstack/react-query';
 import { toApiError, type ApiError } from './api-error';
 import { isFlatQuery, publicRead } from './public-read';
 
@@ -106,24 +105,3 @@ export function publicReadQuery(
 
 /** The key prefix of every read of a domain, for `invalidateQueries` after a mutation. */
 export const domainKey = (domain: Domain): readonly [Domain] => [domain];
-
-/**
- * Server state's defaults, shared by the host and every remote: answers stay fresh for 30 s
- * (moving between pages does not refetch what was just read); only an unreachable server is
- * retried, once, since a 4xx will answer the same again.
- */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
-        retry: (failures, error) => error.status === 0 && failures < 1,
-      },
-      mutations: { retry: false },
-    },
-  });
-}
-
-/** The one QueryClient of the running site; this module is a federation singleton. */
-export const queryClient = createQueryClient();

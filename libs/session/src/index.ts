@@ -18,10 +18,8 @@ export {
 } from './store';
 export {
   api,
-  createQueryClient,
   domainKey,
   publicReadQuery,
-  queryClient,
   type ApiClient,
   type ApiQueryKey,
   type EndpointCall,

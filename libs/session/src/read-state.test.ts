@@ -1,6 +1,6 @@
-import { QueryObserver } from '@tanstack/react-query';
+import { createQueryClient, QueryObserver } from '@coldmail/query';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from './api';
+
 import { ApiError } from './api-error';
 import { readStateOf } from './read-state';
 

@@ -1,4 +1,4 @@
-import type { QueryObserverResult } from '@tanstack/react-query';
+import type { QueryObserverResult } from '@coldmail/query';
 import type { ApiError } from './api-error';
 
 /** A read of the API as a screen shows it. */

@@ -1,8 +1,8 @@
 import type { UserRecord } from '@coldmail/contracts';
 import { MemoryRouter, useLocation } from '@coldmail/router';
-import { createQueryClient, sessionActions } from '@coldmail/session';
+import { sessionActions } from '@coldmail/session';
 import { ToastHost } from '@coldmail/ui';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient, QueryClientProvider } from '@coldmail/query';
 import { render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { userRecord } from './builders';

@@ -1,7 +1,7 @@
-import { createQueryClient, sessionActions } from '@coldmail/session';
+import { sessionActions } from '@coldmail/session';
 import { startTestApi, type TestApi } from '@coldmail/testing';
 import { MemoryRouter } from '@coldmail/router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient, QueryClientProvider } from '@coldmail/query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppErrorBoundary } from '../features/errors/components/AppErrorPage';

@@ -14,7 +14,7 @@ import {
   pageSummary,
   type TableColumn,
 } from '@coldmail/ui';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@coldmail/query';
 import { useState } from 'react';
 import styles from './CreditHistory.module.css';
 

@@ -3,7 +3,7 @@ import { paths } from '@coldmail/registry/pages';
 import { Link } from '@coldmail/router';
 import { api, selectCredits, sessionActions, useSession } from '@coldmail/session';
 import { Alert, Button, ButtonLink, Card, PageHeader, Spinner, formatDate } from '@coldmail/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@coldmail/query';
 import styles from './Dashboard.module.css';
 
 const RECENT_ENTRIES = 5;

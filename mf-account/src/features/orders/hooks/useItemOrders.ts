@@ -1,7 +1,7 @@
 import type { ItemOrder } from '@coldmail/contracts';
 import { api, readStateOf, useSession, type ReadState } from '@coldmail/session';
 import { toast } from '@coldmail/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@coldmail/query';
 import { useEffect } from 'react';
 import { newestFirst } from '../utils/itemOrders';
 

@@ -1,6 +1,6 @@
 import { api } from '@coldmail/session';
 import { Alert, EmptyState, PageHeader, PageLoader } from '@coldmail/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@coldmail/query';
 import { PackageCard } from './PackageCard';
 import styles from './SelectPackage.module.css';
 

@@ -1,6 +1,6 @@
 import type { PackageOrder } from '@coldmail/contracts';
 import { api, readStateOf, useSession, type ReadState } from '@coldmail/session';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@coldmail/query';
 
 export type PackageOrdersState = ReadState<PackageOrder[]> | { status: 'no-email' };
 

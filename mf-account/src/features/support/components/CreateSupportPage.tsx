@@ -4,7 +4,7 @@ import { paths } from '@coldmail/registry/pages';
 import { useNavigate } from '@coldmail/router';
 import { api, domainKey, useSession } from '@coldmail/session';
 import { Badge, Button, Card, PageHeader, TextArea, TextField, toast } from '@coldmail/ui';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@coldmail/query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';

@@ -12,7 +12,7 @@ import {
   noTicketFilters,
   type TicketFilters,
 } from '@coldmail/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
 import { useState } from 'react';
 import styles from './Support.module.css';
 

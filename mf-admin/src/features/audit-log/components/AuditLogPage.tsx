@@ -12,7 +12,7 @@ import {
   pageSummary,
   type TableColumn,
 } from '@coldmail/ui';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@coldmail/query';
 import { useDeferredValue, useState } from 'react';
 import styles from './AuditLog.module.css';
 

@@ -1,6 +1,6 @@
 import { api, domainKey, toApiError, type ApiError } from '@coldmail/session';
 import { Alert, Button, Checkbox, ConfirmDialog, PageLoader } from '@coldmail/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useReportUnsaved } from '../../settings/components/unsavedChanges';
 import { FieldEditor } from './FieldEditor';

@@ -19,7 +19,7 @@ import {
   TestimonialBlock,
   formatDate,
 } from '@coldmail/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@coldmail/query';
 import { ContentEditor } from './ContentEditor';
 import styles from './ContentEditor.module.css';
 

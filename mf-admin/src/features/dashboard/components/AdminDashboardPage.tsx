@@ -2,7 +2,7 @@ import { paths } from '@coldmail/registry/pages';
 import { Link } from '@coldmail/router';
 import { api } from '@coldmail/session';
 import { Card, Icon, PageHeader } from '@coldmail/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@coldmail/query';
 import type { ReactNode } from 'react';
 import { PackagesManager } from '../../packages';
 import { openPanel } from '../../settings/components/openPanel';

@@ -1,6 +1,6 @@
 import type { ApiContract, InputOf } from '@coldmail/contracts';
 import { api, domainKey } from '@coldmail/session';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
 
 type Endpoints = ApiContract['geminiKeys'];
 

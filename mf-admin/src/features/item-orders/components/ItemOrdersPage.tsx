@@ -3,7 +3,7 @@ import { paths } from '@coldmail/registry/pages';
 import { Link } from '@coldmail/router';
 import { api } from '@coldmail/session';
 import { PageHeader, StatusBadge, formatUsd, type TableColumn } from '@coldmail/ui';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@coldmail/query';
 import { useOrderList } from '../../orders/hooks/useOrderList';
 import { useOrderMutations } from '../../orders/hooks/useOrderMutations';
 import { OrderKindTabs } from '../../orders/components/OrderKindTabs';

@@ -9,7 +9,7 @@ import {
   formatUsd,
   type TableColumn,
 } from '@coldmail/ui';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@coldmail/query';
 import { useState } from 'react';
 import { useOrderList } from '../hooks/useOrderList';
 import { useOrderMutations } from '../hooks/useOrderMutations';

@@ -1,7 +1,7 @@
 import type { ItemOrder, PackageOrder } from '@coldmail/contracts';
 import { api, domainKey } from '@coldmail/session';
 import { toast } from '@coldmail/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@coldmail/query';
 import { useState } from 'react';
 import { useRowFocusAfterRemoval } from '../../../hooks/useRowFocusAfterRemoval';
 

@@ -8,7 +8,7 @@ import {
 } from '@coldmail/contracts';
 import { api, domainKey, toApiError } from '@coldmail/session';
 import { Alert, Button, FormGrid, Modal, TextField, toast } from '@coldmail/ui';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@coldmail/query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 

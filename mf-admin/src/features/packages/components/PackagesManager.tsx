@@ -11,7 +11,7 @@ import {
   formatUsd,
   toast,
 } from '@coldmail/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
 import { lazy, Suspense, useId, useState } from 'react';
 import styles from './Packages.module.css';
 

@@ -22,7 +22,7 @@ import {
   TextField,
   toast,
 } from '@coldmail/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
 import { useState } from 'react';
 import { PaypalButtonPreview } from './PaypalButtonPreview';
 import styles from './PaypalSettings.module.css';

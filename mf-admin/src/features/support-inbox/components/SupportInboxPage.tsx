@@ -13,7 +13,7 @@ import {
   toast,
   type TicketFilters,
 } from '@coldmail/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
 import { useState } from 'react';
 import styles from './SupportInbox.module.css';
 

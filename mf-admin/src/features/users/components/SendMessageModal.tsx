@@ -1,7 +1,7 @@
 import type { UserRecord } from '@coldmail/contracts';
 import { api } from '@coldmail/session';
 import { Button, Modal, TextArea, TextField, toast } from '@coldmail/ui';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@coldmail/query';
 import { useState } from 'react';
 import { USERS_MESSAGE_MS } from '../utils/messageDuration';
 

@@ -15,7 +15,7 @@ import {
   toast,
   type TableColumn,
 } from '@coldmail/ui';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@coldmail/query';
 import { useDeferredValue, useRef, useState, type KeyboardEvent } from 'react';
 import { useRowFocusAfterRemoval } from '../../../hooks/useRowFocusAfterRemoval';
 import { USERS_MESSAGE_MS } from '../utils/messageDuration';

@@ -2,7 +2,7 @@ import { paths } from '@coldmail/registry/pages';
 import { useParams } from '@coldmail/router';
 import { api, domainKey, readStateOf, toApiError, useSession } from '@coldmail/session';
 import { formatUsdFixed } from '@coldmail/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
 import { syncCreditsAfterPayment } from '../api/credits';
 import { usePaymentFlow } from '../hooks/usePaymentFlow';
 import { usePaypalSettings } from '../hooks/usePaypalSettings';

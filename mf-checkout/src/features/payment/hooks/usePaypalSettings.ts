@@ -1,6 +1,6 @@
 import type { PaypalSettings } from '@coldmail/contracts';
 import { api, readStateOf, type ReadState } from '@coldmail/session';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@coldmail/query';
 
 /**
  * What the payment buttons need (GET /api/paypal-settings?view=payments → { success, data }):

@@ -1,7 +1,7 @@
 import type { ItemOrder, PackageOrder } from '@coldmail/contracts';
 import { api, readStateOf, useSession, type ReadState } from '@coldmail/session';
 import { toast } from '@coldmail/ui';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@coldmail/query';
 import { useEffect } from 'react';
 import { pendingNewestFirst } from '../utils/pending';
 

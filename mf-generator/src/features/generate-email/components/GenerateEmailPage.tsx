@@ -31,7 +31,7 @@ import {
   formatDate,
   toast,
 } from '@coldmail/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { downloadEmail, emailText } from './emailFile';
 import { streamGeneration } from './streamGeneration';

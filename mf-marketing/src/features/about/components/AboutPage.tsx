@@ -1,6 +1,6 @@
 import { api } from '@coldmail/session';
 import { AboutBlock, Alert, PageLoader } from '@coldmail/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@coldmail/query';
 
 /** /about — the about block as the page's header band. */
 export function AboutPage() {

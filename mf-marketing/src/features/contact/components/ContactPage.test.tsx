@@ -1,6 +1,6 @@
-import { createQueryClient, sessionActions } from '@coldmail/session';
+import { sessionActions } from '@coldmail/session';
 import { contactSettings, startTestApi, type TestApi } from '@coldmail/testing';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient, QueryClientProvider } from '@coldmail/query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContactPage } from './ContactPage';

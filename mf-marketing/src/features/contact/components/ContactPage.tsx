@@ -1,6 +1,6 @@
 import { api } from '@coldmail/session';
 import { ContactBlock, PageHeader } from '@coldmail/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@coldmail/query';
 import { ContactForm } from '../../contact-form';
 
 /** /contact — the contact block (when active, its title the page's heading) around the contact form. */

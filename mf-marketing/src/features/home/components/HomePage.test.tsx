@@ -1,6 +1,6 @@
-import { createQueryClient, sessionActions } from '@coldmail/session';
+import { sessionActions } from '@coldmail/session';
 import { contactSettings, featuresSettings, startTestApi, type TestApi } from '@coldmail/testing';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient, QueryClientProvider } from '@coldmail/query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@coldmail/router';
 import { afterEach, describe, expect, it } from 'vitest';

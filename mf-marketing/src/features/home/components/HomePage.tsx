@@ -9,7 +9,7 @@ import {
   Spinner,
   TestimonialBlock,
 } from '@coldmail/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@coldmail/query';
 import { useDeferredValue, useEffect } from 'react';
 import { ContactForm } from '../../contact-form';
 import { PackagesSection } from '../../packages/components/PackagesSection';

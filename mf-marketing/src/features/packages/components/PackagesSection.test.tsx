@@ -1,7 +1,7 @@
 import { MemoryRouter } from '@coldmail/router';
-import { createQueryClient, sessionActions } from '@coldmail/session';
+import { sessionActions } from '@coldmail/session';
 import { creditPackage, startTestApi, type ApiRoutes, type TestApi } from '@coldmail/testing';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient, QueryClientProvider } from '@coldmail/query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PackagesSection } from './PackagesSection';

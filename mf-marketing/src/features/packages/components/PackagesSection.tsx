@@ -1,6 +1,6 @@
 import { api } from '@coldmail/session';
 import { Alert, Spinner } from '@coldmail/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@coldmail/query';
 import { LANDING_PACKAGE_COUNT } from '../utils/landing';
 import { PackageCard } from './PackageCard';
 import styles from './Packages.module.css';

@@ -2,7 +2,7 @@ import { paths } from '@coldmail/registry/pages';
 import { useParams } from '@coldmail/router';
 import { api } from '@coldmail/session';
 import { Alert, ButtonLink, Card, formatUsd, PageLoader } from '@coldmail/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@coldmail/query';
 import styles from './PremiumItemPage.module.css';
 
 /** A digital item's page (/premium/:slug/:itemId): what it is, its price, and the way to buy it. */

@@ -1,4 +1,5 @@
-import { queryClient, sessionActions, useSession } from '@coldmail/session';
+import { queryClient } from '@coldmail/query';
+import { sessionActions, useSession } from '@coldmail/session';
 import type { Auth, User } from 'firebase/auth';
 import { useEffect } from 'react';
 import {

@@ -1,6 +1,6 @@
 import type { FooterResponse, NavLogo } from '@coldmail/contracts';
 import { api } from '@coldmail/session';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@coldmail/query';
 import { useEffect } from 'react';
 import { cacheFooter, readCachedFooter } from '../../auth/api/browser-cache';
 

@@ -1,7 +1,7 @@
-import { api, createQueryClient, sessionActions } from '@coldmail/session';
+import { api, sessionActions } from '@coldmail/session';
 import { navLogo, startTestApi, type TestApi } from '@coldmail/testing';
 import { MemoryRouter } from '@coldmail/router';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createQueryClient, type QueryClient, QueryClientProvider } from '@coldmail/query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Logo } from './Logo';

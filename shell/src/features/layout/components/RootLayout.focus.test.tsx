@@ -1,8 +1,8 @@
-import { createQueryClient, sessionActions } from '@coldmail/session';
+import { sessionActions } from '@coldmail/session';
 import { footerSettings, navLogo, startTestApi, type TestApi } from '@coldmail/testing';
 import { Link, MemoryRouter, Navigate, Outlet, Route, Routes } from '@coldmail/router';
 import { SidebarLayout } from '@coldmail/ui';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient, QueryClientProvider } from '@coldmail/query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';

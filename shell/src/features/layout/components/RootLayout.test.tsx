@@ -1,7 +1,7 @@
-import { createQueryClient, sessionActions } from '@coldmail/session';
+import { sessionActions } from '@coldmail/session';
 import { footerSettings, navLogo, startTestApi, type TestApi } from '@coldmail/testing';
 import { Link, MemoryRouter, Route, Routes } from '@coldmail/router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient, QueryClientProvider } from '@coldmail/query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';

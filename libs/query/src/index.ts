@@ -1,0 +1,15 @@
+// Every app reads and writes server state through TanStack Query imported from here, never from
+// @tanstack/react-query directly (lint enforces it): host and remotes then share exactly one
+// query cache, and the shared bundle carries only these exports (the whole package is about a
+// fifth bigger). Add an export here when a screen needs one.
+export {
+  keepPreviousData,
+  QueryClient,
+  QueryClientProvider,
+  QueryObserver,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+export type { QueryObserverResult, UseQueryResult } from '@tanstack/react-query';
+export { createQueryClient, queryClient } from './client';
