@@ -235,6 +235,46 @@ describe('POST /api/generate-email', () => {
     expect(response.text).not.toContain(key);
     expect((await call(api, 'GET', '/api/gemini-keys', { token: buyer.token })).status).toBe(403);
   });
+
+  it('limits each user to GENERATOR_RATE_LIMIT generations a minute; a refused one costs nothing', async () => {
+    // A second instance on the same database, with a limit of 2 a minute.
+    const limited = await startTestApi(
+      { ADMIN_EMAILS: adminEmail, ...double.env, GENERATOR_RATE_LIMIT: '2' },
+      { sameDatabaseAs: api },
+    );
+    try {
+      const buyer = await buyerWith(5);
+      const other = await buyerWith(1);
+      const generateOn = (persona: Persona) =>
+        call<GeneratedEmail & ErrorBody>(limited, 'POST', '/api/generate-email', {
+          token: persona.token,
+          json: fields,
+        });
+      expect((await generateOn(buyer)).status).toBe(200);
+      // Taking a credit for the browser's own generation counts too.
+      expect(
+        (await call(limited, 'POST', '/api/deduct-credit', { token: buyer.token })).status,
+      ).toBe(200);
+      const refused = await generateOn(buyer);
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe(
+        'Too many emails generated in a minute. Please wait a moment.',
+      );
+      expect(
+        (await call(limited, 'POST', '/api/deduct-credit', { token: buyer.token })).status,
+      ).toBe(429);
+      expect(await balanceOf(buyer)).toBe(3);
+      expect(
+        await api.db
+          .collection('generations')
+          .countDocuments({ userId: new mongo.ObjectId(buyer.id), status: 'done' }),
+      ).toBe(1);
+      // The limit is each user's own.
+      expect((await generateOn(other)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('prompt enhancement, the credit calls and the history', () => {

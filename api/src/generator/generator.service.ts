@@ -32,6 +32,7 @@ import {
   enhancePrompt,
   parseEmail,
 } from './email-prompt';
+import { PerUserWindow } from './per-user-window';
 import { GenerationRecord, type GenerationData } from './schemas/generation.schema';
 
 type GenerateFields = z.output<typeof generateEmailBodySchema>;
@@ -39,8 +40,6 @@ type GenerateFields = z.output<typeof generateEmailBodySchema>;
 /** The spec's generation settings. */
 const GENERATION_CONFIG = { temperature: 0.7, topK: 40, topP: 0.95, maxOutputTokens: 1024 };
 const HISTORY_SIZE = 50;
-/** How many users the rate limit remembers before it forgets those idle for a minute. */
-const RECENT_SWEEP_SIZE = 1000;
 const NO_EMAIL = 'No email was generated from the API response';
 
 /**
@@ -50,9 +49,8 @@ const NO_EMAIL = 'No email was generated from the API response';
 @Injectable()
 export class GeneratorService implements OnModuleInit {
   private readonly logger = new Logger(GeneratorService.name);
-  /** user id → start times of their recent generations (this instance's share of the limit). */
-  private readonly recent = new Map<string, number[]>();
-  private sweepAtSize = RECENT_SWEEP_SIZE;
+  /** Each user's generations in the last minute (this instance's share of the limit). */
+  private readonly recent: PerUserWindow | null;
 
   constructor(
     @InjectModel(GenerationRecord.name) private readonly generations: Model<GenerationRecord>,
@@ -60,7 +58,11 @@ export class GeneratorService implements OnModuleInit {
     private readonly gemini: GeminiPoolService,
     @InjectConfig() private readonly config: AppConfig,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    // 0 turns the limit off.
+    this.recent =
+      config.generatorPerMinute > 0 ? new PerUserWindow(config.generatorPerMinute) : null;
+  }
 
   async onModuleInit(): Promise<void> {
     await this.generations.init();
@@ -340,26 +342,12 @@ export class GeneratorService implements OnModuleInit {
   }
 
   private throttle(userId: string): void {
-    const perMinute = this.config.generatorPerMinute;
-    if (perMinute === 0) return;
-    const now = Date.now();
-    const recent = (this.recent.get(userId) ?? []).filter((at) => now - at < 60_000);
-    // Users who stopped generating a minute ago or more are forgotten (the map kept everyone).
-    if (this.recent.size >= this.sweepAtSize) {
-      for (const [user, times] of this.recent) {
-        if (times.every((at) => now - at >= 60_000)) this.recent.delete(user);
-      }
-      // Many users active at once: sweep again only once as many more have come.
-      this.sweepAtSize = Math.max(RECENT_SWEEP_SIZE, this.recent.size * 2);
-    }
-    if (recent.length >= perMinute) {
+    if (this.recent && !this.recent.tryStart(userId)) {
       throw new HttpException(
         'Too many emails generated in a minute. Please wait a moment.',
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }
-    recent.push(now);
-    this.recent.set(userId, recent);
   }
 }
 
