@@ -104,8 +104,9 @@ const ContractInput = createParamDecorator((part: InputPart, context: ExecutionC
     throw new Error(`@Valid${part} used on a handler whose contract entry has no ${part} schema`);
   }
   const request = context.switchToHttp().getRequest<Record<InputPart, unknown>>();
-  // A POST without a body (e.g. create-user with nothing to add) is an empty object.
-  const value = request[part] ?? (part === 'body' ? {} : undefined);
+  // A POST without a body (e.g. create-user with nothing to add) is an empty object; a JSON
+  // `null` is a body, and not an object, so the schema refuses it.
+  const value = request[part] === undefined && part === 'body' ? {} : request[part];
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw new BadRequestException({
