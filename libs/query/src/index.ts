@@ -1,7 +1,7 @@
 // Every app reads and writes server state through TanStack Query imported from here, never from
 // @tanstack/react-query directly (lint enforces it): host and remotes then share exactly one
-// query cache, and the shared bundle carries only these exports (the whole package is about a
-// fifth bigger). Add an export here when a screen needs one.
+// query cache, and the shared bundle carries only these exports (not hydration, infinite or
+// suspense queries, which nobody uses). Add an export here when a screen needs one.
 export {
   keepPreviousData,
   QueryClient,
