@@ -2,8 +2,9 @@
 // file), opened as the visitor who may see it, every settings panel and the dialogs, scanned
 // with axe-core for WCAG 2.1 A/AA. Serious and critical violations fail the test. Every page
 // also reflows on a 320 px wide screen (WCAG 1.4.10): nothing but a data table's own scroll box
-// scrolls sideways, and carries its page's title. The keyboard's way through the site (skip link,
-// focus after a navigation, header, account menu, narrow sidebar) is walked as a reader would.
+// scrolls sideways, carries its page's title, and loads without a script error, a console error
+// or an API call that fails. The keyboard's way through the site (skip link, focus after a
+// navigation, header, account menu, narrow sidebar) is walked as a reader would.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -197,6 +198,43 @@ describe('accessibility', () => {
       const expected = page.id === 'home' ? page.title : `${page.title} · ColdMail AI`;
       const title = await tab.title();
       if (title !== expected) found.push(`${page.id} (${urlOf(page)}): document title "${title}"`);
+    }
+    assert.deepEqual(found, []);
+  });
+
+  test('every page in the route registry loads without a script error, a console error or a failed API call', async () => {
+    const found = [];
+    for (const page of pageList) {
+      const tab = visitorFor(page);
+      const url = urlOf(page);
+      // A page about a record that does not exist asks for it and is told 404: that is its state.
+      const expected404 = url.includes(UNKNOWN_ID);
+      const label = `${page.id} (${url})`;
+      const onConsole = (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (expected404 && /status of 404/.test(text)) return;
+        found.push(`${label}: console error "${text.slice(0, 160)}"`);
+      };
+      const onResponse = (response) => {
+        if (!response.url().startsWith(stack.urls.api)) return;
+        const status = response.status();
+        if (status < 400 || (status === 404 && expected404)) return;
+        found.push(`${label}: ${response.request().method()} ${response.url()} answered ${status}`);
+      };
+      tab.on('console', onConsole);
+      tab.on('response', onResponse);
+      const errorsBefore = tab.pageErrors.length;
+      try {
+        await tab.goto(`${stack.urls.shell}${url}`);
+        await settled(tab);
+      } finally {
+        tab.off('console', onConsole);
+        tab.off('response', onResponse);
+      }
+      for (const error of tab.pageErrors.slice(errorsBefore)) {
+        found.push(`${label}: page error ${error.message.slice(0, 160)}`);
+      }
     }
     assert.deepEqual(found, []);
   });
