@@ -123,8 +123,37 @@ it("refuses another buyer every owner endpoint on the owner's records, changing 
   expect(await databaseSnapshot(api.db)).toEqual(before);
 });
 
-it('answers the owner on their own records with the same bodies (reads)', async () => {
-  // The reads prove the ids are the owner's, and the bodies above pass validation for the owner.
+it("shows another buyer none of the owner's records in any owner list, whatever the query names", async () => {
+  const lists = endpointsOf(contract).filter(
+    (endpoint) =>
+      endpoint.access === 'owner' && endpoint.method === 'GET' && !/:\w+/.test(endpoint.path),
+  );
+  expect(lists.map((endpoint) => endpoint.path)).toEqual(
+    expect.arrayContaining(['/users', '/orders', '/item-orders', '/support-messages']),
+  );
+  const leaks: string[] = [];
+  for (const endpoint of lists) {
+    for (const query of [
+      `userEmail=${encodeURIComponent(owner.email)}`,
+      `customerEmail=${encodeURIComponent(owner.email)}`,
+      `userId=${owner.id}`,
+      '',
+    ]) {
+      const response = await call(api, 'GET', `${endpoint.path}?${query}`, { token: other.token });
+      // A query it does not take is refused; whatever it answers holds nothing of the owner's.
+      if (response.status >= 500) leaks.push(`${endpoint.key}?${query}: ${response.status}`);
+      for (const [kind, id] of Object.entries(ids)) {
+        if (response.text.includes(id))
+          leaks.push(`${endpoint.key}?${query} shows the owner's ${kind}`);
+      }
+      if (response.text.includes(owner.email))
+        leaks.push(`${endpoint.key}?${query} shows the owner's address`);
+    }
+  }
+  expect(leaks).toEqual([]);
+});
+
+it('answers the owner on their own records, with the same bodies', async () => {
   const reads = {
     'packageOrders.get': ids.order,
     'itemOrders.get': ids.itemOrder,
