@@ -173,6 +173,35 @@ async function invisibleFocus(page, label, presses = 30) {
   return found;
 }
 
+/**
+ * Records into `found`, until the returned function is called, what goes wrong on `tab`: a script
+ * error, a console error, an API call answering 4xx or 5xx (a 404 too unless `allow404`).
+ */
+function watchFailures(tab, label, found, { allow404 = false } = {}) {
+  const onConsole = (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (allow404 && /status of 404/.test(text)) return;
+    found.push(`${label}: console error "${text.slice(0, 160)}"`);
+  };
+  const onResponse = (response) => {
+    if (!response.url().startsWith(stack.urls.api)) return;
+    const status = response.status();
+    if (status < 400 || (status === 404 && allow404)) return;
+    found.push(`${label}: ${response.request().method()} ${response.url()} answered ${status}`);
+  };
+  const errorsBefore = tab.pageErrors.length;
+  tab.on('console', onConsole);
+  tab.on('response', onResponse);
+  return () => {
+    tab.off('console', onConsole);
+    tab.off('response', onResponse);
+    for (const error of tab.pageErrors.slice(errorsBefore)) {
+      found.push(`${label}: page error ${error.message.slice(0, 160)}`);
+    }
+  };
+}
+
 /** The open dialog on a 320 px wide screen: what of it sticks out past the screen's edge. */
 async function dialogOnPhone(page, label) {
   const desktop = page.viewportSize();
@@ -208,32 +237,14 @@ describe('accessibility', () => {
       const tab = visitorFor(page);
       const url = urlOf(page);
       // A page about a record that does not exist asks for it and is told 404: that is its state.
-      const expected404 = url.includes(UNKNOWN_ID);
-      const label = `${page.id} (${url})`;
-      const onConsole = (message) => {
-        if (message.type() !== 'error') return;
-        const text = message.text();
-        if (expected404 && /status of 404/.test(text)) return;
-        found.push(`${label}: console error "${text.slice(0, 160)}"`);
-      };
-      const onResponse = (response) => {
-        if (!response.url().startsWith(stack.urls.api)) return;
-        const status = response.status();
-        if (status < 400 || (status === 404 && expected404)) return;
-        found.push(`${label}: ${response.request().method()} ${response.url()} answered ${status}`);
-      };
-      tab.on('console', onConsole);
-      tab.on('response', onResponse);
-      const errorsBefore = tab.pageErrors.length;
+      const stop = watchFailures(tab, `${page.id} (${url})`, found, {
+        allow404: url.includes(UNKNOWN_ID),
+      });
       try {
         await tab.goto(`${stack.urls.shell}${url}`);
         await settled(tab);
       } finally {
-        tab.off('console', onConsole);
-        tab.off('response', onResponse);
-      }
-      for (const error of tab.pageErrors.slice(errorsBefore)) {
-        found.push(`${label}: page error ${error.message.slice(0, 160)}`);
+        stop();
       }
     }
     assert.deepEqual(found, []);
@@ -384,9 +395,10 @@ describe('accessibility', () => {
     assert.ok(await trigger.evaluate((button) => button === document.activeElement));
   });
 
-  test('no settings panel and no dialog has one either; dialogs hold the keyboard focus', async () => {
+  test('no settings panel and no dialog has one either, or fails to load; dialogs hold the keyboard focus', async () => {
     const tab = visitors.admin;
     const found = [];
+    const stopWatching = watchFailures(tab, 'settings panels and dialogs', found);
     await tab.goto(`${stack.urls.shell}/admin/settings`);
     const menu = tab.getByRole('complementary', { name: 'Settings' });
     await menu.getByRole('button').first().waitFor();
@@ -447,6 +459,7 @@ describe('accessibility', () => {
 
     // The buyer's order details.
     const buyer = visitors.buyer;
+    const stopWatchingBuyer = watchFailures(buyer, 'buyer order details', found);
     await buyer.goto(`${stack.urls.shell}/user/subscription-history`);
     await settled(buyer);
     await buyer
@@ -459,6 +472,8 @@ describe('accessibility', () => {
     found.push(...(await dialogOnPhone(buyer, 'dialog: order details')));
     await buyer.keyboard.press('Escape');
     await details.waitFor({ state: 'detached' });
+    stopWatching();
+    stopWatchingBuyer();
     assert.deepEqual(found, []);
   });
 });
