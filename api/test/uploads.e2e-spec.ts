@@ -6,7 +6,10 @@ import {
   type MyUploads,
   type UploadResponse,
 } from '@coldmail/contracts';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { mongo } from 'mongoose';
 import { call, type Persona, signUp, startTestApi, type TestApi } from './support/test-api';
 
@@ -16,12 +19,34 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** A buffer of `size` bytes that starts like a PNG, so only its size can make it unacceptable. */
-function pngOfSize(size: number): Buffer {
-  const content = Buffer.alloc(size);
-  PNG.copy(content);
-  return content;
+/** A PNG chunk: length, type, data and the checksum of type and data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typeAndData));
+  return Buffer.concat([length, typeAndData, crc]);
 }
+
+/** A valid PNG of exactly `size` bytes (a text chunk pads it), so only its size can matter. */
+function pngOfSize(size: number): Buffer {
+  const IEND_LENGTH = 12;
+  const padding = size - PNG.length - 12;
+  const comment = Buffer.concat([
+    Buffer.from('Comment\0', 'latin1'),
+    Buffer.alloc(padding - 8, 'x'),
+  ]);
+  return Buffer.concat([
+    PNG.subarray(0, PNG.length - IEND_LENGTH),
+    pngChunk('tEXt', comment),
+    PNG.subarray(PNG.length - IEND_LENGTH),
+  ]);
+}
+
+const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures/images', name));
+/** The ASF header GUID that made file-type 16 loop for ever (CVE-2026-31808). */
+const ASF_HEADER = Buffer.from('3026b2758e66cf11a6d900aa0062ce6c', 'hex');
 
 function form(content: Buffer, filename: string, type: string, field = 'image'): FormData {
   const body = new FormData();
@@ -114,6 +139,41 @@ describe('POST /image-server/upload', () => {
       expect(response.status).toBe(400);
       expect(response.body.message).toBe(UPLOAD_NOT_IMAGE_MESSAGE);
     }
+  });
+
+  it.each([
+    ['red.jpg', 'image/jpeg'],
+    ['red.gif', 'image/gif'],
+    ['red-lossy.webp', 'image/webp'],
+    ['red.avif', 'image/avif'],
+  ])('stores %s as %s', async (name, type) => {
+    const response = await upload(form(fixture(name), name, 'application/octet-stream'));
+    expect(response.status).toBe(201);
+    const image = await fetch(response.body.file.url);
+    expect(image.headers.get('content-type')).toBe(type);
+    expect(Buffer.from(await image.arrayBuffer()).equals(fixture(name))).toBe(true);
+  });
+
+  it('refuses the 200-byte ASF file that hung file-type, and empty, truncated and polyglot files, keeping none of them', async () => {
+    const before = await stored();
+    const refused = {
+      asf: Buffer.concat([ASF_HEADER, Buffer.alloc(184)]),
+      empty: Buffer.alloc(0),
+      truncatedPng: PNG.subarray(0, PNG.length - 5),
+      truncatedJpeg: fixture('red.jpg').subarray(0, 200),
+      pngWithHtml: Buffer.concat([PNG, Buffer.from('<html><script>alert(1)</script></html>')]),
+      gifWithScript: Buffer.from('GIF89a/*\x00\x00\x00\x00*/=alert(document.domain);', 'latin1'),
+    };
+    for (const [name, content] of Object.entries(refused)) {
+      const response = await upload(form(content, `${name}.png`, 'image/png'));
+      expect([name, response.status, response.body.message]).toEqual([
+        name,
+        400,
+        UPLOAD_NOT_IMAGE_MESSAGE,
+      ]);
+    }
+    expect(await stored()).toEqual(before);
+    expect((await call(api, 'GET', '/api/health/live')).status).toBe(200);
   });
 
   it('accepts an image of exactly 2 MB', async () => {

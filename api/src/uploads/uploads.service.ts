@@ -13,14 +13,13 @@ import {
   UPLOAD_NOT_IMAGE_MESSAGE,
   UPLOAD_QUOTA_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
-  uploadImageTypes,
 } from '@coldmail/contracts';
-import { stream as withFileType } from 'file-type';
 import { Connection, mongo } from 'mongoose';
 import { AuditService } from '../audit/audit.service';
 import type { AuthContext } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
+import { ImageStructureCheck, imageFormatOf, NotAnImage, SNIFF_BYTES } from './image-structure';
 
 const BUCKET = 'images';
 
@@ -100,36 +99,42 @@ export class UploadsService implements OnModuleInit {
       file.resume();
       throw new PayloadTooLargeException(UPLOAD_QUOTA_MESSAGE);
     }
-    const typed = await withFileType(file).catch((error: unknown) => {
-      throw new BadRequestException(UPLOAD_INCOMPLETE_MESSAGE, { cause: error });
-    });
-    const contentType = typed.fileType?.mime;
-    if (!contentType || !(uploadImageTypes as readonly string[]).includes(contentType)) {
-      typed.resume();
+    const reader = new UploadReader(file);
+    const head = await reader.head(SNIFF_BYTES);
+    const format = imageFormatOf(head);
+    if (!format) {
+      await reader.drain();
       throw new BadRequestException(UPLOAD_NOT_IMAGE_MESSAGE);
     }
+    const check = new ImageStructureCheck(format);
     const bucket = this.bucket();
-    const upload = bucket.openUploadStream(`image.${typed.fileType?.ext ?? 'bin'}`, {
-      metadata: { contentType, uploadedBy },
+    const upload = bucket.openUploadStream(`image.${check.extension}`, {
+      metadata: { contentType: check.type, uploadedBy },
     });
     const id = upload.id;
     try {
       // One chunk at a time, each write settled before the next is read: not pipeline(), which
       // on a failed request destroys the upload while a chunk insert may still be under way,
       // and that chunk would land after the clean-up below.
-      for await (const chunk of imageBytes(typed, file)) {
+      for await (const chunk of reader.bytes()) {
+        check.push(chunk);
         await new Promise<void>((resolve, reject) =>
           upload.write(chunk, (error) => (error ? reject(error) : resolve())),
         );
       }
+      check.finish();
       upload.end();
       await finished(upload);
     } catch (error) {
+      if (error instanceof NotAnImage) await reader.drain();
       // GridFS writes chunks as the image arrives, and only the file entry at the end.
       await Promise.all([
         this.files().deleteOne({ _id: id }),
         this.chunks().deleteMany({ files_id: id }),
       ]);
+      if (error instanceof NotAnImage) {
+        throw new BadRequestException(UPLOAD_NOT_IMAGE_MESSAGE, { cause: error });
+      }
       throw error;
     }
     // Concurrent uploads may pass the first check together: the total decides.
@@ -207,18 +212,61 @@ export class UploadsService implements OnModuleInit {
 }
 
 /**
- * The image's bytes as they arrive, up to the size limit. Past it busboy drops the rest of the
- * file, which is still read to its end so that the 413 reaches the client; a body that ends or
- * breaks off before the image does is the client's error, not the server's.
+ * The uploaded file as it arrives, up to the size limit. `head` gathers the first bytes (to tell
+ * the type) and keeps them for `bytes`, which yields them first. Past the size limit busboy drops
+ * the rest of the file, which is still read to its end so that the 413 reaches the client; a body
+ * that ends or breaks off before the image does is the client's error, not the server's.
  */
-async function* imageBytes(typed: Readable, file: IncomingFile): AsyncGenerator<Buffer> {
-  try {
-    for await (const chunk of typed) {
-      if (!file.truncated) yield chunk as Buffer;
-    }
-  } catch (error) {
-    if (file.truncated) throw new PayloadTooLargeException(UPLOAD_TOO_LARGE_MESSAGE);
-    throw new BadRequestException(UPLOAD_INCOMPLETE_MESSAGE, { cause: error });
+class UploadReader {
+  private readonly iterator: AsyncIterator<Buffer>;
+  private held: Buffer[] = [];
+
+  constructor(private readonly file: IncomingFile) {
+    this.iterator = file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   }
-  if (file.truncated) throw new PayloadTooLargeException(UPLOAD_TOO_LARGE_MESSAGE);
+
+  /** Up to `size` first bytes (fewer when the file is shorter). */
+  async head(size: number): Promise<Buffer> {
+    let length = 0;
+    while (length < size) {
+      const next = await this.next();
+      if (next.done) break;
+      this.held.push(next.value);
+      length += next.value.length;
+    }
+    return Buffer.concat(this.held).subarray(0, size);
+  }
+
+  async *bytes(): AsyncGenerator<Buffer> {
+    const held = this.held;
+    this.held = [];
+    for (const chunk of held) if (!this.file.truncated) yield chunk;
+    for (;;) {
+      const next = await this.next();
+      if (next.done) break;
+      if (!this.file.truncated) yield next.value;
+    }
+    if (this.file.truncated) throw new PayloadTooLargeException(UPLOAD_TOO_LARGE_MESSAGE);
+  }
+
+  /**
+   * Reads what is left of a refused file, so that the answer reaches the client. (The iterator
+   * reads on 'readable' events, and while it listens `resume()` would do nothing.)
+   */
+  async drain(): Promise<void> {
+    this.held = [];
+    for (;;) {
+      const next = await this.iterator.next().catch(() => ({ done: true, value: undefined }));
+      if (next.done) return;
+    }
+  }
+
+  private async next(): Promise<IteratorResult<Buffer>> {
+    try {
+      return await this.iterator.next();
+    } catch (error) {
+      if (this.file.truncated) throw new PayloadTooLargeException(UPLOAD_TOO_LARGE_MESSAGE);
+      throw new BadRequestException(UPLOAD_INCOMPLETE_MESSAGE, { cause: error });
+    }
+  }
 }

@@ -12,6 +12,7 @@ export const uploadImageTypes = [
   'image/webp',
   'image/avif',
 ] as const;
+export type UploadImageType = (typeof uploadImageTypes)[number];
 
 /** POST /image-server/upload (multipart field `image`): `file.url` is absolute. */
 export const uploadResponseSchema = z.object({ file: z.object({ url: z.url() }) });
