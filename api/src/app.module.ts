@@ -1,10 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { AuditModule } from './audit/audit.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
-import { throttlerOptions } from './common/throttling';
+import { CallerThrottlerGuard, throttlerOptions } from './common/throttling';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { CreditsModule } from './credits/credits.module';
@@ -50,12 +50,13 @@ export class AppModule {
         SeedModule,
       ],
       providers: [
-        // In this order: a flood is turned away before any token is verified. With both limits
-        // off (tests, benchmark) the guard is left out rather than run to do nothing.
-        ...(config.throttle.limit > 0 || config.throttle.sensitiveLimit > 0
-          ? [{ provide: APP_GUARD, useClass: ThrottlerGuard }]
-          : []),
+        // In this order: the limits count a signed-in caller by their account, which AuthGuard
+        // has read from the token by then. With both limits off (tests, benchmark) the throttler
+        // is left out rather than run to do nothing.
         { provide: APP_GUARD, useClass: AuthGuard },
+        ...(config.throttle.limit > 0 || config.throttle.sensitiveLimit > 0
+          ? [{ provide: APP_GUARD, useClass: CallerThrottlerGuard }]
+          : []),
       ],
     };
   }

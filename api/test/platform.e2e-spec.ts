@@ -205,7 +205,9 @@ describe('rate limits', () => {
         });
         sync.push(response.status);
         if (response.status === 429) {
-          expect(response.body.message).toBe('Too many requests. Please try again later.');
+          expect(response.body.message).toMatch(
+            /^Too many requests from your account: at most 2 in 60 seconds for this action\. Please try again in \d+ seconds?\.$/,
+          );
           expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
         }
       }
@@ -213,5 +215,44 @@ describe('rate limits', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+// Issue 30, item 4: colleagues behind one office NAT (here, every test client is 127.0.0.1).
+describe('rate limits count signed-in callers by account, anonymous callers by address', () => {
+  let limited: TestApi;
+  beforeAll(async () => {
+    limited = await startTestApi({ THROTTLE_LIMIT: '4', THROTTLE_SENSITIVE_LIMIT: '2' });
+  });
+  afterAll(() => limited.close());
+
+  const sync = (persona: Persona) =>
+    call<ErrorBody>(limited, 'POST', '/api/create-user', { token: persona.token, json: {} });
+
+  it('a buyer who used up their limit does not use up a colleague’s on the same address', async () => {
+    const first = await signUp(limited, 'office-a', { sync: false });
+    const colleague = await signUp(limited, 'office-b', { sync: false });
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await sync(first)).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    // Same address, another account: its own budget, untouched.
+    expect((await sync(colleague)).status).toBe(200);
+    expect((await sync(colleague)).status).toBe(200);
+    expect((await sync(colleague)).status).toBe(429);
+  });
+
+  it('anonymous callers share their address’s limit, and are told when to retry', async () => {
+    const statuses = [];
+    let refusal: { status: number; body: ErrorBody; headers: Headers } | undefined;
+    for (let i = 0; i < 5; i++) {
+      const response = await call<ErrorBody>(limited, 'GET', '/packages');
+      statuses.push(response.status);
+      if (response.status === 429) refusal = response;
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    expect(refusal?.body.message).toMatch(
+      /^Too many requests from your network address: at most 4 in 60 seconds\. Please try again in \d+ seconds?\.$/,
+    );
+    expect(Number(refusal?.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
