@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { AdminAccountsModule } from './admin-accounts/admin-accounts.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
@@ -35,6 +36,7 @@ export class AppModule {
         AuthModule,
         AuditModule,
         UsersModule,
+        AdminAccountsModule,
         CreditsModule,
         MessagesModule,
         UploadsModule,

@@ -10,12 +10,13 @@ let buyer: Persona;
 let seller: Persona;
 let other: Persona;
 const adminEmail = `admin-${unique()}@coldmail.test`;
+const otherListed = `someone-${unique()}@else.test`;
 
 const users = () => api.db.collection('users');
 const stored = (email: string) => users().findOne({ userEmail: email });
 
 beforeAll(async () => {
-  api = await startTestApi({ ADMIN_EMAILS: ` ${adminEmail.toUpperCase()} , someone@else.test` });
+  api = await startTestApi({ ADMIN_EMAILS: ` ${adminEmail.toUpperCase()} , ${otherListed}` });
   admin = await signUp(api, 'admin', { email: adminEmail });
   [buyer, seller, other] = await Promise.all([
     signUp(api, 'buyer'),
@@ -70,9 +71,9 @@ describe('POST /api/create-user', () => {
     });
   });
 
-  it('makes ADMIN_EMAILS addresses Admin on their first sign-in', async () => {
-    const record = await stored(admin.email);
-    expect(record?.userRole).toBe('Admin');
+  it('keeps the accounts ADMIN_EMAILS made at start-up Admin when their owners sign in', async () => {
+    expect((await stored(admin.email))?.userRole).toBe('Admin');
+    expect((await stored(otherListed))?.userRole).toBe('Admin');
   });
 
   it('is idempotent: a later sign-in returns the same record unchanged', async () => {
@@ -253,8 +254,21 @@ describe('GET /users/admins', () => {
       token: buyer.token,
     });
     expect(response.status).toBe(200);
+    // The ADMIN_EMAILS accounts, named after their addresses until their owners rename them.
+    const other = await stored(otherListed);
     expect(response.body).toEqual([
-      { _id: admin.id, userName: 'admin', UserEmail: admin.email, userEmail: admin.email },
+      {
+        _id: admin.id,
+        userName: adminEmail.split('@')[0],
+        UserEmail: admin.email,
+        userEmail: admin.email,
+      },
+      {
+        _id: other?._id.toHexString(),
+        userName: otherListed.split('@')[0],
+        UserEmail: otherListed,
+        userEmail: otherListed,
+      },
     ]);
   });
 });

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { paths } from '@coldmail/registry/pages';
+import { signedInAccount } from '../support/api.mjs';
 import { launchBrowser, newPage } from '../support/browser.mjs';
 import { signIn } from '../support/flows.mjs';
 import { E2E_ADMIN_EMAIL, startFullStack } from '../support/stack.mjs';
@@ -151,10 +152,8 @@ describe('register, sign in and out', () => {
     await page.locator('[data-remote="account"]').waitFor();
   });
 
-  test('an admin listed in ADMIN_EMAILS sees the Admin Panel link and the back office', async () => {
-    await stack.emulator
-      .createUser(E2E_ADMIN_EMAIL, 'secret123', 'Edsger Admin', { emailVerified: true })
-      .catch(() => {});
+  test('the admin ADMIN_EMAILS made, once its password is set, sees the Admin Panel link and the back office', async () => {
+    await signedInAccount(stack.emulator, E2E_ADMIN_EMAIL, 'secret123', 'E2E Admin');
     const page = await newPage(browser);
     await page.goto(`${stack.urls.shell}/login`);
     await signIn(page, E2E_ADMIN_EMAIL, 'secret123');

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { paths } from '@coldmail/registry/pages';
+import { signedInAccount } from '../support/api.mjs';
 import { launchBrowser, newPage } from '../support/browser.mjs';
 import { signIn, signUpBuyer } from '../support/flows.mjs';
 import { E2E_ADMIN_EMAIL, startFullStack } from '../support/stack.mjs';
@@ -13,9 +14,7 @@ let stack;
 before(async () => {
   stack = await startFullStack();
   browser = await launchBrowser();
-  await stack.emulator
-    .createUser(E2E_ADMIN_EMAIL, 'secret123', 'E2E Admin', { emailVerified: true })
-    .catch(() => {});
+  await signedInAccount(stack.emulator, E2E_ADMIN_EMAIL, 'secret123', 'E2E Admin');
 });
 
 after(async () => {

@@ -19,6 +19,12 @@ export interface EmulatorClient {
   signIn(email: string, password: string): Promise<string>;
   /** Deletes every account of the project. */
   resetAccounts(): Promise<void>;
+  /**
+   * What the mailbox's owner does with a password-reset link (such as the one the API mails to a
+   * bootstrap admin): opens the newest one sent to the address, waiting up to 10 s for it, sets
+   * the password, and resolves to a fresh ID token.
+   */
+  setPasswordFromResetLink(email: string, newPassword: string): Promise<string>;
   /** Password-reset and verification links the emulator "sent". */
   oobCodes(): Promise<
     Array<{ email: string; requestType: string; oobCode: string; oobLink: string }>

@@ -22,6 +22,9 @@ const API_KEY = 'emulator-api-key';
  * @property {(email: string, password: string, displayName?: string, options?: { emailVerified?: boolean }) => Promise<{ uid: string, idToken: string }>} createUser
  * @property {(email: string, password: string) => Promise<string>} signIn resolves to an ID token
  * @property {() => Promise<void>} resetAccounts deletes every account of the project
+ * @property {(email: string, newPassword: string) => Promise<string>} setPasswordFromResetLink
+ *   opens the newest password-reset link sent to the address (waiting up to 10 s for one), sets
+ *   the password and resolves to an ID token
  * @property {() => Promise<Array<{ email: string, requestType: string, oobCode: string, oobLink: string }>>} oobCodes
  *   password-reset and verification links the emulator "sent"
  */
@@ -91,6 +94,22 @@ function emulatorClient(options = {}) {
     async resetAccounts() {
       const response = await fetch(`${emulatorApi}/accounts`, { method: 'DELETE' });
       if (!response.ok) throw new Error(`Auth emulator reset: ${response.status}`);
+    },
+    async setPasswordFromResetLink(email, newPassword) {
+      // What the mailbox's owner does: opens the newest reset link mailed to the address.
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const codes = (await this.oobCodes()).filter(
+          (code) => code.email === email.toLowerCase() && code.requestType === 'PASSWORD_RESET',
+        );
+        const newest = codes.at(-1);
+        if (newest) {
+          await post('accounts:resetPassword', { oobCode: newest.oobCode, newPassword });
+          return this.signIn(email, newPassword);
+        }
+        if (Date.now() > deadline) throw new Error(`No password reset link was sent to ${email}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     },
     async oobCodes() {
       const response = await fetch(`${emulatorApi}/oobCodes`);

@@ -20,6 +20,7 @@ import { Model, trusted } from 'mongoose';
 import type { z } from 'zod';
 import type { AuthContext } from '../auth/auth-context';
 import { AuditService } from '../audit/audit.service';
+import { escapeHtml } from '../common/escape-html';
 import { plainText } from '../common/plain-text';
 import { MailerService } from '../messages/mailer.service';
 import { SupportTicket, type SupportTicketData } from './schemas/support-ticket.schema';
@@ -288,10 +289,6 @@ export class SupportService implements OnModuleInit {
 
 /** Tickets are plain text: any markup is removed before it is stored. */
 const plain = (value: string) => plainText(value).trim();
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 export function toTicketRecord(
   ticket: SupportTicketData,

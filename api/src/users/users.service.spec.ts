@@ -27,7 +27,7 @@ async function usersServiceWith(adminEmails: string) {
   return { service: module.get(UsersService), module };
 }
 
-describe('UsersService.createOrSync and ADMIN_EMAILS', () => {
+describe('UsersService: sign-in and Admin', () => {
   const modules: { close(): Promise<unknown> }[] = [];
   afterAll(async () => {
     const first = modules[0] as { get(token: string): Connection } | undefined;
@@ -52,22 +52,43 @@ describe('UsersService.createOrSync and ADMIN_EMAILS', () => {
     emailVerified: options.verified ?? true,
   });
 
-  it('makes a listed, verified address Admin when its record is created', async () => {
+  it('never makes anyone Admin at sign-in, listed in ADMIN_EMAILS or not, verified or not', async () => {
     const users = await service('boss@coldmail.test');
-    const boss = await users.createOrSync(account('boss@coldmail.test', { name: 'Boss' }), {});
-    const staff = await users.createOrSync(account('staff@coldmail.test'), {});
-    expect(boss.userRole).toBe('Admin');
-    expect(staff.userRole).toBe('member');
+    const squatter = account('boss@coldmail.test', { verified: false });
+    expect((await users.createOrSync(squatter, {})).userRole).toBe('member');
+    // The owner opens the squatter's verification link; its next sign-in carries email_verified.
+    expect((await users.createOrSync({ ...squatter, emailVerified: true }, {})).userRole).toBe(
+      'member',
+    );
+    expect((await users.findForAccount(squatter))?.userRole).toBe('member');
   });
 
-  it('grants a listed address Admin only once it is verified', async () => {
-    const users = await service('claim@coldmail.test');
-    const squatter = account('claim@coldmail.test', { verified: false });
-    expect((await users.createOrSync(squatter, {})).userRole).toBe('member');
-    expect((await users.findForAccount(squatter))?.userRole).toBe('member');
-    // The owner opens the verification link; their next sign-in carries email_verified.
-    const verified = await users.createOrSync({ ...squatter, emailVerified: true }, {});
-    expect(verified.userRole).toBe('Admin');
+  it('grants Admin to one account: its record, its address’s unclaimed record, or a new one', async () => {
+    const users = await service('');
+    const member = await users.createOrSync(account('member@coldmail.test'), {});
+    const granted = await users.grantAdmin(account('member@coldmail.test'));
+    expect(granted).toMatchObject({
+      changed: true,
+      record: { _id: member._id, userRole: 'Admin' },
+    });
+    expect((await users.grantAdmin(account('member@coldmail.test'))).changed).toBe(false);
+
+    await users.ensureSeeded({ email: 'old@coldmail.test', userName: 'Old', userRole: 'member' });
+    const unclaimed = await users.grantAdmin(account('old@coldmail.test'));
+    expect(unclaimed.record).toMatchObject({ userName: 'Old', userRole: 'Admin' });
+    expect(await users.findForAccount(account('old@coldmail.test'))).toEqual(unclaimed.record);
+
+    const fresh = await users.grantAdmin({ uid: 'uid-new', email: 'New@coldmail.test' });
+    expect(fresh.record).toMatchObject({ userEmail: 'new@coldmail.test', userRole: 'Admin' });
+
+    // An address whose record belongs to another account is refused, and nothing changes.
+    await expect(
+      users.grantAdmin(account('member@coldmail.test', { uid: 'uid-other' })),
+    ).rejects.toMatchObject({ status: 409 });
+
+    expect(await users.revokeAdmin('uid-member@coldmail.test')).toBe(true);
+    expect(await users.revokeAdmin('uid-member@coldmail.test')).toBe(false);
+    expect((await users.findByEmail('member@coldmail.test'))?.userRole).toBe('member');
   });
 
   it('binds a record to its Firebase account: a re-registered address does not inherit it', async () => {
@@ -92,19 +113,6 @@ describe('UsersService.createOrSync and ADMIN_EMAILS', () => {
     await expect(
       users.createOrSync(account(seed.email, { uid: 'uid-other' }), {}),
     ).rejects.toMatchObject({ status: 409 });
-  });
-
-  it('applies only on first sign-in: listing or unlisting later changes no role', async () => {
-    const before = await service('chief@coldmail.test');
-    expect((await before.createOrSync(account('chief@coldmail.test'), {})).userRole).toBe('Admin');
-    expect((await before.createOrSync(account('late@coldmail.test'), {})).userRole).toBe('member');
-
-    const after = await service('late@coldmail.test');
-    const late = await after.createOrSync(account('late@coldmail.test'), {});
-    expect(late.userRole).toBe('member');
-    // chief@ is no longer listed here.
-    const chief = await after.createOrSync(account('chief@coldmail.test'), {});
-    expect(chief.userRole).toBe('Admin');
   });
 
   it('does not touch updatedAt when an existing user signs in again', async () => {

@@ -69,6 +69,13 @@ export class UsersService implements OnModuleInit {
   /** The unique index on userEmail must exist before the first create-or-sync relies on it. */
   async onModuleInit(): Promise<void> {
     await this.users.init();
+    // Records from when ADMIN_EMAILS granted Admin at a verified sign-in carried a pending grant;
+    // that grant is gone (whoever registered the address first could win it), and so is the mark.
+    await this.users.updateMany(
+      { adminGrantPending: trusted({ $exists: true }) },
+      { $unset: { adminGrantPending: 1 } },
+      { timestamps: false, strict: false, strictQuery: false },
+    );
   }
 
   async findByEmail(email: string): Promise<UserRecord | null> {
@@ -159,9 +166,8 @@ export class UsersService implements OnModuleInit {
   /**
    * Called after every sign-in and registration. Creates the caller's record the first time,
    * bound to their Firebase uid, and otherwise returns it unchanged (name and photo are edited on
-   * the profile page, not overwritten by each sign-in). An address listed in ADMIN_EMAILS becomes
-   * Admin only once it is verified: whoever registers a listed address first gains nothing until
-   * they prove they own it.
+   * the profile page, not overwritten by each sign-in). A new record is always a member's: Admin is
+   * granted to an account by `grantAdmin`, never to whoever signs in with some address.
    */
   async createOrSync(identity: SignedInIdentity, body: CreateUserBody): Promise<UserRecord> {
     assertOwnEmail(body.userEmail, identity.email);
@@ -169,15 +175,12 @@ export class UsersService implements OnModuleInit {
     if (existing) return existing;
     if (await this.isDeletedAccount(identity)) throw new ForbiddenException(ACCOUNT_DELETED);
 
-    const listedAdmin = this.config.adminEmails.has(identity.email);
-    const grantAdmin = listedAdmin && identity.emailVerified;
     const record = {
       firebaseUid: identity.uid,
       userEmail: identity.email,
       userName: body.userName ?? identity.name ?? identity.email.split('@')[0] ?? identity.email,
       profileURL: body.profileURL ?? null,
-      userRole: (grantAdmin ? 'Admin' : 'member') as UserRole,
-      ...(listedAdmin && !grantAdmin ? { adminGrantPending: true } : {}),
+      userRole: 'member' as UserRole,
     };
     try {
       const created = await this.users.create(record);
@@ -193,8 +196,7 @@ export class UsersService implements OnModuleInit {
 
   /**
    * The caller's existing record (bound to their uid, or their verified address's unclaimed one,
-   * which it binds), with a pending Admin grant applied once the address is verified; null when
-   * the address has no record. Refuses an address whose record belongs to someone else.
+   * which it binds); null when the address has no record. Refuses an address whose record belongs to someone else.
    */
   private async bindExisting(identity: SignedInIdentity): Promise<UserRecord | null> {
     let user = await this.users.findOne({ firebaseUid: identity.uid }).lean<UserData>();
@@ -221,17 +223,7 @@ export class UsersService implements OnModuleInit {
       }
       if (!user) throw new ConflictException(ADDRESS_TAKEN);
     }
-    if (user.adminGrantPending && identity.emailVerified) {
-      const granted = await this.users
-        .findOneAndUpdate(
-          { _id: user._id, adminGrantPending: true },
-          { $set: { userRole: 'Admin' }, $unset: { adminGrantPending: 1 } },
-          { returnDocument: 'after' },
-        )
-        .lean<UserData>();
-      if (granted) user = granted;
-    }
-    // Bound or granted just now: requests read the record again.
+    // Bound just now: requests read the record again.
     this.callers.forget(user._id.toHexString());
     return toUserRecord(user);
   }
@@ -397,6 +389,66 @@ export class UsersService implements OnModuleInit {
    * For the dev seed: creates the record if missing, never changes an existing one. Its starting
    * balance is the seed's to give, through the credit ledger.
    */
+  /**
+   * Makes one Firebase account (by its uid) Admin: its bound record, else its address's record no
+   * account has claimed (which it binds), else a new record. Refuses an address whose record
+   * belongs to another account. The operator's `admin grant` command and the ADMIN_EMAILS
+   * bootstrap call this; nothing a caller sends does.
+   */
+  async grantAdmin(account: { uid: string; email: string; name?: string | null }): Promise<{
+    record: UserRecord;
+    changed: boolean;
+  }> {
+    const email = account.email.toLowerCase();
+    const before = await this.users
+      .findOne({ $or: [{ firebaseUid: account.uid }, { userEmail: email }] })
+      .lean<UserData>();
+    if (before && before.firebaseUid !== undefined && before.firebaseUid !== account.uid) {
+      throw new ConflictException(ADDRESS_TAKEN);
+    }
+    const updated = await this.users
+      .findOneAndUpdate(
+        before
+          ? { _id: before._id, firebaseUid: before.firebaseUid ?? unbound() }
+          : { firebaseUid: account.uid, userEmail: email },
+        {
+          $set: { userRole: 'Admin', firebaseUid: account.uid },
+          ...(before
+            ? {}
+            : {
+                $setOnInsert: {
+                  userName: account.name ?? email.split('@')[0] ?? email,
+                  profileURL: null,
+                },
+              }),
+        },
+        { returnDocument: 'after', upsert: !before, setDefaultsOnInsert: true },
+      )
+      .lean<UserData>();
+    if (!updated) throw new ConflictException(ADDRESS_TAKEN);
+    this.callers.forget(updated._id.toHexString());
+    return { record: toUserRecord(updated), changed: before?.userRole !== 'Admin' };
+  }
+
+  /** Takes Admin back from an account (its record becomes a member's); false when it had none. */
+  async revokeAdmin(uid: string): Promise<boolean> {
+    const updated = await this.users
+      .findOneAndUpdate(
+        { firebaseUid: uid, userRole: 'Admin' },
+        { $set: { userRole: 'member' } },
+        { returnDocument: 'after' },
+      )
+      .lean<UserData>();
+    if (updated) this.callers.forget(updated._id.toHexString());
+    return updated !== null;
+  }
+
+  /** The role of the record bound to an account, or null when it has none. */
+  async roleOfAccount(uid: string): Promise<UserRole | null> {
+    const user = await this.users.findOne({ firebaseUid: uid }).select({ userRole: 1 }).lean();
+    return user ? (user.userRole as UserRole) : null;
+  }
+
   async ensureSeeded(seed: {
     email: string;
     userName: string;

@@ -58,13 +58,6 @@ export class User {
   @Prop({ type: String, default: undefined })
   firebaseUid?: string;
 
-  /**
-   * The address is in ADMIN_EMAILS but was not verified when the record was created: Admin is
-   * granted at the first sign-in with a verified address, never before.
-   */
-  @Prop({ type: Boolean, default: undefined })
-  adminGrantPending?: boolean;
-
   @Prop({ type: String, default: null })
   profileURL!: string | null;
 
