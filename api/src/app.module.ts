@@ -15,6 +15,7 @@ import { GeminiKeysModule } from './gemini-keys/gemini-keys.module';
 import { GeneratorModule } from './generator/generator.module';
 import { HealthModule } from './health/health.module';
 import { ItemsModule } from './items/items.module';
+import { LimitsModule } from './limits/limits.module';
 import { MessagesModule } from './messages/messages.module';
 import { OrdersModule } from './orders/orders.module';
 import { PackagesModule } from './packages/packages.module';
@@ -35,6 +36,7 @@ export class AppModule {
         DatabaseModule.forRoot(mongoUri),
         AuthModule,
         AuditModule,
+        LimitsModule,
         UsersModule,
         AdminAccountsModule,
         CreditsModule,

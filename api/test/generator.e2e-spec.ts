@@ -275,6 +275,108 @@ describe('POST /api/generate-email', () => {
       await limited.close();
     }
   });
+  it('counts the limit over every API instance: one use on each, then both refuse', async () => {
+    const limits = { ADMIN_EMAILS: adminEmail, ...double.env, GENERATOR_RATE_LIMIT: '2' };
+    const [first, second] = [
+      await startTestApi(limits, { sameDatabaseAs: api }),
+      await startTestApi(limits, { sameDatabaseAs: api }),
+    ];
+    try {
+      const buyer = await buyerWith(5);
+      const generateOn = (instance: TestApi) =>
+        call<ErrorBody>(instance, 'POST', '/api/generate-email', {
+          token: buyer.token,
+          json: fields,
+        }).then((response) => response.status);
+      expect([await generateOn(first), await generateOn(second)]).toEqual([200, 200]);
+      expect([await generateOn(first), await generateOn(second)]).toEqual([429, 429]);
+      expect(await balanceOf(buyer)).toBe(3);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+});
+
+// Issue 30, item 3: Enhance Prompt calls Gemini for free, so it is limited and kept short.
+describe('Enhance Prompt is not free Gemini', () => {
+  const enhanceOn = (instance: TestApi, persona: Persona, prompt = 'Sell our CRM to dentists') =>
+    call<{ enhancedPrompt: string } & ErrorBody>(instance, 'POST', '/api/enhance-prompt', {
+      token: persona.token,
+      json: { prompt },
+    });
+
+  it('limits each user per minute and per UTC day, saying when to try again', async () => {
+    const limited = await startTestApi(
+      { ...double.env, ENHANCE_RATE_LIMIT: '2', ENHANCE_DAILY_LIMIT: '3' },
+      { sameDatabaseAs: api },
+    );
+    try {
+      const buyer = await buyerWith(0);
+      const colleague = await buyerWith(0);
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await enhanceOn(limited, buyer)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      const refused = await enhanceOn(limited, buyer);
+      expect(refused.body.message).toBe(
+        'Too many prompts enhanced in a minute. Please wait a moment.',
+      );
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      // Each user's own.
+      expect((await enhanceOn(limited, colleague)).status).toBe(200);
+
+      // The day's quota, once the minute's window has passed (its counter, moved back a minute).
+      await api.db
+        .collection('usage_counters')
+        .updateOne(
+          { _id: `enhance:minute:${buyer.id}` as never },
+          { $set: { windowEndsAt: new Date(0) } },
+        );
+      expect((await enhanceOn(limited, buyer)).status).toBe(200);
+      await api.db
+        .collection('usage_counters')
+        .updateOne(
+          { _id: `enhance:minute:${buyer.id}` as never },
+          { $set: { windowEndsAt: new Date(0) } },
+        );
+      const daily = await enhanceOn(limited, buyer);
+      expect(daily.status).toBe(429);
+      expect(daily.body.message).toBe(
+        'You have enhanced 3 prompts today, the most a day. Enhance Prompt is available again from midnight UTC.',
+      );
+      const untilMidnight = Math.ceil(
+        (Math.ceil(Date.now() / 86_400_000) * 86_400_000 - Date.now()) / 1000,
+      );
+      expect(Number(daily.headers.get('retry-after'))).toBeGreaterThan(untilMidnight - 60);
+      expect(Number(daily.headers.get('retry-after'))).toBeLessThanOrEqual(untilMidnight + 1);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('asks the model for a prompt-sized answer and refuses an email instead of a prompt', async () => {
+    const buyer = await buyerWith(0);
+    const prompt = `Pitch our bakery to cafés ${unique()}`;
+    expect((await enhanceOn(api, buyer, prompt)).status).toBe(200);
+    const asked = (await double.requests()).filter((request) =>
+      JSON.stringify(request.body).includes(prompt),
+    );
+    expect(asked).toHaveLength(1);
+    const config = (asked[0]?.body as { generationConfig?: { maxOutputTokens?: number } })
+      .generationConfig;
+    expect(config?.maxOutputTokens).toBeLessThanOrEqual(400);
+
+    await setKeys(keyOf('email-'));
+    try {
+      const emailed = await enhanceOn(api, buyer);
+      expect(emailed.status).toBe(502);
+      expect(emailed.body.message).toBe(
+        'The model wrote an email instead of a prompt. Please try Enhance Prompt again.',
+      );
+    } finally {
+      await setKeys(keyOf());
+    }
+  });
 });
 
 describe('prompt enhancement, the credit calls and the history', () => {

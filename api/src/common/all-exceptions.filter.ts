@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/co
 import type { ApiErrorBody } from '@coldmail/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Error as MongooseError, mongo } from 'mongoose';
+import { UsageLimitReached } from './usage-limit-reached';
 
 /** What a client is told while the database cannot be reached (it is worth trying again). */
 export const DATABASE_UNAVAILABLE =
@@ -23,6 +24,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       http.getRequest<FastifyRequest>().log.error({ err: exception }, 'Unhandled error');
     }
     if (reply.sent) return;
+    if (exception instanceof UsageLimitReached) {
+      void reply.header('retry-after', String(exception.retryAfterSeconds));
+    }
     void reply.status(body.statusCode).send(body);
   }
 }

@@ -71,6 +71,8 @@ const envSchema = z.object({
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   GENERATOR_RATE_LIMIT: nonNegativeInt(10),
+  ENHANCE_RATE_LIMIT: nonNegativeInt(5),
+  ENHANCE_DAILY_LIMIT: nonNegativeInt(50),
   THROTTLE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
   THROTTLE_LIMIT: nonNegativeInt(300),
   THROTTLE_SENSITIVE_LIMIT: nonNegativeInt(20),
@@ -159,6 +161,8 @@ export interface AppConfig {
   shutdown: { delayMs: number; graceMs: number };
   /** Emails one user may generate per minute; 0 turns the limit off (the benchmark). */
   generatorPerMinute: number;
+  /** Prompt enhancements (free Gemini calls) one user may make per minute and per UTC day; 0: off. */
+  enhance: { perMinute: number; perDay: number };
   /** Requests per IP per route per window; 0 turns a limit off. */
   throttle: { ttlMs: number; limit: number; sensitiveLimit: number };
   paypal: PaypalConfig;
@@ -304,6 +308,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       graceMs: Math.round(vars.SHUTDOWN_GRACE_SECONDS * 1000),
     },
     generatorPerMinute: vars.GENERATOR_RATE_LIMIT,
+    enhance: { perMinute: vars.ENHANCE_RATE_LIMIT, perDay: vars.ENHANCE_DAILY_LIMIT },
     throttle: {
       ttlMs: vars.THROTTLE_TTL_SECONDS * 1000,
       limit: vars.THROTTLE_LIMIT,

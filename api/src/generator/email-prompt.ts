@@ -37,6 +37,20 @@ export const ENHANCE_INSTRUCTION = [
 
 export const enhancePrompt = (prompt: string) => tagged('prompt_to_enhance', prompt);
 
+/**
+ * Whether a model's answer is a finished email rather than a prompt: a subject line, or a
+ * greeting line and a sign-off line. (An enhanced prompt describes the email; it is not one.)
+ */
+export function readsAsEmail(text: string): boolean {
+  const subjectLine = /^\W*subject\s*:/im.test(text);
+  const greeting = /^\s*(dear|hi|hello|hey)\b[^\n]{0,60}[,:!]\s*$/im.test(text);
+  const signOff =
+    /^\s*(best regards|kind regards|warm regards|regards|sincerely|best|cheers|thanks|thank you)\b[^\n]{0,20}[,.!]?\s*$/im.test(
+      text,
+    );
+  return subjectLine || (greeting && signOff);
+}
+
 /** The spec's parsing: 'Subject:' and 'Body:'; without a subject, 'Email from {sender}'. */
 export function parseEmail(text: string, sender: string): { subject: string; body: string } {
   const subjectMatch = /Subject:\s*(.+)/i.exec(text);

@@ -1,8 +1,6 @@
 import {
   BadGatewayException,
   ForbiddenException,
-  HttpException,
-  HttpStatus,
   Injectable,
   Logger,
   NotFoundException,
@@ -26,13 +24,19 @@ import { ServerTiming } from '../common/server-timing';
 import { CreditsService } from '../credits/credits.service';
 import { GeminiPoolService, NoGeminiKeyError } from '../gemini-keys/gemini-pool.service';
 import {
+  rollingWindow,
+  type UsageLimit,
+  UsageLimitsService,
+  utcDay,
+} from '../limits/usage-limits.service';
+import {
   ENHANCE_INSTRUCTION,
   SYSTEM_INSTRUCTION,
   emailPrompt,
   enhancePrompt,
+  readsAsEmail,
   parseEmail,
 } from './email-prompt';
-import { PerUserWindow } from './per-user-window';
 import { GenerationRecord, type GenerationData } from './schemas/generation.schema';
 
 type GenerateFields = z.output<typeof generateEmailBodySchema>;
@@ -41,6 +45,10 @@ type GenerateFields = z.output<typeof generateEmailBodySchema>;
 const GENERATION_CONFIG = { temperature: 0.7, topK: 40, topP: 0.95, maxOutputTokens: 1024 };
 const HISTORY_SIZE = 50;
 const NO_EMAIL = 'No email was generated from the API response';
+/** An enhanced prompt is 120-200 words of instructions: a few hundred tokens, never an email's. */
+const ENHANCE_MAX_OUTPUT_TOKENS = 400;
+export const ENHANCED_AN_EMAIL =
+  'The model wrote an email instead of a prompt. Please try Enhance Prompt again.';
 
 /**
  * The email generator on the server: one credit through the ledger before the model is called,
@@ -49,8 +57,9 @@ const NO_EMAIL = 'No email was generated from the API response';
 @Injectable()
 export class GeneratorService implements OnModuleInit {
   private readonly logger = new Logger(GeneratorService.name);
-  /** Each user's generations in the last minute (this instance's share of the limit). */
-  private readonly recent: PerUserWindow | null;
+  /** A generation: per user and minute. Enhancing a prompt: per minute and per UTC day. */
+  private readonly generationLimits: UsageLimit[];
+  private readonly enhanceLimits: UsageLimit[];
 
   constructor(
     @InjectModel(GenerationRecord.name) private readonly generations: Model<GenerationRecord>,
@@ -58,10 +67,31 @@ export class GeneratorService implements OnModuleInit {
     private readonly gemini: GeminiPoolService,
     @InjectConfig() private readonly config: AppConfig,
     private readonly audit: AuditService,
+    private readonly limits: UsageLimitsService,
   ) {
-    // 0 turns the limit off.
-    this.recent =
-      config.generatorPerMinute > 0 ? new PerUserWindow(config.generatorPerMinute) : null;
+    // A limit of 0 is off.
+    this.generationLimits = [
+      {
+        name: 'generate:minute',
+        limit: config.generatorPerMinute,
+        windowEnd: rollingWindow(60_000),
+        refusal: 'Too many emails generated in a minute. Please wait a moment.',
+      },
+    ];
+    this.enhanceLimits = [
+      {
+        name: 'enhance:minute',
+        limit: config.enhance.perMinute,
+        windowEnd: rollingWindow(60_000),
+        refusal: 'Too many prompts enhanced in a minute. Please wait a moment.',
+      },
+      {
+        name: 'enhance:day',
+        limit: config.enhance.perDay,
+        windowEnd: utcDay,
+        refusal: `You have enhanced ${config.enhance.perDay} prompts today, the most a day. Enhance Prompt is available again from midnight UTC.`,
+      },
+    ];
   }
 
   async onModuleInit(): Promise<void> {
@@ -173,23 +203,36 @@ export class GeneratorService implements OnModuleInit {
     return { keysAvailable: await this.gemini.hasUsableKey() };
   }
 
-  /** A fuller prompt from the user's own; free, and it needs a usable key like a generation. */
+  /**
+   * A fuller prompt from the user's own. Free, so limited per user (a minute's and a day's worth)
+   * and short (a prompt, not an email); it needs a usable key like a generation. An answer that
+   * is an email rather than a prompt is refused: the free call must not write what a credit buys.
+   */
   async enhance(caller: AuthContext, prompt: string): Promise<string> {
-    this.userIdOf(caller);
+    const userId = this.userIdOf(caller);
+    await this.limits.take(userId, this.enhanceLimits);
     const answer = await this.gemini
       .generate({
         contents: enhancePrompt(prompt),
         systemInstruction: ENHANCE_INSTRUCTION,
-        generationConfig: { ...GENERATION_CONFIG, thinkingConfig: { thinkingBudget: 0 } },
+        generationConfig: {
+          ...GENERATION_CONFIG,
+          maxOutputTokens: ENHANCE_MAX_OUTPUT_TOKENS,
+          thinkingConfig: { thinkingBudget: 0 },
+        },
       })
-      .catch((error: unknown) => {
-        // The spec words a missing key differently for enhancing.
-        throw error instanceof NoGeminiKeyError
-          ? new ServiceUnavailableException(NO_KEYS_TO_ENHANCE)
-          : error;
+      .catch(async (error: unknown) => {
+        // The spec words a missing key differently for enhancing; no model call, no use counted.
+        if (error instanceof NoGeminiKeyError) {
+          await this.limits.release(userId, this.enhanceLimits);
+          throw new ServiceUnavailableException(NO_KEYS_TO_ENHANCE);
+        }
+        throw error;
       });
-    if (!answer.text.trim()) throw new BadGatewayException('No enhanced prompt was returned');
-    return answer.text.trim();
+    const enhanced = answer.text.trim();
+    if (!enhanced) throw new BadGatewayException('No enhanced prompt was returned');
+    if (readsAsEmail(enhanced)) throw new BadGatewayException(ENHANCED_AN_EMAIL);
+    return enhanced;
   }
 
   /**
@@ -199,7 +242,7 @@ export class GeneratorService implements OnModuleInit {
    */
   async deduct(caller: AuthContext): Promise<{ generationId: string; credits: number }> {
     const userId = this.userIdOf(caller);
-    this.throttle(userId);
+    await this.throttle(userId);
     const id = new Types.ObjectId();
     const [stored, debited] = await Promise.allSettled([
       this.generations.create({ _id: id, userId: new Types.ObjectId(userId), status: 'pending' }),
@@ -299,7 +342,7 @@ export class GeneratorService implements OnModuleInit {
    */
   private async charge(caller: AuthContext) {
     const userId = this.userIdOf(caller);
-    this.throttle(userId);
+    await this.throttle(userId);
     const id = new Types.ObjectId();
     const { balanceAfter, settled } = await this.credits.startGenerationDebit(
       userId,
@@ -341,13 +384,8 @@ export class GeneratorService implements OnModuleInit {
     return caller.user._id;
   }
 
-  private throttle(userId: string): void {
-    if (this.recent && !this.recent.tryStart(userId)) {
-      throw new HttpException(
-        'Too many emails generated in a minute. Please wait a moment.',
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
-    }
+  private async throttle(userId: string): Promise<void> {
+    await this.limits.take(userId, this.generationLimits);
   }
 }
 

@@ -1,7 +1,8 @@
 // The HTTP face of the double: the Gemini API's generateContent and streamGenerateContent (key
 // conventions applied), and the /__double control routes, which answer same-origin callers only
 // because they hand out the prompts and keys that were sent.
-import { answerPrompt } from './answers.mjs';
+import { answerPrompt, writeEmail } from './answers.mjs';
+import { readRequest } from './prompt.mjs';
 import {
   internalError,
   invalidApiKey,
@@ -96,7 +97,13 @@ export function createRequestHandler(context) {
     const { promptText, generationConfig } = read.request;
     const answer = key.startsWith('empty-')
       ? { text: '', finishReason: 'STOP' }
-      : limitTokens(answerPrompt(promptText), generationConfig.maxOutputTokens);
+      : limitTokens(
+          // A model that ignores what it was asked and writes an email whatever the prompt.
+          key.startsWith('email-')
+            ? writeEmail(readRequest(promptText).fields)
+            : answerPrompt(promptText),
+          generationConfig.maxOutputTokens,
+        );
     const promptTokens = estimateTokens(promptText);
     const id = responseId();
     if (method === 'generateContent') {
