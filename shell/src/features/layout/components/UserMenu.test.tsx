@@ -5,18 +5,33 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { UserMenu } from './UserMenu';
 
-function renderMenu() {
-  signInBuyer({ apiUrl: 'http://127.0.0.1:9', profile: userRecord({ userName: 'Ada Buyer' }) });
+function renderMenu(profileURL: string | null = null) {
+  signInBuyer({
+    apiUrl: 'http://127.0.0.1:9',
+    profile: userRecord({ userName: 'Ada Buyer', profileURL }),
+  });
   render(
     <MemoryRouter>
       <UserMenu />
       <a href="/after">After the menu</a>
     </MemoryRouter>,
   );
-  return screen.getByRole('button', { name: 'Account menu' });
+  return screen.getByRole('button', { name: /Account menu$/ });
 }
 
 describe('the account menu', () => {
+  it('is named by the initials it shows, then by what it opens', () => {
+    const trigger = renderMenu();
+    expect(trigger.textContent).toBe('AB');
+    expect(screen.getByRole('button', { name: 'AB Account menu' })).toBe(trigger);
+  });
+
+  it('over a photo, which shows no text, is named by what it opens', () => {
+    const trigger = renderMenu('https://images.example.com/ada.png');
+    expect(trigger.textContent).toBe('');
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBe(trigger);
+  });
+
   it('is a disclosure of links and a button, reached with Tab, not a menu without arrow keys', async () => {
     const user = userEvent.setup();
     const trigger = renderMenu();

@@ -20,6 +20,10 @@ function initialsOf(name: string): string {
  * A disclosure (a button that shows a few links and a button, reached with Tab), not an ARIA
  * menu, which would promise arrow-key navigation. Escape closes it and gives the focus back to
  * the avatar; a click outside, or Tab past its last entry, closes it.
+ *
+ * The avatar's name starts with the initials it shows, then says what it opens ('AL Account
+ * menu'): a speech-input user says what they see (WCAG 2.5.3 Label in Name), a screen-reader
+ * user hears what the button is. Over a photo, which shows no text, it is 'Account menu'.
  */
 export function UserMenu() {
   const user = useSession((state) => state.user);
@@ -53,6 +57,7 @@ export function UserMenu() {
   if (!user) return null;
   const name = profile?.userName || user.displayName || 'User';
   const photo = profile?.profileURL || user.photoURL;
+  const initials = photo ? null : initialsOf(name);
 
   const closeOnFocusLeaving = (event: FocusEvent<HTMLDivElement>) => {
     const to = event.relatedTarget;
@@ -73,13 +78,13 @@ export function UserMenu() {
         className={styles.avatarButton}
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label="Account menu"
+        aria-label={initials ? `${initials} Account menu` : 'Account menu'}
         onClick={() => setOpen((value) => !value)}
       >
         {photo ? (
           <img className={styles.avatar} src={photo} alt="" />
         ) : (
-          <span className={styles.initials}>{initialsOf(name)}</span>
+          <span className={styles.initials}>{initials}</span>
         )}
       </button>
       {open && (
