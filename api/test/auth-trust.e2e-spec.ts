@@ -71,7 +71,7 @@ describe('verified identity', () => {
     });
     expect(takeover.status).toBe(409);
     const read = await call(api, 'GET', `/users?userEmail=${original.email}`, { token: idToken });
-    expect(read.body).toEqual([]);
+    expect(read.body).toEqual({ statusCode: 404, message: 'User data not found' });
     const stored = await api.db.collection('users').findOne({ userEmail: original.email });
     expect(stored).toMatchObject({ userName: 'original' });
   });

@@ -25,7 +25,7 @@ const reference = (label: string) => `${label}-${unique()}`;
 async function userWithCredits(label: string, credits: number): Promise<Persona> {
   const persona = await signUp(api, label);
   if (credits > 0) {
-    await api.app.get(CreditsService).creditPurchase(persona.email, reference('order'), credits);
+    await api.app.get(CreditsService).creditPurchase(persona.id, reference('order'), credits);
   }
   return persona;
 }
@@ -119,7 +119,7 @@ describe('debits for generations', () => {
     expect(await balanceOf(poor)).toBe(1);
     expect(await creditEntries().findOne({ reference: generation })).toBeNull();
 
-    await credits().creditPurchase(poor.email, reference('order'), 5);
+    await credits().creditPurchase(poor.id, reference('order'), 5);
     const debited = await credits().debitGeneration(poor.id, generation, 2);
     expect(debited).toMatchObject({ delta: -2, balanceAfter: 4, alreadyApplied: false });
     await expectLedgerExplainsBalance(poor);
@@ -190,9 +190,9 @@ describe('idempotency', () => {
   it('the same purchase twice is one entry; the second call answers the first outcome', async () => {
     const buyer = await signUp(api, 'buyer');
     const order = reference('order');
-    const first = await credits().creditPurchase(buyer.email, order, 30);
+    const first = await credits().creditPurchase(buyer.id, order, 30);
     await credits().debitGeneration(buyer.id, reference('gen'));
-    const second = await credits().creditPurchase(buyer.email, order, 30);
+    const second = await credits().creditPurchase(buyer.id, order, 30);
     expect(first).toMatchObject({ delta: 30, balanceAfter: 30, alreadyApplied: false });
     expect(second).toEqual({ ...first, alreadyApplied: true });
     expect(await balanceOf(buyer)).toBe(29);
@@ -201,7 +201,7 @@ describe('idempotency', () => {
 
   it('answers null for a buyer without a record, writing nothing', async () => {
     const order = reference('order');
-    expect(await credits().creditPurchase('nobody@coldmail.test', order, 5)).toBeNull();
+    expect(await credits().creditPurchase(new mongo.ObjectId().toHexString(), order, 5)).toBeNull();
     expect(await creditEntries().findOne({ reference: order })).toBeNull();
   });
 });
@@ -210,7 +210,7 @@ describe('payment reversals', () => {
   it('take what there is, never below zero, and record the shortfall', async () => {
     const reversed = await userWithCredits('reversed', 3);
     const refund = reference('refund');
-    const taken = await credits().reversePayment(reversed.email, refund, 10);
+    const taken = await credits().reversePayment(reversed.id, refund, 10);
     expect(taken).toMatchObject({ delta: -3, balanceAfter: 0, alreadyApplied: false });
     expect(await creditEntries().findOne({ reference: refund })).toMatchObject({
       reason: 'payment-reversal',
@@ -218,7 +218,7 @@ describe('payment reversals', () => {
       delta: -3,
       shortfall: 7,
     });
-    expect(await credits().reversePayment(reversed.email, refund, 10)).toMatchObject({
+    expect(await credits().reversePayment(reversed.id, refund, 10)).toMatchObject({
       alreadyApplied: true,
     });
     expect(await balanceOf(reversed)).toBe(0);
@@ -232,7 +232,7 @@ describe('payment reversals', () => {
       { from: 0, to: -2 },
       { userId: admin.id, email: admin.email },
     );
-    const taken = await credits().reversePayment(indebted.email, reference('refund'), 5);
+    const taken = await credits().reversePayment(indebted.id, reference('refund'), 5);
     expect(taken).toMatchObject({ delta: 0, balanceAfter: -2 });
     expect(await balanceOf(indebted)).toBe(-2);
   });
@@ -429,7 +429,7 @@ describe('recovery of a change a stopped process left half done', () => {
 
     // A new generation's debit, decided in one write (the balance moved, the hold carries the
     // change); stopped before its entry was written.
-    await credits().creditPurchase(carried!.email, reference('order'), 5);
+    await credits().creditPurchase(carried!.id, reference('order'), 5);
     ids.carried = new mongo.ObjectId().toHexString();
     const generation = reference('gen');
     await users().updateOne(
@@ -507,8 +507,8 @@ describe('recovery of a change a stopped process left half done', () => {
     const order = reference('order');
     await pendingChange(personas.lazy, { reason: 'purchase', reference: order, requestedDelta: 4 });
     const [first, again] = await Promise.all([
-      credits().creditPurchase(personas.lazy.email, order, 4),
-      credits().creditPurchase(personas.lazy.email, order, 4),
+      credits().creditPurchase(personas.lazy.id, order, 4),
+      credits().creditPurchase(personas.lazy.id, order, 4),
     ]);
     expect(first).toMatchObject({ delta: 4, balanceAfter: 4, alreadyApplied: true });
     expect(again).toEqual(first);
@@ -526,7 +526,7 @@ describe('GET /api/credits/history', () => {
 
   beforeAll(async () => {
     holder = await signUp(api, 'holder');
-    await credits().creditPurchase(holder.email, 'ORDER-H', 10);
+    await credits().creditPurchase(holder.id, 'ORDER-H', 10);
     await credits().debitGeneration(holder.id, 'GEN-H');
     await credits().refundGeneration(holder.id, 'GEN-H');
     await credits().adjustByAdmin(

@@ -453,7 +453,7 @@ describe('recovery after a crash between paying and crediting', () => {
       { $set: { paymentStatus: 'Paid', orderStatus: 'Completed', paypalTransactionID: 'CAP2' } },
     );
     // What the crashed process had done: the ledger credited the order.
-    await api.app.get(CreditsService).creditPurchase(buyer.email, order._id, 200);
+    await api.app.get(CreditsService).creditPurchase(buyer.id, order._id, 200);
     const response = await completePackage(buyer, order, 'ANYID');
     expect(response.body).toMatchObject({ success: true, currentBalance: before + 200 });
     expect(await balanceOf(buyer)).toBe(before + 200);

@@ -241,7 +241,7 @@ describe('an upload whose body stops arriving', () => {
   // Without a request timeout the server waits for the rest of the body for ever, holding the
   // connection and the handler; jest's own timeout then fails this test.
   it('is answered 408 and its connection closed once the request timeout has passed', async () => {
-    const stalled = await signUp(impatient, 'stalled', { sync: false });
+    const stalled = await signUp(impatient, 'stalled');
     const { hostname, port } = new URL(impatient.url);
     const socket = connect(Number(port), hostname);
     const closed = new Promise<string>((resolve) => {

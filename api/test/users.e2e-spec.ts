@@ -200,13 +200,13 @@ describe('GET /users', () => {
     expect(sellerRecord.body[0]?.userRole).toBe('Seller');
   });
 
-  it('returns an empty list to a signed-in account that has no record yet', async () => {
+  it('answers 404 to a signed-in account that has no record yet (owner routes need one)', async () => {
     const fresh = await signUp(api, 'unsynced', { sync: false });
     const response = await call(api, 'GET', `/users?userEmail=${fresh.email}`, {
       token: fresh.token,
     });
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual([]);
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ statusCode: 404, message: 'User data not found' });
   });
 
   it("never returns another user's record to a non-admin", async () => {

@@ -2,6 +2,7 @@ import {
   applyDecorators,
   createParamDecorator,
   ExecutionContext,
+  NotFoundException,
   SetMetadata,
 } from '@nestjs/common';
 import type { UserRecord } from '@coldmail/contracts';
@@ -30,6 +31,19 @@ export const IS_PUBLIC = 'auth:public';
 export const ADMIN_ONLY = 'auth:admin-only';
 export const IDENTIFIES_CALLER = 'auth:identifies-caller';
 export const CHECKS_REVOCATION = 'auth:checks-revocation';
+export const REQUIRES_RECORD = 'auth:requires-record';
+
+/** Told to a signed-in caller who has no user record yet, on a route that needs one. */
+export const NO_USER_RECORD = 'User data not found';
+
+/**
+ * The caller's user record id: what owns their orders, uploads, tickets and credits (never their
+ * e-mail address, which can change and be registered again by someone else).
+ */
+export function ownerIdOf(caller: AuthContext): string {
+  if (!caller.user) throw new NotFoundException(NO_USER_RECORD);
+  return caller.user._id;
+}
 
 /** The route needs no sign-in. Every other route does (default deny). */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
@@ -40,6 +54,9 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
  */
 export const PublicWithOptionalUser = () =>
   applyDecorators(Public(), SetMetadata(IDENTIFIES_CALLER, true));
+
+/** The caller must have a user record (owner routes: what they own is owned by it). */
+export const RequiresUserRecord = () => SetMetadata(REQUIRES_RECORD, true);
 
 /** The caller's user record must have userRole 'Admin'. */
 export const AdminOnly = () => SetMetadata(ADMIN_ONLY, true);

@@ -3,6 +3,7 @@ import {
   ExecutionContext,
   ForbiddenException,
   Injectable,
+  NotFoundException,
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
@@ -13,12 +14,15 @@ import {
   CHECKS_REVOCATION,
   IDENTIFIES_CALLER,
   IS_PUBLIC,
+  NO_USER_RECORD,
+  REQUIRES_RECORD,
   type AuthContext,
   type RequestWithAuth,
 } from './auth-context';
 import { FirebaseAuthService } from './firebase-auth.service';
 
 interface RouteRules {
+  requiresRecord: boolean;
   isPublic: boolean;
   identifiesCaller: boolean;
   checksRevocation: boolean;
@@ -51,6 +55,7 @@ export class AuthGuard implements CanActivate {
     }
 
     request.auth = await this.identify(request, rules.checksRevocation);
+    if (rules.requiresRecord && !request.auth.user) throw new NotFoundException(NO_USER_RECORD);
     if (rules.adminOnly) {
       if (request.auth.user?.userRole !== 'Admin') {
         throw new ForbiddenException('Admin access required');
@@ -67,6 +72,7 @@ export class AuthGuard implements CanActivate {
       const flag = (key: string) =>
         this.reflector.getAllAndOverride<boolean>(key, targets) === true;
       rules = {
+        requiresRecord: flag(REQUIRES_RECORD),
         isPublic: flag(IS_PUBLIC),
         identifiesCaller: flag(IDENTIFIES_CALLER),
         checksRevocation: flag(CHECKS_REVOCATION),

@@ -22,7 +22,13 @@ import {
 } from '@nestjs/swagger';
 import { successStatusOf, type Endpoint } from '@coldmail/contracts';
 import { z } from 'zod';
-import { AdminOnly, ChecksRevocation, Public, PublicWithOptionalUser } from '../auth/auth-context';
+import {
+  AdminOnly,
+  ChecksRevocation,
+  Public,
+  PublicWithOptionalUser,
+  RequiresUserRecord,
+} from '../auth/auth-context';
 import { openApiSchema } from './openapi';
 import { fieldErrorsOf } from './field-errors';
 
@@ -33,7 +39,7 @@ const accessDecorators: Record<Endpoint['access'], () => MethodDecorator[]> = {
   // The token is optional: `{}` is OpenAPI's "no credentials" alternative.
   'public-identified': () => [PublicWithOptionalUser(), ApiSecurity({}), ApiBearerAuth()],
   'signed-in': () => [ApiBearerAuth()],
-  owner: () => [ApiBearerAuth()],
+  owner: () => [RequiresUserRecord(), ApiBearerAuth()],
   admin: () => [AdminOnly(), ApiBearerAuth()],
 };
 

@@ -75,13 +75,13 @@ export class CreditsService implements OnApplicationBootstrap {
 
   /** A paid package order's credits, once per order; null when the buyer has no record. */
   async creditPurchase(
-    buyerEmail: string,
+    buyerId: string,
     orderId: string,
     credits: number,
   ): Promise<AppliedCredit | null> {
     return credited(
       await this.ledger.apply({
-        user: { userEmail: buyerEmail },
+        user: { userId: buyerId },
         reason: 'purchase',
         reference: orderId,
         requestedDelta: credits,
@@ -164,13 +164,13 @@ export class CreditsService implements OnApplicationBootstrap {
    * the buyer has no record.
    */
   async reversePayment(
-    buyerEmail: string,
+    buyerId: string,
     reference: string,
     credits: number,
   ): Promise<AppliedCredit | null> {
     return credited(
       await this.ledger.apply({
-        user: { userEmail: buyerEmail },
+        user: { userId: buyerId },
         reason: 'payment-reversal',
         reference,
         requestedDelta: -credits,

@@ -15,10 +15,11 @@ import {
 } from '@coldmail/contracts';
 import type { z } from 'zod';
 import type { Model } from 'mongoose';
-import { mongo, trusted } from 'mongoose';
+import { mongo, trusted, Types } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
 import { containsText } from '../common/search';
-import { listedEmail, mayView } from './order-access';
+import { ownerIdOf } from '../auth/auth-context';
+import { isBuyer, listedOrders, mayView, type ListedOrders } from './order-access';
 import { formatOrderDate } from './order-dates';
 import { newOrderCode } from './order-codes';
 import type { OrderRefund, PayableOrder, PayableOrderData } from './schemas/payable-order.schema';
@@ -92,6 +93,7 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
       packagePrice: amounts.priceCents / 100,
       processingFee: amounts.processingFee,
       totalPrice: amounts.total,
+      customerId: new Types.ObjectId(ownerIdOf(caller)),
       customerEmail: caller.email,
       customerName: billing.customerName,
       address: billing.address,
@@ -133,11 +135,9 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
   }
 
   /** The order for its buyer only (paying is the buyer's business). */
-  async findOwned(id: string, callerEmail: string): Promise<Order> {
+  async findOwned(id: string, caller: AuthContext): Promise<Order> {
     const order = await this.findById(id);
-    if (!order || order.customerEmail !== callerEmail) {
-      throw new NotFoundException('Order not found');
-    }
+    if (!order || !isBuyer(order, caller)) throw new NotFoundException('Order not found');
     return order;
   }
 
@@ -146,15 +146,42 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
    * anybody's (admins); without it, every order (admins only).
    */
   async listFor(caller: AuthContext, userEmail: string | undefined): Promise<Order[]> {
-    return this.list(listedEmail(caller, userEmail));
+    return this.list(listedOrders(caller, userEmail));
   }
 
-  /** One buyer's orders, or every order for null; newest first. */
-  private async list(customerEmail: string | null): Promise<Order[]> {
-    return this.model
-      .find(customerEmail === null ? {} : { customerEmail })
-      .sort({ createdAt: -1, _id: -1 })
-      .lean<Order[]>();
+  /** Newest first. An admin's search by address finds orders placed under it. */
+  private async list(listed: ListedOrders): Promise<Order[]> {
+    const filter =
+      listed.kind === 'all'
+        ? {}
+        : listed.kind === 'own'
+          ? { customerId: new Types.ObjectId(listed.customerId) }
+          : { customerEmail: listed.email };
+    return this.model.find(filter).sort({ createdAt: -1, _id: -1 }).lean<Order[]>();
+  }
+
+  /**
+   * Orders placed before orders carried their buyer's record id get it once, from the record
+   * their e-mail belongs to now (run at every start; only orders without one are touched, so it
+   * is idempotent and safe on several instances at once). An order whose address has no record
+   * stays without an owner: only admins see it.
+   */
+  async adoptOwners(recordOfEmail: (email: string) => Promise<string | null>): Promise<number> {
+    const emails: string[] = await this.model.distinct('customerEmail', {
+      customerId: trusted({ $exists: false }),
+    });
+    let adopted = 0;
+    for (const email of emails) {
+      const userId = await recordOfEmail(email);
+      if (!userId) continue;
+      const result = await this.model.updateMany(
+        { customerEmail: email, customerId: trusted({ $exists: false }) },
+        { $set: { customerId: new Types.ObjectId(userId) } },
+        { timestamps: false },
+      );
+      adopted += result.modifiedCount;
+    }
+    return adopted;
   }
 
   /**

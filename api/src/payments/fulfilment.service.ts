@@ -76,9 +76,16 @@ export class FulfilmentService implements OnApplicationBootstrap {
    * (null when the buyer's record is gone).
    */
   async ensureCredited(order: PackageOrderData): Promise<number | null> {
+    const buyerId = order.customerId?.toHexString();
+    if (!buyerId) {
+      this.logger.error(
+        `Paid order ${order.orderId}: no user record owns it, ${order.credit} credits not applied`,
+      );
+      return null;
+    }
     if (!order.creditApplied) {
       const credited = await this.credits.creditPurchase(
-        order.customerEmail,
+        buyerId,
         order._id.toHexString(),
         order.credit,
       );
@@ -90,11 +97,11 @@ export class FulfilmentService implements OnApplicationBootstrap {
       }
       const [, balance] = await Promise.all([
         this.packageOrders.markCreditApplied(order._id),
-        this.users.balanceOf(order.customerEmail),
+        this.users.balanceOf(buyerId),
       ]);
       return balance;
     }
-    return this.users.balanceOf(order.customerEmail);
+    return this.users.balanceOf(buyerId);
   }
 
   /**
@@ -132,11 +139,10 @@ export class FulfilmentService implements OnApplicationBootstrap {
       await this.packageOrders.recordCreditsTakenBack(order, 0, 0);
       return;
     }
-    const reversed = await this.credits.reversePayment(
-      order.customerEmail,
-      order._id.toHexString(),
-      order.credit,
-    );
+    const buyerId = order.customerId?.toHexString();
+    const reversed = buyerId
+      ? await this.credits.reversePayment(buyerId, order._id.toHexString(), order.credit)
+      : null;
     if (!reversed) {
       this.logger.error(`Refunded order ${order.orderId}: its buyer has no record any more`);
       await this.packageOrders.recordCreditsTakenBack(order, 0, order.credit);

@@ -108,7 +108,7 @@ export class PaymentsService implements OnModuleInit {
     timing: ServerTiming,
   ): Promise<{ id: string }> {
     const orders = kind === 'package' ? this.packageOrders : this.itemOrders;
-    const order = await orders.findOwned(orderId, caller.email);
+    const order = await orders.findOwned(orderId, caller);
     assertPayable(order);
     assertMayPay(caller);
     const { credentials, currency } = await this.settings.forPayments();
@@ -153,7 +153,7 @@ export class PaymentsService implements OnModuleInit {
     paypalOrderId: string,
     timing: ServerTiming,
   ): Promise<Completion<PackageOrderData>> {
-    const order = await this.packageOrders.findOwned(id, caller.email);
+    const order = await this.packageOrders.findOwned(id, caller);
     if (isPaid(order)) {
       // Also finishes a crediting that an earlier call could not.
       const currentBalance = await this.fulfilment.ensureCredited(order);
@@ -172,7 +172,7 @@ export class PaymentsService implements OnModuleInit {
     paypalOrderId: string,
     timing: ServerTiming,
   ): Promise<Completion<ItemOrderData>> {
-    const order = await this.itemOrders.findOwned(id, caller.email);
+    const order = await this.itemOrders.findOwned(id, caller);
     if (isPaid(order)) return { status: 'paid', order, alreadyProcessed: true };
     assertMayPay(caller);
     const payment = await this.capture('item', order, paypalOrderId, timing);

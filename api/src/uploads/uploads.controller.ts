@@ -15,7 +15,7 @@ import {
   type ResponseOf,
 } from '@coldmail/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CurrentUser, type AuthContext } from '../auth/auth-context';
+import { CurrentUser, ownerIdOf, type AuthContext } from '../auth/auth-context';
 import { errorBodyOf } from '../common/all-exceptions.filter';
 import { Endpoint, ValidParams } from '../common/endpoint';
 import { SensitiveRoute } from '../common/throttling';
@@ -62,7 +62,10 @@ export class UploadsController {
       throw new BadRequestException('Send the image as multipart/form-data in the field "image".');
     }
     // Streamed into storage: only the first bytes are held, to read the type.
-    const id = await this.uploads.storeImage(part.file, caller.email);
+    const id = await this.uploads.storeImage(part.file, {
+      userId: ownerIdOf(caller),
+      email: caller.email,
+    });
     return { file: { url: this.urlOf(request, id) } };
   }
 
@@ -71,7 +74,7 @@ export class UploadsController {
     @CurrentUser() caller: AuthContext,
     @Req() request: FastifyRequest,
   ): Promise<ResponseOf<typeof endpoints.mine>> {
-    const { files, usedBytes } = await this.uploads.listOwn(caller.email);
+    const { files, usedBytes } = await this.uploads.listOwn(ownerIdOf(caller));
     return {
       files: files.map((file) => ({
         id: file.id,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module';
 import { UploadsController } from './uploads.controller';
 import { UploadsService } from './uploads.service';
 
-@Module({ controllers: [UploadsController], providers: [UploadsService] })
+@Module({ imports: [UsersModule], controllers: [UploadsController], providers: [UploadsService] })
 export class UploadsModule {}

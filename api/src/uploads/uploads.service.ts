@@ -19,6 +19,7 @@ import { AuditService } from '../audit/audit.service';
 import type { AuthContext } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
+import { UsersService } from '../users/users.service';
 import { ImageStructureCheck, imageFormatOf, NotAnImage, SNIFF_BYTES } from './image-structure';
 
 const BUCKET = 'images';
@@ -48,7 +49,16 @@ export type IncomingFile = Readable & { truncated?: boolean };
 
 interface ImageMetadata {
   contentType?: string;
+  /** The uploader's address when they uploaded it (display data). */
   uploadedBy?: string;
+  /** The uploader's user record id: who owns the image (its quota, who may delete it). */
+  uploaderId?: string;
+}
+
+/** Who uploads: their user record owns the image; the address is kept for display. */
+export interface Uploader {
+  userId: string;
+  email: string;
 }
 
 /**
@@ -63,11 +73,28 @@ export class UploadsService implements OnModuleInit {
     @InjectConnection() private readonly connection: Connection,
     @InjectConfig() private readonly config: AppConfig,
     private readonly audit: AuditService,
+    private readonly users: UsersService,
   ) {}
 
-  /** The quota sums a user's files: that lookup has an index. */
+  /**
+   * The quota sums a user's files: that lookup has an index. Images uploaded before they carried
+   * their uploader's record id get it once, from the record their address belongs to now
+   * (idempotent; only images without one are touched).
+   */
   async onModuleInit(): Promise<void> {
-    await this.files().createIndex({ 'metadata.uploadedBy': 1, uploadDate: -1 });
+    await this.files().createIndex({ 'metadata.uploaderId': 1, uploadDate: -1 });
+    const emails = await this.files().distinct('metadata.uploadedBy', {
+      'metadata.uploaderId': { $exists: false },
+    });
+    for (const email of emails) {
+      if (typeof email !== 'string') continue;
+      const userId = await this.users.idOfEmail(email);
+      if (!userId) continue;
+      await this.files().updateMany(
+        { 'metadata.uploadedBy': email, 'metadata.uploaderId': { $exists: false } },
+        { $set: { 'metadata.uploaderId': userId } },
+      );
+    }
   }
 
   private db(): mongo.Db {
@@ -94,8 +121,8 @@ export class UploadsService implements OnModuleInit {
    * accepted image type or the request ends before the image does, 413 when it is over the size
    * limit or the uploader's quota. A refused upload leaves nothing in GridFS.
    */
-  async storeImage(file: IncomingFile, uploadedBy: string): Promise<string> {
-    if ((await this.usedBytes(uploadedBy)) >= this.config.uploadQuotaBytes) {
+  async storeImage(file: IncomingFile, uploader: Uploader): Promise<string> {
+    if ((await this.usedBytes(uploader.userId)) >= this.config.uploadQuotaBytes) {
       file.resume();
       throw new PayloadTooLargeException(UPLOAD_QUOTA_MESSAGE);
     }
@@ -109,7 +136,11 @@ export class UploadsService implements OnModuleInit {
     const check = new ImageStructureCheck(format);
     const bucket = this.bucket();
     const upload = bucket.openUploadStream(`image.${check.extension}`, {
-      metadata: { contentType: check.type, uploadedBy },
+      metadata: {
+        contentType: check.type,
+        uploadedBy: uploader.email,
+        uploaderId: uploader.userId,
+      },
     });
     const id = upload.id;
     try {
@@ -138,7 +169,7 @@ export class UploadsService implements OnModuleInit {
       throw error;
     }
     // Concurrent uploads may pass the first check together: the total decides.
-    if ((await this.usedBytes(uploadedBy)) > this.config.uploadQuotaBytes) {
+    if ((await this.usedBytes(uploader.userId)) > this.config.uploadQuotaBytes) {
       await bucket.delete(id);
       throw new PayloadTooLargeException(UPLOAD_QUOTA_MESSAGE);
     }
@@ -159,9 +190,9 @@ export class UploadsService implements OnModuleInit {
   }
 
   /** The caller's images, newest first, and the bytes they take. */
-  async listOwn(uploadedBy: string): Promise<{ files: OwnImage[]; usedBytes: number }> {
+  async listOwn(uploaderId: string): Promise<{ files: OwnImage[]; usedBytes: number }> {
     const files = await this.files()
-      .find({ 'metadata.uploadedBy': uploadedBy })
+      .find({ 'metadata.uploaderId': uploaderId })
       .sort({ uploadDate: -1 })
       .toArray();
     return {
@@ -185,11 +216,12 @@ export class UploadsService implements OnModuleInit {
     if (!file) throw new NotFoundException('Image not found');
     const metadata = file.metadata as ImageMetadata | undefined;
     const owner = metadata?.uploadedBy;
-    if (owner !== caller.email && caller.user?.userRole !== 'Admin') {
+    const own = caller.user !== null && metadata?.uploaderId === caller.user._id;
+    if (!own && caller.user?.userRole !== 'Admin') {
       throw new ForbiddenException('You can only delete images you uploaded');
     }
     await this.bucket().delete(objectId);
-    if (owner !== caller.email) {
+    if (!own) {
       await this.audit.record(caller, {
         action: 'image.delete',
         target: { kind: 'image', id, label: owner ?? null },
@@ -203,9 +235,9 @@ export class UploadsService implements OnModuleInit {
     }
   }
 
-  private async usedBytes(uploadedBy: string): Promise<number> {
+  private async usedBytes(uploaderId: string): Promise<number> {
     const files = await this.files()
-      .find({ 'metadata.uploadedBy': uploadedBy }, { projection: { length: 1 } })
+      .find({ 'metadata.uploaderId': uploaderId }, { projection: { length: 1 } })
       .toArray();
     return files.reduce((sum, file) => sum + file.length, 0);
   }

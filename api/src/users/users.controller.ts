@@ -11,7 +11,7 @@ import {
   type userListQuerySchema,
 } from '@coldmail/contracts';
 import type { z } from 'zod';
-import { CurrentUser, type AuthContext } from '../auth/auth-context';
+import { CurrentUser, ownerIdOf, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
 import { SensitiveRoute } from '../common/throttling';
 import { UsersService } from './users.service';
@@ -78,7 +78,11 @@ export class UsersController {
     @ValidParams() { id }: IdParam,
     @ValidBody() body: ProfileUpdateBody,
   ): Promise<ResponseOf<typeof endpoints.updateProfile>> {
-    return this.users.updateOwnProfile(caller.email, id, body);
+    return this.users.updateOwnProfile(
+      { email: caller.email, userId: ownerIdOf(caller) },
+      id,
+      body,
+    );
   }
 
   @Endpoint(endpoints.adminUpdate)

@@ -148,7 +148,8 @@ describe('UsersService: sign-in and Admin', () => {
     const seed = { email: 'seeded@coldmail.test', userName: 'Seeded', userRole: 'Seller' as const };
     expect(await users.ensureSeeded(seed)).toBe(true);
     const record = await users.findByEmail(seed.email);
-    await users.updateOwnProfile(seed.email, record?._id ?? '', { userName: 'Renamed' });
+    const id = record?._id ?? '';
+    await users.updateOwnProfile({ email: seed.email, userId: id }, id, { userName: 'Renamed' });
     expect(await users.ensureSeeded(seed)).toBe(false);
     expect(await users.findByEmail(seed.email)).toMatchObject({
       userName: 'Renamed',

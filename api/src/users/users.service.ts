@@ -228,28 +228,30 @@ export class UsersService implements OnModuleInit {
     return toUserRecord(user);
   }
 
-  /** A user's own profile fields; the record must belong to the caller. */
+  /** A user's own profile fields; the record must be the caller's. */
   async updateOwnProfile(
-    callerEmail: string,
+    caller: { email: string; userId: string },
     id: string,
     { email, ...changes }: ProfileUpdateBody,
   ): Promise<UserRecord> {
-    assertOwnEmail(email, callerEmail);
+    assertOwnEmail(email, caller.email);
+    // The caller's own record, by its id: never whichever record holds their address.
+    if (id !== caller.userId) {
+      if (await this.users.exists({ _id: id })) {
+        throw new ForbiddenException('You can only update your own profile');
+      }
+      throw new NotFoundException('User not found');
+    }
     const updated = await this.users
       .findOneAndUpdate(
-        { _id: id, userEmail: callerEmail },
+        { _id: id },
         { $set: changes },
         { returnDocument: 'after', runValidators: true },
       )
       .lean<UserData>();
-    if (updated) {
-      this.callers.forget(id);
-      return toUserRecord(updated);
-    }
-    if (await this.users.exists({ _id: id })) {
-      throw new ForbiddenException('You can only update your own profile');
-    }
-    throw new NotFoundException('User not found');
+    if (!updated) throw new NotFoundException('User not found');
+    this.callers.forget(id);
+    return toUserRecord(updated);
   }
 
   /**
@@ -377,9 +379,9 @@ export class UsersService implements OnModuleInit {
   }
 
   /** The buyer's credit balance, or null when they have no record. */
-  async balanceOf(email: string): Promise<number | null> {
+  async balanceOf(userId: string): Promise<number | null> {
     const user = await this.users
-      .findOne({ userEmail: email })
+      .findById(userId)
       .select({ currentBalance: 1 })
       .lean<Pick<UserData, 'currentBalance'>>();
     return user ? (user.currentBalance ?? 0) : null;
@@ -441,6 +443,12 @@ export class UsersService implements OnModuleInit {
       .lean<UserData>();
     if (updated) this.callers.forget(updated._id.toHexString());
     return updated !== null;
+  }
+
+  /** The id of the record an address belongs to now, or null. */
+  async idOfEmail(email: string): Promise<string | null> {
+    const user = await this.users.findOne({ userEmail: email }).select({ _id: 1 }).lean();
+    return user ? user._id.toHexString() : null;
   }
 
   /** The role of the record bound to an account, or null when it has none. */

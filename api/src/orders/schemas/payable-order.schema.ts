@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { orderStatus, paymentStatus } from '@coldmail/contracts';
-import type { Schema as MongooseSchema, Types } from 'mongoose';
+import { Schema as MongooseSchemaTypes, type Schema as MongooseSchema, type Types } from 'mongoose';
 
 /** A refusal PayPal reported for a pending order (e.g. PAYMENT.CAPTURE.DENIED), kept for support. */
 @Schema({ _id: false })
@@ -89,7 +89,14 @@ export class PayableOrder {
   @Prop()
   paymentMethod?: string;
 
-  /** The buyer, from their sign-in token; lower-case. */
+  /**
+   * The buyer: their user record, which owns the order (who may see and pay it, whom its credits
+   * go to). Set on every order since issue 30; older orders get it at start-up from their e-mail.
+   */
+  @Prop({ type: MongooseSchemaTypes.ObjectId, index: false })
+  customerId?: Types.ObjectId;
+
+  /** The buyer's address when they ordered (display data, not who owns it); lower-case. */
   @Prop({ required: true, lowercase: true })
   customerEmail!: string;
 
@@ -157,6 +164,8 @@ export function addPayableOrderIndexes(schema: MongooseSchema): void {
   );
   // A buyer's own list, newest first; and the admin list. With _id the order is total, so a
   // page of either is read from the index in order and stops when full (no sort of every order).
+  schema.index({ customerId: 1, createdAt: -1, _id: -1 });
+  // The admin's ?userEmail= search, which also finds orders placed under an earlier address.
   schema.index({ customerEmail: 1, createdAt: -1, _id: -1 });
   schema.index({ createdAt: -1, _id: -1 });
   // Refunds finished at start-up (see OrderRefund.creditsTakenBack).

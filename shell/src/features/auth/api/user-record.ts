@@ -25,10 +25,18 @@ async function intoSession(
 
 const createOrSync = (body: CreateUserBody) => api.users.createOrSync({ body });
 
-/** The signed-in user's own record by a plain read, or null when there is none yet. */
+/**
+ * The signed-in user's own record by a plain read, or null when there is none yet (the API
+ * answers 404 'User data not found' to a caller without a record).
+ */
 async function readUserRecord(email: string): Promise<UserRecord | null> {
-  const [record] = await api.users.list({ query: { userEmail: email } });
-  return record ?? null;
+  try {
+    const [record] = await api.users.list({ query: { userEmail: email } });
+    return record ?? null;
+  } catch (error) {
+    if (toApiError(error).status === 404) return null;
+    throw error;
+  }
 }
 
 /** Spec: the server's error, or 'Failed to create user' when the server could not be reached. */

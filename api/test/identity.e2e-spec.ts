@@ -1,0 +1,151 @@
+import type { ItemOrder, PackageOrder, PackagePaymentResult } from '@coldmail/contracts';
+import { mongo } from 'mongoose';
+import { FirebaseAuthService } from '../src/auth/firebase-auth.service';
+import { paypalDouble } from './support/paypal-double';
+import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+
+// Issue 30, item 2: everything a buyer owns is owned by their user record (bound to their
+// Firebase account), never by the e-mail address in their token.
+const paypal = paypalDouble();
+const adminEmail = `identity-admin-${unique()}@coldmail.test`;
+const billing = { customerName: 'Ada Buyer', address: '1 Loop Road', country: 'France' };
+const SECRET_URL = 'https://files.test/identity-playbook.pdf';
+let api: TestApi;
+let admin: Persona;
+let packageId: string;
+let itemId: string;
+
+beforeAll(async () => {
+  api = await startTestApi({ ADMIN_EMAILS: adminEmail, ...paypal.env });
+  admin = await signUp(api, 'admin', { email: adminEmail });
+  const pkg = await call<{ _id: string }>(api, 'POST', '/add-package', {
+    token: admin.token,
+    json: { packageName: 'Pro', price: 24.5, credit: 200, validity: 90 },
+  });
+  packageId = pkg.body._id;
+  const item = await call<{ _id: string }>(api, 'POST', '/api/items', {
+    token: admin.token,
+    json: { name: 'Playbook', slug: `playbook-${unique()}`, price: 19, accessUrl: SECRET_URL },
+  });
+  itemId = item.body._id;
+});
+afterAll(() => api?.close());
+
+const as = <T>(token: string, method: string, path: string, json?: unknown) =>
+  call<T & { message?: string }>(api, method, path, { token, json });
+
+async function pay(token: string, order: { _id: string }, kind: 'package' | 'item') {
+  const created = await as<{ id: string }>(token, 'POST', '/api/paypal/orders', {
+    orderId: order._id,
+    kind,
+  });
+  expect(created.status).toBe(201);
+  await paypal.approve(created.body.id);
+  const path = kind === 'package' ? '/process-payment-complete' : '/item-update-payment-status';
+  return as<PackagePaymentResult>(token, 'PUT', `${path}/${order._id}`, {
+    paypalOrderId: created.body.id,
+  });
+}
+
+/** The buyer changes their Firebase e-mail; their next token carries the new address. */
+async function changeEmail(persona: Persona, email: string): Promise<string> {
+  const firebase = api.app.get(FirebaseAuthService).auth;
+  const { uid } = await firebase.getUserByEmail(persona.email);
+  await firebase.updateUser(uid, { email });
+  return api.emulator.signIn(email, persona.password);
+}
+
+describe('a buyer who changes their e-mail', () => {
+  it('still owns and pays their orders, and is credited; whoever registers the old address gets nothing', async () => {
+    const buyer = await signUp(api, 'mover');
+    const order = (
+      await as<PackageOrder>(buyer.token, 'POST', '/new-order', { packageId, ...billing })
+    ).body;
+    const itemOrder = (
+      await as<ItemOrder>(buyer.token, 'POST', '/new-item-order', { itemId, ...billing })
+    ).body;
+    expect((await pay(buyer.token, itemOrder, 'item')).status).toBe(200);
+
+    const oldEmail = buyer.email;
+    const newEmail = `moved-${unique()}@coldmail.test`;
+    const token = await changeEmail(buyer, newEmail);
+
+    // The buyer, under the new address: pays the order placed under the old one, and is credited.
+    const paid = await pay(token, order, 'package');
+    expect(paid.status).toBe(200);
+    expect(paid.body.currentBalance).toBe(200);
+    const own = await as<PackageOrder[]>(token, 'GET', `/orders?userEmail=${newEmail}`);
+    expect(own.body.map((listed) => listed._id)).toEqual([order._id]);
+    const ownItem = await as<ItemOrder>(token, 'GET', `/item-order/${itemOrder._id}`);
+    expect(ownItem.status).toBe(200);
+    expect(JSON.stringify(ownItem.body)).toContain(SECRET_URL);
+
+    // Someone registers the freed address: no record, so nothing of the buyer's.
+    const { idToken: stranger } = await api.emulator.createUser(
+      oldEmail,
+      'pw-stranger',
+      undefined,
+      {
+        emailVerified: true,
+      },
+    );
+    const reads = [
+      await as(stranger, 'GET', `/orders?userEmail=${oldEmail}`),
+      await as(stranger, 'GET', `/item-orders?userEmail=${oldEmail}`),
+      await as(stranger, 'GET', `/order/${order._id}`),
+      await as(stranger, 'GET', `/item-order/${itemOrder._id}`),
+      await as(stranger, 'GET', `/users?userEmail=${oldEmail}`),
+    ];
+    expect(reads.map((read) => [read.status, read.body.message])).toEqual(
+      reads.map(() => [404, 'User data not found']),
+    );
+    for (const read of reads) expect(read.text).not.toContain(SECRET_URL);
+    expect((await as(stranger, 'POST', '/api/create-user', {})).status).toBe(409);
+  });
+});
+
+describe('orders and images from before orders carried their owner', () => {
+  it('are given their buyer’s record once, at start-up, and stay theirs', async () => {
+    const buyer = await signUp(api, 'legacy');
+    const order = (
+      await as<PackageOrder>(buyer.token, 'POST', '/new-order', { packageId, ...billing })
+    ).body;
+    const image = new FormData();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    image.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
+    const uploaded = await call(api, 'POST', '/image-server/upload', {
+      token: buyer.token,
+      body: image,
+    });
+    expect(uploaded.status).toBe(201);
+    // As the previous release stored them: owned by an address only.
+    await api.db
+      .collection('orders')
+      .updateOne({ _id: new mongo.ObjectId(order._id) }, { $unset: { customerId: '' } });
+    await api.db
+      .collection('images.files')
+      .updateMany(
+        { 'metadata.uploadedBy': buyer.email },
+        { $unset: { 'metadata.uploaderId': '' } },
+      );
+    expect(
+      (await as<PackageOrder[]>(buyer.token, 'GET', `/orders?userEmail=${buyer.email}`)).body,
+    ).toEqual([]);
+
+    for (let start = 0; start < 2; start += 1) {
+      const restarted = await startTestApi({ ...paypal.env }, { sameDatabaseAs: api });
+      await restarted.close();
+    }
+    const stored = await api.db
+      .collection('orders')
+      .findOne({ _id: new mongo.ObjectId(order._id) });
+    expect(stored?.customerId?.toHexString()).toBe(buyer.id);
+    const listed = await as<PackageOrder[]>(buyer.token, 'GET', `/orders?userEmail=${buyer.email}`);
+    expect(listed.body.map((entry) => entry._id)).toEqual([order._id]);
+    const images = await as<{ files: unknown[] }>(buyer.token, 'GET', '/image-server/files');
+    expect(images.body.files).toHaveLength(1);
+  });
+});
