@@ -15,6 +15,7 @@ import { GeminiKeysModule } from './gemini-keys/gemini-keys.module';
 import { GeneratorModule } from './generator/generator.module';
 import { HealthModule } from './health/health.module';
 import { ItemsModule } from './items/items.module';
+import { JobsModule } from './jobs/jobs.module';
 import { LimitsModule } from './limits/limits.module';
 import { MessagesModule } from './messages/messages.module';
 import { OrdersModule } from './orders/orders.module';
@@ -52,6 +53,7 @@ export class AppModule {
         SupportModule,
         HealthModule,
         SeedModule,
+        JobsModule,
       ],
       providers: [
         // In this order: the limits count a signed-in caller by their account, which AuthGuard

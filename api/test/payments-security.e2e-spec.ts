@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PackageOrder, ItemOrder } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
 import { privatePaypalDouble, type PaypalDoubleControl } from './support/paypal-double';
@@ -200,6 +202,82 @@ describe('item 4: a capture counts only for the PayPal order our server created,
     } finally {
       await elsewhere.close();
     }
+  });
+});
+
+// Issue 30, item 6: the payee PayPal names at creation is pinned on the order.
+describe('the payee is pinned', () => {
+  const packageOrders = () => api.db.collection('orders');
+
+  it('records the merchant PayPal names when our server creates the PayPal order', async () => {
+    const buyer = await signUp(api, 'pinned');
+    const order = await newPackageOrder(api, buyer);
+    const paypalOrderId = await approvedPaypalOrder(api, buyer, order._id);
+    const atPaypal = await double.order(paypalOrderId);
+    const merchantId = atPaypal?.purchase_units[0]?.payee?.merchant_id;
+    expect(merchantId).toMatch(/^[A-Z0-9]{13}$/);
+    expect(await storedPackageOrder(order)).toMatchObject({ paypalPayeeId: merchantId });
+  });
+
+  it('refuses a capture whose payee is not the pinned one, or when there is none to compare', async () => {
+    const buyer = await signUp(api, 'unpinned');
+    for (const pinned of [
+      { $set: { paypalPayeeId: 'SOMEONEELSE12' } },
+      { $unset: { paypalPayeeId: '' } },
+    ]) {
+      const order = await newPackageOrder(api, buyer);
+      const paypalOrderId = await approvedPaypalOrder(api, buyer, order._id);
+      await packageOrders().updateOne({ _id: new mongo.ObjectId(order._id) }, pinned);
+      const completion = await call(api, 'PUT', `/process-payment-complete/${order._id}`, {
+        token: buyer.token,
+        json: { paypalOrderId },
+      });
+      expect(completion.status).toBe(422);
+      // Refused before PayPal is asked to capture: the order is still pending.
+      expect(await storedPackageOrder(order)).toMatchObject({ paymentStatus: 'pending' });
+    }
+    expect(await balanceOf(buyer)).toBe(0);
+  });
+});
+
+// Issue 30, item 6: who receives the money is announced when it changes.
+describe('a change of the PayPal account', () => {
+  const mailsTo = (address: string) =>
+    readdirSync(api.config.mail.dir)
+      .map((name) => readFileSync(join(api.config.mail.dir, name), 'utf8'))
+      .filter((eml) => eml.includes(`To: ${address}`) && eml.includes('PayPal account'));
+  const update = (json: unknown) =>
+    call(api, 'PUT', '/api/paypal-settings', { token: admin.token, json });
+  const accountChanges = () =>
+    api.db.collection('audit_log').countDocuments({ action: 'settings.paypal.account-change' });
+
+  it('is mailed to every admin and written to the audit log; other settings are not announced', async () => {
+    const current = await call<{ data: Record<string, unknown> }>(
+      api,
+      'GET',
+      '/api/paypal-settings',
+      {
+        token: admin.token,
+      },
+    );
+    const { clientSecret: _masked, ...form } = current.body.data;
+    const before = await accountChanges();
+    expect(
+      (await update({ ...form, buttonStyles: { ...(form.buttonStyles as object), color: 'blue' } }))
+        .status,
+    ).toBe(200);
+    expect(await accountChanges()).toBe(before);
+    expect(mailsTo(adminEmail)).toHaveLength(0);
+
+    expect((await update({ ...form, clientId: 'attacker-client' })).status).toBe(200);
+    expect(await accountChanges()).toBe(before + 1);
+    const [notice] = mailsTo(adminEmail);
+    expect(notice).toMatch(/^Subject: The PayPal account of ColdMail AI was changed$/m);
+    expect(notice).toContain('attacker-client');
+    expect(notice).toContain(`${adminEmail} changed the PayPal client ID`);
+
+    // Back as it was (the test file's other payments use it).
+    expect((await update({ ...form })).status).toBe(200);
   });
 });
 

@@ -506,6 +506,48 @@ describe('POST /api/paypal/webhook', () => {
     expect(await balanceOf(buyer)).toBe(before);
   });
 
+  // Issue 30, item 5: a delivery is done only once its effects are stored.
+  it('finishes a delivery a stopped process left half done when PayPal retries it, never one still under way', async () => {
+    const before = await balanceOf(buyer);
+    const { order, paypalOrderId } = await capturedPendingOrder();
+    // PayPal's delivery, as it will send it again: sent to a dead end first.
+    const genuine = await paypal.sendCaptureEvent(paypalOrderId, `${api.url}/api/health`);
+    const transmissionId = genuine.delivery.headers['paypal-transmission-id'];
+    const retry = () =>
+      fetch(webhookUrl(), {
+        method: 'POST',
+        headers: genuine.delivery.headers,
+        body: JSON.stringify(genuine.event),
+      });
+    const deliveries = api.db.collection('paypal_webhook_deliveries');
+    const recorded = {
+      transmissionId,
+      eventId: genuine.event.id,
+      eventType: genuine.event.event_type,
+      receivedAt: new Date(),
+      status: 'processing',
+    };
+
+    // Another instance is at it right now: PayPal is told to come back (it retries non-2xx).
+    await deliveries.insertOne({ ...recorded, startedAt: new Date() });
+    expect((await retry()).status).toBe(409);
+    expect(await storedOrder(order)).toMatchObject({ paymentStatus: 'pending' });
+
+    // The process that recorded it stopped three minutes ago, before storing anything.
+    await deliveries.updateOne(
+      { transmissionId },
+      { $set: { startedAt: new Date(Date.now() - 3 * 60_000) } },
+    );
+    expect((await retry()).status).toBe(200);
+    expect(await storedOrder(order)).toMatchObject({ paymentStatus: 'Paid', creditApplied: true });
+    expect(await balanceOf(buyer)).toBe(before + 200);
+    expect(await deliveries.findOne({ transmissionId })).toMatchObject({ status: 'done' });
+
+    // Done: a further retry is a replay.
+    expect((await retry()).status).toBe(200);
+    expect(await balanceOf(buyer)).toBe(before + 200);
+  });
+
   it('records a denied capture and keeps the order pending', async () => {
     const before = await balanceOf(buyer);
     const { order, paypalOrderId } = await capturedPendingOrder();

@@ -33,6 +33,27 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses production with PayPal credentials but no webhook id or merchant id, naming the variable', () => {
+    const paypal = {
+      ...PRODUCTION,
+      GEMINI_KEYS_SECRET: HEX_SECRET,
+      PAYPAL_CLIENT_ID: 'live-client',
+      PAYPAL_CLIENT_SECRET: 'live-secret',
+    };
+    expect(errorMessageOf(() => loadEnvironment(paypal))).toMatch(
+      /PAYPAL_WEBHOOK_ID must be set in production/,
+    );
+    expect(errorMessageOf(() => loadEnvironment({ ...paypal, PAYPAL_WEBHOOK_ID: 'WH-1' }))).toMatch(
+      /PAYPAL_MERCHANT_ID must be set in production/,
+    );
+    expect(
+      loadEnvironment({ ...paypal, PAYPAL_WEBHOOK_ID: 'WH-1', PAYPAL_MERCHANT_ID: 'MERCHANT12345' })
+        .paypal.merchantId,
+    ).toBe('MERCHANT12345');
+    // Without credentials (an admin enters them later) the API starts; see PaypalSettingsService.
+    expect(() => loadEnvironment({ ...PRODUCTION, GEMINI_KEYS_SECRET: HEX_SECRET })).not.toThrow();
+  });
+
   it('refuses production without SMTP_URL (messages would only be written to local files)', () => {
     const { SMTP_URL: _unset, ...withoutSmtp } = PRODUCTION;
     expect(

@@ -72,6 +72,7 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   GENERATOR_RATE_LIMIT: nonNegativeInt(10),
   ENHANCE_RATE_LIMIT: nonNegativeInt(5),
+  RECOVERY_SWEEP_SECONDS: nonNegativeInt(60),
   ENHANCE_DAILY_LIMIT: nonNegativeInt(50),
   THROTTLE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
   THROTTLE_LIMIT: nonNegativeInt(300),
@@ -161,6 +162,8 @@ export interface AppConfig {
   shutdown: { delayMs: number; graceMs: number };
   /** Emails one user may generate per minute; 0 turns the limit off (the benchmark). */
   generatorPerMinute: number;
+  /** How often the recovery sweep runs (on one instance at a time); 0 turns it off. */
+  recoverySweepMs: number;
   /** Prompt enhancements (free Gemini calls) one user may make per minute and per UTC day; 0: off. */
   enhance: { perMinute: number; perDay: number };
   /** Requests per IP per route per window; 0 turns a limit off. */
@@ -224,6 +227,30 @@ const TRUST_PROXY_FORMAT =
   'addresses or CIDR ranges (e.g. 10.0.0.0/8,loopback); "true" is refused because it would let ' +
   'any client choose its own address through X-Forwarded-For';
 
+/**
+ * Production with PayPal credentials also needs the webhook id (without it, refunds, reversals,
+ * disputes and held payments PayPal reports are lost) and the merchant id (every capture is
+ * checked to pay it). Null when both are set.
+ */
+export function missingPaypalProductionVars(vars: {
+  PAYPAL_WEBHOOK_ID?: string;
+  PAYPAL_MERCHANT_ID?: string;
+}): string | null {
+  if (!vars.PAYPAL_WEBHOOK_ID) {
+    return (
+      'PAYPAL_WEBHOOK_ID must be set in production when PayPal credentials are: without it, the ' +
+      'refunds, reversals, disputes and held payments PayPal reports by webhook are lost.'
+    );
+  }
+  if (!vars.PAYPAL_MERCHANT_ID) {
+    return (
+      'PAYPAL_MERCHANT_ID must be set in production when PayPal credentials are: every capture ' +
+      'is checked to pay this merchant (your PayPal account ID).'
+    );
+  }
+  return null;
+}
+
 /** proxy-addr's names for well-known ranges, which Fastify's trustProxy accepts. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -274,6 +301,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         'messages to users are sent. Without it they would only be written to files on the server.',
     );
   }
+  if (vars.NODE_ENV === 'production' && vars.PAYPAL_CLIENT_ID && vars.PAYPAL_CLIENT_SECRET) {
+    const missing = missingPaypalProductionVars(vars);
+    if (missing) throw new ConfigError(`Invalid configuration: ${missing}`);
+  }
   return {
     env: vars.NODE_ENV,
     port: vars.PORT,
@@ -309,6 +340,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     },
     generatorPerMinute: vars.GENERATOR_RATE_LIMIT,
     enhance: { perMinute: vars.ENHANCE_RATE_LIMIT, perDay: vars.ENHANCE_DAILY_LIMIT },
+    recoverySweepMs: vars.RECOVERY_SWEEP_SECONDS * 1000,
     throttle: {
       ttlMs: vars.THROTTLE_TTL_SECONDS * 1000,
       limit: vars.THROTTLE_LIMIT,

@@ -2,7 +2,7 @@ import { CallerCache } from '../auth/caller-cache';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { CreditReason } from '@coldmail/contracts';
-import { Model, mongo, Types } from 'mongoose';
+import { Model, mongo, trusted, Types } from 'mongoose';
 import { User, type PendingCreditChange } from '../users/schemas/user.schema';
 import {
   CreditEntry,
@@ -252,11 +252,48 @@ export class CreditLedger implements OnModuleInit {
   }
 
   /**
-   * Finishes what stopped processes left: every pending entry, then holds that never got an
-   * entry. Answers how many entries were finished.
+   * Applied debits for `reason` made between `from` and `to` (oldest first, at most `limit`)
+   * that no entry of `undoneBy` reverses yet: what the recovery sweep looks at.
    */
-  async recover(): Promise<number> {
-    const pending = await this.entries.find({ status: 'pending' }).lean<CreditEntryData[]>();
+  async appliedWithoutUndo(
+    reason: CreditReason,
+    undoneBy: CreditReason,
+    from: Date,
+    to: Date,
+    limit: number,
+  ): Promise<{ userId: string; reference: string }[]> {
+    const debits = await this.entries
+      .find({ reason, status: 'applied', createdAt: trusted({ $gte: from, $lt: to }) })
+      .sort({ createdAt: 1 })
+      .limit(limit)
+      .select({ userId: 1, reference: 1 })
+      .lean<Pick<CreditEntryData, 'userId' | 'reference'>[]>();
+    if (debits.length === 0) return [];
+    const undone = await this.entries
+      .find({
+        reason: undoneBy,
+        reference: trusted({ $in: debits.map((debit) => debit.reference) }),
+      })
+      .select({ reference: 1 })
+      .lean<Pick<CreditEntryData, 'reference'>[]>();
+    const undoneRefs = new Set(undone.map((entry) => entry.reference));
+    return debits
+      .filter((debit) => !undoneRefs.has(debit.reference))
+      .map((debit) => ({ userId: debit.userId.toHexString(), reference: debit.reference }));
+  }
+
+  /**
+   * Finishes what stopped processes left: every pending entry (or those started before
+   * `startedBefore`, leaving live calls theirs to finish), then holds that never got an entry.
+   * Answers how many entries were finished.
+   */
+  async recover(startedBefore?: Date): Promise<number> {
+    const pending = await this.entries
+      .find({
+        status: 'pending',
+        ...(startedBefore ? { createdAt: trusted({ $lt: startedBefore }) } : {}),
+      })
+      .lean<CreditEntryData[]>();
     for (const entry of pending) await this.finish(entry, true);
 
     const orphanedBefore = Date.now() - ORPHAN_HOLD_AGE_MS;

@@ -61,16 +61,31 @@ export class CreditsService implements OnApplicationBootstrap {
 
   constructor(private readonly ledger: CreditLedger) {}
 
-  /** Finishes the changes a stopped process left half done. */
+  /** At start-up, the changes a stopped process left half done (the recovery sweep repeats it). */
   async onApplicationBootstrap(): Promise<void> {
     try {
-      const finished = await this.ledger.recover();
-      if (finished > 0) {
-        this.logger.warn(`Finished ${finished} pending credit change(s) after a restart`);
-      }
+      await this.recover();
     } catch (error) {
       this.logger.error(error instanceof Error ? error : String(error));
     }
+  }
+
+  /**
+   * Finishes credit changes left half done: all of them, or (from the periodic sweep) those
+   * started before `startedBefore`, so calls under way finish their own.
+   */
+  async recover(startedBefore?: Date): Promise<void> {
+    const finished = await this.ledger.recover(startedBefore);
+    if (finished > 0) this.logger.warn(`Finished ${finished} pending credit change(s)`);
+  }
+
+  /** Generation debits made in [from, to) whose credit was not given back (oldest first). */
+  unrefundedGenerationDebits(
+    from: Date,
+    to: Date,
+    limit: number,
+  ): Promise<{ userId: string; reference: string }[]> {
+    return this.ledger.appliedWithoutUndo('generation', 'generation-refund', from, to, limit);
   }
 
   /** A paid package order's credits, once per order; null when the buyer has no record. */

@@ -14,5 +14,6 @@ import { GeneratorService } from './generator.service';
   ],
   controllers: [GeneratorController],
   providers: [GeneratorService],
+  exports: [GeneratorService],
 })
 export class GeneratorModule {}

@@ -14,7 +14,7 @@ import {
   type Generation,
   type generateEmailBodySchema,
 } from '@coldmail/contracts';
-import { Model, Types } from 'mongoose';
+import { Model, trusted, Types } from 'mongoose';
 import type { z } from 'zod';
 import { AuditService } from '../audit/audit.service';
 import type { AuthContext } from '../auth/auth-context';
@@ -44,6 +44,8 @@ type GenerateFields = z.output<typeof generateEmailBodySchema>;
 /** The spec's generation settings. */
 const GENERATION_CONFIG = { temperature: 0.7, topK: 40, topP: 0.95, maxOutputTokens: 1024 };
 const HISTORY_SIZE = 50;
+/** Abandoned generations looked at per sweep. */
+const ABANDONED_BATCH = 500;
 const NO_EMAIL = 'No email was generated from the API response';
 /** An enhanced prompt is 120-200 words of instructions: a few hundred tokens, never an email's. */
 const ENHANCE_MAX_OUTPUT_TOKENS = 400;
@@ -165,6 +167,23 @@ export class GeneratorService implements OnModuleInit {
     let first: IteratorResult<string, void>;
     try {
       first = await stream.next();
+      // From here on words reach the reader, and the email is paid for: recorded now, so that
+      // if this process stops before the email is stored, the recovery sweep does not refund it.
+      if (!first.done) {
+        await this.generations.updateOne(
+          { _id: id },
+          {
+            $setOnInsert: {
+              userId: new Types.ObjectId(userId),
+              ...fields,
+              prompt: emailPrompt(fields),
+              status: 'pending',
+              textSentAt: new Date(),
+            },
+          },
+          { upsert: true },
+        );
+      }
     } catch (error) {
       await fail();
       throw error;
@@ -195,6 +214,30 @@ export class GeneratorService implements OnModuleInit {
         }
       },
     };
+  }
+
+  /**
+   * Gives back the credit of generations a stopped process left without an answer: a debit made
+   * between `from` and `to` with no generation stored for it (a generation is stored when it
+   * ends, and a streamed one as soon as words reached its reader, who has then paid). A pending
+   * record of the spec's separate debit is its client's to complete or refund. Answers how many
+   * were refunded.
+   */
+  async refundAbandoned(from: Date, to: Date): Promise<number> {
+    const debits = await this.credits.unrefundedGenerationDebits(from, to, ABANDONED_BATCH);
+    if (debits.length === 0) return 0;
+    const stored = await this.generations
+      .find({ _id: trusted({ $in: debits.map((debit) => new Types.ObjectId(debit.reference)) }) })
+      .select({ _id: 1 })
+      .lean<{ _id: Types.ObjectId }[]>();
+    const known = new Set(stored.map((row) => row._id.toHexString()));
+    let refunded = 0;
+    for (const debit of debits) {
+      if (known.has(debit.reference)) continue;
+      if (await this.refund(debit.userId, new Types.ObjectId(debit.reference))) refunded += 1;
+    }
+    if (refunded > 0) this.logger.warn(`Refunded ${refunded} generation(s) a stopped process left`);
+    return refunded;
   }
 
   /** Whether a generation could get a key now; the page disables generating when not. */
@@ -324,14 +367,20 @@ export class GeneratorService implements OnModuleInit {
   ): Promise<GeneratedEmail> {
     if (!text.trim()) throw new BadGatewayException(NO_EMAIL);
     const email = parseEmail(text, fields.senderName);
-    await this.generations.create({
-      _id: id,
-      userId: new Types.ObjectId(userId),
-      ...fields,
-      prompt: emailPrompt(fields),
-      ...email,
-      status: 'done',
-    });
+    // An upsert: a streamed generation has a pending record from its first words on.
+    await this.generations.updateOne(
+      { _id: id },
+      {
+        $set: {
+          userId: new Types.ObjectId(userId),
+          ...fields,
+          prompt: emailPrompt(fields),
+          ...email,
+          status: 'done',
+        },
+      },
+      { upsert: true },
+    );
     return { ...email, generationId: id.toHexString(), credits: balance };
   }
 

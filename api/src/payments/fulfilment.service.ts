@@ -41,22 +41,29 @@ export class FulfilmentService implements OnApplicationBootstrap {
     private readonly credits: CreditsService,
   ) {}
 
-  /** Credits paid package orders, and takes back refunded ones', a previous run left half done. */
+  /** At start-up: what a stopped process left half done (the recovery sweep repeats it). */
   async onApplicationBootstrap(): Promise<void> {
     try {
-      const unfinished = await this.packageOrders.findPaidNotCredited();
-      for (const order of unfinished) await this.ensureCredited(order);
-      if (unfinished.length > 0) {
-        this.logger.warn(`Finished crediting ${unfinished.length} paid order(s) after a restart`);
-      }
-      const refunded = await this.packageOrders.findRefundedNotReversed();
-      for (const order of refunded) await this.takeBackCredits(order);
-      if (refunded.length > 0) {
-        this.logger.warn(`Finished ${refunded.length} refund(s) after a restart`);
-      }
+      await this.recover();
     } catch (error) {
       this.logger.error(error instanceof Error ? error : String(error));
     }
+  }
+
+  /**
+   * Credits paid package orders, and takes back refunded ones' credits, that a stopped process
+   * (or a failed step) left half done. Safe to run anywhere, any number of times: each step is
+   * guarded and the ledger changes a balance once per order.
+   */
+  async recover(): Promise<void> {
+    const unfinished = await this.packageOrders.findPaidNotCredited();
+    for (const order of unfinished) await this.ensureCredited(order);
+    if (unfinished.length > 0) {
+      this.logger.warn(`Finished crediting ${unfinished.length} paid order(s)`);
+    }
+    const refunded = await this.packageOrders.findRefundedNotReversed();
+    for (const order of refunded) await this.takeBackCredits(order);
+    if (refunded.length > 0) this.logger.warn(`Finished ${refunded.length} refund(s)`);
   }
 
   async fulfilPackage(

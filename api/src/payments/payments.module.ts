@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { CreditsModule } from '../credits/credits.module';
+import { MessagesModule } from '../messages/messages.module';
 import { OrdersModule } from '../orders/orders.module';
 import { SecretsModule } from '../secrets/secrets.module';
 import { UsersModule } from '../users/users.module';
@@ -23,8 +24,10 @@ import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delive
     UsersModule,
     CreditsModule,
     SecretsModule,
+    MessagesModule,
   ],
   controllers: [PaypalSettingsController, PaymentsController],
   providers: [PaypalClient, PaypalSettingsService, PaymentsService, FulfilmentService],
+  exports: [FulfilmentService],
 })
 export class PaymentsModule {}

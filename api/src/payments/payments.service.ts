@@ -22,7 +22,7 @@ import {
   type CreatePaypalOrderBody,
 } from '@coldmail/contracts';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, mongo } from 'mongoose';
+import { Model, mongo, trusted } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
 import { AuditService } from '../audit/audit.service';
 import type { AppConfig } from '../config/app-config';
@@ -59,6 +59,15 @@ const PAYPAL_CERT_HOSTS = new Set([
   'api-m.sandbox.paypal.com',
 ]);
 const NOT_THIS_ORDER = 'This PayPal payment is not for this order.';
+
+/**
+ * How long a webhook delivery may stay 'processing' before a retry of it takes it over: far
+ * longer than any delivery takes, so a live attempt is never run twice at once.
+ */
+const WEBHOOK_TAKEOVER_MS = 2 * 60_000;
+
+/** A delivery whose effects are stored (older records have no status: they are done too). */
+const isDone = { status: trusted({ $ne: 'processing' as const }) };
 
 type AnyOrder = PackageOrderData | ItemOrderData;
 
@@ -137,12 +146,13 @@ export class PaymentsService implements OnModuleInit {
         timing,
       ),
     );
-    await orders.rememberPaypalOrder(
-      order._id.toHexString(),
-      paypalOrder.id,
-      currency,
-      purchaseUnitOf(paypalOrder)?.payee?.merchant_id,
-    );
+    const payeeId = purchaseUnitOf(paypalOrder)?.payee?.merchant_id;
+    if (!payeeId && !this.config.paypal.merchantId) {
+      // Without a payee to pin, no capture of this PayPal order could be accepted.
+      this.logger.error(`PayPal order ${paypalOrder.id} was created without a readable payee`);
+      throw new BadGatewayException(PAYPAL_FAILED);
+    }
+    await orders.rememberPaypalOrder(order._id.toHexString(), paypalOrder.id, currency, payeeId);
     return { id: paypalOrder.id };
   }
 
@@ -204,7 +214,7 @@ export class PaymentsService implements OnModuleInit {
       this.logger.warn(`Refused a webhook naming a foreign certificate URL (${complete.certUrl})`);
       throw new BadRequestException('The webhook certificate is not PayPal’s');
     }
-    if (await this.deliveries.exists({ transmissionId: complete.transmissionId })) {
+    if (await this.deliveries.exists({ transmissionId: complete.transmissionId, ...isDone })) {
       this.logger.warn(`Ignored a replayed webhook (${complete.transmissionId})`);
       return;
     }
@@ -217,9 +227,15 @@ export class PaymentsService implements OnModuleInit {
     }
     const event = paypalWebhookEventSchema.safeParse(JSON.parse(rawEvent));
     if (!event.success) throw new BadRequestException('Malformed webhook event');
-    if (!(await this.rememberDelivery(complete.transmissionId, event.data))) {
+    const claim = await this.claimDelivery(complete.transmissionId, event.data);
+    if (claim === 'done') {
       this.logger.warn(`Ignored a replayed webhook (${complete.transmissionId})`);
       return;
+    }
+    if (claim === 'in-progress') {
+      // PayPal retries a delivery that is not answered 2xx: by then this attempt has finished
+      // (and the retry is a replay) or stopped (and the retry takes it over).
+      throw new ConflictException('This webhook delivery is being processed');
     }
     try {
       await this.applyEvent(event.data.event_type, event.data.id, event.data.resource);
@@ -228,25 +244,47 @@ export class PaymentsService implements OnModuleInit {
       await this.deliveries.deleteOne({ transmissionId: complete.transmissionId });
       throw error;
     }
+    await this.deliveries.updateOne(
+      { transmissionId: complete.transmissionId },
+      { $set: { status: 'done', doneAt: new Date() } },
+    );
   }
 
-  /** False when this transmission was already acted on (a concurrent replay won). */
-  private async rememberDelivery(
+  /**
+   * Records a delivery as being processed by this call: 'claimed' when it is new, or when an
+   * earlier attempt has been processing it for longer than the takeover age (its process
+   * stopped); 'done' when it was processed already; 'in-progress' when another attempt is
+   * under way.
+   */
+  private async claimDelivery(
     transmissionId: string,
     event: { id: string; event_type: string },
-  ): Promise<boolean> {
+  ): Promise<'claimed' | 'done' | 'in-progress'> {
+    const now = new Date();
     try {
       await this.deliveries.create({
         transmissionId,
         eventId: event.id,
         eventType: event.event_type,
-        receivedAt: new Date(),
+        receivedAt: now,
+        status: 'processing',
+        startedAt: now,
       });
-      return true;
+      return 'claimed';
     } catch (error) {
-      if (error instanceof mongo.MongoServerError && error.code === 11000) return false;
-      throw error;
+      if (!(error instanceof mongo.MongoServerError && error.code === 11000)) throw error;
     }
+    const stalledBefore = new Date(now.getTime() - WEBHOOK_TAKEOVER_MS);
+    const takenOver = await this.deliveries.findOneAndUpdate(
+      { transmissionId, status: 'processing', startedAt: trusted({ $lt: stalledBefore }) },
+      { $set: { startedAt: now } },
+    );
+    if (takenOver) {
+      this.logger.warn(`Took over webhook ${transmissionId}, left half done by a stopped process`);
+      return 'claimed';
+    }
+    const current = await this.deliveries.exists({ transmissionId, ...isDone });
+    return current ? 'done' : 'in-progress';
   }
 
   private isPaypalCertUrl(certUrl: string): boolean {
@@ -454,9 +492,9 @@ export class PaymentsService implements OnModuleInit {
       );
       return null;
     }
-    if (capture.payee && !this.paysOurMerchant(capture.payee, found.order)) {
+    if (!this.paysOurMerchant(capture.payee, found.order)) {
       this.logger.error(
-        `Order ${found.order.orderId}: capture ${capture.id} pays another merchant`,
+        `Order ${found.order.orderId}: capture ${capture.id} pays another merchant, or names none`,
       );
       return null;
     }
@@ -465,12 +503,12 @@ export class PaymentsService implements OnModuleInit {
 
   /**
    * The payee must be our merchant: PAYPAL_MERCHANT_ID when configured, otherwise the payee
-   * PayPal named when our server created the order.
+   * PayPal named when our server created the order. A payment whose payee cannot be read, or an
+   * order with no pinned payee to compare with, is refused: it might pay anyone.
    */
   private paysOurMerchant(payee: PaypalPayee | undefined, order: AnyOrder): boolean {
     const expected = this.config.paypal.merchantId ?? order.paypalPayeeId;
-    if (!expected) return true;
-    return payee?.merchant_id === expected;
+    return expected !== undefined && expected !== null && payee?.merchant_id === expected;
   }
 
   /**

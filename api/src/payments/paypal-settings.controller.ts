@@ -43,6 +43,7 @@ export class PaypalSettingsController {
     @ValidBody() body: PaypalSettingsBody,
   ): Promise<ResponseOf<typeof endpoints.update>> {
     const before = await this.settings.adminView();
+    const accountBefore = await this.settings.accountInForce();
     const data = await this.settings.update(body);
     // The audit log masks the secret (AuditService.redactSecrets).
     await this.audit.record(admin, {
@@ -51,6 +52,11 @@ export class PaypalSettingsController {
       before,
       after: data,
     });
+    await this.settings.announceAccountChange(
+      admin,
+      accountBefore,
+      await this.settings.accountInForce(),
+    );
     return {
       success: true,
       message: 'PayPal settings updated successfully',
@@ -61,6 +67,7 @@ export class PaypalSettingsController {
   @Endpoint(endpoints.reset)
   async reset(@CurrentUser() admin: AuthContext): Promise<ResponseOf<typeof endpoints.reset>> {
     const before = await this.settings.adminView();
+    const accountBefore = await this.settings.accountInForce();
     const data = await this.settings.reset();
     await this.audit.record(admin, {
       action: 'settings.paypal.reset',
@@ -68,6 +75,11 @@ export class PaypalSettingsController {
       before,
       after: data,
     });
+    await this.settings.announceAccountChange(
+      admin,
+      accountBefore,
+      await this.settings.accountInForce(),
+    );
     return {
       success: true,
       message: 'PayPal settings reset successfully',

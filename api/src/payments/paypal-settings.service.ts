@@ -1,4 +1,10 @@
-import { Injectable, Logger, OnModuleInit, ServiceUnavailableException } from '@nestjs/common';
+import {
+  BadRequestException,
+  Injectable,
+  Logger,
+  OnModuleInit,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   adminFormButtonStyles,
@@ -8,10 +14,16 @@ import {
   type PaypalSettings,
   type PaypalSettingsBody,
 } from '@coldmail/contracts';
+import { createHash } from 'node:crypto';
 import type { Model } from 'mongoose';
-import type { AppConfig } from '../config/app-config';
+import { AuditService } from '../audit/audit.service';
+import type { AuthContext } from '../auth/auth-context';
+import { escapeHtml } from '../common/escape-html';
+import { ConfigError, missingPaypalProductionVars, type AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
+import { MailerService } from '../messages/mailer.service';
 import { SecretCipher } from '../secrets/secret-cipher';
+import { UsersService } from '../users/users.service';
 import type { PaypalCredentials } from './paypal.client';
 import { PaypalSettingsRecord } from './schemas/paypal-settings.schema';
 
@@ -22,6 +34,20 @@ const BASE_URLS = {
 } as const;
 
 export const PAYMENTS_UNAVAILABLE = 'PayPal payments are currently unavailable.';
+
+/** The PayPal account payments go to, as compared before and after a settings change. */
+export interface PaypalAccount {
+  clientId: string;
+  /** A fingerprint of the client secret. */
+  secret: string;
+  mode: string;
+}
+
+const ACCOUNT_FIELDS: { key: keyof PaypalAccount; label: string }[] = [
+  { key: 'clientId', label: 'client ID' },
+  { key: 'secret', label: 'client secret' },
+  { key: 'mode', label: 'mode' },
+];
 
 /** The settings in force, secret included: never sent to a client as such. */
 type EffectiveSettings = Omit<Required<PaypalSettings>, 'buttonStyles'> & {
@@ -42,12 +68,23 @@ export class PaypalSettingsService implements OnModuleInit {
     private readonly settings: Model<PaypalSettingsRecord>,
     @InjectConfig() private readonly config: AppConfig,
     private readonly cipher: SecretCipher,
+    private readonly users: UsersService,
+    private readonly mailer: MailerService,
+    private readonly audit: AuditService,
   ) {}
 
-  /** A secret saved in clear (before secrets were sealed) is sealed now, and the clear one removed. */
+  /**
+   * A secret saved in clear (before secrets were sealed) is sealed now, and the clear one removed.
+   * In production, credentials an admin saved need PAYPAL_WEBHOOK_ID and PAYPAL_MERCHANT_ID as
+   * much as the environment's do (see loadConfig): the API refuses to start without them.
+   */
   async onModuleInit(): Promise<void> {
     // One settings document (a unique index): it must exist before the first save relies on it.
     await this.settings.init();
+    const missing = this.missingForProduction();
+    if (missing && hasCredentials(await this.current())) {
+      throw new ConfigError(`Invalid configuration: ${missing}`);
+    }
     const legacy = await this.settings
       .findOne({ key: KEY })
       .select('+clientSecret')
@@ -95,10 +132,15 @@ export class PaypalSettingsService implements OnModuleInit {
     };
   }
 
-  /** An omitted, empty or still-masked clientSecret keeps the stored one. */
+  /**
+   * An omitted, empty or still-masked clientSecret keeps the stored one. In production,
+   * credentials are refused (400) while the environment lacks what payments with them need.
+   */
   async update(body: PaypalSettingsBody): Promise<PaypalSettings> {
     const { clientSecret, ...rest } = body;
     const newSecret = clientSecret && !clientSecret.includes(SECRET_MASK) ? clientSecret : null;
+    const missing = this.missingForProduction();
+    if (missing && body.clientId) throw new BadRequestException(missing);
     await this.settings.updateOne(
       { key: KEY },
       {
@@ -156,6 +198,74 @@ export class PaypalSettingsService implements OnModuleInit {
       );
       return '';
     }
+  }
+
+  /**
+   * Which PayPal account payments go to: its client id, a fingerprint of its secret (never the
+   * secret) and its mode. Compared before and after an admin's change.
+   */
+  async accountInForce(): Promise<PaypalAccount> {
+    const current = await this.current();
+    return {
+      clientId: current.clientId,
+      secret: createHash('sha256').update(current.clientSecret).digest('hex').slice(0, 16),
+      mode: current.mode,
+    };
+  }
+
+  /**
+   * A change of the account payments go to (client id, secret or mode) is announced to every
+   * admin by e-mail and written to the audit log: money could be redirected by it, so no admin
+   * should learn of it by chance. Nothing is announced when none of the three changed.
+   */
+  async announceAccountChange(
+    admin: AuthContext,
+    before: PaypalAccount,
+    after: PaypalAccount,
+  ): Promise<void> {
+    const changed = ACCOUNT_FIELDS.filter((field) => before[field.key] !== after[field.key]);
+    if (changed.length === 0) return;
+    const what = changed.map((field) => field.label).join(', ');
+    await this.audit.record(admin, {
+      action: 'settings.paypal.account-change',
+      target: { kind: 'settings', label: 'PayPal' },
+      before: { clientId: before.clientId, mode: before.mode },
+      after: { clientId: after.clientId, mode: after.mode, changed: changed.map((f) => f.key) },
+    });
+    const admins = await this.users.listAdmins();
+    const at = new Date().toISOString();
+    const text =
+      `${admin.email} changed the PayPal ${what} on ColdMail AI at ${at}.\n\n` +
+      `Payments now go to the PayPal app with client ID ${after.clientId || '(none)'}, in ` +
+      `${after.mode} mode.\n\nIf you did not expect this change, check Settings › PayPal and ` +
+      'the audit log now.\n';
+    await Promise.all(
+      admins.map((recipient) =>
+        this.mailer
+          .send({
+            to: recipient.userEmail,
+            subject: 'The PayPal account of ColdMail AI was changed',
+            text,
+            html: text
+              .split('\n\n')
+              .map((paragraph) => `<p>${escapeHtml(paragraph.trim())}</p>`)
+              .join(''),
+          })
+          .catch((error: unknown) => {
+            this.logger.error(
+              `The PayPal change notice to ${recipient.userEmail} was not sent: ${String(error)}`,
+            );
+          }),
+      ),
+    );
+  }
+
+  private missingForProduction(): string | null {
+    if (this.config.env !== 'production') return null;
+    return missingPaypalProductionVars({
+      PAYPAL_WEBHOOK_ID: this.config.paypal.webhookId ?? undefined,
+      PAYPAL_MERCHANT_ID: this.config.paypal.merchantId ?? undefined,
+    });
   }
 
   private credentialsOf(current: EffectiveSettings): PaypalCredentials {

@@ -76,6 +76,8 @@ export class PaypalClient {
       method: 'POST',
       path: '/v2/checkout/orders',
       body: JSON.stringify(order),
+      // The full order, payee included (PayPal's default answer is only its id and links).
+      headers: { prefer: 'return=representation' },
     });
   }
 

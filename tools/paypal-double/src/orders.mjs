@@ -217,6 +217,8 @@ export function createOrderStore({ baseUrl, merchantEmail }) {
           }),
       ...(unit.custom_id === undefined ? {} : { custom_id: unit.custom_id }),
       ...(unit.invoice_id === undefined ? {} : { invoice_id: unit.invoice_id }),
+      // Payments v2 names the merchant a capture paid (also in its webhook events' resource).
+      payee: structuredClone(unit.payee),
       links: [
         { href: captureUrl, rel: 'self', method: 'GET' },
         { href: `${captureUrl}/refund`, rel: 'refund', method: 'POST' },

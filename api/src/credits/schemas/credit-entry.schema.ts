@@ -86,6 +86,8 @@ export const CreditEntrySchema = SchemaFactory.createForClass(CreditEntry);
 // Every change happens once: repeating a purchase, a generation's debit or its refund finds the
 // first entry instead of adding a second.
 CreditEntrySchema.index({ reason: 1, reference: 1 }, { unique: true });
+// The recovery sweep's look at recent debits of one reason.
+CreditEntrySchema.index({ reason: 1, createdAt: 1 });
 // A user's history, newest first.
 CreditEntrySchema.index({ userId: 1, sequence: -1, _id: -1 });
 // Start-up recovery looks for the few entries a stopped process left pending.

@@ -37,6 +37,10 @@ export class GenerationRecord {
   @Prop({ type: String, required: true, default: 'pending' })
   status!: GenerationStatus;
 
+  /** A streamed generation: when its first words were sent to the reader (it is paid for). */
+  @Prop()
+  textSentAt?: Date;
+
   /** Set when its credit was given back. */
   @Prop({ type: Boolean, default: false })
   refunded!: boolean;
