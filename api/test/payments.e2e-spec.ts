@@ -233,6 +233,44 @@ describe('PUT /process-payment-complete/:id', () => {
     });
   });
 
+  // Issue 30, item 8: two tabs, each with its own approved PayPal order for the same order.
+  it('never captures twice when two PayPal orders of one order are completed at once', async () => {
+    const before = await balanceOf(buyer);
+    const order = await packageOrder(buyer);
+    const [first, second] = [
+      await approvedPaypalOrder(buyer, order),
+      await approvedPaypalOrder(buyer, order),
+    ];
+    const results = await Promise.all([
+      completePackage(buyer, order, first),
+      completePackage(buyer, order, second),
+      completePackage(buyer, order, first),
+      completePackage(buyer, order, second),
+    ]);
+    // Each call is paid (by whichever PayPal order was captured) or told to wait and check.
+    for (const result of results) expect([200, 409]).toContain(result.status);
+    expect(results.some((result) => result.status === 200)).toBe(true);
+    const captured = [];
+    for (const id of [first, second]) {
+      const atPaypal = await paypal.order(id);
+      captured.push(...(atPaypal?.purchase_units[0]?.payments?.captures ?? []));
+    }
+    expect(captured).toHaveLength(1);
+    expect(await storedOrder(order)).toMatchObject({
+      paymentStatus: 'Paid',
+      paypalTransactionID: captured[0]?.id,
+    });
+    expect(await balanceOf(buyer)).toBe(before + 200);
+    // The other tab, completed again later, is told the order is paid; nothing more is captured.
+    const later = await completePackage(buyer, order, second);
+    expect(later.status).toBe(200);
+    expect(later.body.alreadyProcessed).toBe(true);
+    const capturedAfter = (
+      await Promise.all([first, second].map((id) => paypal.order(id)))
+    ).flatMap((atPaypal) => atPaypal?.purchase_units[0]?.payments?.captures ?? []);
+    expect(capturedAfter).toHaveLength(1);
+  });
+
   it('credits once under 20 concurrent completion calls and a webhook for the same payment', async () => {
     const before = await balanceOf(buyer);
     const order = await packageOrder(buyer);

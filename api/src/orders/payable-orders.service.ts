@@ -235,6 +235,72 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
    * Remembers a PayPal order our server created for a pending order: its id (among the last few
    * created, since a buyer may retry), its currency and the payee PayPal named.
    */
+  /**
+   * Claims the order's capture for one of its PayPal orders: 'claimed' when it was free, lapsed,
+   * or already this PayPal order's; otherwise which PayPal order holds it and whether its claim
+   * has lapsed (its caller stopped).
+   */
+  async claimCapture(
+    id: Types.ObjectId,
+    paypalOrderId: string,
+    holdMs: number,
+    retried = false,
+  ): Promise<{ claimed: true } | { claimed: false; heldBy: string; lapsed: boolean }> {
+    const now = new Date();
+    const claimed = await this.model.findOneAndUpdate(
+      {
+        _id: id,
+        paymentStatus: paymentStatus.pending,
+        $or: [
+          { captureClaim: trusted({ $exists: false }) },
+          { 'captureClaim.paypalOrderId': paypalOrderId },
+        ],
+      },
+      { $set: { captureClaim: { paypalOrderId, until: new Date(now.getTime() + holdMs) } } },
+    );
+    if (claimed) return { claimed: true };
+    const current = await this.model
+      .findById(id)
+      .select({ captureClaim: 1, paymentStatus: 1 })
+      .lean();
+    const claim = current?.captureClaim;
+    // Released between the two reads: try once more while the order is still pending.
+    if (!claim && current?.paymentStatus === paymentStatus.pending && !retried) {
+      return this.claimCapture(id, paypalOrderId, holdMs, true);
+    }
+    // Paid (or deleted) meanwhile: the claim is moot, and the caller's next read says so.
+    if (!claim) return { claimed: false, heldBy: '', lapsed: false };
+    return { claimed: false, heldBy: claim.paypalOrderId, lapsed: claim.until <= now };
+  }
+
+  /** Moves a lapsed claim from the PayPal order that held it to another; false if it changed. */
+  async takeOverCapture(
+    id: Types.ObjectId,
+    from: string,
+    to: string,
+    holdMs: number,
+  ): Promise<boolean> {
+    const now = new Date();
+    const moved = await this.model.updateOne(
+      {
+        _id: id,
+        paymentStatus: paymentStatus.pending,
+        'captureClaim.paypalOrderId': from,
+        'captureClaim.until': trusted({ $lte: now }),
+      },
+      { $set: { captureClaim: { paypalOrderId: to, until: new Date(now.getTime() + holdMs) } } },
+    );
+    return moved.modifiedCount === 1;
+  }
+
+  /** Frees the claim of a PayPal order that captured nothing (declined, not approved...). */
+  async releaseCapture(id: Types.ObjectId, paypalOrderId: string): Promise<void> {
+    await this.model.updateOne(
+      { _id: id, 'captureClaim.paypalOrderId': paypalOrderId },
+      { $unset: { captureClaim: 1 } },
+    );
+  }
+
   async rememberPaypalOrder(
     id: string,
     paypalOrderId: string,
@@ -325,7 +391,7 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
               ...(payment.payerEmail ? { payerEmail: payment.payerEmail } : {}),
               ...this.paidFields(order),
             },
-            $unset: { paymentIssue: 1 },
+            $unset: { paymentIssue: 1, captureClaim: 1 },
           },
           { returnDocument: 'after' },
         )

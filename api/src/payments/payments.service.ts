@@ -47,7 +47,7 @@ import {
   type PaypalRefund,
   type WebhookTransmission,
 } from './paypal-api';
-import { PaypalApiError, PaypalClient } from './paypal.client';
+import { PaypalApiError, PaypalClient, type PaypalCredentials } from './paypal.client';
 import { PaypalSettingsService } from './paypal-settings.service';
 import { WebhookDelivery } from './schemas/webhook-delivery.schema';
 
@@ -59,6 +59,10 @@ const PAYPAL_CERT_HOSTS = new Set([
   'api-m.sandbox.paypal.com',
 ]);
 const NOT_THIS_ORDER = 'This PayPal payment is not for this order.';
+const CAPTURE_IN_PROGRESS =
+  'Another payment for this order is being processed. Please wait a moment, then check your order.';
+/** How long one PayPal order holds an order's capture: far longer than a capture takes. */
+const CAPTURE_CLAIM_MS = 2 * 60_000;
 
 /**
  * How long a webhook delivery may stay 'processing' before a retry of it takes it over: far
@@ -511,6 +515,27 @@ export class PaymentsService implements OnModuleInit {
     return expected !== undefined && expected !== null && payee?.merchant_id === expected;
   }
 
+  /** A PayPal order our server made for this order, as PayPal has it: for its amount, paid to us. */
+  private async verifiedPaypalOrder(
+    credentials: PaypalCredentials,
+    paypalOrderId: string,
+    order: AnyOrder,
+    currency: string,
+    timing: ServerTiming,
+  ): Promise<PaypalOrder> {
+    const paypalOrder = await this.paypalStep('get order', () =>
+      this.paypal.getOrder(credentials, paypalOrderId, timing),
+    );
+    assertPaysFor(paypalOrder, order, currency);
+    if (!this.paysOurMerchant(purchaseUnitOf(paypalOrder)?.payee, order)) {
+      this.logger.error(
+        `Order ${order.orderId}: PayPal order ${paypalOrderId} pays another merchant`,
+      );
+      throw new UnprocessableEntityException(NOT_THIS_ORDER);
+    }
+    return paypalOrder;
+  }
+
   /**
    * Captures the approved PayPal order after checking it is for this order, and answers the
    * verified payment: null while PayPal holds it as PENDING. Refusals throw, leaving the order
@@ -528,16 +553,10 @@ export class PaymentsService implements OnModuleInit {
     if (!createdByUs(order, paypalOrderId)) throw new UnprocessableEntityException(NOT_THIS_ORDER);
     const { credentials, currency: settingsCurrency } = await this.settings.forPayments();
     const currency = order.currency ?? settingsCurrency;
-    let paypalOrder = await this.paypalStep('get order', () =>
-      this.paypal.getOrder(credentials, paypalOrderId, timing),
-    );
-    assertPaysFor(paypalOrder, order, currency);
-    if (!this.paysOurMerchant(purchaseUnitOf(paypalOrder)?.payee, order)) {
-      this.logger.error(
-        `Order ${order.orderId}: PayPal order ${paypalOrderId} pays another merchant`,
-      );
-      throw new UnprocessableEntityException(NOT_THIS_ORDER);
-    }
+    const orders = kind === 'package' ? this.packageOrders : this.itemOrders;
+    const verified = (id: string) =>
+      this.verifiedPaypalOrder(credentials, id, order, currency, timing);
+    let paypalOrder = await verified(paypalOrderId);
 
     let capture = captureOf(paypalOrder);
     if (!capture) {
@@ -548,27 +567,49 @@ export class PaymentsService implements OnModuleInit {
             : 'The payment has not been approved in PayPal yet.',
         );
       }
-      try {
-        paypalOrder = await this.paypal.captureOrder(
-          credentials,
-          paypalOrderId,
-          // The same for every attempt at this pair, so PayPal captures at most once.
-          `capture-${order._id.toHexString()}-${paypalOrderId}`,
-          timing,
-        );
-      } catch (error) {
-        if (!(error instanceof PaypalApiError) || error.issue !== 'ORDER_ALREADY_CAPTURED') {
-          if (error instanceof PaypalApiError && isDeclined(error)) {
-            await this.recordIssue(kind, order, 'DECLINED');
-          }
-          throw this.paypalFailure(error, 'capture');
+      // One PayPal order of this order is captured at a time: a buyer with two tabs, each with
+      // its own approved PayPal order, must never be charged twice.
+      const claim = await orders.claimCapture(order._id, paypalOrderId, CAPTURE_CLAIM_MS);
+      if (!claim.claimed) {
+        if (!claim.heldBy) throw new ConflictException(CAPTURE_IN_PROGRESS);
+        const other = await verified(claim.heldBy);
+        if (captureOf(other)) {
+          // The order was paid through its other PayPal order: that payment is the one checked
+          // and recorded below; this one is not captured.
+          paypalOrder = other;
+        } else if (
+          !claim.lapsed ||
+          !(await orders.takeOverCapture(order._id, claim.heldBy, paypalOrderId, CAPTURE_CLAIM_MS))
+        ) {
+          throw new ConflictException(CAPTURE_IN_PROGRESS);
         }
-        // A concurrent call (or the buyer's other tab) captured it first: read its result.
-        paypalOrder = await this.paypalStep('get order', () =>
-          this.paypal.getOrder(credentials, paypalOrderId, timing),
-        );
       }
       capture = captureOf(paypalOrder);
+      if (!capture) {
+        try {
+          paypalOrder = await this.paypal.captureOrder(
+            credentials,
+            paypalOrderId,
+            // The same for every attempt at this pair, so PayPal captures at most once.
+            `capture-${order._id.toHexString()}-${paypalOrderId}`,
+            timing,
+          );
+        } catch (error) {
+          if (!(error instanceof PaypalApiError) || error.issue !== 'ORDER_ALREADY_CAPTURED') {
+            if (error instanceof PaypalApiError && isDeclined(error)) {
+              await this.recordIssue(kind, order, 'DECLINED');
+            }
+            // Nothing was captured: another of the order's PayPal orders may be tried.
+            await orders.releaseCapture(order._id, paypalOrderId);
+            throw this.paypalFailure(error, 'capture');
+          }
+          // A concurrent call (or the buyer's other tab) captured it first: read its result.
+          paypalOrder = await this.paypalStep('get order', () =>
+            this.paypal.getOrder(credentials, paypalOrderId, timing),
+          );
+        }
+        capture = captureOf(paypalOrder);
+      }
     }
     if (!capture) {
       this.logger.error(`PayPal order ${paypalOrderId} has no capture after capturing`);
@@ -581,6 +622,7 @@ export class PaymentsService implements OnModuleInit {
     }
     if (capture.status !== 'COMPLETED') {
       await this.recordIssue(kind, order, capture.status, capture.id);
+      await orders.releaseCapture(order._id, paypalOrderId);
       throw new HttpException(DECLINED, HttpStatus.PAYMENT_REQUIRED);
     }
     if (

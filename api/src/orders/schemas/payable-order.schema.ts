@@ -131,6 +131,13 @@ export class PayableOrder {
   @Prop()
   currency?: string;
 
+  /**
+   * The one PayPal order of this order being captured, and until when the claim holds: two
+   * completions (two tabs, each with its own approved PayPal order) never capture twice.
+   */
+  @Prop({ type: Object })
+  captureClaim?: { paypalOrderId: string; until: Date };
+
   /** The PayPal capture id; unique among orders of this kind (index below). */
   @Prop()
   paypalTransactionID?: string;
