@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { NO_KEYS_TO_GENERATE, type GeminiKey } from '@coldmail/contracts';
 import pino from 'pino';
 import { GeminiKeysService, LOCAL_DOUBLE_KEY_NAME } from '../src/gemini-keys/gemini-keys.service';
@@ -109,10 +110,13 @@ describe('POST /api/gemini-keys (admin)', () => {
 
     const [stored] = await keysInDb().find().toArray();
     expect(JSON.stringify(stored)).not.toContain(key);
-    const sealed = stored?.sealedKey as Record<'iv' | 'tag' | 'data', { buffer: Uint8Array }>;
-    for (const part of Object.values(sealed)) {
+    const sealed = stored?.sealedKey as Record<'iv' | 'tag' | 'data', { buffer: Uint8Array }> & {
+      keyVersion: number;
+    };
+    for (const part of [sealed.iv, sealed.tag, sealed.data]) {
       expect(Buffer.from(part.buffer).includes(key)).toBe(false);
     }
+    expect(sealed.keyVersion).toBe(1);
     expect(Buffer.from(sealed.data.buffer)).toHaveLength(key.length);
   });
 
@@ -162,6 +166,54 @@ describe('POST /api/gemini-keys (admin)', () => {
       after: { name: 'Audited', keyMask: maskOf(key), isActive: true },
     });
     expect(JSON.stringify(entries)).not.toContain(key);
+  });
+});
+
+// Issue 30, item 8: stored secrets carry the version of the data key that sealed them.
+describe('rotating the data key', () => {
+  it('seals every stored key again with the new data key at start-up, and the pool still uses it', async () => {
+    const key = keyOf();
+    await addKey('Rotated', key);
+    const current = api.config.gemini.keysSecret;
+    if (current.source !== 'env') throw new Error('the tests give the API its data key');
+    const rotated = await startTestApi(
+      {
+        ...double.env,
+        GEMINI_KEYS_SECRET: randomBytes(32).toString('base64'),
+        GEMINI_KEYS_SECRET_VERSION: '2',
+        GEMINI_KEYS_PREVIOUS_SECRETS: `1:${current.key.toString('base64')}`,
+      },
+      { sameDatabaseAs: api },
+    );
+    try {
+      const stored = await keysInDb().findOne({ name: 'Rotated' });
+      expect(stored?.sealedKey.keyVersion).toBe(2);
+      const callsWith = async () => (await double.calls())[key] ?? 0;
+      const before = await callsWith();
+      expect((await rotated.app.get(GeminiPoolService).generate(emailRequest)).text).toMatch(
+        /^Subject:/,
+      );
+      expect(await callsWith()).toBe(before + 1);
+      // With the old key dropped, the resealed key is still readable.
+      const onlyNew = await startTestApi(
+        {
+          ...double.env,
+          GEMINI_KEYS_SECRET: (rotated.config.gemini.keysSecret as { key: Buffer }).key.toString(
+            'base64',
+          ),
+          GEMINI_KEYS_SECRET_VERSION: '2',
+        },
+        { sameDatabaseAs: api },
+      );
+      try {
+        await onlyNew.app.get(GeminiPoolService).generate(emailRequest);
+        expect(await callsWith()).toBe(before + 2);
+      } finally {
+        await onlyNew.close();
+      }
+    } finally {
+      await rotated.close();
+    }
   });
 });
 

@@ -231,12 +231,40 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PAYPAL_CURRENCY: 'JPY' })).toThrow(/PAYPAL_CURRENCY/);
   });
 
+  it('reads a rotated data key: its version and the previous keys, never echoing a key', () => {
+    const OLD = 'ZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmY=';
+    const config = loadConfig({
+      GEMINI_KEYS_SECRET: HEX_SECRET,
+      GEMINI_KEYS_SECRET_VERSION: '2',
+      GEMINI_KEYS_PREVIOUS_SECRETS: `1:${OLD}`,
+    });
+    expect(config.gemini.keysSecret).toMatchObject({ version: 2 });
+    const secret = config.gemini.keysSecret;
+    if (secret.source !== 'env') throw new Error('GEMINI_KEYS_SECRET was given');
+    expect(secret.previous.get(1)?.equals(Buffer.from(OLD, 'base64'))).toBe(true);
+    const bad = errorMessageOf(() =>
+      loadConfig({ GEMINI_KEYS_SECRET: HEX_SECRET, GEMINI_KEYS_PREVIOUS_SECRETS: '1:not-a-key' }),
+    );
+    expect(bad).toMatch(/GEMINI_KEYS_PREVIOUS_SECRETS/);
+    expect(bad).not.toContain('not-a-key');
+    expect(
+      errorMessageOf(() =>
+        loadConfig({ GEMINI_KEYS_SECRET: HEX_SECRET, GEMINI_KEYS_PREVIOUS_SECRETS: `1:${OLD}` }),
+      ),
+    ).toMatch(/lists the current key version/);
+  });
+
   it('reads the Gemini settings: Google by default, the data key from the environment', () => {
     const config = loadConfig({ GEMINI_KEYS_SECRET: HEX_SECRET });
     expect(config.gemini).toEqual({
       apiBase: null,
       timeoutMs: 30_000,
-      keysSecret: { source: 'env', key: Buffer.from(HEX_SECRET, 'hex') },
+      keysSecret: {
+        source: 'env',
+        key: Buffer.from(HEX_SECRET, 'hex'),
+        version: 1,
+        previous: new Map(),
+      },
     });
     const base64 = Buffer.alloc(32, 7).toString('base64');
     expect(
@@ -248,7 +276,7 @@ describe('loadConfig', () => {
     ).toEqual({
       apiBase: 'http://127.0.0.1:4211',
       timeoutMs: 5000,
-      keysSecret: { source: 'env', key: Buffer.alloc(32, 7) },
+      keysSecret: { source: 'env', key: Buffer.alloc(32, 7), version: 1, previous: new Map() },
     });
   });
 

@@ -96,6 +96,24 @@ const envSchema = z.object({
       if (!secret) context.addIssue({ code: 'custom', message: KEYS_SECRET_FORMAT });
       return secret ?? undefined;
     }),
+  GEMINI_KEYS_SECRET_VERSION: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  GEMINI_KEYS_PREVIOUS_SECRETS: commaList.pipe(
+    z.array(
+      z.string().transform((entry, context) => {
+        const [version, key] = entry.split(':', 2);
+        const secret = key === undefined ? null : parseKeysSecret(key);
+        if (!/^\d+$/.test(version ?? '') || !secret) {
+          // The value itself is never echoed.
+          context.addIssue({
+            code: 'custom',
+            message: `Each entry is <version>:<key>; ${KEYS_SECRET_FORMAT}`,
+          });
+          return z.NEVER;
+        }
+        return { version: Number(version), key: secret };
+      }),
+    ),
+  ),
   GEMINI_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(30),
 });
 
@@ -182,7 +200,16 @@ export interface GeminiConfig {
    * The AES-256 data key for stored API keys: from GEMINI_KEYS_SECRET, or outside production a
    * key file generated on first use (under `.data/`, git-ignored).
    */
-  keysSecret: { source: 'env'; key: Buffer } | { source: 'file'; path: string };
+  keysSecret:
+    | {
+        source: 'env';
+        key: Buffer;
+        /** Stored with every secret sealed now (GEMINI_KEYS_SECRET_VERSION). */
+        version: number;
+        /** Older data keys by version, to open what they sealed (GEMINI_KEYS_PREVIOUS_SECRETS). */
+        previous: ReadonlyMap<number, Buffer>;
+      }
+    | { source: 'file'; path: string };
 }
 
 const KEYS_SECRET_FORMAT =
@@ -365,7 +392,23 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
 }
 
 function keysSecretOf(vars: z.infer<typeof envSchema>): GeminiConfig['keysSecret'] {
-  if (vars.GEMINI_KEYS_SECRET) return { source: 'env', key: vars.GEMINI_KEYS_SECRET };
+  if (vars.GEMINI_KEYS_SECRET) {
+    const previous = new Map(
+      vars.GEMINI_KEYS_PREVIOUS_SECRETS.map(({ version, key }) => [version, key]),
+    );
+    if (previous.has(vars.GEMINI_KEYS_SECRET_VERSION)) {
+      throw new ConfigError(
+        'Invalid configuration: GEMINI_KEYS_PREVIOUS_SECRETS lists the current key version ' +
+          `(GEMINI_KEYS_SECRET_VERSION=${vars.GEMINI_KEYS_SECRET_VERSION}); give the new key a new version.`,
+      );
+    }
+    return {
+      source: 'env',
+      key: vars.GEMINI_KEYS_SECRET,
+      version: vars.GEMINI_KEYS_SECRET_VERSION,
+      previous,
+    };
+  }
   if (vars.NODE_ENV === 'production') {
     // A generated key file would not survive a redeploy, leaving every stored key unreadable.
     throw new ConfigError(

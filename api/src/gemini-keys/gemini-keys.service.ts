@@ -1,7 +1,13 @@
-import { Injectable, Logger, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  NotFoundException,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { GeminiKey as GeminiKeyRecord, GeminiKeyUpdateBody } from '@coldmail/contracts';
-import { Model, Types } from 'mongoose';
+import { Model, trusted, Types } from 'mongoose';
 import { AuditService } from '../audit/audit.service';
 import type { AuthContext } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
@@ -48,7 +54,7 @@ const freshHealth = { failing: false, coolingUntil: null, lastError: null, lastE
  * only one that sees a key in clear.
  */
 @Injectable()
-export class GeminiKeysService implements OnModuleDestroy {
+export class GeminiKeysService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(GeminiKeysService.name);
   /** The usable keys, decrypted, read at most every KEY_ROSTER_MS (see pick). */
   private roster: { readAt: number; keys: Promise<RosterKey[]> } | null = null;
@@ -68,6 +74,31 @@ export class GeminiKeysService implements OnModuleDestroy {
     private readonly audit: AuditService,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
+
+  /**
+   * After a rotation of the data key (GEMINI_KEYS_SECRET_VERSION), keys sealed with an older one
+   * are sealed again with the current one, so the old key can then be dropped. A key is only
+   * replaced if it is still the one read (another instance may be doing the same).
+   */
+  async onModuleInit(): Promise<void> {
+    const stale = await this.keys
+      .find({ 'sealedKey.keyVersion': trusted({ $ne: this.cipher.keyVersion }) })
+      .select({ sealedKey: 1 })
+      .lean<Pick<GeminiKeyData, '_id' | 'sealedKey'>[]>();
+    for (const key of stale) {
+      const resealed = this.cipher.seal(this.cipher.open(key.sealedKey));
+      await this.keys.updateOne(
+        { _id: key._id, 'sealedKey.iv': key.sealedKey.iv },
+        { $set: { sealedKey: resealed } },
+        { timestamps: false },
+      );
+    }
+    if (stale.length > 0) {
+      this.logger.log(
+        `${stale.length} Gemini key(s) sealed again with data key version ${this.cipher.keyVersion}`,
+      );
+    }
+  }
 
   /** Newest first, as the spec's panel puts a new key at the top. */
   async list(): Promise<GeminiKeyRecord[]> {

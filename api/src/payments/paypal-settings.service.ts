@@ -85,6 +85,7 @@ export class PaypalSettingsService implements OnModuleInit {
     if (missing && hasCredentials(await this.current())) {
       throw new ConfigError(`Invalid configuration: ${missing}`);
     }
+    await this.resealIfStale();
     const legacy = await this.settings
       .findOne({ key: KEY })
       .select('+clientSecret')
@@ -257,6 +258,23 @@ export class PaypalSettingsService implements OnModuleInit {
             );
           }),
       ),
+    );
+  }
+
+  /** After a rotation of the data key, the saved secret is sealed again with the current one. */
+  private async resealIfStale(): Promise<void> {
+    const saved = await this.settings
+      .findOne({ key: KEY })
+      .select('+sealedClientSecret')
+      .lean<PaypalSettingsRecord>();
+    const sealed = saved?.sealedClientSecret;
+    if (!sealed || !this.cipher.isStale(sealed)) return;
+    await this.settings.updateOne(
+      { key: KEY, 'sealedClientSecret.iv': sealed.iv },
+      { $set: { sealedClientSecret: this.cipher.seal(this.cipher.open(sealed)) } },
+    );
+    this.logger.log(
+      `The saved PayPal client secret is sealed with data key version ${this.cipher.keyVersion} now`,
     );
   }
 

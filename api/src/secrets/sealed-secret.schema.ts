@@ -13,6 +13,10 @@ export class SealedSecret {
 
   @Prop({ type: Buffer, required: true })
   data!: Buffer;
+
+  /** Which data key sealed it (GEMINI_KEYS_SECRET_VERSION); absent on secrets sealed before: 1. */
+  @Prop({ type: Number })
+  keyVersion?: number;
 }
 
 export const SealedSecretSchema = SchemaFactory.createForClass(SealedSecret);

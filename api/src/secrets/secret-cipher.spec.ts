@@ -10,8 +10,15 @@ const withSecret = (keysSecret: AppConfig['gemini']['keysSecret']): AppConfig =>
   const config = loadConfig({ NODE_ENV: 'test' });
   return { ...config, gemini: { ...config.gemini, keysSecret } };
 };
-const envCipher = (fill: number) =>
-  new SecretCipher(withSecret({ source: 'env', key: Buffer.alloc(32, fill) }));
+const envCipher = (fill: number, version = 1, previous: [number, number][] = []) =>
+  new SecretCipher(
+    withSecret({
+      source: 'env',
+      key: Buffer.alloc(32, fill),
+      version,
+      previous: new Map(previous.map(([v, f]) => [v, Buffer.alloc(32, f)])),
+    }),
+  );
 
 describe('SecretCipher', () => {
   it('seals with a fresh IV each time and opens what it sealed', () => {
@@ -50,5 +57,30 @@ describe('SecretCipher', () => {
     expect(() => new SecretCipher(withSecret({ source: 'file', path }))).toThrow(
       /does not hold a 32-byte key/,
     );
+  });
+
+  it('refuses a sealed secret whose tag is shorter than 16 bytes (easier to forge)', () => {
+    const sealed = envCipher(1).seal(API_KEY);
+    for (const length of [4, 8, 12, 15]) {
+      expect(() => envCipher(1).open({ ...sealed, tag: sealed.tag.subarray(0, length) })).toThrow(
+        /truncated tag/,
+      );
+    }
+  });
+
+  it('stores the data key version, opens older versions while they are configured, and says which are stale', () => {
+    const old = envCipher(1).seal(API_KEY);
+    expect(old.keyVersion).toBe(1);
+    const rotated = envCipher(2, 2, [[1, 1]]);
+    expect(rotated.isStale(old)).toBe(true);
+    expect(rotated.open(old)).toBe(API_KEY);
+    const resealed = rotated.seal(rotated.open(old));
+    expect(resealed.keyVersion).toBe(2);
+    expect(rotated.isStale(resealed)).toBe(false);
+    // Once the old key is dropped, what it sealed cannot be opened: say which version is missing.
+    expect(() => envCipher(2, 2).open(old)).toThrow(/data key version 1, which is not configured/);
+    // A secret sealed before versions were stored is version 1.
+    const { keyVersion: _version, ...legacy } = old;
+    expect(envCipher(2, 2, [[1, 1]]).open(legacy)).toBe(API_KEY);
   });
 });

@@ -7,7 +7,9 @@ import { InjectConfig } from '../config/config.module';
 import type { SealedSecret } from './sealed-secret.schema';
 
 /** A sealed secret's parts as Buffers, or as the BSON Binary values a lean read gives. */
-export type StoredSealedSecret = Record<keyof SealedSecret, Buffer | { buffer: Uint8Array }>;
+export type StoredSealedSecret = Record<'iv' | 'tag' | 'data', Buffer | { buffer: Uint8Array }> & {
+  keyVersion?: number;
+};
 
 const bytesOf = (part: Buffer | { buffer: Uint8Array }): Buffer =>
   Buffer.isBuffer(part) ? part : Buffer.from(part.buffer);
@@ -15,6 +17,10 @@ const bytesOf = (part: Buffer | { buffer: Uint8Array }): Buffer =>
 const ALGORITHM = 'aes-256-gcm';
 /** GCM's recommended nonce length. */
 const IV_BYTES = 12;
+/** The full GCM tag: a shorter one would be easier to forge, so none is accepted. */
+const TAG_BYTES = 16;
+/** The version of secrets sealed before versions were stored, and of the generated key file. */
+const FIRST_VERSION = 1;
 
 /**
  * Encrypts the secrets the API stores (the Gemini API keys, the PayPal client secret an admin
@@ -25,28 +31,54 @@ const IV_BYTES = 12;
 export class SecretCipher {
   private readonly logger = new Logger(SecretCipher.name);
   private readonly dataKey: Buffer;
+  /** The current data key's version, stored with everything it seals. */
+  readonly keyVersion: number;
+  private readonly previousKeys: ReadonlyMap<number, Buffer>;
 
   constructor(@InjectConfig() config: AppConfig) {
-    this.dataKey = this.loadDataKey(config.gemini.keysSecret);
+    const secret = config.gemini.keysSecret;
+    this.dataKey = this.loadDataKey(secret);
+    this.keyVersion = secret.source === 'env' ? secret.version : FIRST_VERSION;
+    this.previousKeys = secret.source === 'env' ? secret.previous : new Map();
   }
 
   seal(secret: string): SealedSecret {
     const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv(ALGORITHM, this.dataKey, iv);
+    const cipher = createCipheriv(ALGORITHM, this.dataKey, iv, { authTagLength: TAG_BYTES });
     const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-    return { iv, tag: cipher.getAuthTag(), data };
+    return { iv, tag: cipher.getAuthTag(), data, keyVersion: this.keyVersion };
   }
 
   /**
-   * Takes the parts as a document gives them (Buffers) or as a lean read does (BSON Binary).
-   * Throws when the data key is not the one that sealed it, or the ciphertext was altered.
+   * Takes the parts as a document gives them (Buffers) or as a lean read does (BSON Binary),
+   * with the data key of the version that sealed it (the current one, or one of
+   * GEMINI_KEYS_PREVIOUS_SECRETS while secrets are rotated). Throws when that key is not
+   * configured or not the one that sealed it, when the ciphertext was altered, or when the tag is
+   * not a full 16 bytes.
    */
   open(sealed: StoredSealedSecret): string {
-    const decipher = createDecipheriv(ALGORITHM, this.dataKey, bytesOf(sealed.iv));
-    decipher.setAuthTag(bytesOf(sealed.tag));
+    const version = sealed.keyVersion ?? FIRST_VERSION;
+    const key = version === this.keyVersion ? this.dataKey : this.previousKeys.get(version);
+    if (!key) {
+      throw new Error(
+        `This secret was sealed with data key version ${version}, which is not configured ` +
+          '(GEMINI_KEYS_PREVIOUS_SECRETS)',
+      );
+    }
+    const tag = bytesOf(sealed.tag);
+    if (tag.length !== TAG_BYTES) throw new Error('The sealed secret has a truncated tag');
+    const decipher = createDecipheriv(ALGORITHM, key, bytesOf(sealed.iv), {
+      authTagLength: TAG_BYTES,
+    });
+    decipher.setAuthTag(tag);
     return Buffer.concat([decipher.update(bytesOf(sealed.data)), decipher.final()]).toString(
       'utf8',
     );
+  }
+
+  /** Whether a sealed secret needs sealing again with the current data key (after a rotation). */
+  isStale(sealed: { keyVersion?: number }): boolean {
+    return (sealed.keyVersion ?? FIRST_VERSION) !== this.keyVersion;
   }
 
   /**
