@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { serveApp } from '@coldmail/serve';
+import { contentSecurityPolicy, inlineScriptHashes, serveApp } from '@coldmail/serve';
 import { remoteNames } from '@coldmail/registry/apps';
 
 /** @typedef {import('@coldmail/registry/apps').RemoteName} RemoteName */
@@ -21,9 +21,24 @@ export async function serveBuiltApps({ host, ports, urls, dirs, shellConfig }) {
   /** @type {Partial<Record<WebAppName, { close(): Promise<void> }>>} */
   const servers = {};
 
+  const remoteUrls = remoteNames.map((name) => urls[name]);
+  /** @param {string} html */
+  const csp = (html) =>
+    contentSecurityPolicy({
+      apiUrl: String(shellConfig.apiBaseUrl ?? ''),
+      remoteUrls,
+      firebase: /** @type {{ emulatorUrl?: string, authDomain?: string }} */ (
+        shellConfig.firebase ?? {}
+      ),
+      paypalSdkBaseUrl: /** @type {string | undefined} */ (shellConfig.paypalSdkBaseUrl),
+      inlineScripts: inlineScriptHashes(html),
+    });
+  // Served over https, browsers are told to stay on it.
+  const hsts = urls.shell.startsWith('https:');
+
   /** @param {RemoteName} name @param {string} dir the build to serve */
   const serveRemote = async (name, dir) => {
-    servers[name] = await serveApp({ dir, port: ports[name], host });
+    servers[name] = await serveApp({ dir, port: ports[name], host, csp, hsts });
   };
   await Promise.all(remoteNames.map((name) => serveRemote(name, join(dirs[name], 'dist'))));
   servers.shell = await serveApp({
@@ -31,6 +46,8 @@ export async function serveBuiltApps({ host, ports, urls, dirs, shellConfig }) {
     port: ports.shell,
     host,
     spa: true,
+    csp,
+    hsts,
     json: {
       '/remotes.json': Object.fromEntries(
         remoteNames.map((name) => [name, `${urls[name]}/mf-manifest.json`]),

@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import sirv from 'sirv';
+import { STRICT_TRANSPORT_SECURITY } from './csp.mjs';
+
+export { contentSecurityPolicy, inlineScriptHashes, STRICT_TRANSPORT_SECURITY } from './csp.mjs';
 
 /** Vite's content-hashed output: safe to cache forever, a new build gets new names. */
 const HASHED_ASSET = /\/assets\/.+[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
@@ -21,9 +26,30 @@ export function cacheControlFor(pathname) {
  * @param {string} [options.host]
  * @param {boolean} [options.spa] unknown paths answer index.html (the shell's client routes)
  * @param {Record<string, unknown>} [options.json] extra JSON documents by path, e.g. /remotes.json
+ * @param {(html: string) => string} [options.csp] the Content-Security-Policy of its HTML
+ *   pages, given the page (for its inline scripts' hashes); every page also refuses framing
+ * @param {boolean} [options.hsts] send Strict-Transport-Security (a site served over https)
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
  */
-export async function serveApp({ dir, port, host = '127.0.0.1', spa = false, json = {} }) {
+export async function serveApp({
+  dir,
+  port,
+  host = '127.0.0.1',
+  spa = false,
+  json = {},
+  csp,
+  hsts = false,
+}) {
+  /** Each page's policy, worked out once: pages are files of a build, which never change. */
+  const policies = new Map();
+  /** @param {string} page */
+  const policyOf = (page) => {
+    if (!policies.has(page)) {
+      const html = csp ? readFileSync(join(dir, page), 'utf8') : '';
+      policies.set(page, csp ? csp(html) : "frame-ancestors 'none'");
+    }
+    return policies.get(page);
+  };
   const files = sirv(dir, {
     dev: false,
     etag: true,
@@ -32,6 +58,17 @@ export async function serveApp({ dir, port, host = '127.0.0.1', spa = false, jso
     single: spa,
     setHeaders(res, pathname) {
       res.setHeader('Cache-Control', cacheControlFor(pathname));
+      // sirv names the path asked for: a page, or a route without an extension (index.html).
+      const page = pathname.endsWith('.html')
+        ? pathname
+        : /\.[A-Za-z0-9]+$/.test(pathname)
+          ? null
+          : '/index.html';
+      if (page) {
+        res.setHeader('Content-Security-Policy', policyOf(page));
+        res.setHeader('X-Frame-Options', 'DENY');
+        res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+      }
     },
   });
   const documents = new Map(
@@ -42,6 +79,7 @@ export async function serveApp({ dir, port, host = '127.0.0.1', spa = false, jso
     // Remotes are fetched cross-origin by the shell.
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (hsts) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     if (req.method === 'OPTIONS') {
       res.writeHead(204, {
         'Access-Control-Allow-Methods': 'GET, HEAD',
