@@ -352,6 +352,73 @@ describe('item 5: refunds, reversals and disputes', () => {
     });
   });
 
+  // Issue 30, items 8 and 10: PayPal refunds part of a payment; the credits follow in proportion.
+  it('a partial refund takes back credits in proportion, and refunds adding up to the payment refund the order', async () => {
+    const buyer = await signUp(api, 'partly');
+    const { order, paypalOrderId } = await paidPackageOrder(buyer);
+    expect(await balanceOf(buyer)).toBe(50);
+    const totalCents = Math.round(Number(order.totalPrice) * 100);
+    const cents = (value: number) => (value / 100).toFixed(2);
+    // 30 % of the payment: 15 of the 50 credits (rounded down), the order still paid.
+    const firstCents = Math.round(totalCents * 0.3);
+    const first = await double.sendCaptureEvent(
+      paypalOrderId,
+      webhookUrl(),
+      'PAYMENT.CAPTURE.REFUNDED',
+      {
+        refundAmount: cents(firstCents),
+      },
+    );
+    expect(first.delivery.status).toBe(200);
+    expect(await captureStatusAtPaypal(paypalOrderId)).toBe('PARTIALLY_REFUNDED');
+    const expectedFirst = Math.floor((50 * firstCents) / totalCents);
+    expect(await balanceOf(buyer)).toBe(50 - expectedFirst);
+    expect(await storedPackageOrder(order)).toMatchObject({ paymentStatus: 'Paid' });
+    // The same delivery again takes nothing more.
+    await deliver(first.event, first.delivery.headers);
+    expect(await balanceOf(buyer)).toBe(50 - expectedFirst);
+
+    // The rest of the payment: the order is refunded and every credit is back, never more.
+    const rest = await double.sendCaptureEvent(
+      paypalOrderId,
+      webhookUrl(),
+      'PAYMENT.CAPTURE.REFUNDED',
+      {
+        refundAmount: cents(totalCents - firstCents),
+      },
+    );
+    expect(rest.delivery.status).toBe(200);
+    expect(await captureStatusAtPaypal(paypalOrderId)).toBe('REFUNDED');
+    expect(await balanceOf(buyer)).toBe(0);
+    expect(await storedPackageOrder(order)).toMatchObject({
+      paymentStatus: 'Refunded',
+      refund: { source: 'paypal-refund', creditsTakenBack: 50 - expectedFirst },
+    });
+  });
+
+  it('a partial refund of a digital item keeps its access link; PayPal refuses more than is left', async () => {
+    const buyer = await signUp(api, 'partitem');
+    const { order, paypalOrderId } = await paidItemOrder(buyer);
+    const sent = await double.sendCaptureEvent(
+      paypalOrderId,
+      webhookUrl(),
+      'PAYMENT.CAPTURE.REFUNDED',
+      {
+        refundAmount: '1.00',
+      },
+    );
+    expect(sent.delivery.status).toBe(200);
+    const after = await call<ItemOrder>(api, 'GET', `/item-order/${order._id}`, {
+      token: buyer.token,
+    });
+    expect(after.body).toMatchObject({ paymentStatus: 'Paid', accessUrl: SECRET_URL });
+    await expect(
+      double.sendCaptureEvent(paypalOrderId, webhookUrl(), 'PAYMENT.CAPTURE.REFUNDED', {
+        refundAmount: '999.00',
+      }),
+    ).rejects.toThrow(/REFUND_AMOUNT_EXCEEDED/);
+  });
+
   it('a reversal withdraws a digital item’s access link', async () => {
     const buyer = await signUp(api, 'reversed');
     const { order: created, paypalOrderId } = await paidItemOrder(buyer);

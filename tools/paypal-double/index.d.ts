@@ -129,7 +129,15 @@ export interface PaypalDouble {
    * A PayPal-shaped capture event for a captured order. The stored capture takes the event's
    * status (COMPLETED, DECLINED for DENIED, PENDING), so GET agrees with the webhook afterwards.
    */
-  captureEvent(orderId: string, eventType?: CaptureEventType): PaypalWebhookEvent;
+  /**
+   * With `refundAmount`, PAYMENT.CAPTURE.REFUNDED is about a refund of that part of the capture
+   * (made as in PayPal's dashboard; the capture is then PARTIALLY_REFUNDED).
+   */
+  captureEvent(
+    orderId: string,
+    eventType?: CaptureEventType,
+    options?: { refundAmount?: string },
+  ): PaypalWebhookEvent;
   /** POSTs the event with PayPal's transmission headers; only such deliveries verify SUCCESS. */
   sendWebhook(
     targetUrl: string,

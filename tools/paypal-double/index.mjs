@@ -29,12 +29,25 @@ export async function startPaypalDouble({
   const webhooks = createWebhooks({ baseUrl, defaultWebhookId: webhookId });
   let behavior = defaultBehavior();
 
-  function captureEvent(orderId, eventType = 'PAYMENT.CAPTURE.COMPLETED') {
+  /**
+   * The event PayPal sends when the order's capture changes. With `refundAmount` (a decimal
+   * string), PAYMENT.CAPTURE.REFUNDED is about a refund of that part of the capture, made as the
+   * merchant would in PayPal's dashboard.
+   */
+  function captureEvent(orderId, eventType = 'PAYMENT.CAPTURE.COMPLETED', { refundAmount } = {}) {
     const record = orders.record(orderId);
     if (!record) throw new Error(`PayPal double: no order ${orderId}`);
     const unit = record.order.purchase_units[0];
     const capture = unit.payments?.captures[0];
     if (!capture) throw new Error(`PayPal double: order ${orderId} has not been captured`);
+    if (refundAmount !== undefined && eventType === 'PAYMENT.CAPTURE.REFUNDED') {
+      const made = orders.refund(capture.id, {
+        amount: { value: refundAmount, currency_code: capture.amount.currency_code },
+      });
+      if (made.status !== 201)
+        throw new Error(`PayPal double: refund refused: ${JSON.stringify(made.body)}`);
+      return webhooks.captureEvent(record.order, unit, capture, eventType, { refund: made.body });
+    }
     return webhooks.captureEvent(record.order, unit, capture, eventType);
   }
 

@@ -22,7 +22,12 @@ import { ownerIdOf } from '../auth/auth-context';
 import { isBuyer, listedOrders, mayView, type ListedOrders } from './order-access';
 import { formatOrderDate } from './order-dates';
 import { newOrderCode } from './order-codes';
-import type { OrderRefund, PayableOrder, PayableOrderData } from './schemas/payable-order.schema';
+import type {
+  OrderRefund,
+  PartialRefund,
+  PayableOrder,
+  PayableOrderData,
+} from './schemas/payable-order.schema';
 
 /** What the back office's search box looks in. */
 const SEARCHED_FIELDS = ['orderId', 'customerName', 'paymentStatus', 'orderStatus', 'packageName'];
@@ -339,6 +344,66 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
         { returnDocument: 'after' },
       )
       .lean<Order>();
+  }
+
+  /**
+   * Records a refund of part of a paid order, once per PayPal refund id; answers the order as it
+   * is now, or null when it is no longer Paid.
+   */
+  async recordPartialRefund(
+    order: Order,
+    paypalReference: string,
+    refund: PartialRefund,
+    creditsToTakeBack: boolean,
+  ): Promise<Order | null> {
+    await this.model.updateOne(
+      {
+        _id: order._id,
+        paymentStatus: paymentStatus.paid,
+        [`partialRefunds.${paypalReference}`]: trusted({ $exists: false }),
+      },
+      {
+        $set: {
+          [`partialRefunds.${paypalReference}`]: refund,
+          ...(creditsToTakeBack ? { partialCreditsPending: true } : {}),
+        },
+      },
+    );
+    return this.model.findOne({ _id: order._id, paymentStatus: paymentStatus.paid }).lean<Order>();
+  }
+
+  /** Records the credits a partial refund took back; the last one clears the pending mark. */
+  async recordPartialCreditsTakenBack(
+    order: Order,
+    paypalReference: string,
+    taken: number,
+    shortfall: number,
+  ): Promise<void> {
+    const updated = await this.model
+      .findOneAndUpdate(
+        { _id: order._id },
+        {
+          $set: {
+            [`partialRefunds.${paypalReference}.creditsTakenBack`]: taken,
+            ...(shortfall > 0
+              ? { [`partialRefunds.${paypalReference}.shortfall`]: shortfall }
+              : {}),
+          },
+        },
+        { returnDocument: 'after' },
+      )
+      .lean<Order>();
+    const open = Object.values(updated?.partialRefunds ?? {}).some(
+      (entry) => entry.creditsTakenBack === undefined,
+    );
+    if (updated && !open) {
+      await this.model.updateOne({ _id: order._id }, { $unset: { partialCreditsPending: 1 } });
+    }
+  }
+
+  /** Paid orders with a partial refund whose credits may not have been taken back yet. */
+  async findPartialCreditsPending(): Promise<Order[]> {
+    return this.model.find({ partialCreditsPending: true }).lean<Order[]>();
   }
 
   /** Records what taking back a refunded order's credits did. */

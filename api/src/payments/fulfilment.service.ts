@@ -1,12 +1,16 @@
 import { ConflictException, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { isRefunded } from '@coldmail/contracts';
+import { isRefunded, parseAmountToCents, toCents } from '@coldmail/contracts';
 import { CreditsService } from '../credits/credits.service';
 import { ItemOrdersService } from '../orders/item-orders.service';
 import { PackageOrdersService } from '../orders/package-orders.service';
 import type { CapturedPayment } from '../orders/payable-orders.service';
 import type { ItemOrderData } from '../orders/schemas/item-order.schema';
 import type { PackageOrderData } from '../orders/schemas/package-order.schema';
-import type { OrderRefund } from '../orders/schemas/payable-order.schema';
+import type {
+  OrderRefund,
+  PartialRefund,
+  PayableOrderData,
+} from '../orders/schemas/payable-order.schema';
 import { UsersService } from '../users/users.service';
 
 export type OrderKind = 'package' | 'item';
@@ -64,6 +68,92 @@ export class FulfilmentService implements OnApplicationBootstrap {
     const refunded = await this.packageOrders.findRefundedNotReversed();
     for (const order of refunded) await this.takeBackCredits(order);
     if (refunded.length > 0) this.logger.warn(`Finished ${refunded.length} refund(s)`);
+    const partly = await this.packageOrders.findPartialCreditsPending();
+    for (const order of partly) {
+      for (const reference of Object.keys(order.partialRefunds ?? {})) {
+        await this.takeBackPartial(order, reference);
+      }
+    }
+  }
+
+  /**
+   * A refund of part of a paid order's payment (made in PayPal), once per PayPal refund id. The
+   * order stays Paid, and an item's access link stays; a package order gives back its credits in
+   * proportion to the money refunded (rounded down, so never more than were bought). Refunds
+   * that add up to the whole payment make it a refunded order, whose remaining credits go then.
+   */
+  async partialRefund<Order extends PackageOrderData | ItemOrderData>(
+    kind: OrderKind,
+    order: Order,
+    refund: { paypalReference: string; amountCents: number; at: Date },
+  ): Promise<void> {
+    const orders = (kind === 'package' ? this.packageOrders : this.itemOrders) as unknown as {
+      recordPartialRefund(
+        order: Order,
+        reference: string,
+        entry: PartialRefund,
+        creditsToTakeBack: boolean,
+      ): Promise<Order | null>;
+    };
+    const recorded = await orders.recordPartialRefund(
+      order,
+      refund.paypalReference,
+      { amountCents: refund.amountCents, at: refund.at },
+      kind === 'package',
+    );
+    if (!recorded) return;
+    const refundedCents = Object.values(recorded.partialRefunds ?? {}).reduce(
+      (sum, entry) => sum + entry.amountCents,
+      0,
+    );
+    if (refundedCents >= totalCentsOf(recorded)) {
+      await this.refund(kind, recorded, {
+        source: 'paypal-refund',
+        paypalReference: refund.paypalReference,
+        at: refund.at,
+      });
+      return;
+    }
+    this.logger.warn(
+      `Order ${order.orderId}: ${refund.amountCents} cents refunded (${refundedCents} in all)`,
+    );
+    if (kind === 'package') {
+      await this.takeBackPartial(recorded as PackageOrderData, refund.paypalReference);
+    }
+  }
+
+  /**
+   * One partial refund's share of the credits: what the refunds up to and including it are
+   * worth, less what those before it are worth (in the order they came), so the shares add up
+   * to the credits of the money refunded so far. Safe to repeat (the ledger takes it once).
+   */
+  private async takeBackPartial(order: PackageOrderData, reference: string): Promise<void> {
+    const entries = Object.entries(order.partialRefunds ?? {}).sort(
+      ([a, x], [b, y]) => x.at.getTime() - y.at.getTime() || a.localeCompare(b),
+    );
+    const index = entries.findIndex(([id]) => id === reference);
+    const entry = entries[index]?.[1];
+    if (!entry || entry.creditsTakenBack !== undefined) return;
+    const buyerId = order.customerId?.toHexString();
+    if (!order.creditApplied || !buyerId) {
+      await this.packageOrders.recordPartialCreditsTakenBack(order, reference, 0, 0);
+      return;
+    }
+    const total = totalCentsOf(order);
+    const worth = (cents: number) => Math.floor((order.credit * Math.min(cents, total)) / total);
+    const before = entries.slice(0, index).reduce((sum, [, other]) => sum + other.amountCents, 0);
+    const share = worth(before + entry.amountCents) - worth(before);
+    if (share === 0) {
+      await this.packageOrders.recordPartialCreditsTakenBack(order, reference, 0, 0);
+      return;
+    }
+    const reversed = await this.credits.reversePayment(buyerId, reference, share);
+    await this.packageOrders.recordPartialCreditsTakenBack(
+      order,
+      reference,
+      reversed ? -reversed.delta : 0,
+      reversed ? reversed.shortfall : share,
+    );
   }
 
   async fulfilPackage(
@@ -147,12 +237,23 @@ export class FulfilmentService implements OnApplicationBootstrap {
       return;
     }
     const buyerId = order.customerId?.toHexString();
-    const reversed = buyerId
-      ? await this.credits.reversePayment(buyerId, order._id.toHexString(), order.credit)
-      : null;
+    // Partial refunds before this one took back their share already (their shortfall included).
+    const takenBefore = Object.values(order.partialRefunds ?? {}).reduce(
+      (sum, entry) => sum + (entry.creditsTakenBack ?? 0) + (entry.shortfall ?? 0),
+      0,
+    );
+    const remaining = Math.max(0, order.credit - takenBefore);
+    const reversed =
+      buyerId && remaining > 0
+        ? await this.credits.reversePayment(buyerId, order._id.toHexString(), remaining)
+        : null;
+    if (buyerId && remaining === 0) {
+      await this.packageOrders.recordCreditsTakenBack(order, 0, 0);
+      return;
+    }
     if (!reversed) {
       this.logger.error(`Refunded order ${order.orderId}: its buyer has no record any more`);
-      await this.packageOrders.recordCreditsTakenBack(order, 0, order.credit);
+      await this.packageOrders.recordCreditsTakenBack(order, 0, remaining);
       return;
     }
     const taken = -reversed.delta;
@@ -197,4 +298,9 @@ export class FulfilmentService implements OnApplicationBootstrap {
     }
     return { order: current, alreadyProcessed: true };
   }
+}
+
+/** What the buyer paid for an order, in cents. */
+function totalCentsOf(order: PayableOrderData): number {
+  return parseAmountToCents(order.totalPrice) ?? toCents(Number(order.totalPrice));
 }

@@ -327,6 +327,18 @@ export class PaymentsService implements OnModuleInit {
           this.logger.warn(`${type} (${eventId}) matches none of our orders; ignored`);
           return;
         }
+        // A refund of part of the payment (PayPal names its amount) keeps the order paid and
+        // gives back credits in proportion; one of the whole payment (or of no stated amount)
+        // refunds the order.
+        const partCents = partOfPayment(refund.data.amount, found.order);
+        if (partCents !== null && /^[A-Z0-9]{1,64}$/.test(refund.data.id)) {
+          await this.fulfilment.partialRefund(found.kind, found.order, {
+            paypalReference: refund.data.id,
+            amountCents: partCents,
+            at: new Date(),
+          });
+          return;
+        }
         await this.fulfilment.refund(found.kind, found.order, {
           source: type === 'PAYMENT.CAPTURE.REVERSED' ? 'paypal-reversal' : 'paypal-refund',
           paypalReference: refund.data.id,
@@ -739,6 +751,17 @@ function assertPaysFor(paypalOrder: PaypalOrder, order: PayableOrderData, curren
   if (!amountMatches(unit.amount, order, currency)) {
     throw new UnprocessableEntityException('The PayPal payment amount does not match this order.');
   }
+}
+
+/**
+ * The cents a refund gives back when it is only part of the order's payment, in its currency;
+ * null for the whole payment, or when the amount cannot be read (treated as a full refund).
+ */
+function partOfPayment(amount: PaypalMoney | undefined, order: PayableOrderData): number | null {
+  if (!amount || (order.currency && amount.currency_code !== order.currency)) return null;
+  const cents = parseAmountToCents(amount.value);
+  const total = parseAmountToCents(order.totalPrice) ?? toCents(Number(order.totalPrice));
+  return cents !== null && cents > 0 && cents < total ? cents : null;
 }
 
 function amountMatches(

@@ -29,6 +29,7 @@ export interface PaypalDoubleControl {
     paypalOrderId: string,
     targetUrl: string,
     eventType?: CaptureEventType,
+    options?: { refundAmount?: string },
   ): Promise<{ event: PaypalWebhookEvent; delivery: WebhookDelivery }>;
 }
 
@@ -68,10 +69,11 @@ export function paypalDouble(
       (await control<{ orders: PaypalOrder[] }>('GET', '/orders')).orders.find(
         (order) => order.id === paypalOrderId,
       ),
-    sendCaptureEvent: (paypalOrderId, targetUrl, eventType) =>
+    sendCaptureEvent: (paypalOrderId, targetUrl, eventType, options = {}) =>
       control('POST', `/orders/${paypalOrderId}/webhook`, {
         url: targetUrl,
         ...(eventType ? { eventType } : {}),
+        ...options,
       }),
   };
 }

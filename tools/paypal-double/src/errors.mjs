@@ -168,6 +168,9 @@ export const ISSUES = {
   DUPLICATE_INVOICE_ID:
     'Duplicate Invoice ID detected. To avoid a potential duplicate transaction your account setting requires that Invoice Id be unique for each transaction.',
   CAPTURE_FULLY_REFUNDED: 'The capture has already been fully refunded.',
+  REFUND_AMOUNT_EXCEEDED:
+    'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+  REFUND_CAPTURE_CURRENCY_MISMATCH: 'Refund must be in the same currency as the capture.',
   REFUND_NOT_ALLOWED: 'Full refund refused - partial refund has already been done on this payment.',
   ACTION_DOES_NOT_MATCH_INTENT:
     "Order was created with an intent to 'AUTHORIZE'. Please use /v2/checkout/orders/order_id/authorize to complete the transaction or alternately Create an order with an intent of 'CAPTURE'.",

@@ -242,7 +242,13 @@ export function createOrderStore({ baseUrl, merchantEmail }) {
    * this shop makes). The capture becomes REFUNDED; a repeated PayPal-Request-Id replays the
    * first answer, as PayPal does. @returns {Reply}
    */
-  function refund(captureId, { requestId, noteToPayer } = {}) {
+  /**
+   * POST /v2/payments/captures/:id/refund. Without an amount, what is left of the capture; with
+   * one (`{ value, currency_code }`), that part of it, in the capture's currency and no more than
+   * is left. The capture is then PARTIALLY_REFUNDED or REFUNDED, as at PayPal.
+   * @returns {Reply}
+   */
+  function refund(captureId, { requestId, noteToPayer, amount } = {}) {
     const key = requestId ? `refund:${requestId}` : null;
     if (key && replies.has(key)) return structuredClone(replies.get(key));
     const found = findCapture(captureId);
@@ -251,8 +257,27 @@ export function createOrderStore({ baseUrl, merchantEmail }) {
     if (capture.status === 'REFUNDED') {
       return unprocessable([detail('CAPTURE_FULLY_REFUNDED', undefined, undefined, 'path')]);
     }
-    if (capture.status !== 'COMPLETED') {
+    if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED') {
       return unprocessable([detail('REFUND_NOT_ALLOWED', undefined, undefined, 'path')]);
+    }
+    const currency = capture.amount.currency_code;
+    const decimals = decimalsOf(currency);
+    const left = toMinor(capture.amount.value, decimals) - refundedMinor(unit, capture, decimals);
+    let minor = left;
+    if (amount !== undefined) {
+      const errors = { bad: [], unprocessable: [] };
+      const asked = checkMoney(amount, '/amount', errors, { positive: true });
+      if (errors.bad.length) return invalidRequest(errors.bad);
+      if (errors.unprocessable.length) return unprocessable(errors.unprocessable);
+      if (amount.currency_code !== currency) {
+        return unprocessable([
+          detail('REFUND_CAPTURE_CURRENCY_MISMATCH', '/amount/currency_code', amount.currency_code),
+        ]);
+      }
+      if (asked === null || asked > left) {
+        return unprocessable([detail('REFUND_AMOUNT_EXCEEDED', '/amount/value', amount.value)]);
+      }
+      minor = asked;
     }
     const now = isoNow();
     const refundId = resourceId();
@@ -260,7 +285,7 @@ export function createOrderStore({ baseUrl, merchantEmail }) {
     const refunded = {
       id: refundId,
       status: 'COMPLETED',
-      amount: structuredClone(capture.amount),
+      amount: { currency_code: currency, value: fromMinor(minor, decimals) },
       ...(unit.invoice_id === undefined ? {} : { invoice_id: unit.invoice_id }),
       ...(unit.custom_id === undefined ? {} : { custom_id: unit.custom_id }),
       ...(noteToPayer ? { note_to_payer: noteToPayer } : {}),
@@ -271,10 +296,20 @@ export function createOrderStore({ baseUrl, merchantEmail }) {
         { href: `${baseUrl()}/v2/payments/captures/${capture.id}`, rel: 'up', method: 'GET' },
       ],
     };
-    capture.status = 'REFUNDED';
+    capture.status = minor === left ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
     capture.update_time = now;
     unit.payments.refunds = [...(unit.payments.refunds ?? []), refunded];
     return remember(key, { status: 201, body: structuredClone(refunded) });
+  }
+
+  /** What the capture's refunds so far came to, in minor units. */
+  function refundedMinor(unit, capture, decimals) {
+    const captureUrl = `/v2/payments/captures/${capture.id}`;
+    return (unit.payments.refunds ?? [])
+      .filter((refund) =>
+        refund.links?.some((link) => link.rel === 'up' && link.href.endsWith(captureUrl)),
+      )
+      .reduce((sum, refund) => sum + toMinor(refund.amount.value, decimals), 0n);
   }
 
   /** The stored capture and its order, for GET /v2/payments/captures/:id and webhooks. */

@@ -25,7 +25,7 @@ const ID = '([A-Za-z0-9-]+)';
  *   behavior: () => any,
  *   setBehavior: (changes: unknown) => any,
  *   resetBehavior: () => any,
- *   captureEvent: (orderId: string, eventType?: string) => any,
+ *   captureEvent: (orderId: string, eventType?: string, options?: { refundAmount?: string }) => any,
  *   sdkScript: (query: URLSearchParams) => { status: number, body: string },
  * }} Context
  */
@@ -72,6 +72,7 @@ export function createRequestHandler(context) {
             orders.refund(match[1], {
               requestId: header(req, 'paypal-request-id'),
               noteToPayer: typeof json.note_to_payer === 'string' ? json.note_to_payer : undefined,
+              amount: json.amount,
             }),
           { allowEmpty: true },
         ),
@@ -154,7 +155,9 @@ export function createRequestHandler(context) {
           body,
           async (json) => {
             if (!json || typeof json.url !== 'string') return badControl('url is required');
-            const event = context.captureEvent(match[1], json.eventType);
+            const event = context.captureEvent(match[1], json.eventType, {
+              refundAmount: typeof json.refundAmount === 'string' ? json.refundAmount : undefined,
+            });
             try {
               const delivery = await webhooks.send(json.url, event, { webhookId: json.webhookId });
               return { status: 200, body: { event, delivery } };

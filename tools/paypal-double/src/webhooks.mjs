@@ -95,7 +95,11 @@ export function createWebhooks({ baseUrl, defaultWebhookId }) {
    * Capture events carry the capture; REFUNDED and REVERSED carry the refund (its `up` link names
    * the capture); dispute events carry the dispute (its disputed transaction is the capture).
    */
-  function captureEvent(order, unit, capture, eventType) {
+  /**
+   * @param {any} order @param {any} unit @param {any} capture @param {string} eventType
+   * @param {{ refund?: any }} [options] a refund already made (a partial one) for REFUNDED
+   */
+  function captureEvent(order, unit, capture, eventType, { refund: made } = {}) {
     const id = `WH-${resourceId()}-${resourceId()}`;
     const eventUrl = `${baseUrl()}/v1/notifications/webhooks-events/${id}`;
     const { value, currency_code: currency } = capture.amount;
@@ -119,6 +123,10 @@ export function createWebhooks({ baseUrl, defaultWebhookId }) {
     };
     const captureUrl = `${baseUrl()}/v2/payments/captures/${capture.id}`;
 
+    if (made) {
+      const { value: refunded, currency_code: refundCurrency } = made.amount;
+      return event('refund', `A ${refunded} ${refundCurrency} capture payment was refunded`, made);
+    }
     if (eventType === 'PAYMENT.CAPTURE.REFUNDED' || eventType === 'PAYMENT.CAPTURE.REVERSED') {
       const reversed = eventType === 'PAYMENT.CAPTURE.REVERSED';
       capture.status = reversed ? 'REVERSED' : 'REFUNDED';

@@ -17,6 +17,15 @@ export class PaymentIssue {
 }
 const PaymentIssueSchema = SchemaFactory.createForClass(PaymentIssue);
 
+/** A refund of part of a paid order's payment. */
+export interface PartialRefund {
+  amountCents: number;
+  at: Date;
+  /** Package orders: the credits taken back for it, once done. */
+  creditsTakenBack?: number;
+  shortfall?: number;
+}
+
 /** How a paid order's money went back to the buyer. */
 export type RefundSource = 'admin' | 'paypal-refund' | 'paypal-reversal' | 'dispute';
 
@@ -154,6 +163,18 @@ export class PayableOrder {
   @Prop({ type: OrderRefundSchema })
   refund?: OrderRefund;
 
+  /**
+   * Refunds of part of the payment (made in PayPal), by PayPal refund id: the order stays Paid
+   * (an item's access too) until they add up to the whole payment. A package order gives back
+   * credits in proportion, each refund's share once (creditsTakenBack).
+   */
+  @Prop({ type: Object })
+  partialRefunds?: Record<string, PartialRefund>;
+
+  /** A partial refund's credits are still to be taken back (the recovery sweep finishes it). */
+  @Prop()
+  partialCreditsPending?: boolean;
+
   createdAt!: Date;
   updatedAt!: Date;
 }
@@ -177,4 +198,8 @@ export function addPayableOrderIndexes(schema: MongooseSchema): void {
   schema.index({ createdAt: -1, _id: -1 });
   // Refunds finished at start-up (see OrderRefund.creditsTakenBack).
   schema.index({ paymentStatus: 1 });
+  schema.index(
+    { partialCreditsPending: 1 },
+    { partialFilterExpression: { partialCreditsPending: true } },
+  );
 }
