@@ -209,7 +209,7 @@ describe('item 4: a capture counts only for the PayPal order our server created,
 describe('the payee is pinned', () => {
   const packageOrders = () => api.db.collection('orders');
 
-  it('records the merchant PayPal names when our server creates the PayPal order', async () => {
+  it('records the merchant PayPal names when our server creates the PayPal order, asking for no shipping', async () => {
     const buyer = await signUp(api, 'pinned');
     const order = await newPackageOrder(api, buyer);
     const paypalOrderId = await approvedPaypalOrder(api, buyer, order._id);
@@ -217,6 +217,8 @@ describe('the payee is pinned', () => {
     const merchantId = atPaypal?.purchase_units[0]?.payee?.merchant_id;
     expect(merchantId).toMatch(/^[A-Z0-9]{13}$/);
     expect(await storedPackageOrder(order)).toMatchObject({ paypalPayeeId: merchantId });
+    // Credits are not shipped: PayPal asks the buyer for no address.
+    expect(atPaypal?.double?.shippingPreference).toBe('NO_SHIPPING');
   });
 
   it('refuses a capture whose payee is not the pinned one, or when there is none to compare', async () => {

@@ -65,6 +65,8 @@ export interface PaypalOrder {
   create_time: string;
   update_time?: string;
   links: PaypalLink[];
+  /** Only in the double's control listing: what the merchant asked of the checkout. */
+  double?: { shippingPreference: 'GET_FROM_FILE' | 'NO_SHIPPING' | 'SET_PROVIDED_ADDRESS' };
 }
 
 /** How the double misbehaves on purpose. setBehavior merges; a key set to null goes back to normal. */

@@ -131,6 +131,10 @@ export class PaymentsService implements OnModuleInit {
         credentials,
         {
           intent: 'CAPTURE',
+          // Credits and digital items are not shipped: PayPal asks the buyer for no address.
+          payment_source: {
+            paypal: { experience_context: { shipping_preference: 'NO_SHIPPING' } },
+          },
           purchase_units: [
             {
               reference_id: order._id.toHexString(),

@@ -102,6 +102,9 @@ export const paypalWebhookEventSchema = z.looseObject({
 /** POST /v2/checkout/orders */
 export interface CreatePaypalOrderRequest {
   intent: 'CAPTURE';
+  payment_source: {
+    paypal: { experience_context: { shipping_preference: 'NO_SHIPPING' | 'GET_FROM_FILE' } };
+  };
   purchase_units: Array<{
     reference_id: string;
     description: string;

@@ -74,7 +74,12 @@ export function createOrderStore({ baseUrl, merchantEmail }) {
       purchase_units: checked.units.map((unit) => ({ ...unit, payee })),
       create_time: isoNow(),
     };
-    const record = { order, returnUrl: experience?.return_url, cancelUrl: experience?.cancel_url };
+    const record = {
+      order,
+      returnUrl: experience?.return_url,
+      cancelUrl: experience?.cancel_url,
+      shippingPreference: experience?.shipping_preference ?? 'GET_FROM_FILE',
+    };
     records.set(id, record);
     const full = representation(record);
     const reply = wantsRepresentation(prefer)
@@ -332,7 +337,12 @@ export function createOrderStore({ baseUrl, merchantEmail }) {
     findCapture,
     /** The order record, mutable: webhooks settle a pending capture on it. */
     record: (id) => records.get(id),
-    list: () => [...records.values()].map(representation),
+    // For tests: each order as PayPal shows it, plus what the merchant asked of the checkout.
+    list: () =>
+      [...records.values()].map((record) => ({
+        ...representation(record),
+        double: { shippingPreference: record.shippingPreference },
+      })),
   };
 }
 
