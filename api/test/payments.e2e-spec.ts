@@ -555,7 +555,7 @@ describe('POST /api/paypal/webhook', () => {
       fetch(webhookUrl(), {
         method: 'POST',
         headers: genuine.delivery.headers,
-        body: JSON.stringify(genuine.event),
+        body: genuine.delivery.payload,
       });
     const deliveries = api.db.collection('paypal_webhook_deliveries');
     const recorded = {

@@ -111,6 +111,8 @@ export interface WebhookDelivery {
   body: string;
   /** The PayPal-* headers that were sent. */
   headers: Record<string, string>;
+  /** The exact bytes delivered: what verification must be given, untouched. */
+  payload: string;
 }
 
 export interface PaypalDouble {

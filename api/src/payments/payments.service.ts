@@ -587,7 +587,17 @@ export class PaymentsService implements OnModuleInit {
       // its own approved PayPal order, must never be charged twice.
       const claim = await orders.claimCapture(order._id, paypalOrderId, CAPTURE_CLAIM_MS);
       if (!claim.claimed) {
-        if (!claim.heldBy) throw new ConflictException(CAPTURE_IN_PROGRESS);
+        if (!claim.heldBy) {
+          // Paid meanwhile (a concurrent completion or the webhook): answer with that payment.
+          const current = await orders.findById(order._id.toHexString());
+          if (current && isPaid(current) && current.paypalTransactionID) {
+            return {
+              captureId: current.paypalTransactionID,
+              captureTime: current.captureTime ?? new Date().toISOString(),
+            };
+          }
+          throw new ConflictException(CAPTURE_IN_PROGRESS);
+        }
         const other = await verified(claim.heldBy);
         if (captureOf(other)) {
           // The order was paid through its other PayPal order: that payment is the one checked

@@ -1,6 +1,7 @@
 // The HTTP face of the double: PayPal's REST paths (bearer-checked, with injected outages), the
 // JS SDK stand-in, the buyer's checkout page, and the /__double control endpoints browsers call
 // cross-origin.
+import { memberText } from './webhooks.mjs';
 import {
   authenticationFailure,
   debugId,
@@ -116,7 +117,7 @@ export function createRequestHandler(context) {
       'verify',
       (req, body) =>
         withJson(req, body, (json) => {
-          const result = webhooks.verify(json);
+          const result = webhooks.verify(json, memberText(body.toString('utf8'), 'webhook_event'));
           if ('missing' in result) return v1ValidationError(result.missing);
           return { status: 200, body: { verification_status: result.status } };
         }),

@@ -1,6 +1,9 @@
 // Webhooks: delivery with PayPal's headers, and the verify-webhook-signature API. PayPal signs
 // `transmission_id|transmission_time|webhook_id|crc32(body)` with an RSA key; the double signs the
-// same string with an HMAC only it knows, so only deliveries it made itself verify.
+// same string with an HMAC only it knows, so only deliveries it made itself verify. The CRC is of
+// the exact bytes delivered, as at PayPal: a receiver must pass them on to verification as they
+// came (its JSON parser's re-serialisation of them does not verify), and the double's bodies are
+// not laid out the way JSON.stringify writes them, so a re-serialised event shows.
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { resourceId, isoNow } from './ids.mjs';
@@ -24,8 +27,8 @@ const VERIFY_FIELDS = [
 /** @param {{ baseUrl: () => string, defaultWebhookId: string }} options */
 export function createWebhooks({ baseUrl, defaultWebhookId }) {
   const secret = randomBytes(32);
-  /** transmission id → what was delivered, to compare against what verification is asked about */
-  const deliveries = new Map();
+  /** transmission ids of the deliveries made (only those verify) */
+  const deliveries = new Set();
   const certUrl = () => `${baseUrl()}/v1/notifications/certs/CERT-360caa42-fca2a594-paypal-double`;
 
   const sign = (transmissionId, time, webhookId, crc) =>
@@ -34,11 +37,12 @@ export function createWebhooks({ baseUrl, defaultWebhookId }) {
       .digest('base64');
 
   /**
-   * POSTs `event` to `targetUrl` as PayPal would deliver it.
-   * @returns {Promise<{ status: number, body: string, headers: Record<string, string> }>}
+   * POSTs `event` to `targetUrl` as PayPal would deliver it; answers the receiver's status and
+   * body, the headers sent and the exact bytes sent (`payload`).
+   * @returns {Promise<{ status: number, body: string, headers: Record<string, string>, payload: string }>}
    */
   async function send(targetUrl, event, { webhookId = defaultWebhookId } = {}) {
-    const body = JSON.stringify(event);
+    const body = deliveredJson(event);
     const transmissionId = randomUUID();
     const time = new Date().toISOString();
     const headers = {
@@ -50,7 +54,7 @@ export function createWebhooks({ baseUrl, defaultWebhookId }) {
       'paypal-transmission-time': time,
       'paypal-transmission-sig': sign(transmissionId, time, webhookId, crc32(body)),
     };
-    deliveries.set(transmissionId, { canonical: canonicalJson(event), body });
+    deliveries.add(transmissionId);
     // PayPal gives up on a slow receiver too; a hung test server should not hang the caller.
     const response = await fetch(targetUrl, {
       method: 'POST',
@@ -58,32 +62,32 @@ export function createWebhooks({ baseUrl, defaultWebhookId }) {
       body,
       signal: AbortSignal.timeout(30_000),
     });
-    return { status: response.status, body: await response.text(), headers };
+    return { status: response.status, body: await response.text(), headers, payload: body };
   }
 
   /**
-   * POST /v1/notifications/verify-webhook-signature. SUCCESS only for an untouched delivery of
-   * this double: same transmission, same signature inputs, same event.
+   * POST /v1/notifications/verify-webhook-signature. SUCCESS only for a delivery of this double
+   * passed on untouched: same transmission, same signature inputs, and `webhook_event` the very
+   * bytes delivered (`rawEvent`, as the request carries them).
    * @returns {{ missing: string[] } | { status: 'SUCCESS' | 'FAILURE' }}
    */
-  function verify(request) {
+  function verify(request, rawEvent) {
     const missing = VERIFY_FIELDS.filter(
       (field) => request?.[field] === undefined || request[field] === '',
     );
     if (missing.length) return { missing };
-    const delivery = deliveries.get(request.transmission_id);
     const ok =
-      delivery !== undefined &&
+      deliveries.has(request.transmission_id) &&
+      typeof rawEvent === 'string' &&
       request.auth_algo === AUTH_ALGO &&
       request.cert_url === certUrl() &&
-      canonicalJson(request.webhook_event) === delivery.canonical &&
       equalText(
         request.transmission_sig,
         sign(
           request.transmission_id,
           request.transmission_time,
           request.webhook_id,
-          crc32(delivery.body),
+          crc32(rawEvent),
         ),
       );
     return { status: ok ? 'SUCCESS' : 'FAILURE' };
@@ -190,14 +194,60 @@ export function createWebhooks({ baseUrl, defaultWebhookId }) {
   return { send, verify, captureEvent, certUrl };
 }
 
-/** JSON with sorted keys: the same event compares equal however a receiver re-serialised it. */
-function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+/**
+ * The event as the double delivers it: JSON with a space after each colon and comma, which
+ * JSON.stringify does not write, so a receiver that re-serialises the event changes its bytes.
+ */
+function deliveredJson(value) {
+  if (Array.isArray(value)) return `[${value.map(deliveredJson).join(', ')}]`;
   if (value !== null && typeof value === 'object') {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`;
+    const members = Object.entries(value).filter(([, inner]) => inner !== undefined);
+    return `{${members.map(([key, inner]) => `${JSON.stringify(key)}: ${deliveredJson(inner)}`).join(', ')}}`;
   }
   return JSON.stringify(value);
+}
+
+/**
+ * The exact text of a top-level member of a JSON object's text (e.g. verify-webhook-signature's
+ * `webhook_event`), or undefined. The text is valid JSON (it was parsed before).
+ * @param {string} text @param {string} name
+ */
+export function memberText(text, name) {
+  let depth = 0;
+  let inString = false;
+  let key = null;
+  let valueStart = -1;
+  let lastString = '';
+  let stringStart = -1;
+  for (let at = 0; at < text.length; at += 1) {
+    const char = text[at];
+    if (inString) {
+      if (char === '\\') at += 1;
+      else if (char === '"') {
+        inString = false;
+        lastString = text.slice(stringStart, at + 1);
+      }
+      continue;
+    }
+    if (char === '"') {
+      inString = true;
+      stringStart = at;
+      if (depth === 1 && valueStart === -1) key = null;
+      continue;
+    }
+    if (depth === 1 && valueStart === -1 && char === ':') {
+      key = JSON.parse(lastString);
+      valueStart = at + 1;
+      continue;
+    }
+    if (char === '{' || char === '[') depth += 1;
+    else if (char === '}' || char === ']') depth -= 1;
+    if ((depth === 1 && char === ',') || depth === 0) {
+      if (valueStart !== -1 && key === name) return text.slice(valueStart, at).trim();
+      if (depth === 1) valueStart = -1;
+    }
+  }
+  return undefined;
 }
 
 function equalText(a, b) {

@@ -37,7 +37,10 @@ async function capturedOrder(order = packageOrder()) {
   return body.id;
 }
 
-/** The verification request the API builds from what it received. */
+/**
+ * The verification request the API builds from what it received: `webhook_event` is the body
+ * as it came (a string, sent as those very bytes), or an object a test re-serialised.
+ */
 function verificationRequest({ headers, body }, webhookId = WEBHOOK_ID) {
   return {
     auth_algo: headers['paypal-auth-algo'],
@@ -46,11 +49,20 @@ function verificationRequest({ headers, body }, webhookId = WEBHOOK_ID) {
     transmission_sig: headers['paypal-transmission-sig'],
     transmission_time: headers['paypal-transmission-time'],
     webhook_id: webhookId,
-    webhook_event: JSON.parse(body),
+    webhook_event: body,
   };
 }
 
-const verify = async (request) => (await client.verify(request)).body.verification_status;
+/** The request's JSON text, with a raw `webhook_event` placed as it came. */
+function verificationBody({ webhook_event: event, ...fields }) {
+  if (typeof event !== 'string') return JSON.stringify({ ...fields, webhook_event: event });
+  return `${JSON.stringify(fields).slice(0, -1)},"webhook_event":${event}}`;
+}
+
+const verifyCall = (request) => client.verify(verificationBody(request));
+const verify = async (request) => (await verifyCall(request)).body.verification_status;
+/** The delivered event, parsed (to alter or re-serialise it). */
+const parsed = (request) => JSON.parse(request.webhook_event);
 
 describe('sendWebhook', () => {
   test('delivers a PayPal-shaped capture event with PayPal’s headers', async () => {
@@ -110,16 +122,18 @@ describe('POST /v1/notifications/verify-webhook-signature', () => {
     assert.equal(await verify(verificationRequest(delivery)), 'SUCCESS');
   });
 
-  test('answers SUCCESS when the receiver re-serialised the event (key order changed)', async () => {
+  test('answers FAILURE when the receiver re-serialised the event: PayPal signs the bytes it sent', async () => {
     const request = verificationRequest(delivery);
-    const { resource, ...rest } = request.webhook_event;
-    request.webhook_event = { resource, ...rest };
-    assert.equal(await verify(request), 'SUCCESS');
+    request.webhook_event = parsed(request);
+    assert.equal(await verify(request), 'FAILURE');
   });
 
   test('answers FAILURE when the event was altered', async () => {
     const request = verificationRequest(delivery);
-    request.webhook_event.resource.amount.value = '1000.00';
+    request.webhook_event = request.webhook_event.replace(
+      /"value": "[\d.]+"/,
+      '"value": "1000.00"',
+    );
     assert.equal(await verify(request), 'FAILURE');
   });
 
@@ -141,13 +155,13 @@ describe('POST /v1/notifications/verify-webhook-signature', () => {
   test('answers FAILURE for a hand-made event that was never delivered', async () => {
     const request = verificationRequest(delivery);
     request.transmission_id = crypto.randomUUID();
-    request.webhook_event = { ...request.webhook_event, id: 'WH-HANDMADE' };
+    request.webhook_event = JSON.stringify({ ...parsed(request), id: 'WH-HANDMADE' });
     assert.equal(await verify(request), 'FAILURE');
   });
 
   test('answers 400 VALIDATION_ERROR when fields are missing', async () => {
     const { webhook_id: _dropped, ...request } = verificationRequest(delivery);
-    const { status, body } = await client.verify(request);
+    const { status, body } = await verifyCall(request);
     assert.equal(status, 400);
     assert.equal(body.name, 'VALIDATION_ERROR');
     assert.deepEqual(
@@ -160,7 +174,7 @@ describe('POST /v1/notifications/verify-webhook-signature', () => {
     const response = await fetch(`${double.url}/v1/notifications/verify-webhook-signature`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(verificationRequest(delivery)),
+      body: verificationBody(verificationRequest(delivery)),
     });
     assert.equal(response.status, 401);
   });
