@@ -425,6 +425,84 @@ describe('item 5: refunds, reversals and disputes', () => {
     ).rejects.toThrow(/REFUND_AMOUNT_EXCEEDED/);
   });
 
+  // Issue 30, item 10: what PayPal can answer besides the happy path.
+  it('a refund PayPal is still processing (409 PREVIOUS_REQUEST_IN_PROGRESS) changes nothing and says to retry', async () => {
+    const buyer = await signUp(api, 'inprogress');
+    const { order, paypalOrderId } = await paidPackageOrder(buyer);
+    await double.setBehavior({ refund: 'IN_PROGRESS' });
+    const refused = await call<{ message: string }>(api, 'POST', `/order/${order._id}/refund`, {
+      token: admin.token,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'PayPal is still processing an earlier request for this payment. Please try again in a moment.',
+    );
+    expect(await storedPackageOrder(order)).toMatchObject({ paymentStatus: 'Paid' });
+    expect(await captureStatusAtPaypal(paypalOrderId)).toBe('COMPLETED');
+    expect(await balanceOf(buyer)).toBe(50);
+  });
+
+  it('a dispute resolved in the seller’s favour keeps the order paid and the credits', async () => {
+    const buyer = await signUp(api, 'sellerwon');
+    const { order, paypalOrderId } = await paidPackageOrder(buyer);
+    for (const [eventType, options] of [
+      ['CUSTOMER.DISPUTE.CREATED', {}],
+      ['CUSTOMER.DISPUTE.RESOLVED', { disputeOutcome: 'RESOLVED_SELLER_FAVOUR' }],
+    ] as const) {
+      const sent = await double.sendCaptureEvent(paypalOrderId, webhookUrl(), eventType, options);
+      expect(sent.delivery.status).toBe(200);
+    }
+    expect(await storedPackageOrder(order)).toMatchObject({ paymentStatus: 'Paid' });
+    expect(await balanceOf(buyer)).toBe(50);
+  });
+
+  it('a capture PayPal answers 201 but DECLINED or FAILED credits nothing, and the buyer can pay again', async () => {
+    const buyer = await signUp(api, 'declined201');
+    for (const outcome of ['CAPTURE_DECLINED', 'CAPTURE_FAILED'] as const) {
+      const order = await newPackageOrder(api, buyer);
+      const refused = await approvedPaypalOrder(api, buyer, order._id);
+      await double.setBehavior({ capture: outcome });
+      const completion = await call(api, 'PUT', `/process-payment-complete/${order._id}`, {
+        token: buyer.token,
+        json: { paypalOrderId: refused },
+      });
+      expect(completion.status).toBe(402);
+      expect(await storedPackageOrder(order)).toMatchObject({ paymentStatus: 'pending' });
+      await double.resetBehavior();
+      // Another PayPal order for the same order: the declined one no longer holds it.
+      const again = await approvedPaypalOrder(api, buyer, order._id);
+      const paid = await call(api, 'PUT', `/process-payment-complete/${order._id}`, {
+        token: buyer.token,
+        json: { paypalOrderId: again },
+      });
+      expect(paid.status).toBe(200);
+    }
+    expect(await balanceOf(buyer)).toBe(100);
+  });
+
+  it('never charges twice when the PayPal account allows a reused invoice id', async () => {
+    const buyer = await signUp(api, 'dupinvoice');
+    await double.setBehavior({ duplicateInvoiceIds: 'allow' });
+    const order = await newPackageOrder(api, buyer);
+    const [first, second] = [
+      await approvedPaypalOrder(api, buyer, order._id),
+      await approvedPaypalOrder(api, buyer, order._id),
+    ];
+    const complete = (paypalOrderId: string) =>
+      call(api, 'PUT', `/process-payment-complete/${order._id}`, {
+        token: buyer.token,
+        json: { paypalOrderId },
+      });
+    expect((await complete(first)).status).toBe(200);
+    // The other tab, later: told the order is paid, and PayPal is not asked to capture again.
+    expect((await complete(second)).status).toBe(200);
+    const captures = (await Promise.all([first, second].map((id) => double.order(id)))).flatMap(
+      (atPaypal) => atPaypal?.purchase_units[0]?.payments?.captures ?? [],
+    );
+    expect(captures).toHaveLength(1);
+    expect(await balanceOf(buyer)).toBe(50);
+  });
+
   it('a reversal withdraws a digital item’s access link', async () => {
     const buyer = await signUp(api, 'reversed');
     const { order: created, paypalOrderId } = await paidItemOrder(buyer);

@@ -71,8 +71,19 @@ export interface PaypalOrder {
 
 /** How the double misbehaves on purpose. setBehavior merges; a key set to null goes back to normal. */
 export interface PaypalBehavior {
-  /** COMPLETED (default); DECLINED answers 422 INSTRUMENT_DECLINED; PENDING a 201 with a PENDING capture. */
-  capture?: 'COMPLETED' | 'DECLINED' | 'PENDING';
+  /**
+   * COMPLETED (default); DECLINED answers 422 INSTRUMENT_DECLINED; PENDING a 201 with a PENDING
+   * capture; CAPTURE_DECLINED and CAPTURE_FAILED a 201 whose capture is DECLINED or FAILED (the
+   * processor refused the money after all).
+   */
+  capture?: 'COMPLETED' | 'DECLINED' | 'PENDING' | 'CAPTURE_DECLINED' | 'CAPTURE_FAILED';
+  /**
+   * The merchant account's setting for a reused invoice_id: 'block' (default) refuses the
+   * capture with DUPLICATE_INVOICE_ID, 'allow' captures it again (a second charge).
+   */
+  duplicateInvoiceIds?: 'block' | 'allow';
+  /** IN_PROGRESS: a refund answers 409 PREVIOUS_REQUEST_IN_PROGRESS and refunds nothing. */
+  refund?: 'COMPLETED' | 'IN_PROGRESS';
   /** The captured amount differs from the order's, e.g. "0.01". */
   captureAmount?: string;
   captureCurrency?: string;
@@ -140,7 +151,7 @@ export interface PaypalDouble {
   captureEvent(
     orderId: string,
     eventType?: CaptureEventType,
-    options?: { refundAmount?: string },
+    options?: { refundAmount?: string; disputeOutcome?: string },
   ): PaypalWebhookEvent;
   /** POSTs the event with PayPal's transmission headers; only such deliveries verify SUCCESS. */
   sendWebhook(

@@ -32,9 +32,14 @@ export async function startPaypalDouble({
   /**
    * The event PayPal sends when the order's capture changes. With `refundAmount` (a decimal
    * string), PAYMENT.CAPTURE.REFUNDED is about a refund of that part of the capture, made as the
-   * merchant would in PayPal's dashboard.
+   * merchant would in PayPal's dashboard; `disputeOutcome` is how a resolved dispute ended
+   * (RESOLVED_BUYER_FAVOUR by default, RESOLVED_SELLER_FAVOUR, RESOLVED_WITH_PAYOUT, ...).
    */
-  function captureEvent(orderId, eventType = 'PAYMENT.CAPTURE.COMPLETED', { refundAmount } = {}) {
+  function captureEvent(
+    orderId,
+    eventType = 'PAYMENT.CAPTURE.COMPLETED',
+    { refundAmount, disputeOutcome } = {},
+  ) {
     const record = orders.record(orderId);
     if (!record) throw new Error(`PayPal double: no order ${orderId}`);
     const unit = record.order.purchase_units[0];
@@ -48,7 +53,7 @@ export async function startPaypalDouble({
         throw new Error(`PayPal double: refund refused: ${JSON.stringify(made.body)}`);
       return webhooks.captureEvent(record.order, unit, capture, eventType, { refund: made.body });
     }
-    return webhooks.captureEvent(record.order, unit, capture, eventType);
+    return webhooks.captureEvent(record.order, unit, capture, eventType, { disputeOutcome });
   }
 
   function sdkScript(query) {

@@ -706,6 +706,11 @@ export class PaymentsService implements OnModuleInit {
     if (error.status === 404) {
       return new UnprocessableEntityException('PayPal does not know this payment.');
     }
+    if (error.issue === 'PREVIOUS_REQUEST_IN_PROGRESS') {
+      return new ConflictException(
+        'PayPal is still processing an earlier request for this payment. Please try again in a moment.',
+      );
+    }
     if (error.issue === 'ORDER_NOT_APPROVED') {
       return new UnprocessableEntityException('The payment has not been approved in PayPal yet.');
     }

@@ -2,7 +2,9 @@
 // and injected outages. Checked strictly, because a typo in a test's setup should fail loudly
 // rather than silently test the happy path.
 
-const CAPTURE_OUTCOMES = ['COMPLETED', 'DECLINED', 'PENDING'];
+const CAPTURE_OUTCOMES = ['COMPLETED', 'DECLINED', 'PENDING', 'CAPTURE_DECLINED', 'CAPTURE_FAILED'];
+const INVOICE_SETTINGS = ['block', 'allow'];
+const REFUND_OUTCOMES = ['COMPLETED', 'IN_PROGRESS'];
 const FAILURE_STATUSES = [500, 503, 429];
 export const OPERATIONS = ['token', 'create', 'get', 'capture', 'refund', 'verify'];
 
@@ -32,6 +34,18 @@ export function mergeBehavior(current, changes) {
           throw new TypeError(`capture must be one of ${CAPTURE_OUTCOMES.join(', ')}`);
         }
         next.capture = value;
+        break;
+      case 'duplicateInvoiceIds':
+        if (!INVOICE_SETTINGS.includes(value)) {
+          throw new TypeError(`duplicateInvoiceIds must be one of ${INVOICE_SETTINGS.join(', ')}`);
+        }
+        next.duplicateInvoiceIds = value;
+        break;
+      case 'refund':
+        if (!REFUND_OUTCOMES.includes(value)) {
+          throw new TypeError(`refund must be one of ${REFUND_OUTCOMES.join(', ')}`);
+        }
+        next.refund = value;
         break;
       case 'captureAmount':
         if (typeof value !== 'string' || !/^\d+(\.\d{1,2})?$/.test(value)) {

@@ -168,6 +168,8 @@ export const ISSUES = {
   DUPLICATE_INVOICE_ID:
     'Duplicate Invoice ID detected. To avoid a potential duplicate transaction your account setting requires that Invoice Id be unique for each transaction.',
   CAPTURE_FULLY_REFUNDED: 'The capture has already been fully refunded.',
+  PREVIOUS_REQUEST_IN_PROGRESS:
+    'A previous request on this resource is in progress. Please wait for some time and try again.',
   REFUND_AMOUNT_EXCEEDED:
     'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
   REFUND_CAPTURE_CURRENCY_MISMATCH: 'Refund must be in the same currency as the capture.',

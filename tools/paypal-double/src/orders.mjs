@@ -161,16 +161,25 @@ export function createOrderStore({ baseUrl, merchantEmail }) {
         [{ href: approveUrl(id), rel: 'redirect', method: 'GET' }],
       );
     }
-    const duplicate = order.purchase_units.find(
-      (unit) => unit.invoice_id && invoiceAlreadyPaid(unit.invoice_id, id),
-    );
+    // An account setting at PayPal: with 'allow', a reused invoice_id is captured again.
+    const duplicate =
+      behavior.duplicateInvoiceIds !== 'allow' &&
+      order.purchase_units.find(
+        (unit) => unit.invoice_id && invoiceAlreadyPaid(unit.invoice_id, id),
+      );
     if (duplicate) {
       return unprocessable([detail('DUPLICATE_INVOICE_ID', undefined, undefined, 'path')]);
     }
 
     const now = isoNow();
     for (const unit of order.purchase_units) {
-      unit.payments = { captures: [newCapture(unit, order.id, behavior, now)] };
+      const captured = newCapture(unit, order.id, behavior, now);
+      // The processor refused the money after all: 201, the order COMPLETED, its capture not.
+      if (behavior.capture === 'CAPTURE_DECLINED' || behavior.capture === 'CAPTURE_FAILED') {
+        captured.status = behavior.capture === 'CAPTURE_DECLINED' ? 'DECLINED' : 'FAILED';
+        delete captured.seller_receivable_breakdown;
+      }
+      unit.payments = { captures: [captured] };
     }
     order.status = 'COMPLETED';
     order.update_time = now;
@@ -234,28 +243,48 @@ export function createOrderStore({ baseUrl, merchantEmail }) {
     };
   }
 
+  /** Whether another order with this invoice_id took money (a capture not declined or failed). */
   function invoiceAlreadyPaid(invoiceId, exceptOrderId) {
     for (const [otherId, { order }] of records) {
       if (otherId === exceptOrderId || order.status !== 'COMPLETED') continue;
-      if (order.purchase_units.some((unit) => unit.invoice_id === invoiceId)) return true;
+      const paid = order.purchase_units.some(
+        (unit) =>
+          unit.invoice_id === invoiceId &&
+          unit.payments?.captures.some(
+            (capture) => !['DECLINED', 'FAILED'].includes(capture.status),
+          ),
+      );
+      if (paid) return true;
     }
     return false;
   }
 
-  /**
-   * POST /v2/payments/captures/:id/refund: a full refund of a completed capture (the only kind
-   * this shop makes). The capture becomes REFUNDED; a repeated PayPal-Request-Id replays the
-   * first answer, as PayPal does. @returns {Reply}
-   */
   /**
    * POST /v2/payments/captures/:id/refund. Without an amount, what is left of the capture; with
    * one (`{ value, currency_code }`), that part of it, in the capture's currency and no more than
    * is left. The capture is then PARTIALLY_REFUNDED or REFUNDED, as at PayPal.
    * @returns {Reply}
    */
-  function refund(captureId, { requestId, noteToPayer, amount } = {}) {
+  function refund(captureId, { requestId, noteToPayer, amount, behavior = {} } = {}) {
     const key = requestId ? `refund:${requestId}` : null;
     if (key && replies.has(key)) return structuredClone(replies.get(key));
+    if (behavior.refund === 'IN_PROGRESS') {
+      return {
+        status: 409,
+        body: {
+          name: 'RESOURCE_CONFLICT',
+          message: 'The server has detected a conflict while processing this request.',
+          debug_id: resourceId(),
+          details: [
+            {
+              issue: 'PREVIOUS_REQUEST_IN_PROGRESS',
+              description: ISSUES.PREVIOUS_REQUEST_IN_PROGRESS,
+            },
+          ],
+          links: [],
+        },
+      };
+    }
     const found = findCapture(captureId);
     if (!found) return resourceNotFound('capture_id', captureId);
     const { capture, unit } = found;

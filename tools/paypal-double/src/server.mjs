@@ -26,7 +26,7 @@ const ID = '([A-Za-z0-9-]+)';
  *   behavior: () => any,
  *   setBehavior: (changes: unknown) => any,
  *   resetBehavior: () => any,
- *   captureEvent: (orderId: string, eventType?: string, options?: { refundAmount?: string }) => any,
+ *   captureEvent: (orderId: string, eventType?: string, options?: { refundAmount?: string, disputeOutcome?: string }) => any,
  *   sdkScript: (query: URLSearchParams) => { status: number, body: string },
  * }} Context
  */
@@ -74,6 +74,7 @@ export function createRequestHandler(context) {
               requestId: header(req, 'paypal-request-id'),
               noteToPayer: typeof json.note_to_payer === 'string' ? json.note_to_payer : undefined,
               amount: json.amount,
+              behavior: context.behavior(),
             }),
           { allowEmpty: true },
         ),
@@ -158,6 +159,8 @@ export function createRequestHandler(context) {
             if (!json || typeof json.url !== 'string') return badControl('url is required');
             const event = context.captureEvent(match[1], json.eventType, {
               refundAmount: typeof json.refundAmount === 'string' ? json.refundAmount : undefined,
+              disputeOutcome:
+                typeof json.disputeOutcome === 'string' ? json.disputeOutcome : undefined,
             });
             try {
               const delivery = await webhooks.send(json.url, event, { webhookId: json.webhookId });

@@ -101,9 +101,16 @@ export function createWebhooks({ baseUrl, defaultWebhookId }) {
    */
   /**
    * @param {any} order @param {any} unit @param {any} capture @param {string} eventType
-   * @param {{ refund?: any }} [options] a refund already made (a partial one) for REFUNDED
+   * @param {{ refund?: any, disputeOutcome?: string }} [options] a refund already made (a partial
+   *   one) for REFUNDED; how a RESOLVED dispute ended
    */
-  function captureEvent(order, unit, capture, eventType, { refund: made } = {}) {
+  function captureEvent(
+    order,
+    unit,
+    capture,
+    eventType,
+    { refund: made, disputeOutcome = 'RESOLVED_BUYER_FAVOUR' } = {},
+  ) {
     const id = `WH-${resourceId()}-${resourceId()}`;
     const eventUrl = `${baseUrl()}/v1/notifications/webhooks-events/${id}`;
     const { value, currency_code: currency } = capture.amount;
@@ -174,7 +181,7 @@ export function createWebhooks({ baseUrl, defaultWebhookId }) {
         reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
         status: resolved ? 'RESOLVED' : 'OPEN',
         dispute_amount: structuredClone(capture.amount),
-        ...(resolved ? { dispute_outcome: { outcome_code: 'RESOLVED_BUYER_FAVOUR' } } : {}),
+        ...(resolved ? { dispute_outcome: { outcome_code: disputeOutcome } } : {}),
       });
     }
 
