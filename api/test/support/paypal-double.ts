@@ -29,7 +29,7 @@ export interface PaypalDoubleControl {
     paypalOrderId: string,
     targetUrl: string,
     eventType?: CaptureEventType,
-    options?: { refundAmount?: string },
+    options?: { refundAmount?: string; disputeOutcome?: string },
   ): Promise<{ event: PaypalWebhookEvent; delivery: WebhookDelivery }>;
 }
 
