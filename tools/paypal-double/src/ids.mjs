@@ -2,6 +2,8 @@
 import { createHash, randomInt } from 'node:crypto';
 
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** PayPal's account ids leave out 0, 1, I and O (`^[2-9A-HJ-NP-Z]{13}$` in its API documents). */
+const ACCOUNT_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 /** Order and capture ids: 17 upper-case alphanumerics, e.g. 5O190127TN364715T. */
 export function resourceId(length = 17) {
@@ -14,7 +16,7 @@ export function resourceId(length = 17) {
 export function accountId(email) {
   const digest = createHash('sha256').update(email.toLowerCase()).digest();
   let id = '';
-  for (let i = 0; i < 13; i += 1) id += ALPHANUMERIC[digest[i] % ALPHANUMERIC.length];
+  for (let i = 0; i < 13; i += 1) id += ACCOUNT_ALPHABET[digest[i] % ACCOUNT_ALPHABET.length];
   return id;
 }
 
