@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import { AdminAccountsService } from './admin-accounts.service';
@@ -13,8 +13,9 @@ const RETRY_FOR_MS = 120_000;
  * admins; if sign-in is not reachable yet, it is retried in the background and logged.
  */
 @Injectable()
-export class AdminBootstrapService implements OnApplicationBootstrap {
+export class AdminBootstrapService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(AdminBootstrapService.name);
+  private stopping = false;
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
@@ -26,6 +27,10 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
     if (pending.length === 0) return;
     const left = await this.attempt(pending);
     if (left.length > 0) void this.retry(left);
+  }
+
+  onApplicationShutdown(): void {
+    this.stopping = true;
   }
 
   private async attempt(emails: string[]): Promise<string[]> {
@@ -42,10 +47,14 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
   private async retry(emails: string[]): Promise<void> {
     const deadline = Date.now() + RETRY_FOR_MS;
     let left = emails;
-    while (left.length > 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));
+    while (left.length > 0 && Date.now() < deadline && !this.stopping) {
+      // Unref'd: a pending retry never keeps a stopping process alive.
+      await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS).unref());
+      if (this.stopping) return;
       left = await this.attempt(left);
     }
-    if (left.length > 0) this.logger.error(`ADMIN_EMAILS: gave up on ${left.join(', ')}`);
+    if (left.length > 0 && !this.stopping) {
+      this.logger.error(`ADMIN_EMAILS: gave up on ${left.join(', ')}`);
+    }
   }
 }

@@ -70,8 +70,16 @@ export class UsageLimitsService implements OnModuleInit {
   /** Counts a use; null when counted, else when the full window ends. */
   private async count(id: string, limit: UsageLimit, now: number): Promise<number | null> {
     const at = new Date(now);
+    const countOne = () =>
+      this.counters().findOneAndUpdate(
+        { _id: id, count: { $lt: limit.limit }, windowEndsAt: { $gt: at } },
+        { $inc: { count: 1 } },
+      );
+    // The usual case, one write: a window under way with room left.
+    if (await countOne()) return null;
+    // No counter yet, or its window has ended (whichever instance gets here first starts the
+    // next one), or the window is full.
     const fresh = { count: 0, windowEndsAt: new Date(limit.windowEnd(now)) };
-    // A window that has ended starts again (whichever instance gets here first starts it).
     await this.counters().updateOne({ _id: id, windowEndsAt: { $lte: at } }, { $set: fresh });
     await this.counters()
       .updateOne({ _id: id }, { $setOnInsert: fresh }, { upsert: true })
@@ -79,11 +87,7 @@ export class UsageLimitsService implements OnModuleInit {
         // Two first uses raced to create the counter: it exists now either way.
         if (!(error instanceof mongo.MongoServerError && error.code === 11000)) throw error;
       });
-    const counted = await this.counters().findOneAndUpdate(
-      { _id: id, count: { $lt: limit.limit }, windowEndsAt: { $gt: at } },
-      { $inc: { count: 1 } },
-    );
-    if (counted) return null;
+    if (await countOne()) return null;
     const current = await this.counters().findOne({ _id: id });
     return current ? current.windowEndsAt.getTime() : limit.windowEnd(now);
   }
