@@ -57,9 +57,12 @@ async function main() {
   const apiUrl = /** @type {string} */ (stack.urls.api);
   const emulator = /** @type {NonNullable<typeof stack.emulator>} */ (stack.emulator);
   const signIn = async (email) => {
-    const { idToken } = await emulator.createUser(email, 'bench-pass', undefined, {
-      emailVerified: true,
-    });
+    // The admin's account was made by the API (ADMIN_EMAILS): its password comes from the link.
+    const idToken =
+      email === adminEmail
+        ? await emulator.setPasswordFromResetLink(email, 'bench-pass')
+        : (await emulator.createUser(email, 'bench-pass', undefined, { emailVerified: true }))
+            .idToken;
     const { body } = await request(apiUrl, 'POST', '/api/create-user', {
       token: idToken,
       json: {},

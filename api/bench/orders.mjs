@@ -71,7 +71,11 @@ async function main() {
   const paypalUrl = /** @type {string} */ (stack.urls.paypal);
   const emulator = /** @type {NonNullable<typeof stack.emulator>} */ (stack.emulator);
   const signIn = async (email) => {
-    const { idToken } = await emulator.createUser(email, 'bench-pass');
+    // The admin's account was made by the API (ADMIN_EMAILS): its password comes from the link.
+    const idToken =
+      email === 'bench-admin@coldmail.test'
+        ? await emulator.setPasswordFromResetLink(email, 'bench-pass')
+        : (await emulator.createUser(email, 'bench-pass')).idToken;
     await request(apiUrl, 'POST', '/api/create-user', { token: idToken, json: {} });
     return { email, token: idToken };
   };
