@@ -204,7 +204,7 @@ export class GeneratorService implements OnModuleInit {
       finish: async (text) => {
         try {
           const [email] = await Promise.all([
-            this.complete(userId, id, fields, text, balance),
+            this.complete(userId, id, fields, text, balance, true),
             settled,
           ]);
           return email;
@@ -364,23 +364,21 @@ export class GeneratorService implements OnModuleInit {
     fields: GenerateFields,
     text: string,
     balance: number,
+    streamed = false,
   ): Promise<GeneratedEmail> {
     if (!text.trim()) throw new BadGatewayException(NO_EMAIL);
     const email = parseEmail(text, fields.senderName);
-    // An upsert: a streamed generation has a pending record from its first words on.
-    await this.generations.updateOne(
-      { _id: id },
-      {
-        $set: {
-          userId: new Types.ObjectId(userId),
-          ...fields,
-          prompt: emailPrompt(fields),
-          ...email,
-          status: 'done',
-        },
-      },
-      { upsert: true },
-    );
+    const done = {
+      userId: new Types.ObjectId(userId),
+      ...fields,
+      prompt: emailPrompt(fields),
+      ...email,
+      status: 'done' as const,
+    };
+    // A streamed generation has a pending record from its first words on; any other is written
+    // once, here (an insert, the cheaper write).
+    if (streamed) await this.generations.updateOne({ _id: id }, { $set: done }, { upsert: true });
+    else await this.generations.create({ _id: id, ...done });
     return { ...email, generationId: id.toHexString(), credits: balance };
   }
 
