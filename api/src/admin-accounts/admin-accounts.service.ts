@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
+import type { UserRecord } from '@coldmail/contracts';
 import type { UserRecord as FirebaseAccount } from 'firebase-admin/auth';
 import { AuditService } from '../audit/audit.service';
 import type { AuthContext } from '../auth/auth-context';
@@ -203,7 +204,5 @@ export class AdminAccountsService {
     });
   }
 }
-
-type UserRecord = Awaited<ReturnType<UsersService['grantAdmin']>>['record'];
 
 const isOurs = (account: FirebaseAccount) => account.customClaims?.[BOOTSTRAP_CLAIM] === true;

@@ -17,7 +17,7 @@ import {
 import { Model, trusted, Types } from 'mongoose';
 import type { z } from 'zod';
 import { AuditService } from '../audit/audit.service';
-import type { AuthContext } from '../auth/auth-context';
+import { ownerIdOf, type AuthContext } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import { ServerTiming } from '../common/server-timing';
@@ -242,7 +242,7 @@ export class GeneratorService implements OnModuleInit {
 
   /** Whether a generation could get a key now; the page disables generating when not. */
   async availability(caller: AuthContext): Promise<{ keysAvailable: boolean }> {
-    this.userIdOf(caller);
+    ownerIdOf(caller);
     return { keysAvailable: await this.gemini.hasUsableKey() };
   }
 
@@ -252,7 +252,7 @@ export class GeneratorService implements OnModuleInit {
    * is an email rather than a prompt is refused: the free call must not write what a credit buys.
    */
   async enhance(caller: AuthContext, prompt: string): Promise<string> {
-    const userId = this.userIdOf(caller);
+    const userId = ownerIdOf(caller);
     await this.limits.take(userId, this.enhanceLimits);
     const answer = await this.gemini
       .generate({
@@ -284,7 +284,7 @@ export class GeneratorService implements OnModuleInit {
    * record that cannot be stored gives the credit back.
    */
   async deduct(caller: AuthContext): Promise<{ generationId: string; credits: number }> {
-    const userId = this.userIdOf(caller);
+    const userId = ownerIdOf(caller);
     await this.throttle(userId);
     const id = new Types.ObjectId();
     const [stored, debited] = await Promise.allSettled([
@@ -309,7 +309,7 @@ export class GeneratorService implements OnModuleInit {
     caller: AuthContext,
     generationId: string,
   ): Promise<{ generationId: string; credits: number }> {
-    const userId = this.userIdOf(caller);
+    const userId = ownerIdOf(caller);
     const isAdmin = caller.user?.userRole === 'Admin';
     const generation = await this.generations.findById(generationId).lean<GenerationData>();
     if (
@@ -335,7 +335,7 @@ export class GeneratorService implements OnModuleInit {
   }
 
   async history(caller: AuthContext): Promise<Generation[]> {
-    const userId = this.userIdOf(caller);
+    const userId = ownerIdOf(caller);
     const rows = await this.generations
       .find({ userId: new Types.ObjectId(userId), status: 'done' })
       .sort({ createdAt: -1, _id: -1 })
@@ -345,7 +345,7 @@ export class GeneratorService implements OnModuleInit {
   }
 
   async remove(caller: AuthContext, id: string): Promise<void> {
-    const userId = this.userIdOf(caller);
+    const userId = ownerIdOf(caller);
     const result = await this.generations.deleteOne({
       _id: new Types.ObjectId(id),
       userId: new Types.ObjectId(userId),
@@ -388,7 +388,7 @@ export class GeneratorService implements OnModuleInit {
    * failed; 402 when the balance does not cover it, with nothing written.
    */
   private async charge(caller: AuthContext) {
-    const userId = this.userIdOf(caller);
+    const userId = ownerIdOf(caller);
     await this.throttle(userId);
     const id = new Types.ObjectId();
     const { balanceAfter, settled } = await this.credits.startGenerationDebit(
@@ -424,11 +424,6 @@ export class GeneratorService implements OnModuleInit {
       );
       return null;
     }
-  }
-
-  private userIdOf(caller: AuthContext): string {
-    if (!caller.user) throw new NotFoundException('User data not found');
-    return caller.user._id;
   }
 
   private async throttle(userId: string): Promise<void> {

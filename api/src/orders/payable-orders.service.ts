@@ -7,8 +7,10 @@ import {
 import {
   isPaid,
   orderStatus,
+  parseAmountToCents,
   paymentStatus,
   priceBreakdownOf,
+  toCents,
   type BillingForm,
   type OrderSortKey,
   type orderListQuerySchema,
@@ -48,6 +50,11 @@ const MAX_PAYPAL_ORDERS = 10;
 
 /** Fresh codes per attempt; a collision of both in five tries is astronomically unlikely. */
 const MAX_CODE_ATTEMPTS = 5;
+
+/** What the buyer pays for an order, in cents (orders store it as a 2-decimal string). */
+export function totalCentsOf(order: Pick<PayableOrder, 'totalPrice'>): number {
+  return parseAmountToCents(order.totalPrice) ?? toCents(Number(order.totalPrice));
+}
 
 export const SELLERS_CANNOT_PURCHASE = 'Sellers cannot purchase products';
 

@@ -1,16 +1,12 @@
 import { ConflictException, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { isRefunded, parseAmountToCents, toCents } from '@coldmail/contracts';
+import { isRefunded } from '@coldmail/contracts';
 import { CreditsService } from '../credits/credits.service';
 import { ItemOrdersService } from '../orders/item-orders.service';
 import { PackageOrdersService } from '../orders/package-orders.service';
-import type { CapturedPayment } from '../orders/payable-orders.service';
+import { totalCentsOf, type CapturedPayment } from '../orders/payable-orders.service';
 import type { ItemOrderData } from '../orders/schemas/item-order.schema';
 import type { PackageOrderData } from '../orders/schemas/package-order.schema';
-import type {
-  OrderRefund,
-  PartialRefund,
-  PayableOrderData,
-} from '../orders/schemas/payable-order.schema';
+import type { OrderRefund, PartialRefund } from '../orders/schemas/payable-order.schema';
 import { UsersService } from '../users/users.service';
 
 export type OrderKind = 'package' | 'item';
@@ -298,9 +294,4 @@ export class FulfilmentService implements OnApplicationBootstrap {
     }
     return { order: current, alreadyProcessed: true };
   }
-}
-
-/** What the buyer paid for an order, in cents. */
-function totalCentsOf(order: PayableOrderData): number {
-  return parseAmountToCents(order.totalPrice) ?? toCents(Number(order.totalPrice));
 }

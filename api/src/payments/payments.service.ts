@@ -18,7 +18,6 @@ import {
   isRefunded,
   parseAmountToCents,
   paymentStatus,
-  toCents,
   type CreatePaypalOrderBody,
 } from '@coldmail/contracts';
 import { InjectModel } from '@nestjs/mongoose';
@@ -30,7 +29,11 @@ import { InjectConfig } from '../config/config.module';
 import type { ServerTiming } from '../common/server-timing';
 import { ItemOrdersService } from '../orders/item-orders.service';
 import { PackageOrdersService } from '../orders/package-orders.service';
-import { SELLERS_CANNOT_PURCHASE, type CapturedPayment } from '../orders/payable-orders.service';
+import {
+  SELLERS_CANNOT_PURCHASE,
+  totalCentsOf,
+  type CapturedPayment,
+} from '../orders/payable-orders.service';
 import type { ItemOrderData } from '../orders/schemas/item-order.schema';
 import type { PackageOrderData } from '../orders/schemas/package-order.schema';
 import type { PayableOrderData } from '../orders/schemas/payable-order.schema';
@@ -779,8 +782,7 @@ function assertPaysFor(paypalOrder: PaypalOrder, order: PayableOrderData, curren
 function partOfPayment(amount: PaypalMoney | undefined, order: PayableOrderData): number | null {
   if (!amount || (order.currency && amount.currency_code !== order.currency)) return null;
   const cents = parseAmountToCents(amount.value);
-  const total = parseAmountToCents(order.totalPrice) ?? toCents(Number(order.totalPrice));
-  return cents !== null && cents > 0 && cents < total ? cents : null;
+  return cents !== null && cents > 0 && cents < totalCentsOf(order) ? cents : null;
 }
 
 function amountMatches(
@@ -789,8 +791,7 @@ function amountMatches(
   currency: string,
 ): boolean {
   if (!amount || amount.currency_code !== currency) return false;
-  const expected = parseAmountToCents(order.totalPrice) ?? toCents(Number(order.totalPrice));
-  return parseAmountToCents(amount.value) === expected;
+  return parseAmountToCents(amount.value) === totalCentsOf(order);
 }
 
 function isDeclined(error: PaypalApiError): boolean {
