@@ -325,20 +325,17 @@ describe('Enhance Prompt is not free Gemini', () => {
       // Each user's own.
       expect((await enhanceOn(limited, colleague)).status).toBe(200);
 
-      // The day's quota, once the minute's window has passed (its counter, moved back a minute).
-      await api.db
-        .collection('usage_counters')
-        .updateOne(
-          { _id: `enhance:minute:${buyer.id}` as never },
-          { $set: { windowEndsAt: new Date(0) } },
-        );
+      // The day's quota, once the minute's window has passed (its counter, moved back).
+      const minutePassed = () =>
+        api.db
+          .collection('usage_counters')
+          .updateOne(
+            { _id: `enhance:minute:${buyer.id}` as never },
+            { $set: { windowEndsAt: new Date(0) } },
+          );
+      await minutePassed();
       expect((await enhanceOn(limited, buyer)).status).toBe(200);
-      await api.db
-        .collection('usage_counters')
-        .updateOne(
-          { _id: `enhance:minute:${buyer.id}` as never },
-          { $set: { windowEndsAt: new Date(0) } },
-        );
+      await minutePassed();
       const daily = await enhanceOn(limited, buyer);
       expect(daily.status).toBe(429);
       expect(daily.body.message).toBe(
