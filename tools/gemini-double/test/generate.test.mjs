@@ -215,7 +215,7 @@ describe('generation settings', () => {
     assert.equal(email.key, 'key-a');
     assert.equal(email.model, MODEL);
     assert.equal(email.method, 'generateContent');
-    assert.equal(email.apiVersion, 'v1');
+    assert.equal(email.apiVersion, 'v1beta');
     assert.deepEqual(email.body.generationConfig, GENERATION_SETTINGS);
     assert.equal(email.body.contents[0].parts[0].text, taggedPrompt(ADA));
     assert.deepEqual(enhance.body.generationConfig, { thinkingConfig: { thinkingBudget: 0 } });
@@ -301,7 +301,7 @@ describe('requests Google would refuse', () => {
     assert.equal(errorBody(error).status, 'NOT_FOUND');
     assert.match(
       errorBody(error).message,
-      /models\/gemni-2.5-flash-lite is not found for API version v1,/,
+      /models\/gemni-2.5-flash-lite is not found for API version v1beta,/,
     );
   });
 });
@@ -316,12 +316,12 @@ describe('where the key and the API version may be', () => {
     assert.deepEqual(double.calls(), { 'query-key': 1 });
   });
 
-  test('the SDK set to apiVersion v1beta is answered the same', async () => {
+  test('the SDK set to apiVersion v1 is answered the same', async () => {
     const response = await gemini(double.url, 'key-1', {
-      apiVersion: 'v1beta',
+      apiVersion: 'v1',
     }).models.generateContent({ model: MODEL, contents: taggedPrompt(ADA) });
     assert.match(response.text, /^Subject: /);
-    assert.equal(double.requests()[0].apiVersion, 'v1beta');
+    assert.equal(double.requests()[0].apiVersion, 'v1');
   });
 
   test('a page on another origin may call the model routes, as Google allows', async () => {
