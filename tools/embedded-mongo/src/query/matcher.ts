@@ -8,7 +8,8 @@ import { toMingoValue } from '../aggregate/mingoBridge';
 import { anyValueAtPath, type MatchDetails, splitPath } from './path';
 
 export type Predicate = (doc: Doc, details?: MatchDetails) => boolean;
-type ValueTest = (v: unknown) => boolean;
+/** Tests one value; an `$elemMatch` also records in `details` which element matched. */
+type ValueTest = (v: unknown, details?: MatchDetails) => boolean;
 
 /** Compiles a MongoDB query filter once; the predicate is then cheap to run per document. */
 export function compileFilter(filter: unknown, variables?: Doc): Predicate {
@@ -262,11 +263,20 @@ function elemMatchTest(arg: unknown, variables?: Doc): ValueTest {
     keys.every(
       (k) => k.startsWith('$') && k !== '$and' && k !== '$or' && k !== '$nor' && k !== '$expr',
     );
+  let matches: (element: unknown) => boolean;
   if (valueForm) {
     // {$elemMatch: {$gte: 80, $lt: 85}}: the operators apply to each element itself.
     const p = compileField('v', arg, variables);
-    return (v) => Array.isArray(v) && v.some((e) => p({ v: e }));
+    matches = (e) => p({ v: e });
+  } else {
+    const p = compileFilter(arg, variables);
+    matches = (e) => isPlainObject(e) && p(e);
   }
-  const p = compileFilter(arg, variables);
-  return (v) => Array.isArray(v) && v.some((e) => isPlainObject(e) && p(e));
+  return (v, details) => {
+    if (!Array.isArray(v)) return false;
+    const index = v.findIndex(matches);
+    if (index < 0) return false;
+    if (details && details.arrayIndex === undefined) details.arrayIndex = index;
+    return true;
+  };
 }

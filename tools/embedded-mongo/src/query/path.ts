@@ -8,18 +8,19 @@ export interface MatchDetails {
 /**
  * Walks a dotted path the way MongoDB's matcher does: arrays met on the way are traversed
  * element by element (one level), a numeric component also indexes the array, and at the end
- * both the value itself and, if it is an array, each of its elements are offered to `test`.
+ * both the value itself and, if it is an array, each of its elements are offered to `test`
+ * (the value itself with `details`, so that an `$elemMatch` can record the element it matched).
  * `undefined` stands for a missing field.
  */
 export function anyValueAtPath(
   value: unknown,
   parts: readonly string[],
-  test: (v: unknown) => boolean,
+  test: (v: unknown, details?: MatchDetails) => boolean,
   details?: MatchDetails,
   i = 0,
 ): boolean {
   if (i === parts.length) {
-    if (test(value)) return true;
+    if (test(value, details)) return true;
     if (Array.isArray(value)) {
       for (let j = 0; j < value.length; j++) {
         if (test(value[j])) {
