@@ -47,7 +47,8 @@ export class MongoCommandError extends Error {
   }
 
   get codeName(): string {
-    return CODE_NAMES[this.code] ?? 'UnknownError';
+    // mongod names a code that has no name of its own after the place that raised it.
+    return CODE_NAMES[this.code] ?? `Location${this.code}`;
   }
 
   toReply(): Doc {

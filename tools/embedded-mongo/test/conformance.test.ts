@@ -15,6 +15,47 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe('$elemMatch projection', () => {
+  const scores = () => db.collection<Loose>('elemMatchProjection');
+  beforeAll(async () => {
+    await scores().insertMany([
+      { _id: 1, a: 1, arr: [1, 5, 7] },
+      { _id: 2, a: 2, arr: [1, 2] },
+      { _id: 3, a: 3, arr: [{ x: 1 }, { x: 5 }] },
+    ]);
+  });
+
+  test('a condition of operators only returns the first matching element of a scalar array', async () => {
+    const docs = await scores()
+      .find({}, { projection: { arr: { $elemMatch: { $gte: 4 } } }, sort: { _id: 1 } })
+      .toArray();
+    expect(docs).toEqual([{ _id: 1, arr: [5] }, { _id: 2 }, { _id: 3 }]);
+  });
+
+  test('a projection made only of $elemMatch is an inclusion projection', async () => {
+    expect(
+      await scores().findOne({ _id: 3 }, { projection: { arr: { $elemMatch: { x: 5 } } } }),
+    ).toEqual({ _id: 3, arr: [{ x: 5 }] });
+    expect(
+      await scores().findOne(
+        { _id: 1 },
+        { projection: { _id: 0, arr: { $elemMatch: { $gt: 1, $lt: 7 } } } },
+      ),
+    ).toEqual({ arr: [5] });
+    expect(
+      await scores().findOne({ _id: 1 }, { projection: { a: 1, arr: { $elemMatch: { $lt: 2 } } } }),
+    ).toEqual({ _id: 1, a: 1, arr: [1] });
+  });
+
+  test('an $elemMatch projection of a nested field is refused', async () => {
+    await expect(
+      scores()
+        .find({}, { projection: { 'a.b': { $elemMatch: { $gte: 4 } } } })
+        .toArray(),
+    ).rejects.toMatchObject({ code: 31275 });
+  });
+});
+
 describe('positional $ after an $elemMatch query', () => {
   const items = () => db.collection<Loose>('positional');
   beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { toJsNumber } from '../bson/numeric';
 import type { Doc } from '../bson/types';
 import { isNumeric, isPlainObject } from '../bson/types';
-import { badValue } from '../errors';
+import { badValue, MongoCommandError } from '../errors';
 import { runMingoStage } from '../aggregate/mingoBridge';
-import { compileFilter } from './matcher';
+import { compileFilter, type Predicate } from './matcher';
 import type { MatchDetails } from './path';
 
 export type Projector = (doc: Doc, details?: MatchDetails) => Doc;
@@ -14,7 +14,7 @@ interface FieldTree {
 
 type ArrayOp =
   | { kind: 'slice'; path: string[]; skip: number; limit: number | undefined }
-  | { kind: 'elemMatch'; path: string[]; test: (d: Doc) => boolean }
+  | { kind: 'elemMatch'; path: string[]; query: Predicate }
   | { kind: 'positional'; path: string[] };
 
 /**
@@ -31,6 +31,7 @@ export function compileProjection(spec: unknown): Projector | undefined {
   const tree: FieldTree = {};
   const arrayOps: ArrayOp[] = [];
   let includeId = true;
+  let idSpecified = false;
   let mode: 'include' | 'exclude' | undefined;
   const setMode = (m: 'include' | 'exclude', field: string): void => {
     if (mode && mode !== m) {
@@ -63,14 +64,20 @@ export function compileProjection(spec: unknown): Projector | undefined {
       continue;
     }
     if (isPlainObject(v) && '$elemMatch' in v) {
-      const test = compileFilter(v['$elemMatch']);
-      arrayOps.push({ kind: 'elemMatch', path: field.split('.'), test });
+      if (field.includes('.')) {
+        throw new MongoCommandError(31275, 'Cannot use $elemMatch projection on a nested field.');
+      }
+      // The query's own $elemMatch, so that it accepts the same conditions (operators only, for
+      // an array of scalars) and reports which element matched.
+      const query = compileFilter({ [field]: { $elemMatch: v['$elemMatch'] } });
+      arrayOps.push({ kind: 'elemMatch', path: [field], query });
       continue;
     }
     if (isNumeric(v) || typeof v === 'boolean') {
       const on = typeof v === 'boolean' ? v : toJsNumber(v) !== 0;
       if (field === '_id') {
         includeId = on;
+        idSpecified = true;
         continue;
       }
       setMode(on ? 'include' : 'exclude', field);
@@ -80,7 +87,7 @@ export function compileProjection(spec: unknown): Projector | undefined {
     return (doc) => runMingoStage([doc], { $project: spec }, {})[0] ?? {};
   }
 
-  const effectiveMode = mode ?? (arrayOps.length > 0 || !includeId ? 'exclude' : 'include');
+  const effectiveMode = mode ?? projectionMode(arrayOps, idSpecified && includeId);
   return (doc, details) => {
     let out: Doc;
     if (effectiveMode === 'include') {
@@ -93,6 +100,17 @@ export function compileProjection(spec: unknown): Projector | undefined {
     for (const op of arrayOps) applyArrayOp(out, doc, op, details);
     return out;
   };
+}
+
+/**
+ * MongoDB's rule for a projection with no plain inclusion or exclusion: a `$slice` makes it an
+ * exclusion unless `_id: 1` is given, an `$elemMatch` makes it an inclusion, and `_id` alone
+ * decides otherwise.
+ */
+function projectionMode(arrayOps: ArrayOp[], idIncluded: boolean): 'include' | 'exclude' {
+  if (arrayOps.some((op) => op.kind === 'slice')) return idIncluded ? 'include' : 'exclude';
+  if (arrayOps.some((op) => op.kind === 'elemMatch')) return 'include';
+  return idIncluded ? 'include' : 'exclude';
 }
 
 function addPath(tree: FieldTree, path: string[]): void {
@@ -147,6 +165,13 @@ function applyArrayOp(out: Doc, original: Doc, op: ArrayOp, details?: MatchDetai
   const last = op.path[op.path.length - 1] as string;
   if (!isPlainObject(parent) || !isPlainObject(source)) return;
   const arr = source[last];
+  if (op.kind === 'elemMatch') {
+    const matched: MatchDetails = {};
+    const i = op.query(original, matched) ? matched.arrayIndex : undefined;
+    if (i === undefined || !Array.isArray(arr)) delete parent[last];
+    else parent[last] = arr.slice(i, i + 1);
+    return;
+  }
   if (!Array.isArray(arr)) return;
   switch (op.kind) {
     case 'slice': {
@@ -159,12 +184,6 @@ function applyArrayOp(out: Doc, original: Doc, op: ArrayOp, details?: MatchDetai
         start = Math.max(arr.length + start, 0);
       }
       parent[last] = arr.slice(start, start + count);
-      return;
-    }
-    case 'elemMatch': {
-      const hit = arr.find((e) => isPlainObject(e) && op.test(e));
-      if (hit === undefined) delete parent[last];
-      else parent[last] = [hit];
       return;
     }
     case 'positional': {
