@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb';
+import { DBRef, ObjectId } from 'mongodb';
 import { startTestServer, type TestServer } from './support/harness';
 import type { Loose } from './support/harness';
 
@@ -14,6 +15,8 @@ beforeAll(async () => {
   db = t.client.db('conformance');
 });
 afterAll(() => t.close());
+
+const ids = (docs: Loose[]): unknown[] => docs.map((d) => d._id);
 
 describe('$elemMatch projection', () => {
   const scores = () => db.collection<Loose>('elemMatchProjection');
@@ -116,5 +119,47 @@ describe('positional $ after an $elemMatch query', () => {
         { projection: { 'nums.$': 1 } },
       ),
     ).toEqual({ _id: 2, nums: [15] });
+  });
+});
+
+describe('DBRefs in queries', () => {
+  const author = [new ObjectId(), new ObjectId()] as const;
+  const posts = () => db.collection<Loose>('dbrefs');
+  beforeAll(async () => {
+    await posts().insertMany([
+      { _id: 1, refs: [new DBRef('authors', author[0]), new DBRef('authors', author[1], 'old')] },
+      { _id: 2, refs: [new DBRef('authors', author[1])] },
+      { _id: 3, refs: [new DBRef('books', author[0])] },
+    ]);
+  });
+  const find = async (filter: object) => ids(await posts().find(filter).toArray());
+
+  test('$id, $ref and $db are field names inside $elemMatch', async () => {
+    expect(await find({ refs: { $elemMatch: { $id: author[0] } } })).toEqual([1, 3]);
+    expect(await find({ refs: { $elemMatch: { $ref: 'authors', $id: author[0] } } })).toEqual([1]);
+    expect(await find({ refs: { $elemMatch: { $db: 'old' } } })).toEqual([1]);
+    expect(await find({ refs: { $elemMatch: { $id: author[1], $ref: 'authors' } } })).toEqual([
+      1, 2,
+    ]);
+  });
+
+  test('dotted paths reach into DBRefs and a whole DBRef matches by equality', async () => {
+    expect(await find({ 'refs.$id': author[1] })).toEqual([1, 2]);
+    expect(await find({ 'refs.$ref': 'books' })).toEqual([3]);
+    expect(await find({ refs: new DBRef('authors', author[1]) })).toEqual([2]);
+  });
+
+  test('the element a DBRef $elemMatch matched is projected back as a DBRef', async () => {
+    const doc = await posts().findOne(
+      { refs: { $elemMatch: { $id: author[1] } } },
+      { projection: { 'refs.$': 1 }, sort: { _id: 1 } },
+    );
+    expect(doc).toEqual({ _id: 1, refs: [new DBRef('authors', author[1], 'old')] });
+  });
+
+  test('an upsert starts from a DBRef the query equals', async () => {
+    const ref = new DBRef('authors', author[0]);
+    await posts().updateOne({ _id: 4, ref }, { $set: { n: 1 } }, { upsert: true });
+    expect(await posts().findOne({ ref })).toEqual({ _id: 4, ref, n: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import { BSON, Double } from 'bson';
+import { BSON, type DBRef, Double } from 'bson';
 import type { Doc } from './types';
 import { bsonTag, isPlainObject } from './types';
 
@@ -29,10 +29,23 @@ function unboxNumbers(v: unknown): unknown {
     const n = (v as Double).value;
     return Number.isInteger(n) && n >= -2147483648 && n <= 2147483647 ? v : n;
   }
+  if (tag === 'DBRef') return dbRefFields(v as DBRef);
   if (tag !== undefined || v instanceof Date) return v;
   const obj = v as Record<string, unknown>;
   for (const k in obj) obj[k] = unboxNumbers(obj[k]);
   return obj;
+}
+
+/**
+ * bson turns `{$ref, $id}` sub-documents into DBRef objects; MongoDB stores and queries them as
+ * ordinary sub-documents (`refs.$id`, `{$elemMatch: {$id: ...}}`), so they are kept as one, in
+ * the order bson writes a DBRef.
+ */
+function dbRefFields(ref: DBRef): Doc {
+  const out: Doc = { $ref: ref.collection, $id: unboxNumbers(ref.oid) };
+  if (ref.db !== undefined) out['$db'] = ref.db;
+  for (const k of Object.keys(ref.fields)) out[k] = unboxNumbers(ref.fields[k]);
+  return out;
 }
 
 const SERIALIZE_OPTIONS = { checkKeys: false, ignoreUndefined: true };

@@ -18,13 +18,27 @@ export function compileFilter(filter: unknown, variables?: Doc): Predicate {
   const clauses: Predicate[] = [];
   for (const key of Object.keys(filter)) {
     const expr = filter[key];
-    if (key.startsWith('$')) clauses.push(compileTopLevel(key, expr, variables));
+    if (DBREF_FIELDS.has(key)) clauses.push(compileDbRefField(key, expr));
+    else if (key.startsWith('$')) clauses.push(compileTopLevel(key, expr, variables));
     else clauses.push(compileField(key, expr, variables));
   }
   if (clauses.length === 0) return () => true;
   if (clauses.length === 1) return clauses[0] as Predicate;
   return (doc, details) => clauses.every((c) => c(doc, details));
 }
+
+/** Operators that stand on their own in a filter rather than apply to a field. */
+const PATHLESS_OPERATORS = new Set([
+  '$and',
+  '$or',
+  '$nor',
+  '$expr',
+  '$comment',
+  '$where',
+  '$text',
+  '$jsonSchema',
+  '$sampleRate',
+]);
 
 function compileTopLevel(op: string, expr: unknown, variables?: Doc): Predicate {
   switch (op) {
@@ -61,10 +75,29 @@ function compileTopLevel(op: string, expr: unknown, variables?: Doc): Predicate 
   throw badValue(`unknown top level operator: ${op}`);
 }
 
-function isOperatorObject(v: unknown): v is Doc {
+/** The fields of a DBRef (`{$ref, $id, $db}`), which a filter names like any other field. */
+const DBREF_FIELDS = new Set(['$ref', '$id', '$db']);
+
+/** `{$id: x}` matches a DBRef's field by plain equality, whatever `x` is (mongod's parseDBRef). */
+function compileDbRefField(field: string, expr: unknown): Predicate {
+  const t = eqTest(expr);
+  return (d, det) => anyValueAtPath(d, [field], t, det);
+}
+
+/**
+ * Whether a field's condition is operators (`{$gt: 1}`) rather than a value to equal. A DBRef
+ * (`{$ref, $id}`) is a value; with `allowIncompleteDbRef`, as inside `$elemMatch`, so is any
+ * document naming `$ref`, `$id` or `$db`.
+ */
+export function isOperatorObject(v: unknown, allowIncompleteDbRef = false): v is Doc {
   if (!isPlainObject(v)) return false;
   const keys = Object.keys(v);
-  return keys.length > 0 && (keys[0] as string).startsWith('$');
+  if (keys.length === 0 || !(keys[0] as string).startsWith('$')) return false;
+  const named = (k: string): boolean => Object.hasOwn(v, k);
+  const dbRef = allowIncompleteDbRef
+    ? named('$ref') || named('$id') || named('$db')
+    : named('$ref') && named('$id');
+  return !dbRef;
 }
 
 function compileField(path: string, expr: unknown, variables?: Doc): Predicate {
@@ -257,12 +290,10 @@ function typeTest(arg: unknown): ValueTest {
 
 function elemMatchTest(arg: unknown, variables?: Doc): ValueTest {
   if (!isPlainObject(arg)) throw badValue('$elemMatch needs an Object');
-  const keys = Object.keys(arg);
+  // mongod's rule: operators on the element itself unless the first one stands on its own
+  // in a filter ($and, $expr, ...) or the document names a DBRef field.
   const valueForm =
-    keys.length > 0 &&
-    keys.every(
-      (k) => k.startsWith('$') && k !== '$and' && k !== '$or' && k !== '$nor' && k !== '$expr',
-    );
+    isOperatorObject(arg, true) && !PATHLESS_OPERATORS.has(Object.keys(arg)[0] as string);
   let matches: (element: unknown) => boolean;
   if (valueForm) {
     // {$elemMatch: {$gte: 80, $lt: 85}}: the operators apply to each element itself.

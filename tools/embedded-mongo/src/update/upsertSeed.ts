@@ -2,6 +2,7 @@ import { ObjectId } from 'bson';
 import { cloneValue } from '../bson/codec';
 import type { Doc } from '../bson/types';
 import { isPlainObject } from '../bson/types';
+import { isOperatorObject } from '../query/matcher';
 import { splitPath } from '../query/path';
 import { assign, locate } from './fieldPath';
 
@@ -24,7 +25,7 @@ function collect(filter: Doc, out: Doc): void {
     }
     if (key.startsWith('$') || v instanceof RegExp) continue;
     let value = v;
-    if (isPlainObject(v) && Object.keys(v).some((k) => k.startsWith('$'))) {
+    if (isOperatorObject(v)) {
       if (!('$eq' in v)) continue;
       value = v['$eq'];
     }
