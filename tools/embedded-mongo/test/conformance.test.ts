@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
 import { DBRef, ObjectId } from 'mongodb';
-import { startTestServer, type TestServer } from './support/harness';
+import { rawCommand, startTestServer, type TestServer } from './support/harness';
 import type { Loose } from './support/harness';
 
 /**
@@ -161,5 +161,40 @@ describe('DBRefs in queries', () => {
     const ref = new DBRef('authors', author[0]);
     await posts().updateOne({ _id: 4, ref }, { $set: { n: 1 } }, { upsert: true });
     expect(await posts().findOne({ ref })).toEqual({ _id: 4, ref, n: 1 });
+  });
+});
+
+describe('a filter is validated even when the collection does not exist', () => {
+  const UNKNOWN_OPERATOR = {
+    ok: 0,
+    code: 2,
+    codeName: 'BadValue',
+    errmsg: expect.stringContaining('unknown operator: $foo'),
+  };
+  const bad = { a: { $foo: 1 } };
+
+  test('find, count, distinct, aggregate and findAndModify fail with BadValue', async () => {
+    const missing = db.collection<Loose>('doesNotExist');
+    await expect(missing.find(bad).toArray()).rejects.toMatchObject({ code: 2 });
+    const command = (cmd: Record<string, unknown>) => rawCommand(t.client, 'conformance', cmd);
+    expect(await command({ find: 'doesNotExist', filter: bad })).toMatchObject(UNKNOWN_OPERATOR);
+    expect(await command({ count: 'doesNotExist', query: bad })).toMatchObject(UNKNOWN_OPERATOR);
+    expect(await command({ distinct: 'doesNotExist', key: 'a', query: bad })).toMatchObject(
+      UNKNOWN_OPERATOR,
+    );
+    expect(
+      await command({ aggregate: 'doesNotExist', pipeline: [{ $match: bad }], cursor: {} }),
+    ).toMatchObject(UNKNOWN_OPERATOR);
+    expect(
+      await command({ findAndModify: 'doesNotExist', query: bad, update: { $set: { b: 1 } } }),
+    ).toMatchObject(UNKNOWN_OPERATOR);
+  });
+
+  test('update and delete report a BadValue write error', async () => {
+    const missing = db.collection<Loose>('doesNotExist');
+    await expect(missing.updateOne(bad, { $set: { b: 1 } })).rejects.toMatchObject({ code: 2 });
+    await expect(missing.deleteMany(bad)).rejects.toMatchObject({ code: 2 });
+    const names = (await db.listCollections().toArray()).map((c) => c.name);
+    expect(names).not.toContain('doesNotExist');
   });
 });

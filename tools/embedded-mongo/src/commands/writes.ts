@@ -96,8 +96,9 @@ export const writeCommands: Record<string, CommandHandler> = {
       if (limit !== 0 && limit !== 1)
         throw badValue('The limit field in delete objects must be 0 or 1');
       const coll = ctx.catalog.get(ctx.db, name);
+      const doomed = selectDocuments(coll, q, { limit });
       if (!coll) return;
-      for (const doc of selectDocuments(coll, q, { limit })) {
+      for (const doc of doomed) {
         ctx.catalog.remove(coll, doc, ctx.log);
         n += 1;
       }

@@ -20,8 +20,9 @@ export function selectDocuments(
   filter: Doc | undefined,
   options: SelectOptions = {},
 ): Doc[] {
-  if (!coll) return [];
+  // A bad filter is an error even where there is nothing to match, as in MongoDB.
   const predicate = compileFilter(filter);
+  if (!coll) return [];
   const skip = options.skip ?? 0;
   const limit = options.limit || Number.POSITIVE_INFINITY;
   const sorted = options.sort !== undefined && Object.keys(options.sort).length > 0;
