@@ -198,3 +198,85 @@ describe('a filter is validated even when the collection does not exist', () => 
     expect(names).not.toContain('doesNotExist');
   });
 });
+
+describe('missing fields are never read from Object.prototype', () => {
+  const objects = () => db.collection<Loose>('prototypeNames');
+  beforeAll(async () => {
+    await objects().insertMany([
+      { _id: 1, a: 1 },
+      { _id: 2, constructor: 'own', toString: [1, 2] },
+    ]);
+  });
+  const find = async (filter: object) =>
+    ids(
+      await objects()
+        .find(filter, { sort: { _id: 1 } })
+        .toArray(),
+    );
+
+  test('queries see only own fields', async () => {
+    expect(await find({ constructor: { $exists: true } })).toEqual([2]);
+    expect(await find({ hasOwnProperty: { $exists: true } })).toEqual([]);
+    expect(await find({ valueOf: null })).toEqual([1, 2]);
+    expect(await find({ toString: null })).toEqual([1]);
+    expect(await find({ '__proto__.constructor': { $exists: true } })).toEqual([]);
+    expect(await find({ 'a.constructor': { $exists: true } })).toEqual([]);
+  });
+
+  test('projections and $group treat them as missing', async () => {
+    expect(await objects().findOne({ _id: 2 }, { projection: { a: 1 } })).toEqual({ _id: 2 });
+    expect(await objects().findOne({ _id: 1 }, { projection: { toString: 1 } })).toEqual({
+      _id: 1,
+    });
+    const groups = await objects()
+      .aggregate([{ $group: { _id: '$valueOf', n: { $sum: 1 } } }])
+      .toArray();
+    expect(groups).toEqual([{ _id: null, n: 2 }]);
+  });
+
+  test('sort, distinct, $unwind and $lookup treat them as missing', async () => {
+    const sorted = await objects()
+      .find({}, { sort: { constructor: -1 as const } })
+      .toArray();
+    expect(ids(sorted)).toEqual([2, 1]);
+    expect(await objects().distinct('constructor')).toEqual(['own']);
+    const unwound = await objects()
+      .aggregate([{ $unwind: '$constructor' }])
+      .toArray();
+    expect(ids(unwound)).toEqual([2]);
+    const joined = await objects()
+      .aggregate([
+        { $match: { _id: 1 } },
+        {
+          $lookup: {
+            from: 'prototypeNames',
+            localField: 'nothing',
+            foreignField: 'constructor',
+            as: 'same',
+          },
+        },
+      ])
+      .toArray();
+    // A missing local field joins the documents that lack the foreign one.
+    expect(ids(joined[0]?.['same'] as Loose[])).toEqual([1]);
+  });
+
+  test('updates create and change own fields only', async () => {
+    await objects().updateOne({ _id: 1 }, { $set: { 'constructor.x': 1 } });
+    await objects().updateOne({ _id: 1 }, { $inc: { toString: 1 } });
+    // The driver's typings take valueOf for the method every object has.
+    await rawCommand(t.client, 'conformance', {
+      update: 'prototypeNames',
+      updates: [{ q: { _id: 1 }, u: { $push: { valueOf: 'v' } } }],
+    });
+    const renamed = await objects().updateOne({ _id: 1 }, { $rename: { hasOwnProperty: 'h' } });
+    expect(renamed.modifiedCount).toBe(0);
+    expect(await objects().findOne({ _id: 1 })).toEqual({
+      _id: 1,
+      a: 1,
+      constructor: { x: 1 },
+      toString: 1,
+      valueOf: ['v'],
+    });
+  });
+});

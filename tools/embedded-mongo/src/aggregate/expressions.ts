@@ -1,5 +1,5 @@
 import type { Doc } from '../bson/types';
-import { isPlainObject } from '../bson/types';
+import { isPlainObject, ownField } from '../bson/types';
 import { splitPath } from '../query/path';
 import { evaluate, type ExpressionScope, toMingoValue } from './mingoBridge';
 
@@ -14,7 +14,7 @@ function fieldPathValue(v: unknown, parts: readonly string[], i: number): unknow
     }
     return out;
   }
-  if (isPlainObject(v)) return fieldPathValue(v[parts[i] as string], parts, i + 1);
+  if (isPlainObject(v)) return fieldPathValue(ownField(v, parts[i] as string), parts, i + 1);
   return undefined;
 }
 

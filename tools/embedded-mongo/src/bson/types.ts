@@ -30,6 +30,14 @@ export function isPlainObject(v: unknown): v is Doc {
   return proto === Object.prototype || proto === null;
 }
 
+/**
+ * A document's own field, or undefined. Every plain object inherits `constructor`, `toString`,
+ * `__proto__` and the like from Object.prototype; a document has only the fields it was given.
+ */
+export function ownField(doc: Doc, name: string): unknown {
+  return Object.hasOwn(doc, name) ? doc[name] : undefined;
+}
+
 export const isLong = (v: unknown): v is Long => bsonTag(v) === 'Long';
 
 export function isNumeric(v: unknown): boolean {

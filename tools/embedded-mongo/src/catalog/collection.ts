@@ -131,7 +131,7 @@ export class Collection {
       if (index.isPartial) continue;
       const perField: unknown[][] = [];
       for (const field of index.fields) {
-        const values = field in filter ? equalityValues(filter[field]) : undefined;
+        const values = Object.hasOwn(filter, field) ? equalityValues(filter[field]) : undefined;
         if (!values || (index.sparse && values.some((v) => v === null))) break;
         perField.push(values);
       }
@@ -152,7 +152,9 @@ export class Collection {
       const prefix: unknown[] = [];
       for (const field of index.fields) {
         const values =
-          isPlainObject(filter) && field in filter ? equalityValues(filter[field]) : undefined;
+          isPlainObject(filter) && Object.hasOwn(filter, field)
+            ? equalityValues(filter[field])
+            : undefined;
         if (values?.length !== 1) break;
         prefix.push(values[0]);
       }

@@ -1,4 +1,4 @@
-import { isDigits, isPlainObject } from '../bson/types';
+import { isDigits, isPlainObject, ownField } from '../bson/types';
 
 /** Records which element of the first array on a path satisfied the query (for positional `$`). */
 export interface MatchDetails {
@@ -50,7 +50,9 @@ export function anyValueAtPath(
     }
     return sawNonObject && !isDigits(part) ? test(undefined) : false;
   }
-  if (isPlainObject(value)) return anyValueAtPath(value[part], parts, test, details, i + 1);
+  if (isPlainObject(value)) {
+    return anyValueAtPath(ownField(value, part), parts, test, details, i + 1);
+  }
   return test(undefined);
 }
 
@@ -84,7 +86,7 @@ function collect(value: unknown, parts: readonly string[], i: number, out: unkno
     for (const elem of value) if (isPlainObject(elem)) collect(elem, parts, i, out);
     return;
   }
-  if (isPlainObject(value)) collect(value[part], parts, i + 1, out);
+  if (isPlainObject(value)) collect(ownField(value, part), parts, i + 1, out);
 }
 
 /** The single value at a path without array traversal, or undefined. */
@@ -92,7 +94,7 @@ export function getPath(doc: unknown, parts: readonly string[]): unknown {
   let v: unknown = doc;
   for (const p of parts) {
     if (Array.isArray(v)) v = isDigits(p) ? v[Number(p)] : undefined;
-    else if (isPlainObject(v)) v = v[p];
+    else if (isPlainObject(v)) v = ownField(v, p);
     else return undefined;
     if (v === undefined) return undefined;
   }

@@ -1,6 +1,6 @@
 import { toJsNumber } from '../bson/numeric';
 import type { Doc } from '../bson/types';
-import { isNumeric, isPlainObject } from '../bson/types';
+import { isNumeric, isPlainObject, ownField } from '../bson/types';
 import { badValue, MongoCommandError } from '../errors';
 import { runMingoStage } from '../aggregate/mingoBridge';
 import { compileFilter, type Predicate } from './matcher';
@@ -8,9 +8,8 @@ import type { MatchDetails } from './path';
 
 export type Projector = (doc: Doc, details?: MatchDetails) => Doc;
 
-interface FieldTree {
-  [field: string]: FieldTree | true;
-}
+/** The projected paths; a Map, as a plain object would answer for `constructor` and the like. */
+type FieldTree = Map<string, FieldTree | true>;
 
 type ArrayOp =
   | { kind: 'slice'; path: string[]; skip: number; limit: number | undefined }
@@ -28,7 +27,7 @@ export function compileProjection(spec: unknown): Projector | undefined {
   const keys = Object.keys(spec);
   if (keys.length === 0) return undefined;
 
-  const tree: FieldTree = {};
+  const tree: FieldTree = new Map();
   const arrayOps: ArrayOp[] = [];
   let includeId = true;
   let idSpecified = false;
@@ -118,12 +117,15 @@ function addPath(tree: FieldTree, path: string[]): void {
   for (let i = 0; i < path.length; i++) {
     const p = path[i] as string;
     if (i === path.length - 1) {
-      node[p] = true;
+      node.set(p, true);
     } else {
-      const next = node[p];
+      let next = node.get(p);
       if (next === true) return;
-      if (!next) node[p] = {};
-      node = node[p] as FieldTree;
+      if (!next) {
+        next = new Map();
+        node.set(p, next);
+      }
+      node = next;
     }
   }
 }
@@ -131,7 +133,7 @@ function addPath(tree: FieldTree, path: string[]): void {
 function includeFields(value: Doc, tree: FieldTree): Doc {
   const out: Doc = {};
   for (const k of Object.keys(value)) {
-    const t = tree[k];
+    const t = tree.get(k);
     if (!t) continue;
     const v = value[k];
     if (t === true) out[k] = v;
@@ -144,7 +146,7 @@ function includeFields(value: Doc, tree: FieldTree): Doc {
 function excludeFields(value: Doc, tree: FieldTree): Doc {
   const out: Doc = {};
   for (const k of Object.keys(value)) {
-    const t = tree[k];
+    const t = tree.get(k);
     const v = value[k];
     if (t === true) continue;
     if (!t) out[k] = v;
@@ -158,13 +160,13 @@ function excludeFields(value: Doc, tree: FieldTree): Doc {
 function applyArrayOp(out: Doc, original: Doc, op: ArrayOp, details?: MatchDetails): void {
   const parent = op.path
     .slice(0, -1)
-    .reduce<unknown>((v, p) => (isPlainObject(v) ? v[p] : undefined), out);
+    .reduce<unknown>((v, p) => (isPlainObject(v) ? ownField(v, p) : undefined), out);
   const source = op.path
     .slice(0, -1)
-    .reduce<unknown>((v, p) => (isPlainObject(v) ? v[p] : undefined), original);
+    .reduce<unknown>((v, p) => (isPlainObject(v) ? ownField(v, p) : undefined), original);
   const last = op.path[op.path.length - 1] as string;
   if (!isPlainObject(parent) || !isPlainObject(source)) return;
-  const arr = source[last];
+  const arr = ownField(source, last);
   if (op.kind === 'elemMatch') {
     const matched: MatchDetails = {};
     const i = op.query(original, matched) ? matched.arrayIndex : undefined;

@@ -3,7 +3,7 @@ import { cloneValue } from '../bson/codec';
 import { compareValues, identical, typeRank } from '../bson/compare';
 import { addNumeric, multiplyNumeric, numericKind, zeroOfKind } from '../bson/numeric';
 import type { Doc } from '../bson/types';
-import { isDigits, isNumeric, isPlainObject, typeAlias } from '../bson/types';
+import { isDigits, isNumeric, isPlainObject, ownField, typeAlias } from '../bson/types';
 import { badValue, ErrorCode, failedToParse, MongoCommandError, typeMismatch } from '../errors';
 import { compileFilter, type Predicate } from '../query/matcher';
 import { splitPath } from '../query/path';
@@ -201,7 +201,7 @@ function expandPositional(
         ? node[Number(p)]
         : undefined
       : isPlainObject(node)
-        ? node[p]
+        ? ownField(node, p)
         : undefined;
     walk(next, i + 1, [...prefix, p]);
   };

@@ -1,5 +1,5 @@
 import type { Doc } from '../bson/types';
-import { isDigits, isPlainObject } from '../bson/types';
+import { isDigits, isPlainObject, ownField } from '../bson/types';
 import { badValue, ErrorCode, MongoCommandError } from '../errors';
 
 export type Container = Doc | unknown[];
@@ -42,7 +42,7 @@ export function locate(
       }
       next = node[Number(p)];
     } else {
-      next = node[p];
+      next = ownField(node, p);
     }
     if (next === undefined) {
       if (!create) return undefined;
@@ -73,7 +73,7 @@ export function assign(parent: Container, key: string, value: unknown): void {
 }
 
 export function readField(parent: Container, key: string): unknown {
-  return Array.isArray(parent) ? parent[Number(key)] : parent[key];
+  return Array.isArray(parent) ? parent[Number(key)] : ownField(parent, key);
 }
 
 /** `$unset` removes a field from a document but leaves a null hole in an array. */
@@ -84,7 +84,7 @@ export function removeField(parent: Container, key: string): boolean {
     parent[idx] = null;
     return true;
   }
-  if (!(key in parent)) return false;
+  if (!Object.hasOwn(parent, key)) return false;
   delete parent[key];
   return true;
 }
