@@ -164,6 +164,77 @@ describe('DBRefs in queries', () => {
   });
 });
 
+describe('hint', () => {
+  const hinted = () => db.collection<Loose>('hinted');
+  const BAD_HINT = {
+    code: 2,
+    codeName: 'BadValue',
+    errmsg: expect.stringContaining('hint provided does not correspond to an existing index'),
+  };
+  beforeAll(async () => {
+    await hinted().insertMany([
+      { _id: 1, a: 3, s: 'x' },
+      { _id: 2, a: 1 },
+      { _id: 3, a: 2, s: 'y' },
+    ]);
+    await hinted().createIndex({ a: 1 });
+    await hinted().createIndex({ s: 1 }, { sparse: true });
+  });
+  const findHinted = async (hint: string | object) =>
+    ids(await hinted().find({}, { hint }).toArray());
+
+  test('a plain find follows the hinted index, or natural order for $natural', async () => {
+    expect(await findHinted({ a: 1 })).toEqual([2, 3, 1]);
+    expect(await findHinted('a_1')).toEqual([2, 3, 1]);
+    expect(await findHinted({ _id: 1 })).toEqual([1, 2, 3]);
+    expect(await findHinted({ $natural: -1 })).toEqual([3, 2, 1]);
+    expect(await findHinted({ $natural: 1 })).toEqual([1, 2, 3]);
+    expect(
+      ids(
+        await hinted()
+          .find({}, { hint: 'a_1', sort: { _id: -1 } })
+          .toArray(),
+      ),
+    ).toEqual([3, 2, 1]);
+  });
+
+  test('a hinted sparse index returns only the documents it holds', async () => {
+    expect(await findHinted({ s: 1 })).toEqual([1, 3]);
+  });
+
+  test('a hint naming no existing index is BadValue, in every command that takes one', async () => {
+    await expect(hinted().find({}, { hint: 'nope' }).toArray()).rejects.toMatchObject(BAD_HINT);
+    await expect(
+      hinted()
+        .find({}, { hint: { a: -1 } })
+        .toArray(),
+    ).rejects.toMatchObject(BAD_HINT);
+    await expect(hinted().countDocuments({}, { hint: 'nope' })).rejects.toMatchObject(BAD_HINT);
+    await expect(
+      hinted()
+        .aggregate([], { hint: { b: 1 } })
+        .toArray(),
+    ).rejects.toMatchObject(BAD_HINT);
+    await expect(
+      hinted().updateOne({ _id: 1 }, { $set: { b: 1 } }, { hint: 'nope' }),
+    ).rejects.toMatchObject({ code: 2 });
+    await expect(hinted().deleteOne({ _id: 1 }, { hint: 'nope' })).rejects.toMatchObject({
+      code: 2,
+    });
+    await expect(
+      hinted().findOneAndUpdate({ _id: 1 }, { $set: { b: 1 } }, { hint: { nope: 1 } }),
+    ).rejects.toMatchObject(BAD_HINT);
+    expect(
+      await rawCommand(t.client, 'conformance', { count: 'hinted', hint: 'nope' }),
+    ).toMatchObject({ ok: 0, ...BAD_HINT });
+    expect(
+      await rawCommand(t.client, 'conformance', { distinct: 'hinted', key: 'a', hint: 'nope' }),
+    ).toMatchObject({ ok: 0, ...BAD_HINT });
+    expect(await hinted().countDocuments({ b: 1 })).toBe(0);
+    expect(await hinted().countDocuments()).toBe(3);
+  });
+});
+
 describe('a filter is validated even when the collection does not exist', () => {
   const UNKNOWN_OPERATOR = {
     ok: 0,

@@ -1,10 +1,12 @@
 import { UUID } from 'bson';
 import { compoundKeyString, keyString } from '../bson/keyString';
 import type { Doc } from '../bson/types';
-import { isPlainObject } from '../bson/types';
-import { ErrorCode, MongoCommandError } from '../errors';
-import { ID_INDEX, type IndexDefinition } from '../index/indexSpec';
+import { toJsNumber } from '../bson/numeric';
+import { isNumeric, isPlainObject } from '../bson/types';
+import { badValue, ErrorCode, MongoCommandError } from '../errors';
+import { ID_INDEX, type IndexDefinition, sameKeyPattern } from '../index/indexSpec';
 import type { SortField } from '../index/orderedView';
+import { sortDocuments } from '../query/sort';
 import { duplicateKeyError, type IndexEntry, SecondaryIndex } from '../index/secondaryIndex';
 
 export function idKey(doc: Doc): string {
@@ -118,6 +120,43 @@ export class Collection {
     return ordered
       ? { docs: ordered, inOrder: true }
       : { docs: this.docs.values(), inOrder: false };
+  }
+
+  /**
+   * The documents a plan forced by `hint` reads, in its order: the hinted index's (of a sparse
+   * or partial index, only the documents it holds), or natural order for `{$natural: ±1}`;
+   * undefined without a hint. A hint that names no index fails the way mongod's planner does.
+   */
+  hinted(hint: unknown): Doc[] | undefined {
+    if (hint === undefined || (isPlainObject(hint) && Object.keys(hint).length === 0)) {
+      return undefined;
+    }
+    const natural = [...this.docs.values()];
+    if (isPlainObject(hint) && Object.keys(hint)[0] === '$natural') {
+      return isNumeric(hint['$natural']) && toJsNumber(hint['$natural']) < 0
+        ? natural.reverse()
+        : natural;
+    }
+    const definition = this.indexDefinitions().find((d) =>
+      typeof hint === 'string'
+        ? d.name === hint
+        : isPlainObject(hint) && sameKeyPattern(d, { v: 2, key: hint, name: '' }),
+    );
+    if (!definition) {
+      throw badValue(
+        `error processing query: ns=${this.namespace} planner returned error :: caused by :: ` +
+          'hint provided does not correspond to an existing index',
+      );
+    }
+    const index = this.indexes.find((i) => i.definition === definition);
+    const held = index ? natural.filter((d) => index.entriesFor(d).length > 0) : natural;
+    const order: Doc = {};
+    for (const field of Object.keys(definition.key)) {
+      const direction = definition.key[field];
+      // A hashed field has no order of its own here; it reads like an ascending one.
+      order[field] = isNumeric(direction) && toJsNumber(direction) < 0 ? -1 : 1;
+    }
+    return sortDocuments(held, order);
   }
 
   /** The hash lookup `candidates` describes, or null when no index narrows the filter. */

@@ -37,12 +37,10 @@ export const aggregationCommands: Record<string, CommandHandler> = {
       ns = `${ctx.db}.${name}`;
       const first = pipeline[0];
       // A leading $match can use the indexes.
-      if (first && isPlainObject(first) && isPlainObject(first['$match'])) {
-        input = selectDocuments(ctx.catalog.get(ctx.db, name), first['$match'] as Doc);
-        stages = pipeline.slice(1);
-      } else {
-        input = [...(ctx.catalog.get(ctx.db, name)?.docs.values() ?? [])];
-      }
+      const leadingMatch = first && isPlainObject(first) && isPlainObject(first['$match']);
+      const filter = leadingMatch ? (first['$match'] as Doc) : undefined;
+      if (leadingMatch) stages = pipeline.slice(1);
+      input = selectDocuments(ctx.catalog.get(ctx.db, name), filter, { hint: cmd['hint'] });
     } else if (target !== 1) {
       throw failedToParse('aggregate field must be a collection name or 1');
     }
@@ -61,7 +59,8 @@ export const aggregationCommands: Record<string, CommandHandler> = {
     const skip = nonNegative('skip', optionalInt(cmd, 'skip'));
     const limit = optionalInt(cmd, 'limit');
     const coll = ctx.catalog.get(ctx.db, name);
-    if (query === undefined || Object.keys(query).length === 0) {
+    const hint = cmd['hint'];
+    if ((query === undefined || Object.keys(query).length === 0) && hint === undefined) {
       // Every document: the collection knows how many it holds (estimatedDocumentCount).
       const after = Math.max(0, (coll?.docs.size ?? 0) - (skip ?? 0));
       return { n: limit ? Math.min(after, Math.abs(limit)) : after, ok: 1 };
@@ -69,6 +68,7 @@ export const aggregationCommands: Record<string, CommandHandler> = {
     const docs = selectDocuments(coll, query, {
       skip,
       limit: limit === undefined ? undefined : Math.abs(limit),
+      hint,
     });
     return { n: docs.length, ok: 1 };
   },
@@ -79,7 +79,9 @@ export const aggregationCommands: Record<string, CommandHandler> = {
     if (typeof key !== 'string') failedToParseKey();
     const parts = splitPath(key as string);
     const seen = new Map<string, unknown>();
-    for (const doc of selectDocuments(ctx.catalog.get(ctx.db, name), optionalDoc(cmd, 'query'))) {
+    const coll = ctx.catalog.get(ctx.db, name);
+    const query = optionalDoc(cmd, 'query');
+    for (const doc of selectDocuments(coll, query, { hint: cmd['hint'] })) {
       for (const v of valuesAtPath(doc, parts)) {
         if (v === undefined) continue;
         const k = keyString(v);

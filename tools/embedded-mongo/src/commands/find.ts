@@ -40,7 +40,12 @@ export const findCommands: Record<string, CommandHandler> = {
       singleBatch = true;
     }
     const batchSize = nonNegative('batchSize', optionalInt(cmd, 'batchSize'));
-    const docs = selectDocuments(ctx.catalog.get(ctx.db, name), filter, { sort, skip, limit });
+    const docs = selectDocuments(ctx.catalog.get(ctx.db, name), filter, {
+      sort,
+      skip,
+      limit,
+      hint: cmd['hint'],
+    });
     let source = storedSource(ns, docs);
     if (projection) {
       const predicate = compileFilter(filter);

@@ -33,7 +33,7 @@ export const findAndModify: CommandHandler = (cmd, ctx) => {
   const shape = (doc: Doc | null): Doc | null => (doc && project ? project(doc) : doc);
 
   const coll = ctx.catalog.get(ctx.db, name);
-  const [found] = selectDocuments(coll, query, { sort, limit: 1 });
+  const [found] = selectDocuments(coll, query, { sort, limit: 1, hint: cmd['hint'] });
   if (coll && found) {
     if (remove) {
       ctx.catalog.remove(coll, found, ctx.log);

@@ -50,7 +50,7 @@ export const writeCommands: Record<string, CommandHandler> = {
         throw failedToParse('multi update is not supported for replacement-style update');
       }
       const coll = ctx.catalog.get(ctx.db, name);
-      const matched = selectDocuments(coll, q, { limit: multi ? 0 : 1 });
+      const matched = selectDocuments(coll, q, { limit: multi ? 0 : 1, hint: stmt['hint'] });
       if (coll && matched.length > 0) {
         const predicate = compileFilter(q);
         for (const doc of matched) {
@@ -96,7 +96,7 @@ export const writeCommands: Record<string, CommandHandler> = {
       if (limit !== 0 && limit !== 1)
         throw badValue('The limit field in delete objects must be 0 or 1');
       const coll = ctx.catalog.get(ctx.db, name);
-      const doomed = selectDocuments(coll, q, { limit });
+      const doomed = selectDocuments(coll, q, { limit, hint: stmt['hint'] });
       if (!coll) return;
       for (const doc of doomed) {
         ctx.catalog.remove(coll, doc, ctx.log);

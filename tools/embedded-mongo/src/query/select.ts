@@ -8,12 +8,14 @@ export interface SelectOptions {
   skip?: number;
   /** 0 or undefined: no limit. */
   limit?: number;
+  /** The command's `hint`: an index name or key pattern, or `{$natural: ±1}`. */
+  hint?: unknown;
 }
 
 /**
  * The documents a find/count/update selects, in result order. Without a sort, or with a sort
  * an index gives, it stops as soon as skip + limit documents matched; candidates come from an
- * index when one applies.
+ * index when one applies, or from the hinted one.
  */
 export function selectDocuments(
   coll: Collection | undefined,
@@ -26,10 +28,10 @@ export function selectDocuments(
   const skip = options.skip ?? 0;
   const limit = options.limit || Number.POSITIVE_INFINITY;
   const sorted = options.sort !== undefined && Object.keys(options.sort).length > 0;
-  const { docs, inOrder } = coll.candidates(
-    filter,
-    sorted ? parseSortSpec(options.sort) : undefined,
-  );
+  const hinted = coll.hinted(options.hint);
+  const { docs, inOrder } = hinted
+    ? { docs: hinted, inOrder: false }
+    : coll.candidates(filter, sorted ? parseSortSpec(options.sort) : undefined);
   // Sorted here unless an index gave the order already.
   const sortHere = sorted && !inOrder;
   if (sortHere && limit !== Number.POSITIVE_INFINITY) {
