@@ -1,12 +1,16 @@
 import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+if (!existsSync(CHROMIUM)) {
+  throw new Error(
+    `Chromium not found at ${CHROMIUM}: run "apt-get install -y chromium" (or set CHROMIUM_PATH)`,
+  );
+}
+
 // Without the background-networking flags Chromium keeps dialling Google hosts this machine
 // cannot reach; --no-sandbox because CI runs as root.
-const ARGS = [
-  '--headless',
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -16,19 +20,25 @@ const ARGS = [
   '--disable-sync',
 ];
 
-export async function launchBrowser() {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}: run "apt-get install -y chromium" (or set CHROMIUM_PATH)`,
-    );
-  }
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-}
+/** The contexts newPage opened during the running test, closed when it ends (fixtures.mjs). */
+export const testContexts = {
+  open: /** @type {Set<import('@playwright/test').BrowserContext> | null} */ (null),
+};
 
-/** A fresh page that fails the test on any uncaught page error. */
+/**
+ * A fresh page in a context of its own that records every uncaught page error in
+ * `page.pageErrors` (a test asserts it stays empty). Opened in a test, it closes when the test
+ * ends; opened in a `beforeAll`, it lives until the file's tests are done.
+ *
+ * @param {import('@playwright/test').Browser} browser
+ * @param {{ viewport?: { width: number, height: number } }} [options]
+ */
 export async function newPage(browser, { viewport } = {}) {
   const context = await browser.newContext({ viewport: viewport ?? { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  testContexts.open?.add(context);
+  const page = /** @type {import('@playwright/test').Page & { pageErrors: Error[] }} */ (
+    await context.newPage()
+  );
   page.pageErrors = [];
   page.on('pageerror', (error) => page.pageErrors.push(error));
   return page;

@@ -1,3 +1,4 @@
+import { emulatorClient } from '@coldmail/auth-emulator';
 import { startStack } from '@coldmail/dev/stack';
 
 export const E2E_PROJECT_ID = 'demo-coldmail-e2e';
@@ -22,6 +23,49 @@ export function startWebStack() {
  */
 export function startFullStack() {
   return startStack({ freePorts: true, projectId: E2E_PROJECT_ID, dbName: 'coldmail-e2e', apiEnv });
+}
+
+/** Where global-setup.mjs tells the workers the shared stack is. */
+const SHARED_STACK_ENV = 'COLDMAIL_E2E_STACK';
+
+/**
+ * Hands the stack global-setup.mjs started to every worker, through the environment, with the
+ * package and item it put on sale.
+ *
+ * @param {import('@coldmail/dev/stack').Stack} stack
+ * @param {SharedStack['catalogue']} catalogue
+ */
+export function shareStack(stack, catalogue) {
+  process.env[SHARED_STACK_ENV] = JSON.stringify({
+    urls: stack.urls,
+    projectId: E2E_PROJECT_ID,
+    catalogue,
+  });
+}
+
+/**
+ * @typedef {object} SharedStack
+ * @property {Record<string, string>} urls
+ * @property {import('@coldmail/auth-emulator').EmulatorClient} emulator
+ * @property {{ pkg: Record<string, any>, item: Record<string, any> }} catalogue a package and an
+ *   item on sale, which any test may buy (the store holds three packages at most)
+ */
+
+/**
+ * The shared stack, as a test sees it: its URLs, a client of its Auth emulator and what is on
+ * sale. Tests keep out of each other's way by their own users and records.
+ *
+ * @returns {SharedStack}
+ */
+export function sharedStack() {
+  const described = process.env[SHARED_STACK_ENV];
+  if (!described) throw new Error('The shared stack is not running: run the tests with Playwright');
+  const { urls, projectId, catalogue } = JSON.parse(described);
+  return {
+    urls,
+    catalogue,
+    emulator: emulatorClient({ host: new URL(urls.auth).host, projectId }),
+  };
 }
 
 /**

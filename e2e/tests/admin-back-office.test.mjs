@@ -1,29 +1,27 @@
 // The back office as an admin uses it, and what buyers then see.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
 import { paths } from '@coldmail/registry/pages';
 import { apiAs } from '../support/api.mjs';
-import { launchBrowser, newPage } from '../support/browser.mjs';
+import { newPage } from '../support/browser.mjs';
+import { test } from '../support/fixtures.mjs';
 import { adminSession, signUpBuyer } from '../support/flows.mjs';
-import { startFullStack } from '../support/stack.mjs';
 
 let browser;
 let stack;
 let admin;
 let adminPage;
 
-before(async () => {
-  stack = await startFullStack();
-  browser = await launchBrowser();
+test.beforeAll(async ({ browser: sharedBrowser, stack: sharedStack }) => {
+  browser = sharedBrowser;
+  stack = sharedStack;
   ({ api: admin, page: adminPage } = await adminSession(browser, stack));
 });
 
-after(async () => {
-  await browser?.close();
-  await stack?.close();
+test.afterAll(async () => {
+  await adminPage?.context().close();
 });
 
-describe('the back office', () => {
+test.describe('the back office', () => {
   test('an admin sets a user’s balance; the user sees it, with the adjustment in their history', async () => {
     const userPage = await newPage(browser);
     const email = await signUpBuyer(userPage, stack, 'Bal Ance');

@@ -1,11 +1,11 @@
 // Sign-in end to end, as a user does it: real Firebase Auth emulator, real API, real database.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
 import { paths } from '@coldmail/registry/pages';
 import { signedInAccount } from '../support/api.mjs';
-import { launchBrowser, newPage } from '../support/browser.mjs';
+import { newPage } from '../support/browser.mjs';
+import { test } from '../support/fixtures.mjs';
 import { signIn } from '../support/flows.mjs';
-import { E2E_ADMIN_EMAIL, startFullStack } from '../support/stack.mjs';
+import { E2E_ADMIN_EMAIL } from '../support/stack.mjs';
 
 // A 1×1 PNG: the upload must be an image by content, not by name.
 const PNG = Buffer.from(
@@ -16,14 +16,9 @@ const PNG = Buffer.from(
 let browser;
 let stack;
 
-before(async () => {
-  stack = await startFullStack();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await stack?.close();
+test.beforeAll(async ({ browser: sharedBrowser, stack: sharedStack }) => {
+  browser = sharedBrowser;
+  stack = sharedStack;
 });
 
 let accountCount = 0;
@@ -47,7 +42,7 @@ async function openAccountMenu(page) {
   return page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
 }
 
-describe('register, sign in and out', () => {
+test.describe('register, sign in and out', () => {
   test('registering lands on the dashboard, signed in, with the header menu', async () => {
     const page = await newPage(browser);
     const email = uniqueEmail('grace');
@@ -165,7 +160,7 @@ describe('register, sign in and out', () => {
   });
 });
 
-describe('password reset', () => {
+test.describe('password reset', () => {
   test('the success view names the address and the emulator holds the reset code', async () => {
     const email = uniqueEmail('reset');
     await stack.emulator.createUser(email, 'secret123', 'Reset Me');
@@ -208,7 +203,7 @@ describe('password reset', () => {
   });
 });
 
-describe('profile settings', () => {
+test.describe('profile settings', () => {
   test('a user uploads a photo and saves their personal information', async () => {
     const page = await newPage(browser);
     const email = uniqueEmail('profile');

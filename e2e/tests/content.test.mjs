@@ -1,26 +1,24 @@
 // The landing page as admins edit it and visitors see it.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
 import { paths } from '@coldmail/registry/pages';
 import { apiAs } from '../support/api.mjs';
-import { launchBrowser, newPage } from '../support/browser.mjs';
+import { newPage } from '../support/browser.mjs';
+import { test } from '../support/fixtures.mjs';
 import { adminSession } from '../support/flows.mjs';
-import { startFullStack } from '../support/stack.mjs';
 
 let browser;
 let stack;
 let admin;
 let adminPage;
 
-before(async () => {
-  stack = await startFullStack();
-  browser = await launchBrowser();
+test.beforeAll(async ({ browser: sharedBrowser, stack: sharedStack }) => {
+  browser = sharedBrowser;
+  stack = sharedStack;
   ({ api: admin, page: adminPage } = await adminSession(browser, stack));
 });
 
-after(async () => {
-  await browser?.close();
-  await stack?.close();
+test.afterAll(async () => {
+  await adminPage?.context().close();
 });
 
 async function openEditor(panel) {
@@ -35,7 +33,7 @@ async function visitHome() {
   return page;
 }
 
-describe('landing content', () => {
+test.describe('landing content', () => {
   test('an admin edits the banner title and the home page shows it; reset restores the default', async () => {
     await openEditor('Banner Section');
     const title = adminPage.getByLabel('Main title');

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
 import { apiAs } from '../support/api.mjs';
-import { launchBrowser, newPage } from '../support/browser.mjs';
+import { newPage } from '../support/browser.mjs';
+import { test } from '../support/fixtures.mjs';
 import { fillBilling, sidebarCredits, signIn } from '../support/flows.mjs';
 import { copyApp } from '../support/redeploy.mjs';
 import { E2E_ADMIN_EMAIL, startDevStack } from '../support/stack.mjs';
@@ -15,19 +15,20 @@ let browser;
 let stack;
 let marketingCopy;
 
-before(async () => {
+test.beforeAll(async ({ browser: sharedBrowser }) => {
+  // Vite compiles each app as it is first asked for, and the API starts in watch mode.
+  test.setTimeout(300_000);
+  browser = sharedBrowser;
   // The marketing remote runs from a copy, so the HMR test can edit its source.
   marketingCopy = await copyApp('marketing', 'dev-mf-marketing');
   stack = await startDevStack({ appDirs: { marketing: marketingCopy } });
-  browser = await launchBrowser();
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await stack?.close();
 });
 
-describe('the dev stack', () => {
+test.describe('the dev stack', () => {
   test('a buyer signs in and pays for a package through the PayPal double', async () => {
     const admin = await apiAs(stack, E2E_ADMIN_EMAIL, 'secret123', 'E2E Admin');
     const pkg = await admin.post('/add-package', {

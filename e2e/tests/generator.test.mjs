@@ -2,31 +2,26 @@
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
 import { workspaceRoot } from '@coldmail/dev/stack';
 import { webAppDirs } from '@coldmail/registry/apps';
 import { paths } from '@coldmail/registry/pages';
 import { apiAs } from '../support/api.mjs';
-import { launchBrowser, newPage } from '../support/browser.mjs';
+import { newPage } from '../support/browser.mjs';
+import { test } from '../support/fixtures.mjs';
 import { sidebarCredits, signUpBuyer } from '../support/flows.mjs';
 import { REFLOW_WIDTH, sidewaysScroll } from '../support/layout.mjs';
-import { E2E_ADMIN_EMAIL, startFullStack } from '../support/stack.mjs';
+import { E2E_ADMIN_EMAIL } from '../support/stack.mjs';
 
 let browser;
 let stack;
 let admin;
 const KEY = `AIzaSyE2E${Date.now()}SecretKeyMaterial`;
 
-before(async () => {
-  stack = await startFullStack();
-  browser = await launchBrowser();
+test.beforeAll(async ({ browser: sharedBrowser, stack: sharedStack }) => {
+  browser = sharedBrowser;
+  stack = sharedStack;
   admin = await apiAs(stack, E2E_ADMIN_EMAIL, 'secret123', 'E2E Admin');
   await admin.post('/api/gemini-keys', { name: 'E2E key', key: KEY });
-});
-
-after(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 /** Every file of one built web app (its dist folder). */
@@ -47,7 +42,7 @@ async function declaredIn(file, declaration) {
   return value;
 }
 
-describe('the email generator', () => {
+test.describe('the email generator', () => {
   test('a buyer generates an email for one credit, downloads it and finds it in the history', async () => {
     const page = await newPage(browser);
     const email = await signUpBuyer(page, stack, 'Gene Rator');

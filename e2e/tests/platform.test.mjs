@@ -2,9 +2,9 @@
 // shell and remotes share one React and one session store, a remote that is down stays inside
 // its own box, and a redeployed remote is picked up by the unchanged shell.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
 import { pageForPath, pageList, paths } from '@coldmail/registry/pages';
-import { launchBrowser, navigate, newPage } from '../support/browser.mjs';
+import { navigate, newPage } from '../support/browser.mjs';
+import { test } from '../support/fixtures.mjs';
 import { rebuildRemoteWithBanner, rebuildRemoteWithNewPage } from '../support/redeploy.mjs';
 import { adminProfile, buyerProfile, setSessionUser } from '../support/session.mjs';
 import { startWebStack } from '../support/stack.mjs';
@@ -26,17 +26,17 @@ const remoteContent = (page, remote) => page.locator(`[data-remote="${remote}"]`
 let browser;
 let stack;
 
-before(async () => {
-  browser = await launchBrowser();
+// The web apps alone, on their own servers: these tests take remotes down and redeploy them.
+test.beforeAll(async ({ browser: sharedBrowser }) => {
+  browser = sharedBrowser;
   stack = await startWebStack();
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await stack?.close();
 });
 
-describe('route table', () => {
+test.describe('route table', () => {
   test('each mount point renders the page of the remote that owns it', async () => {
     const page = await newPage(browser);
     await page.goto(stack.urls.shell);
@@ -147,7 +147,7 @@ describe('route table', () => {
   });
 });
 
-describe('shared singletons', () => {
+test.describe('shared singletons', () => {
   test('host and every remote use the shell’s React, router and session store', async () => {
     const page = await newPage(browser);
     const scripts = [];
@@ -217,7 +217,10 @@ describe('shared singletons', () => {
   });
 });
 
-describe('independent remotes', () => {
+test.describe('independent remotes', () => {
+  // A redeploy builds a remote again with Vite.
+  test.describe.configure({ timeout: 240_000 });
+
   test('a remote that is down shows a fallback in place while the rest of the site works, and Retry recovers', async () => {
     const page = await newPage(browser);
     await page.goto(stack.urls.shell);

@@ -1,32 +1,27 @@
 // The money path as a buyer walks it: home page → checkout → pending orders → PayPal (the local
 // double's SDK stand-in, captured and verified by our API) → history, for a package and an item.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
 import { pageForPath, paths } from '@coldmail/registry/pages';
 import { apiAs } from '../support/api.mjs';
-import { launchBrowser, newPage } from '../support/browser.mjs';
+import { newPage } from '../support/browser.mjs';
+import { test } from '../support/fixtures.mjs';
 import { fillBilling, sidebarCredits, signUpBuyer } from '../support/flows.mjs';
-import { E2E_ADMIN_EMAIL, startFullStack } from '../support/stack.mjs';
+import { E2E_ADMIN_EMAIL } from '../support/stack.mjs';
 
 let browser;
 let stack;
 let admin;
 
-before(async () => {
-  stack = await startFullStack();
-  browser = await launchBrowser();
+test.beforeAll(async ({ browser: sharedBrowser, stack: sharedStack }) => {
+  browser = sharedBrowser;
+  stack = sharedStack;
   admin = await apiAs(stack, E2E_ADMIN_EMAIL, 'secret123', 'E2E Admin');
-});
-
-after(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 /** Matches any URL of the page, whatever its parameters. */
 const onPage = (id) => (url) => pageForPath(url.pathname)?.id === id;
 
-describe('buying credits', () => {
+test.describe('buying credits', () => {
   test('a buyer goes from Buy Now to a paid package and sees the credits without a reload', async () => {
     const pkg = await admin.post('/add-package', {
       packageName: `Growth ${Date.now()}`,

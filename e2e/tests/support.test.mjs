@@ -1,28 +1,21 @@
 // Support end to end, as people use it: a visitor writes from the landing page, the admin answers
 // in the inbox, the user reads the answer in their account and replies.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
 import { paths } from '@coldmail/registry/pages';
-import { signedInAccount } from '../support/api.mjs';
-import { launchBrowser, newPage } from '../support/browser.mjs';
+import { newPage } from '../support/browser.mjs';
+import { test } from '../support/fixtures.mjs';
 import { signIn, signUpBuyer } from '../support/flows.mjs';
-import { E2E_ADMIN_EMAIL, startFullStack } from '../support/stack.mjs';
+import { E2E_ADMIN_EMAIL } from '../support/stack.mjs';
 
 let browser;
 let stack;
 
-before(async () => {
-  stack = await startFullStack();
-  browser = await launchBrowser();
-  await signedInAccount(stack.emulator, E2E_ADMIN_EMAIL, 'secret123', 'E2E Admin');
+test.beforeAll(async ({ browser: sharedBrowser, stack: sharedStack }) => {
+  browser = sharedBrowser;
+  stack = sharedStack;
 });
 
-after(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-describe('support tickets', () => {
+test.describe('support tickets', () => {
   test('a visitor’s message reaches the inbox only; a user’s ticket is a conversation with the admin', async () => {
     const userPage = await newPage(browser);
     const email = await signUpBuyer(userPage, stack, 'Tess Ticket');

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: format and lint, typecheck, unit tests, then the browser tests against the built
-// stack. Installs Debian's chromium first when it is missing and we may (root); otherwise says
-// exactly what to install.
+// `npm test`: format, dependency versions, lint, typecheck, unit tests, then the browser tests
+// against the built stack, printing how long each phase took. Installs Debian's chromium first
+// when it is missing and we may (root); otherwise says exactly what to install.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { nxCommand } from './processes.mjs';
@@ -35,32 +35,61 @@ function ensureChromium() {
   process.exit(1);
 }
 
+/** @type {Array<{ title: string, seconds: number }>} how long each phase took */
+const timings = [];
+
 /**
- * Runs one step in the foreground (Ctrl-C reaches it directly); throws when it fails.
+ * Runs one phase in the foreground (Ctrl-C reaches it directly) and prints how long it took;
+ * throws when it fails.
  *
  * @param {string} title
  * @param {string} command
  * @param {string[]} args
  */
-function step(title, command, args) {
+function phase(title, command, args) {
   console.log(`\n=== ${title} ===`);
-  execFileSync(command, args, { cwd: workspaceRoot, env, stdio: 'inherit' });
+  const started = performance.now();
+  try {
+    execFileSync(command, args, { cwd: workspaceRoot, env, stdio: 'inherit' });
+  } finally {
+    const seconds = (performance.now() - started) / 1000;
+    timings.push({ title, seconds });
+    console.log(`=== ${title}: ${seconds.toFixed(1)} s ===`);
+  }
 }
+
+function printTimings() {
+  const total = timings.reduce((sum, { seconds }) => sum + seconds, 0);
+  console.log('\nPhase timings:');
+  for (const { title, seconds } of timings) {
+    console.log(`  ${title.padEnd(32)} ${seconds.toFixed(1).padStart(6)} s`);
+  }
+  console.log(`  ${'total'.padEnd(32)} ${total.toFixed(1).padStart(6)} s`);
+}
+
+const bin = (/** @type {string} */ path) => `${workspaceRoot}/node_modules/${path}`;
 
 try {
   ensureChromium();
-  step('format', process.execPath, [
-    `${workspaceRoot}/node_modules/prettier/bin/prettier.cjs`,
+  // Prettier's cache keeps what it checked and passed: only changed files are read again.
+  phase('format', process.execPath, [
+    bin('prettier/bin/prettier.cjs'),
     '--check',
+    '--cache',
+    '--cache-location',
+    bin('.cache/prettier/.prettier-cache'),
     '.',
   ]);
-  step(
+  phase('dependency versions', bin('.bin/syncpack'), ['lint']);
+  phase(
     'lint, typecheck, unit tests',
     ...nxCommand('run-many', '-t', 'lint', 'typecheck', 'test', '--outputStyle=stream'),
   );
-  step('browser tests', ...nxCommand('run', 'e2e:e2e', '--outputStyle=stream'));
+  phase('browser tests', ...nxCommand('run', 'e2e:e2e', '--outputStyle=stream'));
+  printTimings();
   console.log('\nAll checks passed.');
 } catch (error) {
+  printTimings();
   console.error(`\n${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }

@@ -1,0 +1,40 @@
+// The browser tests on Playwright's runner: one shared stack for the whole run (global-setup.mjs),
+// each test isolated by its own users and records. Debian's Chromium, not a downloaded one.
+import { availableParallelism } from 'node:os';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './support/browser.mjs';
+
+/** Tests that change what every visitor sees (the landing content, the package list). */
+const sharedSettings = ['content.test.mjs', 'admin-back-office.test.mjs'];
+/** Tests that start a stack of their own (the dev stack; the web apps alone, to redeploy them). */
+const ownStack = ['dev-stack.test.mjs', 'platform.test.mjs'];
+
+export default defineConfig({
+  testDir: './tests',
+  testMatch: '*.test.mjs',
+  globalSetup: './support/global-setup.mjs',
+  // One worker per core: the tests keep Chromium busy, so more only share the same cores.
+  workers: Number(process.env.E2E_WORKERS) || availableParallelism(),
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  outputDir: './artifacts/results',
+  reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+    viewport: { width: 1280, height: 800 },
+    // A failed test keeps its trace (every action, with the page's DOM before and after it);
+    // a screencast in it would cost every test a fifth of its time on two cores.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    screenshot: 'only-on-failure',
+  },
+  // The own-stack tests first: their start-up (Vite) then overlaps the shared-stack tests.
+  projects: [
+    { name: 'own stack', testMatch: ownStack },
+    { name: 'shared stack', testIgnore: [...sharedSettings, ...ownStack] },
+    // After the others, so no test sees the landing page or the package list change under it.
+    { name: 'shared settings', testMatch: sharedSettings, dependencies: ['shared stack'] },
+  ],
+});
