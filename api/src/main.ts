@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import { resolve } from 'node:path';
+import { loadEnvFiles } from '@coldmail/registry/env-files';
 import { createApp } from './app';
 import { createRootLogger, PinoNestLogger } from './common/logging';
 import { shutDown } from './common/shutdown';
@@ -10,6 +12,13 @@ import { DemoSeedService } from './seed/demo-seed.service';
 const SHUTDOWN_MARGIN_MS = 10_000;
 
 async function main(): Promise<void> {
+  // Started by hand in development (NODE_ENV unset or development), the API reads .env.local and
+  // .env at the workspace root under what the environment sets. Production and the tests set
+  // NODE_ENV to their own value and read the environment alone.
+  const nodeEnv = process.env.NODE_ENV;
+  if (nodeEnv === undefined || nodeEnv === '' || nodeEnv === 'development') {
+    loadEnvFiles(resolve(__dirname, '..', '..'));
+  }
   let config: AppConfig;
   try {
     // The only read of the environment; everything else gets the validated config injected.

@@ -28,14 +28,19 @@ function signalGroup(pid, signal) {
 }
 
 /**
- * The Nx CLI of this workspace, run with the current node.
+ * The Nx CLI of this workspace, run with the current node. A run of several tasks runs as many at
+ * once as the machine has cores (`NX_PARALLEL` overrides it), not nx.json's fixed number.
  *
  * @param {...string} args
  * @returns {[string, string[]]}
  */
 export function nxCommand(...args) {
   const packageJson = require.resolve('nx/package.json');
-  return [process.execPath, [join(dirname(packageJson), require(packageJson).bin.nx), ...args]];
+  const parallel = process.env.NX_PARALLEL ? [] : ['--parallel=100%'];
+  return [
+    process.execPath,
+    [join(dirname(packageJson), require(packageJson).bin.nx), ...args, ...parallel],
+  ];
 }
 
 /**

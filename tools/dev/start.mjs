@@ -9,9 +9,13 @@
 // everything.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadEnvFiles } from '@coldmail/registry/env-files';
 import { startStack, workspaceRoot } from './stack.mjs';
 
 const { values: flags } = parseArgs({ options: { dev: { type: 'boolean', default: false } } });
+// Settings from .env.local and .env at the workspace root (see .env.example), under what the shell
+// sets; the API this starts inherits them.
+for (const file of loadEnvFiles(workspaceRoot)) console.log(`Settings from ${file}`);
 const env = process.env;
 const projectId = env.FIREBASE_PROJECT_ID ?? 'demo-coldmail';
 // A real project brings its own web API key; without one we run against the emulator.

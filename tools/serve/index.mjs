@@ -14,11 +14,17 @@ export function cacheControlFor(pathname) {
   return HASHED_ASSET.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
+/** @param {import('node:http').ServerResponse} res */
+function notFound(res) {
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+  res.end('Not found');
+}
+
 /**
  * Serves one built app (the shell or a remote) the way it is deployed: precompressed brotli/gzip
  * files when the browser accepts them, hashed assets immutable, and everything else — index.html,
  * remoteEntry.js, mf-manifest.json — revalidated on every load, so a redeployed remote is picked
- * up by the unchanged shell on reload.
+ * up by the unchanged shell on reload. Source maps are not served.
  *
  * @param {object} options
  * @param {string} options.dir  the build output folder
@@ -89,6 +95,11 @@ export async function serveApp({
       return;
     }
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    // Source maps are built (hidden) for error tracking, not for visitors: they show the code.
+    if (pathname.endsWith('.map')) {
+      notFound(res);
+      return;
+    }
     const document = documents.get(pathname);
     if (document !== undefined) {
       res.writeHead(200, {
@@ -98,13 +109,7 @@ export async function serveApp({
       res.end(req.method === 'HEAD' ? undefined : document);
       return;
     }
-    files(req, res, () => {
-      res.writeHead(404, {
-        'Content-Type': 'text/plain; charset=utf-8',
-        'Cache-Control': 'no-cache',
-      });
-      res.end('Not found');
-    });
+    files(req, res, () => notFound(res));
   });
   // Lets close() finish at once instead of waiting for browsers' keep-alive sockets.
   const sockets = new Set();

@@ -18,6 +18,7 @@ before(async () => {
   await writeFile(join(dir, 'remoteEntry.js'), bigScript);
   await writeFile(join(dir, 'mf-manifest.json'), JSON.stringify({ name: 'checkout' }));
   await writeFile(join(dir, 'assets', 'App-DWrhLNOY.js'), bigScript);
+  await writeFile(join(dir, 'assets', 'App-DWrhLNOY.js.map'), '{"version":3,"sources":[]}');
   await precompress(dir);
   server = await serveApp({
     dir,
@@ -79,6 +80,14 @@ test('the shell answers client routes with index.html and serves runtime JSON do
   const remotes = await get('/remotes.json');
   assert.deepEqual(await remotes.json(), { checkout: 'x' });
   assert.equal(remotes.headers.get('cache-control'), 'no-cache');
+});
+
+test('source maps stay on the server: kept beside the build for error tracking, never served', async () => {
+  for (const path of ['/assets/App-DWrhLNOY.js.map', '/assets/missing.js.map']) {
+    const response = await get(path, { 'Accept-Encoding': 'br, gzip' });
+    assert.equal(response.status, 404, path);
+    assert.doesNotMatch(await response.text(), /sources|<title>/, path);
+  }
 });
 
 test('remotes can be fetched cross-origin by the shell', async () => {
