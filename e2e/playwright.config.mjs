@@ -16,7 +16,8 @@ export default defineConfig({
   // One worker per core: the tests keep Chromium busy, so more only share the same cores.
   workers: Number(process.env.E2E_WORKERS) || availableParallelism(),
   retries: 0,
-  forbidOnly: Boolean(process.env.CI),
+  // A test.only left in a file would quietly skip the rest: pick tests with -g or file:line.
+  forbidOnly: true,
   timeout: 90_000,
   expect: { timeout: 15_000 },
   outputDir: './artifacts/results',

@@ -17,8 +17,8 @@ export const UNKNOWN_ID = '0123456789abcdef01234567';
  * @typedef {import('@playwright/test').Page & { pageErrors: Error[] }} Tab
  * @typedef {import('@coldmail/registry/pages').Page} PageEntry
  * @typedef {{ page: PageEntry, visitor: Visitor }} Visit
- * @typedef {{ tabs: Record<Visitor, Tab>, params: Record<string, Record<string, string>>,
- *   shell: string, api: string }} Visitors
+ * @typedef {{ tabs: Record<Visitor, Tab>, admin: Awaited<ReturnType<typeof apiAs>> | null,
+ *   params: Record<string, Record<string, string>>, shell: string, api: string }} Visitors
  */
 
 /**
@@ -54,7 +54,8 @@ export function visitsOf(areas) {
 }
 
 /**
- * Signs the visitors in, each in a tab of their own, and makes what the pages' parameters name:
+ * Signs the visitors in, each in a tab of their own (the admin also through the API, as
+ * `admin`), and makes what the pages' parameters name:
  * the package and item on sale, a pending order of each kind, and with `paidOrder` a paid one
  * (the refund confirmation and the buyer's order details open on it).
  *
@@ -73,7 +74,10 @@ export async function signInVisitors(browser, stack, { who, paidOrder = false })
   const billing = { customerName: 'Ada Lovelace', address: '1 Road', country: 'France' };
   const order = await buyer.post('/new-order', { packageId: pkg._id, ...billing });
   const itemOrder = await buyer.post('/new-item-order', { itemId: item._id, ...billing });
-  if (who.includes('admin')) tabs.admin = (await adminSession(browser, stack)).page;
+  /** @type {Awaited<ReturnType<typeof apiAs>> | null} */
+  let admin = null;
+  if (who.includes('admin'))
+    ({ api: admin, page: tabs.admin } = await adminSession(browser, stack));
   if (who.includes('guest')) tabs.guest = await newPage(browser);
   if (who.includes('buyer') || paidOrder) {
     tabs.buyer = await newPage(browser);
@@ -89,6 +93,7 @@ export async function signInVisitors(browser, stack, { who, paidOrder = false })
   }
   return {
     tabs,
+    admin,
     shell: stack.urls.shell,
     api: stack.urls.api,
     params: {

@@ -15,9 +15,7 @@ import {
   visitsOf,
   watchFailures,
 } from '../support/accessibility.mjs';
-import { apiAs } from '../support/api.mjs';
 import { expect, test } from '../support/fixtures.mjs';
-import { E2E_ADMIN_EMAIL } from '../support/stack.mjs';
 
 /** @type {import('../support/accessibility.mjs').Visitors} */
 let visitors;
@@ -26,8 +24,7 @@ let packageName;
 
 test.beforeAll(async ({ browser, stack }) => {
   visitors = await signInVisitors(browser, stack, { who: ['admin'], paidOrder: true });
-  const admin = await apiAs(stack, E2E_ADMIN_EMAIL);
-  await admin.post('/api/gemini-keys', {
+  await visitors.admin.post('/api/gemini-keys', {
     name: 'A11y key',
     key: `AIzaSyA11y${Date.now()}KeyMaterial`,
   });
