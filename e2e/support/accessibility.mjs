@@ -4,7 +4,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { pageForPath, pageList } from '@coldmail/registry/pages';
 import { apiAs } from './api.mjs';
-import { newPage } from './browser.mjs';
+import { navigate, networkQuiet, newPage } from './browser.mjs';
 import { adminSession, signIn } from './flows.mjs';
 import { REFLOW_WIDTH, sidewaysScroll } from './layout.mjs';
 
@@ -123,22 +123,29 @@ export function labelOf(visitors, { page, visitor }) {
 }
 
 /**
- * Opens a visit's page and waits until it has drawn. False when the visitor was sent to another
- * page: that page is checked under its own entry.
+ * Opens a visit's page and waits until it has drawn. A guest arrives from outside, as from a
+ * search engine or a shared link: the page loads afresh. A signed-in visitor moves through the
+ * app by its links: the router takes them there (a full load of each of their pages would
+ * double the sweep's time). False when the visitor was sent to another page: that page is
+ * checked under its own entry.
  *
  * @param {Visitors} visitors
  * @param {Visit} visit
  */
 export async function open(visitors, { page, visitor }) {
   const tab = visitors.tabs[visitor];
-  await tab.goto(`${visitors.shell}${urlOf(visitors, page)}`);
+  if (visitor !== 'guest' && tab.url().startsWith(visitors.shell)) {
+    await navigate(tab, urlOf(visitors, page));
+  } else {
+    await tab.goto(`${visitors.shell}${urlOf(visitors, page)}`);
+  }
   await settled(tab);
   return pageForPath(new URL(tab.url()).pathname) === pageForPath(urlOf(visitors, page));
 }
 
 /** Waits until the page has drawn its content: no loader left, the network quiet. */
 export async function settled(page) {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await page
     .locator('[role="status"][aria-busy="true"], [aria-label="Loading..."]')
     .first()
@@ -250,7 +257,7 @@ export function watchFailures(tab, api, label, found, { allow404 = false } = {})
 }
 
 /**
- * Checks one visit as a reader meets the page: it loads without a script error, a console error
+ * Checks one visit as a reader meets the page: it opens without a script error, a console error
  * or a failed API call; it has no serious or critical axe violation; it carries its title; and
  * on a 320 px wide screen nothing but a data table's own scroll box scrolls sideways. Returns what
  * is wrong, one line each, or null when the visitor was sent to another page.

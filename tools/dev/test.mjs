@@ -7,28 +7,33 @@ import { existsSync } from 'node:fs';
 import { nxCommand } from './processes.mjs';
 import { workspaceRoot } from './stack.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium: its headless build drives the browser tests (as Playwright's own
+ * chromium-headless-shell would), the full browser the PayPal double's page test.
+ */
+const CHROMIUM_PACKAGES = ['chromium', 'chromium-headless-shell'];
 const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' };
 
 function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+  if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return;
+  const missing = CHROMIUM_PACKAGES.filter((name) => !existsSync(`/usr/bin/${name}`));
+  if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   const hasApt = existsSync('/usr/bin/apt-get');
+  const install = `apt-get install -y ${missing.join(' ')}`;
   if (isRoot && hasApt) {
-    console.log(
-      "Chromium is missing: installing Debian's chromium (apt-get install -y chromium)...",
-    );
+    console.log(`Chromium is missing: installing Debian's (${install})...`);
     execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
     return;
   }
   console.error(
-    `The browser tests need Chromium at ${CHROMIUM}.\n` +
+    `The browser tests need Debian's ${missing.join(' and ')}.\n` +
       (hasApt
-        ? 'Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n'
+        ? `Install with:  sudo apt-get update && sudo ${install}\n`
         : 'Install Chromium with your package manager, ') +
       'or point CHROMIUM_PATH at an existing Chromium/Chrome binary.',
   );
