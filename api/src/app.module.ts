@@ -17,6 +17,7 @@ import { HealthModule } from './health/health.module';
 import { ItemsModule } from './items/items.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LimitsModule } from './limits/limits.module';
+import { SharedThrottlerStorage } from './limits/shared-throttler-storage';
 import { MessagesModule } from './messages/messages.module';
 import { OrdersModule } from './orders/orders.module';
 import { PackagesModule } from './packages/packages.module';
@@ -33,7 +34,13 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        ThrottlerModule.forRoot(throttlerOptions(config)),
+        ThrottlerModule.forRootAsync({
+          inject: [SharedThrottlerStorage],
+          useFactory: (storage: SharedThrottlerStorage) => ({
+            ...throttlerOptions(config),
+            storage,
+          }),
+        }),
         DatabaseModule.forRoot(mongoUri),
         AuthModule,
         AuditModule,

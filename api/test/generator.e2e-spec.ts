@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { GeneratedEmail, Generation } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
 import { GeminiKeysService } from '../src/gemini-keys/gemini-keys.service';
+import { generationFields } from './fixtures/generation';
 import { geminiDouble } from './support/gemini-double';
 import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
@@ -12,13 +13,7 @@ let api: TestApi;
 let admin: Persona;
 const adminEmail = `gen-admin-${unique()}@coldmail.test`;
 const keyOf = (prefix = 'AIzaSy') => `${prefix}${unique()}${unique()}-${unique()}`;
-const fields = {
-  recipientName: 'Ada Lovelace',
-  senderName: 'Charles Babbage',
-  purpose: 'Introduce the Analytical Engine to a potential investor',
-  keyDetails: 'We met at the Royal Society',
-  tone: 'friendly',
-};
+const fields = generationFields;
 
 const users = () => api.db.collection('users');
 const entries = () => api.db.collection('creditEntries');

@@ -30,8 +30,16 @@ describe('CallerCache', () => {
     cache.keep('uid-1', record(), read);
     expect(cache.get('uid-1')).toBeUndefined();
     // A read that began after the change is kept.
-    cache.keep('uid-1', record({ userRole: 'Admin' }), cache.startRead());
-    expect(cache.get('uid-1')?.userRole).toBe('Admin');
+    cache.keep('uid-1', record({ userName: 'Ada' }), cache.startRead());
+    expect(cache.get('uid-1')?.userName).toBe('Ada');
+  });
+
+  it("never keeps an Admin's or a Seller's record: a role taken away on another instance counts at once", () => {
+    const cache = new CallerCache();
+    for (const userRole of ['Admin', 'Seller'] as const) {
+      cache.keep('uid-1', record({ userRole }), cache.startRead());
+      expect(cache.get('uid-1')).toBeUndefined();
+    }
   });
 
   it('does not keep a read racing a change named by an address it never cached', () => {

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { UserRecord } from '@coldmail/contracts';
+import type { ChangeFeed } from '../database/change-feed';
 
 /**
  * How long a record read on one API instance may answer for its account without being read
- * again. Changes made through this instance apply at once (they `forget` the record); this bounds
- * how long another instance's change (a role taken away, a balance moved) takes to apply here.
+ * again. Changes made through this instance apply here at once (they `forget` the record) and on
+ * the other instances once the ChangeFeed tells them (within a second); this bounds how long a
+ * change takes to apply if that word never arrives.
  */
 export const CALLER_CACHE_MS = 5_000;
 const MAX_ENTRIES = 10_000;
@@ -33,7 +35,10 @@ export interface AppliedCreditChange {
  * change's number (`creditApplied`), so a generation does not cost its next request a read. A
  * cached record takes a balance only from a newer change than it holds, and a read that answers
  * an older balance than a change already told is not kept, in whatever order the database's
- * answers arrive.
+ * answers arrive. The other instances are told to forget the record (ChangeFeed topic 'users').
+ *
+ * Only members' records are kept. An Admin's or a Seller's is read on each request, so a role
+ * taken away on one instance is refused on every other at once, not within a second.
  */
 @Injectable()
 export class CallerCache {
@@ -48,7 +53,15 @@ export class CallerCache {
   /** By record id: the number of the newest credit change the ledger told of. */
   private readonly creditSequences = new Map<string, number>();
 
-  constructor(private readonly ttlMs = CALLER_CACHE_MS) {}
+  constructor(
+    private readonly ttlMs = CALLER_CACHE_MS,
+    private readonly feed?: ChangeFeed,
+  ) {
+    feed?.subscribe('users', (userIds) => {
+      if (userIds.length === 0) this.forgetAll();
+      for (const userId of userIds) this.forgetHere(userId);
+    });
+  }
 
   get(uid: string, nowMs = Date.now()): UserRecord | undefined {
     const entry = this.entries.get(uid);
@@ -74,6 +87,7 @@ export class CallerCache {
     readStartedAt: number,
     { creditSequence = 0, nowMs = Date.now() }: { creditSequence?: number; nowMs?: number } = {},
   ): void {
+    if (record.userRole !== 'member') return;
     const forgotten = this.forgottenAt.get(record._id) ?? this.forgottenFloor;
     if (forgotten >= readStartedAt) return;
     if (creditSequence < (this.creditSequences.get(record._id) ?? 0)) return;
@@ -100,6 +114,7 @@ export class CallerCache {
       this.creditSequences.clear();
       this.forgottenFloor = ++this.clock;
     }
+    void this.feed?.publish('users', [userId]);
     const uid = this.uidByUserId.get(userId);
     const entry = uid === undefined ? undefined : this.entries.get(uid);
     if (!entry || entry.creditSequence >= change.sequence) return;
@@ -111,8 +126,16 @@ export class CallerCache {
     entry.creditSequence = change.sequence;
   }
 
-  /** A user's record changed or went (by record id): the next request reads it again. */
-  forget(userId: string): void {
+  /**
+   * A user's record changed or went (by record id): the next request reads it again, here and on
+   * every other instance. Resolves once the other instances can read that word.
+   */
+  forget(userId: string): Promise<void> {
+    this.forgetHere(userId);
+    return this.feed?.publish('users', [userId]) ?? Promise.resolve();
+  }
+
+  private forgetHere(userId: string): void {
     this.forgottenAt.set(userId, ++this.clock);
     if (this.forgottenAt.size > MAX_ENTRIES) {
       this.forgottenFloor = this.clock;
@@ -130,14 +153,27 @@ export class CallerCache {
     this.uidByEmail.delete(record.userEmail);
   }
 
-  /** The same, for a write that names the user by address. */
-  forgetEmail(email: string): void {
+  /**
+   * The same, for a write that names the user by address (rare: the other instances, which
+   * cannot tell whose record it is, forget every record).
+   */
+  forgetEmail(email: string): Promise<void> {
     const uid = this.uidByEmail.get(email);
     const record = uid === undefined ? undefined : this.entries.get(uid)?.record;
-    if (record) this.forget(record._id);
+    if (record) this.forgetHere(record._id);
     else {
       // Not cached here: nothing to drop, but a read under way must not keep the old record.
       this.forgottenFloor = ++this.clock;
     }
+    return this.feed?.publish('users') ?? Promise.resolve();
+  }
+
+  /** Every record, and every read under way, is forgotten. */
+  private forgetAll(): void {
+    this.forgottenFloor = ++this.clock;
+    this.forgottenAt.clear();
+    this.entries.clear();
+    this.uidByUserId.clear();
+    this.uidByEmail.clear();
   }
 }

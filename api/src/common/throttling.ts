@@ -32,8 +32,7 @@ function trackerOf(request: { ip?: string } & RequestWithAuth): string {
  * stricter limit. A limit of 0 is off (tests and the benchmark turn limits off). One throttler
  * rather than two, so a refusal carries the standard Retry-After and X-RateLimit-* headers.
  *
- * The counts live in the throttler's storage (the ThrottlerStorage interface): the one place to
- * share them between API instances.
+ * The counts live in MongoDB (SharedThrottlerStorage), so a limit holds over every API instance.
  */
 export function throttlerOptions(config: AppConfig): ThrottlerModuleOptions {
   const { ttlMs, limit, sensitiveLimit } = config.throttle;

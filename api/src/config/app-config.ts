@@ -73,6 +73,7 @@ const envSchema = z.object({
   GENERATOR_RATE_LIMIT: nonNegativeInt(10),
   ENHANCE_RATE_LIMIT: nonNegativeInt(5),
   RECOVERY_SWEEP_SECONDS: nonNegativeInt(60),
+  CHANGE_FEED_POLL_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   ENHANCE_DAILY_LIMIT: nonNegativeInt(50),
   THROTTLE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
   THROTTLE_LIMIT: nonNegativeInt(300),
@@ -182,6 +183,8 @@ export interface AppConfig {
   generatorPerMinute: number;
   /** How often the recovery sweep runs (on one instance at a time); 0 turns it off. */
   recoverySweepMs: number;
+  /** How often an instance on a standalone MongoDB reads the others' changes (ChangeFeed). */
+  changeFeedPollMs: number;
   /** Prompt enhancements (free Gemini calls) one user may make per minute and per UTC day; 0: off. */
   enhance: { perMinute: number; perDay: number };
   /** Requests per IP per route per window; 0 turns a limit off. */
@@ -368,6 +371,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     generatorPerMinute: vars.GENERATOR_RATE_LIMIT,
     enhance: { perMinute: vars.ENHANCE_RATE_LIMIT, perDay: vars.ENHANCE_DAILY_LIMIT },
     recoverySweepMs: vars.RECOVERY_SWEEP_SECONDS * 1000,
+    changeFeedPollMs: vars.CHANGE_FEED_POLL_MS,
     throttle: {
       ttlMs: vars.THROTTLE_TTL_SECONDS * 1000,
       limit: vars.THROTTLE_LIMIT,

@@ -7,6 +7,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { AuthContext } from '../auth/auth-context';
 import { AuditService } from '../audit/audit.service';
 import { plainText } from '../common/plain-text';
+import { ChangeFeed } from '../database/change-feed';
 import {
   contentBlockNames,
   contentBlocks,
@@ -49,7 +50,8 @@ const etagOf = (value: unknown) =>
 
 /**
  * The admin-edited content blocks; the only code that touches their collection. Reads are served
- * from memory (the landing page reads them on every visit) and invalidated on every write.
+ * from memory (the landing page reads them on every visit) and invalidated on every write, on
+ * every instance (the ChangeFeed).
  */
 @Injectable()
 export class ContentService implements OnModuleInit {
@@ -58,7 +60,14 @@ export class ContentService implements OnModuleInit {
   constructor(
     @InjectModel(ContentBlockRecord.name) private readonly blocks: Model<ContentBlockRecord>,
     private readonly audit: AuditService,
-  ) {}
+    private readonly feed: ChangeFeed,
+  ) {
+    // Another instance saved a block: read it again.
+    feed.subscribe('content', (names) => {
+      if (names.length === 0) this.cache.clear();
+      for (const name of names) this.cache.delete(name as ContentBlockName);
+    });
+  }
 
   /** One document per block (a unique index): it must exist before the first save relies on it. */
   async onModuleInit(): Promise<void> {
@@ -144,6 +153,7 @@ export class ContentService implements OnModuleInit {
       { upsert: true, setDefaultsOnInsert: true },
     );
     this.cache.delete(name);
+    await this.feed.publish('content', [name]);
     await this.audit.record(admin, {
       action: `content.${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.${verb}`,
       target: { kind: 'content', label: contentBlocks[name].label },

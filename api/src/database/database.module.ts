@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import mongoose from 'mongoose';
+import { ChangeFeed } from './change-feed';
 
 // Query filters are built from validated input, and these two make sure that even a mistake
 // there cannot turn client data into query operators: unknown filter paths are dropped and any
@@ -13,6 +14,10 @@ export class DatabaseModule {
   static forRoot(uri: string): DynamicModule {
     return {
       module: DatabaseModule,
+      // Every cache that another instance's write can make stale listens to the ChangeFeed.
+      global: true,
+      providers: [ChangeFeed],
+      exports: [ChangeFeed],
       imports: [
         MongooseModule.forRoot(uri, {
           serverSelectionTimeoutMS: 5000,

@@ -9,6 +9,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { GeminiKey as GeminiKeyRecord, GeminiKeyUpdateBody } from '@coldmail/contracts';
 import { Model, trusted, Types } from 'mongoose';
 import { AuditService } from '../audit/audit.service';
+import { ChangeFeed } from '../database/change-feed';
 import type { AuthContext } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
@@ -32,7 +33,8 @@ export interface PickedKey {
 
 /**
  * How long one API instance picks keys from memory before reading them again. Its own changes
- * (an admin's edit, a key Google refused) apply at once; another instance's within this long.
+ * (an admin's edit, a key Google refused) apply at once, another instance's once the ChangeFeed
+ * tells it (within a second); this bounds the wait if that word never arrives.
  */
 export const KEY_ROSTER_MS = 5_000;
 /** How long a key's use may wait to be written (its count and last use on the panel). */
@@ -73,7 +75,10 @@ export class GeminiKeysService implements OnModuleInit, OnModuleDestroy {
     private readonly cipher: SecretCipher,
     private readonly audit: AuditService,
     @InjectConfig() private readonly config: AppConfig,
-  ) {}
+    private readonly feed: ChangeFeed,
+  ) {
+    feed.subscribe('gemini-keys', () => this.rosterChanged());
+  }
 
   /**
    * After a rotation of the data key (GEMINI_KEYS_SECRET_VERSION), keys sealed with an older one
@@ -330,15 +335,20 @@ export class GeminiKeysService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * The keys changed outside this service (another instance applies within KEY_ROSTER_MS; a
-   * test that edits the collection directly calls this): the next pick reads them again.
+   * The keys changed outside this service (a test that edits the collection directly calls
+   * this): the next pick reads them again.
    */
   forgetRoster(): void {
     this.changed();
   }
 
-  /** A key changed here: the next pick reads the keys again. */
+  /** A key changed here: the next pick reads the keys again, here and on the other instances. */
   private changed(): void {
+    this.rosterChanged();
+    void this.feed.publish('gemini-keys');
+  }
+
+  private rosterChanged(): void {
     this.version += 1;
     this.roster = null;
   }

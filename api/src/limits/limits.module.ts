@@ -1,7 +1,11 @@
 import { Global, Module } from '@nestjs/common';
+import { SharedThrottlerStorage } from './shared-throttler-storage';
 import { UsageLimitsService } from './usage-limits.service';
 
-/** Usage limits shared by every API instance (counted in MongoDB). */
+/** Usage limits and the request throttler's counts, shared by every API instance (in MongoDB). */
 @Global()
-@Module({ providers: [UsageLimitsService], exports: [UsageLimitsService] })
+@Module({
+  providers: [UsageLimitsService, SharedThrottlerStorage],
+  exports: [UsageLimitsService, SharedThrottlerStorage],
+})
 export class LimitsModule {}

@@ -7,12 +7,14 @@ import {
   type PackageBody,
 } from '@coldmail/contracts';
 import { Model, mongo } from 'mongoose';
+import { ChangeFeed } from '../database/change-feed';
 import { CreditPackage, CreditPackageData } from './schemas/package.schema';
 
 export const MAX_PACKAGES_MESSAGE = `Maximum ${MAX_PACKAGES} packages allowed`;
 /**
- * How long one instance answers GET /packages from memory. Its own writes drop the list at once;
- * this bounds how long another instance's change takes to show here.
+ * How long one instance answers GET /packages from memory. Its own writes drop the list at once,
+ * and the other instances' once the ChangeFeed tells them (within a second); this bounds how long
+ * a change takes to show here if that word never arrives.
  */
 const LIST_TTL_MS = 5_000;
 
@@ -22,7 +24,12 @@ export class PackagesService implements OnModuleInit {
   /** The catalogue as last read (shared by concurrent readers; never mutate what it gives). */
   private listed: { readAt: number; packages: Promise<CreditPackageRecord[]> } | null = null;
 
-  constructor(@InjectModel(CreditPackage.name) private readonly packages: Model<CreditPackage>) {}
+  constructor(
+    @InjectModel(CreditPackage.name) private readonly packages: Model<CreditPackage>,
+    private readonly feed: ChangeFeed,
+  ) {
+    feed.subscribe('packages', () => (this.listed = null));
+  }
 
   /** The unique slot index must exist before the first add relies on it. */
   async onModuleInit(): Promise<void> {
@@ -83,7 +90,7 @@ export class PackagesService implements OnModuleInit {
       if (slot === undefined) throw new ConflictException(MAX_PACKAGES_MESSAGE);
       try {
         const created = await this.packages.create({ ...withoutEmpty(body), slot });
-        this.listed = null;
+        await this.changed();
         return toPackageRecord(created.toObject<CreditPackageData>());
       } catch (error) {
         if (!(error instanceof mongo.MongoServerError && error.code === 11000)) throw error;
@@ -107,7 +114,7 @@ export class PackagesService implements OnModuleInit {
         { returnDocument: 'after', runValidators: true },
       )
       .lean<CreditPackageData>();
-    this.listed = null;
+    await this.changed();
     if (!updated) throw new NotFoundException('Package not found');
     return toPackageRecord(updated);
   }
@@ -115,8 +122,14 @@ export class PackagesService implements OnModuleInit {
   /** Orders keep their own copy of the package's name, price and credits. */
   async delete(id: string): Promise<void> {
     const result = await this.packages.deleteOne({ _id: id });
-    this.listed = null;
+    await this.changed();
     if (result.deletedCount === 0) throw new NotFoundException('Package not found');
+  }
+
+  /** The catalogue changed here: read again, here and on the other instances. */
+  private changed(): Promise<void> {
+    this.listed = null;
+    return this.feed.publish('packages');
   }
 
   /** For the dev seed: adds the demo packages to a store that has none. */

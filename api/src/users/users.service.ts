@@ -224,7 +224,7 @@ export class UsersService implements OnModuleInit {
       if (!user) throw new ConflictException(ADDRESS_TAKEN);
     }
     // Bound just now: requests read the record again.
-    this.callers.forget(user._id.toHexString());
+    await this.callers.forget(user._id.toHexString());
     return toUserRecord(user);
   }
 
@@ -250,7 +250,7 @@ export class UsersService implements OnModuleInit {
       )
       .lean<UserData>();
     if (!updated) throw new NotFoundException('User not found');
-    this.callers.forget(id);
+    await this.callers.forget(id);
     return toUserRecord(updated);
   }
 
@@ -302,7 +302,7 @@ export class UsersService implements OnModuleInit {
       )
       .lean<UserData>();
     if (updated) {
-      this.callers.forget(id);
+      await this.callers.forget(id);
       const fieldsOf = (user: typeof target) => ({
         userName: user.userName,
         userRole: user.userRole,
@@ -352,7 +352,7 @@ export class UsersService implements OnModuleInit {
     });
     await this.firebaseAuth.disableAccount({ uid: target.firebaseUid, email: target.userEmail });
     await this.users.deleteOne({ _id: id });
-    this.callers.forget(id);
+    await this.callers.forget(id);
     await this.audit.record(caller, {
       action: 'user.delete',
       target: { kind: 'user', id, label: target.userEmail },
@@ -374,7 +374,7 @@ export class UsersService implements OnModuleInit {
       { userEmail: email },
       { $push: { messageLogs: { $each: [log], $slice: -MAX_MESSAGE_LOGS } } },
     );
-    this.callers.forgetEmail(email);
+    await this.callers.forgetEmail(email);
     return result.matchedCount > 0;
   }
 
@@ -428,7 +428,7 @@ export class UsersService implements OnModuleInit {
       )
       .lean<UserData>();
     if (!updated) throw new ConflictException(ADDRESS_TAKEN);
-    this.callers.forget(updated._id.toHexString());
+    await this.callers.forget(updated._id.toHexString());
     return { record: toUserRecord(updated), changed: before?.userRole !== 'Admin' };
   }
 
@@ -441,7 +441,7 @@ export class UsersService implements OnModuleInit {
         { returnDocument: 'after' },
       )
       .lean<UserData>();
-    if (updated) this.callers.forget(updated._id.toHexString());
+    if (updated) await this.callers.forget(updated._id.toHexString());
     return updated !== null;
   }
 
@@ -478,7 +478,7 @@ export class UsersService implements OnModuleInit {
       },
       { upsert: true, setDefaultsOnInsert: true, timestamps: false },
     );
-    if (result.modifiedCount > 0) this.callers.forgetEmail(seed.email);
+    if (result.modifiedCount > 0) await this.callers.forgetEmail(seed.email);
     return result.upsertedCount > 0;
   }
 }

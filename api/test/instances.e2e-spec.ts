@@ -1,0 +1,249 @@
+// Issue 32: the API as production runs it, several instances on one database behind a load
+// balancer. Three instances here, each request sent to the next one in turn (round robin): every
+// guarantee holds in total, and a change made on one instance applies on the others within 2 s.
+import { generationFields } from './fixtures/generation';
+import { geminiDouble } from './support/gemini-double';
+import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+
+type ErrorBody = { message: string };
+
+const double = geminiDouble();
+const adminEmail = `instances-admin-${unique()}@coldmail.test`;
+const GENERATOR_RATE_LIMIT = 4;
+const fields = generationFields;
+
+let instances: TestApi[];
+let admin: Persona;
+let turn = 0;
+/** The instance the load balancer sends the next request to. */
+const next = () => instances[turn++ % instances.length]!;
+
+/** Polls `check` on each instance until it holds there; throws if one still fails after `ms`. */
+async function everyInstanceWithin(
+  ms: number,
+  on: TestApi[],
+  check: (instance: TestApi) => Promise<boolean>,
+  { every = 50 } = {},
+): Promise<void> {
+  const started = Date.now();
+  const pending = new Set(on);
+  while (pending.size > 0) {
+    for (const instance of [...pending]) if (await check(instance)) pending.delete(instance);
+    if (pending.size > 0 && Date.now() - started > ms) {
+      throw new Error(`${pending.size} instance(s) still answered the old state after ${ms} ms`);
+    }
+    if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, every));
+  }
+}
+
+async function buyerWith(credits: number): Promise<Persona> {
+  const buyer = await signUp(instances[0]!, 'buyer');
+  const set = await call(next(), 'PUT', `/api/users/${buyer.id}`, {
+    token: admin.token,
+    json: { currentBalance: credits },
+  });
+  expect(set.status).toBe(200);
+  return buyer;
+}
+
+beforeAll(async () => {
+  const env = {
+    ADMIN_EMAILS: adminEmail,
+    ...double.env,
+    GENERATOR_RATE_LIMIT: String(GENERATOR_RATE_LIMIT),
+  };
+  const first = await startTestApi(env);
+  instances = [
+    first,
+    await startTestApi(env, { sameDatabaseAs: first }),
+    await startTestApi(env, { sameDatabaseAs: first }),
+  ];
+  admin = await signUp(first, 'admin', { email: adminEmail });
+});
+afterAll(() => Promise.all(instances.map((instance) => instance.close())));
+
+it('a Gemini key added on one instance is used by the others within 2 s', async () => {
+  // One buyer per instance: each try counts against the buyer's GENERATOR_RATE_LIMIT.
+  const buyers = new Map<TestApi, Persona>();
+  for (const instance of instances.slice(1)) buyers.set(instance, await buyerWith(2));
+  const generateOn = (instance: TestApi) =>
+    call(instance, 'POST', '/api/generate-email', {
+      token: buyers.get(instance)!.token,
+      json: fields,
+    });
+  // Instances 2 and 3 have read the pool while it was empty: they refuse, and charge nothing.
+  for (const instance of instances.slice(1)) expect((await generateOn(instance)).status).toBe(503);
+  const added = await call(instances[0]!, 'POST', '/api/gemini-keys', {
+    token: admin.token,
+    json: { name: 'Pool', key: `AIzaSy${unique()}${unique()}-${unique()}` },
+  });
+  expect(added.status).toBe(201);
+  await everyInstanceWithin(
+    2_000,
+    instances.slice(1),
+    async (instance) => (await generateOn(instance)).status === 200,
+    { every: 600 },
+  );
+});
+
+it("limits a buyer's generations to GENERATOR_RATE_LIMIT a minute in total, not per instance", async () => {
+  const buyer = await buyerWith(20);
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 3 * GENERATOR_RATE_LIMIT; attempt += 1) {
+    const generated = await call<ErrorBody>(next(), 'POST', '/api/generate-email', {
+      token: buyer.token,
+      json: fields,
+    });
+    statuses.push(generated.status);
+  }
+  expect(statuses.filter((status) => status === 200)).toHaveLength(GENERATOR_RATE_LIMIT);
+  expect(statuses.filter((status) => status === 429)).toHaveLength(2 * GENERATOR_RATE_LIMIT);
+  const users = instances[0]!.db.collection('users');
+  expect((await users.findOne({ userEmail: buyer.email }))?.currentBalance).toBe(
+    20 - GENERATOR_RATE_LIMIT,
+  );
+});
+
+it('a landing edit made on instance 1 is served by instances 2 and 3 within 2 s', async () => {
+  type Banner = { mainTitle: string; isActive: boolean } & Record<string, unknown>;
+  const bannerOn = async (instance: TestApi) =>
+    (await call<{ data: Banner }>(instance, 'GET', '/api/banner-section')).body.data;
+  // Every instance has the block in memory.
+  const before = await Promise.all(instances.map(bannerOn));
+  expect(new Set(before.map((banner) => banner.mainTitle)).size).toBe(1);
+  const mainTitle = `Cold emails that land ${unique()}`;
+  const saved = await call(instances[0]!, 'PUT', '/api/banner-section', {
+    token: admin.token,
+    json: { ...before[0], mainTitle },
+  });
+  expect(saved.status).toBe(200);
+  await everyInstanceWithin(
+    2_000,
+    instances.slice(1),
+    async (instance) => (await bannerOn(instance)).mainTitle === mainTitle,
+  );
+});
+
+it('a change still applies everywhere when an instance stopped between numbering and writing its event', async () => {
+  // The counter moved, and no event 'N' will ever be written.
+  await instances[0]!.db
+    .collection<{ _id: string; value: number }>('change_counters')
+    .updateOne({ _id: 'change_events' }, { $inc: { value: 1 } });
+  const bannerOn = async (instance: TestApi) =>
+    (await call<{ data: { mainTitle: string } }>(instance, 'GET', '/api/banner-section')).body.data;
+  const banner = await bannerOn(instances[0]!);
+  for (const instance of instances) await bannerOn(instance);
+  const mainTitle = `After a gap ${unique()}`;
+  const saved = await call(instances[0]!, 'PUT', '/api/banner-section', {
+    token: admin.token,
+    json: { ...banner, mainTitle },
+  });
+  expect(saved.status).toBe(200);
+  await everyInstanceWithin(
+    2_000,
+    instances.slice(1),
+    async (instance) => (await bannerOn(instance)).mainTitle === mainTitle,
+  );
+});
+
+it('a package added on instance 1 is listed by instances 2 and 3 within 2 s', async () => {
+  const names = async (instance: TestApi) =>
+    (await call<{ packageName: string }[]>(instance, 'GET', '/packages')).body.map(
+      (listed) => listed.packageName,
+    );
+  for (const instance of instances) await names(instance);
+  const packageName = `Team ${unique()}`;
+  const added = await call(instances[0]!, 'POST', '/add-package', {
+    token: admin.token,
+    json: { packageName, price: 29, credit: 100, validity: 30 },
+  });
+  expect(added.status).toBe(201);
+  await everyInstanceWithin(2_000, instances.slice(1), async (instance) =>
+    (await names(instance)).includes(packageName),
+  );
+});
+
+it('an admin demoted on instance 1 is refused on instances 2 and 3 at once', async () => {
+  const deputy = await buyerWith(0);
+  const promoted = await call(instances[0]!, 'PUT', `/api/users/${deputy.id}`, {
+    token: admin.token,
+    json: { userRole: 'Admin' },
+  });
+  expect(promoted.status).toBe(200);
+  const listUsers = (instance: TestApi) =>
+    call(instance, 'GET', '/api/users?pageSize=1', { token: deputy.token });
+  for (const instance of instances) expect((await listUsers(instance)).status).toBe(200);
+
+  const demoted = await call(instances[0]!, 'PUT', `/api/users/${deputy.id}`, {
+    token: admin.token,
+    json: { userRole: 'member' },
+  });
+  expect(demoted.status).toBe(200);
+  expect((await listUsers(instances[1]!)).status).toBe(403);
+  expect((await listUsers(instances[2]!)).status).toBe(403);
+});
+
+it('a user deleted on instance 1 is refused on instances 2 and 3 within 2 s', async () => {
+  const leaving = await buyerWith(3);
+  const ownRecord = (instance: TestApi) =>
+    call<ErrorBody>(instance, 'GET', `/users?userEmail=${encodeURIComponent(leaving.email)}`, {
+      token: leaving.token,
+    });
+  // Every instance has the record in memory.
+  for (const instance of instances) expect((await ownRecord(instance)).status).toBe(200);
+  const deleted = await call(instances[0]!, 'DELETE', `/api/users/${leaving.id}`, {
+    token: admin.token,
+  });
+  expect(deleted.status).toBe(200);
+  await everyInstanceWithin(2_000, instances.slice(1), async (instance) => {
+    const read = await ownRecord(instance);
+    return read.status === 403 && read.body.message.includes('deleted');
+  });
+});
+
+it('a balance changed on instance 1 is what instances 2 and 3 answer within 2 s', async () => {
+  const buyer = await buyerWith(5);
+  const balanceOn = async (instance: TestApi) =>
+    (
+      await call<{ currentBalance: number }[]>(
+        instance,
+        'GET',
+        `/users?userEmail=${encodeURIComponent(buyer.email)}`,
+        { token: buyer.token },
+      )
+    ).body[0]?.currentBalance;
+  for (const instance of instances) expect(await balanceOn(instance)).toBe(5);
+  const generated = await call(instances[0]!, 'POST', '/api/generate-email', {
+    token: buyer.token,
+    json: fields,
+  });
+  expect(generated.status).toBe(200);
+  await everyInstanceWithin(
+    2_000,
+    instances.slice(1),
+    async (instance) => (await balanceOn(instance)) === 4,
+  );
+});
+
+it("holds the request throttler's limit over every instance, not per instance", async () => {
+  const limit = 5;
+  const env = { THROTTLE_LIMIT: String(limit), THROTTLE_SENSITIVE_LIMIT: '50' };
+  const first = await startTestApi(env, { sameDatabaseAs: instances[0] });
+  const throttled = [
+    first,
+    await startTestApi(env, { sameDatabaseAs: first }),
+    await startTestApi(env, { sameDatabaseAs: first }),
+  ];
+  try {
+    const caller = await signUp(first, 'caller');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 3 * limit; attempt += 1) {
+      const instance = throttled[attempt % throttled.length]!;
+      statuses.push((await call(instance, 'GET', '/users/admins', { token: caller.token })).status);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2 * limit);
+  } finally {
+    await Promise.all(throttled.map((instance) => instance.close()));
+  }
+});
