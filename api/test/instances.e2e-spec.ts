@@ -2,12 +2,18 @@
 // balancer. Three instances here, each request sent to the next one in turn (round robin): every
 // guarantee holds in total, and a change made on one instance applies on the others within 2 s.
 import { generationFields } from './fixtures/generation';
+import type { PackageOrder, PackagePaymentResult } from '@coldmail/contracts';
+import { mongo } from 'mongoose';
+import { RecoverySweepService } from '../src/jobs/recovery-sweep.service';
+import { startApiProcess } from './support/api-process';
 import { geminiDouble } from './support/gemini-double';
+import { paypalDouble } from './support/paypal-double';
 import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
 type ErrorBody = { message: string };
 
 const double = geminiDouble();
+const paypal = paypalDouble();
 const adminEmail = `instances-admin-${unique()}@coldmail.test`;
 const GENERATOR_RATE_LIMIT = 4;
 const fields = generationFields;
@@ -50,6 +56,7 @@ beforeAll(async () => {
   const env = {
     ADMIN_EMAILS: adminEmail,
     ...double.env,
+    ...paypal.env,
     GENERATOR_RATE_LIMIT: String(GENERATOR_RATE_LIMIT),
   };
   const first = await startTestApi(env);
@@ -246,4 +253,149 @@ it("holds the request throttler's limit over every instance, not per instance", 
   } finally {
     await Promise.all(throttled.map((instance) => instance.close()));
   }
+});
+
+describe('payments over three instances', () => {
+  const billing = { customerName: 'Ada Buyer', address: '1 Loop Road', country: 'France' };
+  const CREDITS = 40;
+  let packageId: string;
+
+  beforeAll(async () => {
+    const added = await call<{ _id: string }>(instances[0]!, 'POST', '/add-package', {
+      token: admin.token,
+      json: { packageName: `Concurrency ${unique()}`, price: 5, credit: CREDITS, validity: 30 },
+    });
+    expect(added.status).toBe(201);
+    packageId = added.body._id;
+  });
+
+  /** An order the buyer placed and approved in PayPal's window, on whichever instances. */
+  async function approvedOrder(buyer: Persona) {
+    const order = await call<PackageOrder>(next(), 'POST', '/new-order', {
+      token: buyer.token,
+      json: { packageId, ...billing },
+    });
+    expect(order.status).toBe(201);
+    const created = await call<{ id: string }>(next(), 'POST', '/api/paypal/orders', {
+      token: buyer.token,
+      json: { orderId: order.body._id, kind: 'package' },
+    });
+    expect(created.status).toBe(201);
+    await paypal.approve(created.body.id, `payer-${buyer.email}`);
+    return { orderId: order.body._id, paypalOrderId: created.body.id };
+  }
+
+  const complete = (
+    instance: Pick<TestApi, 'url'>,
+    buyer: Persona,
+    { orderId, paypalOrderId }: { orderId: string; paypalOrderId: string },
+  ) =>
+    call<PackagePaymentResult>(instance, 'PUT', `/process-payment-complete/${orderId}`, {
+      token: buyer.token,
+      json: { paypalOrderId },
+    });
+
+  /** The purchase entries in the ledger for each order: one each is "credited exactly once". */
+  const purchasesOf = async (orderIds: string[]) => {
+    const entries = await instances[0]!.db
+      .collection('creditEntries')
+      .find({ reason: 'purchase', reference: { $in: orderIds } })
+      .toArray();
+    return orderIds.map((id) => entries.filter((entry) => entry.reference === id).length);
+  };
+  const balanceOf = async (buyer: Persona) =>
+    (await instances[0]!.db.collection('users').findOne({ userEmail: buyer.email }))
+      ?.currentBalance as number;
+
+  it('credits each of 20 orders exactly once under 200 parallel completions and webhooks', async () => {
+    const buyers = await Promise.all(
+      Array.from({ length: 4 }, () => signUp(instances[0]!, 'parallel')),
+    );
+    const orders = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        approvedOrder(buyers[index % buyers.length]!).then((order) => ({
+          ...order,
+          buyer: buyers[index % buyers.length]!,
+        })),
+      ),
+    );
+    // Nine completions of each order, spread over the instances...
+    const completions = orders.flatMap((order) =>
+      Array.from({ length: 9 }, () => complete(next(), order.buyer, order)),
+    );
+    // ...and PayPal's webhook for each, once PayPal has its capture, while they are in flight.
+    const webhooks = orders.map(async ({ paypalOrderId }) => {
+      while ((await paypal.order(paypalOrderId))?.status !== 'COMPLETED') {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return paypal.sendCaptureEvent(paypalOrderId, `${next().url}/api/paypal/webhook`);
+    });
+    const [answers, deliveries] = await Promise.all([
+      Promise.all(completions),
+      Promise.all(webhooks),
+    ]);
+
+    expect(answers.map((answer) => answer.status)).toEqual(Array(180).fill(200));
+    expect(deliveries.map(({ delivery }) => delivery.status)).toEqual(Array(20).fill(200));
+    expect(await purchasesOf(orders.map((order) => order.orderId))).toEqual(Array(20).fill(1));
+    for (const buyer of buyers) expect(await balanceOf(buyer)).toBe(5 * CREDITS);
+  });
+
+  it('an instance killed mid-payment loses no acknowledged payment; the others answer and the sweep finishes its work', async () => {
+    const buyer = await signUp(instances[0]!, 'killed');
+    const doomed = await startApiProcess({
+      MONGODB_URI: instances[0]!.config.database.uri!,
+      ...paypal.env,
+    });
+    const orders = await Promise.all(Array.from({ length: 10 }, () => approvedOrder(buyer)));
+    const survivors = instances.slice(0, 2);
+    const spread = [...survivors, doomed];
+    const answers = orders.map((order, index) =>
+      complete(spread[index % spread.length]!, buyer, order).then(
+        (answer) => answer,
+        () => null, // the connection went with the process: not acknowledged
+      ),
+    );
+    // Killed while its completions are under way.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await doomed.stop();
+    const settled = await Promise.all(answers);
+
+    // Every payment an instance acknowledged is stored and credited.
+    const acknowledged = orders.filter((_, index) => settled[index]?.status === 200);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    expect(await purchasesOf(acknowledged.map((order) => order.orderId))).toEqual(
+      acknowledged.map(() => 1),
+    );
+    // The others keep answering.
+    for (const instance of survivors) {
+      expect((await call(instance, 'GET', '/packages')).status).toBe(200);
+    }
+    // What the killed instance left half done: the sweep (as its timer runs it, later) finishes
+    // what was paid, and PayPal's webhook (it retries until answered) what was captured.
+    await survivors[1]!.app.get(RecoverySweepService).runOnce(Date.now() + 5 * 60_000);
+    for (const { paypalOrderId } of orders) {
+      if ((await paypal.order(paypalOrderId))?.status === 'COMPLETED') {
+        const { delivery } = await paypal.sendCaptureEvent(
+          paypalOrderId,
+          `${survivors[0]!.url}/api/paypal/webhook`,
+        );
+        expect(delivery.status).toBe(200);
+      }
+    }
+    // The buyer, seeing no answer, tries again: every order ends paid and credited once.
+    for (const order of orders) {
+      expect((await complete(survivors[0]!, buyer, order)).status).toBe(200);
+    }
+    const ids = orders.map((order) => order.orderId);
+    expect(await purchasesOf(ids)).toEqual(Array(10).fill(1));
+    const stored = await instances[0]!.db
+      .collection('orders')
+      .find({ _id: { $in: ids.map((id) => new mongo.ObjectId(id)) } })
+      .toArray();
+    expect(stored.map((order) => [order.paymentStatus, order.creditApplied])).toEqual(
+      Array(10).fill(['Paid', true]),
+    );
+    expect(await balanceOf(buyer)).toBe(10 * CREDITS);
+  });
 });
