@@ -12,17 +12,27 @@ const apiEnv = {
   LOG_LEVEL: 'warn',
 };
 
-/** The built shell and remotes alone, each on a free port, as the tests' own deployment. */
+/**
+ * The built shell and remotes alone, each on a free port, as the tests' own deployment: served
+ * by nginx with the deploy kit's configuration, as production serves them.
+ */
 export function startWebStack() {
-  return startStack({ services: ['web'], freePorts: true });
+  return startStack({ services: ['web'], freePorts: true, webServer: 'nginx' });
 }
 
 /**
  * The whole product on this machine, built, each part on a free port: the Auth emulator, an
- * in-memory embedded MongoDB, the PayPal double, the API and the shell and remotes.
+ * in-memory embedded MongoDB, the PayPal double, the API, and the shell and remotes served by
+ * nginx with the deploy kit's configuration.
  */
 export function startFullStack() {
-  return startStack({ freePorts: true, projectId: E2E_PROJECT_ID, dbName: 'coldmail-e2e', apiEnv });
+  return startStack({
+    freePorts: true,
+    projectId: E2E_PROJECT_ID,
+    dbName: 'coldmail-e2e',
+    apiEnv,
+    webServer: 'nginx',
+  });
 }
 
 /** Where global-setup.mjs tells the workers the shared stack is. */

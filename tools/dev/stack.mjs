@@ -68,6 +68,9 @@ const READY_TIMEOUT_MS = 180_000;
  * @property {string[]} [extraWebOrigins] more pages that call the API and the PayPal double (a
  *   benchmark's baseline build), besides the stack's own web apps
  * @property {'pipe' | 'ignore'} [apiStdout] 'ignore' discards the API's request log unread
+ * @property {'node' | 'nginx'} [webServer] built mode: what serves the web apps. 'node'
+ *   (default, or WEB_SERVER): @coldmail/serve; 'nginx': Debian's nginx with the deploy kit's
+ *   configuration (deploy/nginx), as production serves them (the browser tests)
  * @property {Partial<Record<WebAppName, string>>} [appDirs] run an app from another folder
  *   (absolute, or relative to the workspace), e.g. an edited copy
  * @property {(service: string, line: string) => void} [onOutput] every line a process prints
@@ -356,6 +359,7 @@ export async function startStack(options = {}) {
       : mode === 'dev'
         ? startDevServers()
         : serveBuiltApps({
+            server: options.webServer ?? (process.env.WEB_SERVER === 'nginx' ? 'nginx' : 'node'),
             host,
             ports: /** @type {Record<WebAppName, number>} */ (ports),
             urls: /** @type {Record<WebAppName, string>} */ (urls),

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { contentSecurityPolicy, inlineScriptHashes, serveApp } from '@coldmail/serve';
+import { serveAppWithNginx } from '@coldmail/serve/nginx';
 import { remoteNames } from '@coldmail/registry/apps';
 
 /** @typedef {import('@coldmail/registry/apps').RemoteName} RemoteName */
@@ -11,13 +12,15 @@ import { remoteNames } from '@coldmail/registry/apps';
  * works and no build is changed.
  *
  * @param {object} options
+ * @param {'node' | 'nginx'} [options.server] @coldmail/serve, or nginx with deploy/nginx
  * @param {string} options.host
  * @param {Record<WebAppName, number>} options.ports
  * @param {Record<WebAppName, string>} options.urls where browsers reach each app
  * @param {Record<WebAppName, string>} options.dirs each app's folder (its build is `dist/` there)
  * @param {Record<string, unknown>} options.shellConfig the shell's /config.json
  */
-export async function serveBuiltApps({ host, ports, urls, dirs, shellConfig }) {
+export async function serveBuiltApps({ server = 'node', host, ports, urls, dirs, shellConfig }) {
+  const serve = server === 'nginx' ? serveAppWithNginx : serveApp;
   /** @type {Partial<Record<WebAppName, { close(): Promise<void> }>>} */
   const servers = {};
 
@@ -38,10 +41,10 @@ export async function serveBuiltApps({ host, ports, urls, dirs, shellConfig }) {
 
   /** @param {RemoteName} name @param {string} dir the build to serve */
   const serveRemote = async (name, dir) => {
-    servers[name] = await serveApp({ dir, port: ports[name], host, csp, hsts });
+    servers[name] = await serve({ dir, port: ports[name], host, csp, hsts });
   };
   await Promise.all(remoteNames.map((name) => serveRemote(name, join(dirs[name], 'dist'))));
-  servers.shell = await serveApp({
+  servers.shell = await serve({
     dir: join(dirs.shell, 'dist'),
     port: ports.shell,
     host,

@@ -8,21 +8,32 @@ import { nxCommand } from './processes.mjs';
 import { workspaceRoot } from './stack.mjs';
 
 /**
- * Debian's Chromium: its headless build drives the browser tests (as Playwright's own
- * chromium-headless-shell would), the full browser the PayPal double's page test.
+ * What the tests need from Debian, by the file each package installs: its Chromium (the headless
+ * build drives the browser tests, as Playwright's own chromium-headless-shell would; the full
+ * browser the PayPal double's page test) and nginx with brotli_static, which serves the web apps
+ * in the browser tests with the deploy kit's configuration.
  */
-const CHROMIUM_PACKAGES = ['chromium', 'chromium-headless-shell'];
+const SYSTEM_PACKAGES = {
+  chromium: '/usr/bin/chromium',
+  'chromium-headless-shell': '/usr/bin/chromium-headless-shell',
+  'nginx-light': '/usr/sbin/nginx',
+  'libnginx-mod-http-brotli-static': '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so',
+};
 const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' };
 
-function ensureChromium() {
-  if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return;
-  const missing = CHROMIUM_PACKAGES.filter((name) => !existsSync(`/usr/bin/${name}`));
+function ensureSystemPackages() {
+  const missing = Object.entries(SYSTEM_PACKAGES)
+    .filter(
+      ([name, file]) =>
+        !existsSync(file) && !(name.startsWith('chromium') && process.env.CHROMIUM_PATH),
+    )
+    .map(([name]) => name);
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   const hasApt = existsSync('/usr/bin/apt-get');
   const install = `apt-get install -y ${missing.join(' ')}`;
   if (isRoot && hasApt) {
-    console.log(`Chromium is missing: installing Debian's (${install})...`);
+    console.log(`Missing for the tests: installing Debian's ${missing.join(', ')} (${install})...`);
     execFileSync('apt-get', ['update'], { stdio: 'inherit' });
     execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
       stdio: 'inherit',
@@ -31,11 +42,11 @@ function ensureChromium() {
     return;
   }
   console.error(
-    `The browser tests need Debian's ${missing.join(' and ')}.\n` +
+    `The tests need Debian's ${missing.join(', ')}.\n` +
       (hasApt
         ? `Install with:  sudo apt-get update && sudo ${install}\n`
-        : 'Install Chromium with your package manager, ') +
-      'or point CHROMIUM_PATH at an existing Chromium/Chrome binary.',
+        : 'Install Chromium and nginx (with brotli_static) with your package manager; ') +
+      'CHROMIUM_PATH points at another Chromium or Chrome, NGINX_PATH at another nginx.',
   );
   process.exit(1);
 }
@@ -75,7 +86,7 @@ function printTimings() {
 const bin = (/** @type {string} */ path) => `${workspaceRoot}/node_modules/${path}`;
 
 try {
-  ensureChromium();
+  ensureSystemPackages();
   // Prettier's cache keeps what it checked and passed: only changed files are read again.
   phase('format', process.execPath, [
     bin('prettier/bin/prettier.cjs'),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
-import { STRICT_TRANSPORT_SECURITY } from './csp.mjs';
+import { commonHeaders, pageHeaders, preflightHeaders } from './headers.mjs';
 
 export { contentSecurityPolicy, inlineScriptHashes, STRICT_TRANSPORT_SECURITY } from './csp.mjs';
 
@@ -70,11 +70,7 @@ export async function serveApp({
         : /\.[A-Za-z0-9]+$/.test(pathname)
           ? null
           : '/index.html';
-      if (page) {
-        res.setHeader('Content-Security-Policy', policyOf(page));
-        res.setHeader('X-Frame-Options', 'DENY');
-        res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-      }
+      if (page) for (const [name, value] of pageHeaders(policyOf(page))) res.setHeader(name, value);
     },
   });
   const documents = new Map(
@@ -82,15 +78,9 @@ export async function serveApp({
   );
 
   const server = createServer((req, res) => {
-    // Remotes are fetched cross-origin by the shell.
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    if (hsts) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    for (const [name, value] of commonHeaders({ hsts })) res.setHeader(name, value);
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, {
-        'Access-Control-Allow-Methods': 'GET, HEAD',
-        'Access-Control-Allow-Headers': '*',
-      });
+      res.writeHead(204, Object.fromEntries(preflightHeaders()));
       res.end();
       return;
     }

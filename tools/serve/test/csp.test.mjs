@@ -3,8 +3,9 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { contentSecurityPolicy, inlineScriptHashes, serveApp } from '../index.mjs';
+import { after, before, describe, test } from 'node:test';
+import { contentSecurityPolicy, inlineScriptHashes } from '../index.mjs';
+import { servers } from '../test-support/servers.mjs';
 
 const INLINE = "window.__early = fetch('/config.json');";
 const PAGE = `<!doctype html><title>shell</title><script>${INLINE}</script><script type="module" src="/assets/app.js"></script>`;
@@ -13,29 +14,6 @@ const site = {
   remoteUrls: ['https://checkout.coldmail.example', 'https://admin.coldmail.example'],
   firebase: { authDomain: 'coldmail-prod.firebaseapp.com' },
 };
-
-let dir;
-let server;
-let plain;
-
-before(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'csp-test-'));
-  await writeFile(join(dir, 'index.html'), PAGE);
-  await writeFile(join(dir, 'app.js'), 'export {};');
-  server = await serveApp({
-    dir,
-    port: 0,
-    spa: true,
-    hsts: true,
-    csp: (html) => contentSecurityPolicy({ ...site, inlineScripts: inlineScriptHashes(html) }),
-  });
-  plain = await serveApp({ dir, port: 0 });
-});
-
-after(async () => {
-  await Promise.all([server.close(), plain.close()]);
-  await rm(dir, { recursive: true, force: true });
-});
 
 /** @param {string} policy */
 const directives = (policy) =>
@@ -46,37 +24,67 @@ const directives = (policy) =>
     }),
   );
 
-test('pages carry a policy that allows the site, its remotes, the API, Firebase and PayPal, and nothing framing them', async () => {
-  for (const path of ['/', '/index.html', '/user/dashboard']) {
-    const response = await fetch(`${server.url}${path}`);
-    assert.equal(response.status, 200, path);
-    const policy = directives(response.headers.get('content-security-policy') ?? '');
-    assert.deepEqual(policy['frame-ancestors'], ["'none'"]);
-    assert.deepEqual(policy['object-src'], ["'none'"]);
-    const hash = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
-    assert.ok(policy['script-src']?.includes(hash), 'the inline early-start script runs');
-    assert.ok(!policy['script-src']?.includes("'unsafe-inline'"), 'no other inline script runs');
-    assert.ok(policy['script-src']?.includes('https://checkout.coldmail.example'));
-    assert.ok(policy['script-src']?.includes('https://www.paypal.com'));
-    assert.ok(policy['connect-src']?.includes('https://api.coldmail.example'));
-    assert.ok(policy['connect-src']?.includes('https://identitytoolkit.googleapis.com'));
-    assert.ok(policy['frame-src']?.includes('https://coldmail-prod.firebaseapp.com'));
-    assert.equal(response.headers.get('x-frame-options'), 'DENY');
-    assert.equal(
-      response.headers.get('strict-transport-security'),
-      'max-age=31536000; includeSubDomains',
-    );
-  }
-  // Scripts and data are not pages: no policy of their own.
-  const script = await fetch(`${server.url}/app.js`);
-  assert.equal(script.headers.get('content-security-policy'), null);
-});
+for (const [name, serve] of servers) {
+  describe(name, () => {
+    let dir;
+    let server;
+    let plain;
 
-test('without a policy a page still refuses to be framed, and plain http gets no HSTS', async () => {
-  const response = await fetch(`${plain.url}/index.html`);
-  assert.equal(response.headers.get('content-security-policy'), "frame-ancestors 'none'");
-  assert.equal(response.headers.get('strict-transport-security'), null);
-});
+    before(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'csp-test-'));
+      await writeFile(join(dir, 'index.html'), PAGE);
+      await writeFile(join(dir, 'app.js'), 'export {};');
+      server = await serve({
+        dir,
+        port: 0,
+        spa: true,
+        hsts: true,
+        csp: (html) => contentSecurityPolicy({ ...site, inlineScripts: inlineScriptHashes(html) }),
+      });
+      plain = await serve({ dir, port: 0 });
+    });
+
+    after(async () => {
+      await Promise.all([server.close(), plain.close()]);
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    test('pages carry a policy that allows the site, its remotes, the API, Firebase and PayPal, and nothing framing them', async () => {
+      for (const path of ['/', '/index.html', '/user/dashboard']) {
+        const response = await fetch(`${server.url}${path}`);
+        assert.equal(response.status, 200, path);
+        const policy = directives(response.headers.get('content-security-policy') ?? '');
+        assert.deepEqual(policy['frame-ancestors'], ["'none'"]);
+        assert.deepEqual(policy['object-src'], ["'none'"]);
+        const hash = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
+        assert.ok(policy['script-src']?.includes(hash), 'the inline early-start script runs');
+        assert.ok(
+          !policy['script-src']?.includes("'unsafe-inline'"),
+          'no other inline script runs',
+        );
+        assert.ok(policy['script-src']?.includes('https://checkout.coldmail.example'));
+        assert.ok(policy['script-src']?.includes('https://www.paypal.com'));
+        assert.ok(policy['connect-src']?.includes('https://api.coldmail.example'));
+        assert.ok(policy['connect-src']?.includes('https://identitytoolkit.googleapis.com'));
+        assert.ok(policy['frame-src']?.includes('https://coldmail-prod.firebaseapp.com'));
+        assert.equal(response.headers.get('x-frame-options'), 'DENY');
+        assert.equal(
+          response.headers.get('strict-transport-security'),
+          'max-age=31536000; includeSubDomains',
+        );
+      }
+      // Scripts and data are not pages: no policy of their own.
+      const script = await fetch(`${server.url}/app.js`);
+      assert.equal(script.headers.get('content-security-policy'), null);
+    });
+
+    test('without a policy a page still refuses to be framed, and plain http gets no HSTS', async () => {
+      const response = await fetch(`${plain.url}/index.html`);
+      assert.equal(response.headers.get('content-security-policy'), "frame-ancestors 'none'");
+      assert.equal(response.headers.get('strict-transport-security'), null);
+    });
+  });
+}
 
 test('the local doubles are allowed only when they are what the site uses', () => {
   const local = directives(

@@ -1,0 +1,82 @@
+// The compose file is valid Compose (the specification's own schema), and it wires what the
+// deploy kit promises: a replica set, a mail catcher, two API instances behind a load balancer,
+// the shell and every remote of the registry, each image built from this repository's files.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { remoteNames } from '@coldmail/registry/apps';
+import Ajv from 'ajv';
+import { parse } from 'yaml';
+
+const deploy = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const text = readFileSync(join(deploy, 'compose.yaml'), 'utf8');
+/** As Compose reads it: YAML merge keys (<<) applied. */
+const compose = parse(text, { merge: true });
+
+/** The specification's schema, compiled; it names draft-07 by its https address. */
+function composeSchema() {
+  const draft07 = createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-07.json');
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  ajv.addMetaSchema({ ...draft07, $id: 'https://json-schema.org/draft-07/schema' });
+  return ajv.compile(JSON.parse(readFileSync(join(deploy, 'schema', 'compose-spec.json'), 'utf8')));
+}
+
+test('compose.yaml follows the Compose Specification', () => {
+  const validate = composeSchema();
+  const valid = validate(compose);
+  assert.ok(valid, JSON.stringify(validate.errors, null, 2));
+});
+
+test('a malformed service is refused by the same check (the schema is not a formality)', () => {
+  const validate = composeSchema();
+  const broken = structuredClone(compose);
+  broken.services.api.ports = 'three thousand';
+  broken.services.mongo.restart_policy = 'always';
+  assert.equal(validate(broken), false);
+});
+
+test('MongoDB runs as a replica set (change streams), two API instances sit behind the balancer', () => {
+  const { services } = compose;
+  assert.ok(services.mongo.command.includes('--replSet'));
+  for (const name of ['api-1', 'api-2']) {
+    assert.equal(services[name].build.dockerfile, 'deploy/api.Dockerfile');
+    assert.match(services[name].environment.MONGODB_URI, /replicaSet=rs0/);
+    assert.equal(services[name].environment.NODE_ENV, 'production');
+    assert.equal(services[name].environment.SMTP_URL, 'smtp://mail:1025');
+  }
+  const proxy = readFileSync(join(deploy, 'nginx', 'api-proxy.conf'), 'utf8');
+  assert.match(proxy, /server api-1:3000/);
+  assert.match(proxy, /server api-2:3000/);
+});
+
+test('the shell and every remote of the registry are served, each from its own image', () => {
+  const remotes = JSON.parse(readFileSync(join(deploy, 'remotes.example.json'), 'utf8'));
+  assert.deepEqual(Object.keys(remotes).sort(), [...remoteNames].sort());
+  for (const name of ['shell', ...remoteNames]) {
+    const service = compose.services[name];
+    assert.ok(service, `a service for ${name}`);
+    assert.equal(service.build.dockerfile, 'deploy/web.Dockerfile');
+    assert.equal(service.build.args.APP, name);
+    assert.ok(existsSync(join(deploy, '..', service.build.args.APP_DIR, 'package.json')));
+    assert.equal(service.environment.APP, name);
+  }
+});
+
+test('the files the images copy exist', () => {
+  for (const dockerfile of ['api.Dockerfile', 'web.Dockerfile']) {
+    const lines = readFileSync(join(deploy, dockerfile), 'utf8').split('\n');
+    for (const line of lines.filter((entry) => /^COPY (?!--from)/.test(entry))) {
+      const sources = line
+        .replace(/^COPY\s+/, '')
+        .split(/\s+/)
+        .slice(0, -1);
+      for (const source of sources) {
+        if (source === '.') continue;
+        assert.ok(existsSync(join(deploy, '..', source)), `${dockerfile}: ${source}`);
+      }
+    }
+  }
+});
