@@ -7,13 +7,14 @@ import { mongo } from 'mongoose';
 import { RecoverySweepService } from '../src/jobs/recovery-sweep.service';
 import { startApiProcess } from './support/api-process';
 import { geminiDouble } from './support/gemini-double';
-import { paypalDouble } from './support/paypal-double';
+import { privatePaypalDouble, type PaypalDoubleControl } from './support/paypal-double';
 import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
 type ErrorBody = { message: string };
 
 const double = geminiDouble();
-const paypal = paypalDouble();
+/** A PayPal double of this file's own: payments.e2e-spec.ts changes the shared one's behaviour. */
+let paypal: PaypalDoubleControl & { stop(): Promise<void> };
 const adminEmail = `instances-admin-${unique()}@coldmail.test`;
 const GENERATOR_RATE_LIMIT = 4;
 const fields = generationFields;
@@ -53,6 +54,7 @@ async function buyerWith(credits: number): Promise<Persona> {
 }
 
 beforeAll(async () => {
+  paypal = await privatePaypalDouble();
   const env = {
     ADMIN_EMAILS: adminEmail,
     ...double.env,
@@ -67,7 +69,10 @@ beforeAll(async () => {
   ];
   admin = await signUp(first, 'admin', { email: adminEmail });
 });
-afterAll(() => Promise.all(instances.map((instance) => instance.close())));
+afterAll(async () => {
+  await Promise.all(instances.map((instance) => instance.close()));
+  await paypal.stop();
+});
 
 it('a Gemini key added on one instance is used by the others within 2 s', async () => {
   // One buyer per instance: each try counts against the buyer's GENERATOR_RATE_LIMIT.

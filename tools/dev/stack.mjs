@@ -69,7 +69,7 @@ const READY_TIMEOUT_MS = 180_000;
  *   benchmark's baseline build), besides the stack's own web apps
  * @property {'pipe' | 'ignore'} [apiStdout] 'ignore' discards the API's request log unread
  * @property {'node' | 'nginx'} [webServer] built mode: what serves the web apps. 'node'
- *   (default, or WEB_SERVER): @coldmail/serve; 'nginx': Debian's nginx with the deploy kit's
+ *   (default, or WEB_SERVER): the Node server of tools/serve; 'nginx': Debian's nginx with the deploy kit's
  *   configuration (deploy/nginx), as production serves them (the browser tests)
  * @property {Partial<Record<WebAppName, string>>} [appDirs] run an app from another folder
  *   (absolute, or relative to the workspace), e.g. an edited copy

@@ -12,7 +12,7 @@ import { remoteNames } from '@coldmail/registry/apps';
  * works and no build is changed.
  *
  * @param {object} options
- * @param {'node' | 'nginx'} [options.server] @coldmail/serve, or nginx with deploy/nginx
+ * @param {'node' | 'nginx'} [options.server] the Node server of tools/serve, or nginx with deploy/nginx
  * @param {string} options.host
  * @param {Record<WebAppName, number>} options.ports
  * @param {Record<WebAppName, string>} options.urls where browsers reach each app

@@ -90,6 +90,7 @@ export async function renderAppConfig({
   return path;
 }
 
+/** @param {string} host */
 async function freePort(host) {
   const server = createServer();
   await new Promise((done) => server.listen(0, host, () => done(undefined)));
@@ -99,6 +100,7 @@ async function freePort(host) {
   return address.port;
 }
 
+/** @param {string} host @param {number} port */
 const answers = (host, port) =>
   new Promise((done) => {
     const socket = connect(port, host, () => {
@@ -132,7 +134,7 @@ export async function serveAppWithNginx({ dir, port, host = '127.0.0.1', spa, js
     csp,
     hsts,
   });
-  const temp = (name) => `${name}_temp_path ${join(prefix, `${name}-temp`)};`;
+  const temp = (/** @type {string} */ name) => `${name}_temp_path ${join(prefix, `${name}-temp`)};`;
   await writeFile(
     join(prefix, 'nginx.conf'),
     [

@@ -43,8 +43,15 @@ export function createWebhooks({ baseUrl, defaultWebhookId }) {
    */
   async function send(targetUrl, event, { webhookId = defaultWebhookId } = {}) {
     const body = deliveredJson(event);
-    const transmissionId = randomUUID();
     const time = new Date().toISOString();
+    // PayPal's published pattern for a signature (^(?!\d+$)\w+\S+) starts with a word
+    // character; base64 may start with '+' or '/': such a transmission is not sent.
+    let transmissionId;
+    let signature;
+    do {
+      transmissionId = randomUUID();
+      signature = sign(transmissionId, time, webhookId, crc32(body));
+    } while (!/^(?!\d+$)\w+\S+/.test(signature));
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'PayPal/AUHD-214.0-paypal-double',
@@ -52,7 +59,7 @@ export function createWebhooks({ baseUrl, defaultWebhookId }) {
       'paypal-cert-url': certUrl(),
       'paypal-transmission-id': transmissionId,
       'paypal-transmission-time': time,
-      'paypal-transmission-sig': sign(transmissionId, time, webhookId, crc32(body)),
+      'paypal-transmission-sig': signature,
     };
     deliveries.add(transmissionId);
     // PayPal gives up on a slow receiver too; a hung test server should not hang the caller.
