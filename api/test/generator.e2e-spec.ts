@@ -270,6 +270,25 @@ describe('POST /api/generate-email', () => {
       await limited.close();
     }
   });
+  it('does not count a generation that never reached the model (no usable key) against the limit', async () => {
+    const buyer = await buyerWith(2);
+    await setKeys();
+    // More tries than the limit (10 a minute): each is refused for the missing key, not the limit.
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      const refused = await generate(buyer);
+      expect(refused.status).toBe(503);
+    }
+    const stream = await call(api, 'POST', '/api/generate-email/stream', {
+      token: buyer.token,
+      json: fields,
+    });
+    expect(stream.status).toBe(503);
+    expect(await balanceOf(buyer)).toBe(2);
+    await setKeys(keyOf());
+    expect((await generate(buyer)).status).toBe(200);
+    expect(await balanceOf(buyer)).toBe(1);
+  });
+
   it('counts the limit over every API instance: one use on each, then both refuse', async () => {
     const limits = { ADMIN_EMAILS: adminEmail, ...double.env, GENERATOR_RATE_LIMIT: '2' };
     const [first, second] = [

@@ -30,7 +30,6 @@ async function everyInstanceWithin(
   ms: number,
   on: TestApi[],
   check: (instance: TestApi) => Promise<boolean>,
-  { every = 50 } = {},
 ): Promise<void> {
   const started = Date.now();
   const pending = new Set(on);
@@ -39,7 +38,7 @@ async function everyInstanceWithin(
     if (pending.size > 0 && Date.now() - started > ms) {
       throw new Error(`${pending.size} instance(s) still answered the old state after ${ms} ms`);
     }
-    if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, every));
+    if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -75,14 +74,9 @@ afterAll(async () => {
 });
 
 it('a Gemini key added on one instance is used by the others within 2 s', async () => {
-  // One buyer per instance: each try counts against the buyer's GENERATOR_RATE_LIMIT.
-  const buyers = new Map<TestApi, Persona>();
-  for (const instance of instances.slice(1)) buyers.set(instance, await buyerWith(2));
+  const buyer = await buyerWith(2);
   const generateOn = (instance: TestApi) =>
-    call(instance, 'POST', '/api/generate-email', {
-      token: buyers.get(instance)!.token,
-      json: fields,
-    });
+    call(instance, 'POST', '/api/generate-email', { token: buyer.token, json: fields });
   // Instances 2 and 3 have read the pool while it was empty: they refuse, and charge nothing.
   for (const instance of instances.slice(1)) expect((await generateOn(instance)).status).toBe(503);
   const added = await call(instances[0]!, 'POST', '/api/gemini-keys', {
@@ -94,7 +88,6 @@ it('a Gemini key added on one instance is used by the others within 2 s', async 
     2_000,
     instances.slice(1),
     async (instance) => (await generateOn(instance)).status === 200,
-    { every: 600 },
   );
 });
 

@@ -137,7 +137,15 @@ export class GeneratorService implements OnModuleInit {
     } catch (error) {
       await settled;
       await this.refund(userId, id, fields);
+      await this.releaseUnused(userId, error);
       throw error;
+    }
+  }
+
+  /** A generation that never reached the model (no usable key) does not count as a use. */
+  private async releaseUnused(userId: string, error: unknown): Promise<void> {
+    if (error instanceof NoGeminiKeyError) {
+      await this.limits.release(userId, this.generationLimits);
     }
   }
 
@@ -186,6 +194,7 @@ export class GeneratorService implements OnModuleInit {
       }
     } catch (error) {
       await fail();
+      await this.releaseUnused(userId, error);
       throw error;
     }
     async function* chunks(): AsyncGenerator<string, void, undefined> {
