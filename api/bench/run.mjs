@@ -10,9 +10,10 @@
 // and the back office's orders table, GET /api/orders (newest first, page 1 of 5 rows, with the
 // total), over 100,000 orders at 20 connections (--orders 100000 --admin-connections 20).
 // Production topology on one machine: the API (node api/dist/main.js), the embedded MongoDB in
-// its own process, the Auth emulator, and autocannon here. Rate limits are off (THROTTLE_*=0:
-// all load comes from one IP); request logging stays on at info (one JSON line per request, to
-// /dev/null). Options: --duration 10 --connections 50 --log-level info.
+// its own process, the Auth emulator, and autocannon here. The request throttler runs, its
+// counts in MongoDB as on every instance, with limits the load never reaches (it all comes from
+// one address and one account); request logging stays on at info (one JSON line per request,
+// to /dev/null). Options: --duration 10 --connections 50 --log-level info.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';

@@ -47,8 +47,10 @@ export async function startBenchStack({
       // production (external MongoDB, no seed, built code).
       NODE_ENV: 'development',
       SEED_DEMO_DATA: 'false',
-      THROTTLE_LIMIT: '0',
-      THROTTLE_SENSITIVE_LIMIT: '0',
+      // The throttler runs, as in production, with limits no benchmark reaches (all its load
+      // comes from one address and one account).
+      THROTTLE_LIMIT: '1000000000',
+      THROTTLE_SENSITIVE_LIMIT: '1000000000',
       LOG_LEVEL: logLevel,
       ...apiEnv,
     },
