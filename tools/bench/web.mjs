@@ -4,10 +4,10 @@
 // It measures what `npm start` serves: the whole stack (API, embedded database, Auth emulator,
 // doubles) with the same runtime configuration, so the landing page loads its real content and
 // sign-in is configured; the single-bundle build gets the same /config.json.
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startStack, workspaceRoot } from '@coldmail/dev/stack';
 import { serveApp } from '@coldmail/serve';
+import { freePort } from '@coldmail/serve/ports';
 import { chromium } from 'playwright-core';
 import { buildBaseline } from './baseline/build.mjs';
 
@@ -183,15 +183,6 @@ async function lighthouseScore(url) {
       detail: `lighthouse did not run: ${error.message.split('\n')[0]}`,
     };
   }
-}
-
-/** A free port now, for a server started later whose origin the API must already allow. */
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-  await new Promise((resolve) => server.close(() => resolve(undefined)));
-  return port;
 }
 
 console.log('Building the API, the federated apps (cached) and the single-bundle baseline...');

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { contentSecurityPolicy, inlineScriptHashes, serveApp } from '@coldmail/serve';
+import { serveApp, sitePolicy } from '@coldmail/serve';
 import { serveAppWithNginx } from '@coldmail/serve/nginx';
 import { remoteNames } from '@coldmail/registry/apps';
 
@@ -24,18 +24,10 @@ export async function serveBuiltApps({ server = 'node', host, ports, urls, dirs,
   /** @type {Partial<Record<WebAppName, { close(): Promise<void> }>>} */
   const servers = {};
 
-  const remoteUrls = remoteNames.map((name) => urls[name]);
-  /** @param {string} html */
-  const csp = (html) =>
-    contentSecurityPolicy({
-      apiUrl: String(shellConfig.apiBaseUrl ?? ''),
-      remoteUrls,
-      firebase: /** @type {{ emulatorUrl?: string, authDomain?: string }} */ (
-        shellConfig.firebase ?? {}
-      ),
-      paypalSdkBaseUrl: /** @type {string | undefined} */ (shellConfig.paypalSdkBaseUrl),
-      inlineScripts: inlineScriptHashes(html),
-    });
+  const csp = sitePolicy(
+    shellConfig,
+    remoteNames.map((name) => urls[name]),
+  );
   // Served over https, browsers are told to stay on it.
   const hsts = urls.shell.startsWith('https:');
 

@@ -90,3 +90,24 @@ export function contentSecurityPolicy({
 
 /** HSTS for a site served over https: a year, subdomains included. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The policy of a site's pages, given the shell's runtime settings (its /config.json) and where
+ * the remotes are: for every way the site is served (npm start, the tests' nginx, the image).
+ *
+ * @param {{ apiBaseUrl?: unknown, firebase?: unknown, paypalSdkBaseUrl?: unknown }} shellConfig
+ * @param {string[]} remoteUrls
+ * @returns {(html: string) => string} the policy of a page, given its HTML (its inline scripts)
+ */
+export function sitePolicy(shellConfig, remoteUrls) {
+  return (html) =>
+    contentSecurityPolicy({
+      apiUrl: String(shellConfig.apiBaseUrl ?? ''),
+      remoteUrls,
+      firebase: /** @type {{ emulatorUrl?: string, authDomain?: string }} */ (
+        shellConfig.firebase ?? {}
+      ),
+      paypalSdkBaseUrl: /** @type {string | undefined} */ (shellConfig.paypalSdkBaseUrl),
+      inlineScripts: inlineScriptHashes(html),
+    });
+}

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import sirv from 'sirv';
 import { commonHeaders, pageHeaders, preflightHeaders } from './headers.mjs';
 
-export { contentSecurityPolicy, inlineScriptHashes, STRICT_TRANSPORT_SECURITY } from './csp.mjs';
+export {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  sitePolicy,
+  STRICT_TRANSPORT_SECURITY,
+} from './csp.mjs';
 
 /** Vite's content-hashed output: safe to cache forever, a new build gets new names. */
 const HASHED_ASSET = /\/assets\/.+[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;

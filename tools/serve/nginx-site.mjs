@@ -8,7 +8,7 @@
 // ('false' for a site not on https).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contentSecurityPolicy, inlineScriptHashes } from './csp.mjs';
+import { sitePolicy } from './csp.mjs';
 import { renderAppConfig } from './nginx.mjs';
 
 const env = process.env;
@@ -28,14 +28,7 @@ const path = await renderAppConfig({
   confDir: env.CONF_DIR ?? '/etc/nginx/conf.d',
   spa: app === 'shell',
   json: app === 'shell' ? { '/config.json': config, '/remotes.json': remotes } : {},
-  csp: (html) =>
-    contentSecurityPolicy({
-      apiUrl: String(config.apiBaseUrl ?? ''),
-      remoteUrls: Object.values(remotes),
-      firebase: config.firebase ?? {},
-      paypalSdkBaseUrl: config.paypalSdkBaseUrl,
-      inlineScripts: inlineScriptHashes(html),
-    }),
+  csp: sitePolicy(config, Object.values(remotes)),
   hsts: env.HSTS !== 'false',
 });
 console.log(`nginx-site: ${app} configured in ${path}`);

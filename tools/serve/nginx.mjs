@@ -4,11 +4,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commonHeaders, pageHeaders, preflightHeaders } from './headers.mjs';
+import { freePort } from './ports.mjs';
 
 const DEPLOY_NGINX = resolve(dirname(fileURLToPath(import.meta.url)), '../../deploy/nginx');
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -88,16 +89,6 @@ export async function renderAppConfig({
   const path = join(confDir, 'app.conf');
   await writeFile(path, rendered);
   return path;
-}
-
-/** @param {string} host */
-async function freePort(host) {
-  const server = createServer();
-  await new Promise((done) => server.listen(0, host, () => done(undefined)));
-  const address = server.address();
-  await new Promise((done) => server.close(() => done(undefined)));
-  if (!address || typeof address === 'string') throw new Error('No free port');
-  return address.port;
 }
 
 /** @param {string} host @param {number} port */

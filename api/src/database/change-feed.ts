@@ -70,13 +70,11 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
    */
   async publish(topic: ChangeTopic, keys: readonly string[] = []): Promise<void> {
     try {
-      const counter = await this.connection
-        .collection<{ _id: string; value: number }>('change_counters')
-        .findOneAndUpdate(
-          { _id: 'change_events' },
-          { $inc: { value: 1 } },
-          { upsert: true, returnDocument: 'after' },
-        );
+      const counter = await this.counters().findOneAndUpdate(
+        { _id: 'change_events' },
+        { $inc: { value: 1 } },
+        { upsert: true, returnDocument: 'after' },
+      );
       if (!counter) throw new Error('the event counter was not returned');
       await this.events().insertOne({
         _id: counter.value,
@@ -95,9 +93,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   /** Early (the database module starts first): no cache fills before the feed is followed. */
   async onModuleInit(): Promise<void> {
     await this.events().createIndex({ at: 1 }, { expireAfterSeconds: KEEP_EVENTS_SECONDS });
-    const counter = await this.connection
-      .collection<{ _id: string; value: number }>('change_counters')
-      .findOne({ _id: 'change_events' });
+    const counter = await this.counters().findOne({ _id: 'change_events' });
     this.cursor = counter?.value ?? 0;
     if (await this.hasChangeStreams()) this.follow();
     else this.poll();
@@ -198,6 +194,11 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
 
   private forgetEverything(): void {
     for (const topic of this.listeners.keys()) this.notify(topic, []);
+  }
+
+  /** The number of the newest event ever taken (one document). */
+  private counters(): mongo.Collection<{ _id: string; value: number }> {
+    return this.connection.collection('change_counters');
   }
 
   private events(): mongo.Collection<ChangeEvent> {
