@@ -28,7 +28,7 @@ RUN apt-get update \
 COPY --from=node /usr/local/bin/node /usr/local/bin/node
 COPY deploy/nginx /opt/coldmail/deploy/nginx
 COPY deploy/nginx/nginx.conf /etc/nginx/nginx.conf
-COPY tools/serve/csp.mjs tools/serve/headers.mjs tools/serve/nginx.mjs tools/serve/nginx-site.mjs /opt/coldmail/tools/serve/
+COPY tools/serve/csp.mjs tools/serve/headers.mjs tools/serve/nginx.mjs tools/serve/nginx-site.mjs tools/serve/ports.mjs /opt/coldmail/tools/serve/
 COPY --from=build /workspace/${APP_DIR}/dist /srv/app
 ENV APP=${APP} LISTEN=8080
 EXPOSE 8080

@@ -80,3 +80,19 @@ test('the files the images copy exist', () => {
     }
   }
 });
+
+test("the web image's start script has every module it imports", () => {
+  const dockerfile = readFileSync(join(deploy, 'web.Dockerfile'), 'utf8');
+  const line = dockerfile.split('\n').find((entry) => entry.includes('/opt/coldmail/tools/serve/'));
+  assert.ok(line, 'web.Dockerfile copies the start script');
+  const copied = line.split(/\s+/).slice(1, -1);
+  for (const source of copied) {
+    const code = readFileSync(join(deploy, '..', source), 'utf8');
+    for (const [, imported] of code.matchAll(/from '(\.\/[\w-]+\.mjs)'/g)) {
+      assert.ok(
+        copied.includes(join(dirname(source), imported)),
+        `${source} imports ${imported}, which the image does not copy`,
+      );
+    }
+  }
+});
