@@ -24,12 +24,14 @@ import { PackagesModule } from './packages/packages.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SeedModule } from './seed/seed.module';
 import { SupportModule } from './support/support.module';
+import type { Telemetry } from './telemetry/telemetry';
+import { TelemetryModule } from './telemetry/telemetry.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, mongoUri: string): DynamicModule {
+  static forRoot(config: AppConfig, mongoUri: string, telemetry: Telemetry): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -41,7 +43,8 @@ export class AppModule {
             storage,
           }),
         }),
-        DatabaseModule.forRoot(mongoUri),
+        TelemetryModule.forRoot(telemetry),
+        DatabaseModule.forRoot(mongoUri, telemetry),
         AuthModule,
         AuditModule,
         LimitsModule,

@@ -14,6 +14,8 @@ import {
 import { ResponseCheckInterceptor } from './common/response-check.interceptor';
 import { securityHeadersOf } from './common/security-headers';
 import type { AppConfig } from './config/app-config';
+import { traceRequests } from './telemetry/request-tracing';
+import { Telemetry } from './telemetry/telemetry';
 
 /** While shutting down, connections that finished their request are closed this often. */
 const IDLE_SWEEP_MS = 50;
@@ -55,8 +57,9 @@ export async function createApp(
     // module that adds middleware fails at start-up (Fastify has no use()), not silently.
     skipMiddie: true,
   });
+  const telemetry = Telemetry.start(config.telemetry);
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, mongoUri),
+    AppModule.forRoot(config, mongoUri, telemetry),
     adapter,
     // abortOnError false: a failed start-up rejects (and main.ts exits) instead of exiting here.
     // rawBody: PayPal webhooks are verified on the exact bytes PayPal sent (request.rawBody).
@@ -73,6 +76,7 @@ export async function createApp(
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
   });
   const fastify = app.getHttpAdapter().getInstance();
+  traceRequests(fastify, telemetry);
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeaders).header('x-request-id', request.id);
     done();
@@ -97,7 +101,8 @@ export async function createApp(
   app.enableCors({
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+    // traceparent and tracestate: the typed client continues its trace here (W3C Trace Context).
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'traceparent', 'tracestate'],
     exposedHeaders: ['X-Request-Id'],
     maxAge: 600,
   });

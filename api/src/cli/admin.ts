@@ -10,6 +10,8 @@ import { ConfigError, loadConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { openDatabase } from '../database/database';
+import { Telemetry } from '../telemetry/telemetry';
+import { TelemetryModule } from '../telemetry/telemetry.module';
 
 const USAGE = `Grants and takes back Admin, for one Firebase account at a time (by its uid).
 Run it with the API's own environment (MONGODB_URI, FIREBASE_PROJECT_ID and credentials):
@@ -51,6 +53,7 @@ async function main(): Promise<number> {
     imports: [
       ConfigModule.forRoot(config),
       DatabaseModule.forRoot(database.uri),
+      TelemetryModule.forRoot(Telemetry.off()),
       AuthModule,
       AuditModule,
       AdminAccountsModule,

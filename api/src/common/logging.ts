@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type Logger, type LevelWithSilent } from 'pino';
+import { activeTraceIds } from '../telemetry/telemetry';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -26,6 +27,8 @@ export function createRootLogger(
       level,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: { err: serializeError },
+      // A line written while a request's work runs names its trace (telemetry on).
+      mixin: activeTraceIds,
     },
     destination,
   );
@@ -75,11 +78,17 @@ export class RequestLogController extends LogController {
         req: { method: request.method, url: redactEmails(request.url) },
         res: { statusCode: status },
         responseTime: Math.round(reply.elapsedTime * 10) / 10,
+        // Written after the request's work, outside its context: its trace is named here.
+        ...traceIdsOf(request),
         ...(error ? { err: error } : {}),
       },
       'request completed',
     );
   }
+}
+
+function traceIdsOf(request: FastifyRequest): { trace_id?: string } {
+  return request.trace ? { trace_id: request.trace.span.spanContext().traceId } : {};
 }
 
 /** Anything shaped like an e-mail address, raw or percent-encoded (`%40`). */

@@ -116,6 +116,34 @@ const envSchema = z.object({
     ),
   ),
   GEMINI_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(30),
+  // OpenTelemetry's own variable names, so an operator's collector settings carry over.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_EXPORTER_OTLP_HEADERS: commaList.pipe(
+    z.array(
+      z.string().transform((entry, context) => {
+        const equals = entry.indexOf('=');
+        let value: string | null = null;
+        try {
+          // OpenTelemetry's format: values are percent-encoded.
+          value = equals > 0 ? decodeURIComponent(entry.slice(equals + 1).trim()) : null;
+        } catch {
+          value = null;
+        }
+        if (value === null) {
+          // The value is not echoed: it is usually a collector's API key.
+          context.addIssue({
+            code: 'custom',
+            message: 'Each entry is <name>=<percent-encoded value>',
+          });
+          return z.NEVER;
+        }
+        return [entry.slice(0, equals).trim(), value] as const;
+      }),
+    ),
+  ),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('coldmail-api'),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+  OTEL_METRIC_EXPORT_INTERVAL: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });
 
 export type Environment = z.input<typeof envSchema>;
@@ -191,6 +219,26 @@ export interface AppConfig {
   throttle: { ttlMs: number; limit: number; sensitiveLimit: number };
   paypal: PaypalConfig;
   gemini: GeminiConfig;
+  telemetry: TelemetryConfig;
+}
+
+/**
+ * Traces and metrics over OTLP/HTTP (JSON) to a collector; off when OTEL_EXPORTER_OTLP_ENDPOINT
+ * is unset.
+ */
+export interface TelemetryConfig {
+  /** The collector's base URL (`/v1/traces` and `/v1/metrics` are added), or null: off. */
+  endpoint: string | null;
+  /** Sent with every export, e.g. a hosted collector's API key. */
+  headers: Record<string, string>;
+  serviceName: string;
+  /**
+   * The share of new traces recorded (0 to 1), decided from the trace id, so every instance
+   * records the same traces; a trace an upstream service recorded is always recorded.
+   */
+  sampleRatio: number;
+  /** How often metrics are exported. */
+  metricIntervalMs: number;
 }
 
 /** Where the stored Gemini API keys are encrypted with, and where Gemini is. */
@@ -391,6 +439,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       apiBase: vars.GEMINI_API_BASE?.replace(/\/+$/, '') ?? null,
       timeoutMs: vars.GEMINI_TIMEOUT_SECONDS * 1000,
       keysSecret: keysSecretOf(vars),
+    },
+    telemetry: {
+      endpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, '') ?? null,
+      headers: Object.fromEntries(vars.OTEL_EXPORTER_OTLP_HEADERS),
+      serviceName: vars.OTEL_SERVICE_NAME,
+      sampleRatio: vars.OTEL_TRACES_SAMPLER_ARG,
+      metricIntervalMs: vars.OTEL_METRIC_EXPORT_INTERVAL,
     },
   };
 }

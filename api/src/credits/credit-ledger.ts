@@ -3,6 +3,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { CreditReason } from '@coldmail/contracts';
 import { Model, mongo, trusted, Types } from 'mongoose';
+import { Telemetry } from '../telemetry/telemetry';
 import { User, type PendingCreditChange } from '../users/schemas/user.schema';
 import {
   CreditEntry,
@@ -125,6 +126,7 @@ export class CreditLedger implements OnModuleInit {
     // filter sanitising would get in the way of.
     @InjectModel(User.name) private readonly users: Model<User>,
     private readonly callers: CallerCache,
+    private readonly telemetry: Telemetry,
   ) {}
 
   /** The unique (reason, reference) index must exist before the first change relies on it. */
@@ -135,6 +137,9 @@ export class CreditLedger implements OnModuleInit {
   async apply(change: CreditChange): Promise<LedgerOutcome> {
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.attempt(change);
+      if (outcome.kind === 'applied' && !outcome.alreadyApplied) {
+        this.telemetry.creditsChanged(change.reason, outcome.entry.delta);
+      }
       if (outcome.kind !== 'abandoned') return outcome;
       if (attempt >= MAX_ATTEMPTS) {
         throw new Error(`Credit change ${change.reason} ${change.reference} could not be recorded`);
@@ -207,6 +212,7 @@ export class CreditLedger implements OnModuleInit {
     const hold = holdIn(user, id);
     const entry = hold && entryOfHold(id, userId, hold);
     if (!entry) throw new Error(`Credit change ${reason} ${reference}: its hold was not written`);
+    this.telemetry.creditsChanged(reason, entry.delta);
     this.callers.creditApplied(change.userId, {
       balanceAfter: entry.balanceAfter,
       sequence: entry.sequence,

@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import mongoose from 'mongoose';
+import { traceMongoCommands } from '../telemetry/mongo-tracing';
+import { Telemetry } from '../telemetry/telemetry';
 import { ChangeFeed } from './change-feed';
 
 // Query filters are built from validated input, and these two make sure that even a mistake
@@ -11,7 +13,7 @@ mongoose.set('sanitizeFilter', true);
 
 @Module({})
 export class DatabaseModule {
-  static forRoot(uri: string): DynamicModule {
+  static forRoot(uri: string, telemetry = Telemetry.off()): DynamicModule {
     return {
       module: DatabaseModule,
       // Every cache that another instance's write can make stale listens to the ChangeFeed.
@@ -23,6 +25,12 @@ export class DatabaseModule {
           serverSelectionTimeoutMS: 5000,
           // A failed start-up should fail, not retry forever behind a running HTTP server.
           retryAttempts: 0,
+          // Each command a request sends is a span under the request's (telemetry on only).
+          monitorCommands: telemetry.enabled,
+          connectionFactory: (connection: mongoose.Connection) => {
+            if (telemetry.enabled) traceMongoCommands(connection.getClient(), telemetry);
+            return connection;
+          },
         }),
       ],
     };

@@ -1,4 +1,5 @@
 import { ServerTiming } from '../common/server-timing';
+import { Telemetry } from '../telemetry/telemetry';
 import {
   BadGatewayException,
   Injectable,
@@ -85,6 +86,7 @@ export class GeminiPoolService {
   constructor(
     private readonly keys: GeminiKeysService,
     @InjectConfig() private readonly config: AppConfig,
+    private readonly telemetry: Telemetry,
   ) {}
 
   /** Whether a call could get a key now (none is active, healthy and ready when false). */
@@ -102,7 +104,7 @@ export class GeminiPoolService {
     timing?: ServerTiming,
     ready?: Promise<unknown>,
   ): Promise<GeminiAnswer> {
-    const { value } = await this.withFailover(ready, async ({ ai }) => {
+    const { value } = await this.withFailover(ready, 'generateContent', async ({ ai }) => {
       const call = () => ai.models.generateContent(this.paramsOf(request));
       // Only the model's own time counts as `gemini`: choosing a key is ours.
       const response = await (timing ? timing.measure('gemini', call) : call());
@@ -121,11 +123,15 @@ export class GeminiPoolService {
    * cannot move to another key (the text so far would be repeated): GeminiUnavailableError.
    */
   async *generateStream(request: GeminiRequest): AsyncGenerator<string, void, undefined> {
-    const { key, value } = await this.withFailover(undefined, async ({ ai }) => {
-      const stream = await ai.models.generateContentStream(this.paramsOf(request));
-      // Errors Google sends before its first chunk still count against this key.
-      return { stream, first: await stream.next() };
-    });
+    const { key, value } = await this.withFailover(
+      undefined,
+      'streamGenerateContent',
+      async ({ ai }) => {
+        const stream = await ai.models.generateContentStream(this.paramsOf(request));
+        // Errors Google sends before its first chunk still count against this key.
+        return { stream, first: await stream.next() };
+      },
+    );
     let next: IteratorResult<GenerateContentResponse> = value.first;
     try {
       while (!next.done) {
@@ -136,6 +142,7 @@ export class GeminiPoolService {
         } catch (error) {
           const message = scrub(classifyGeminiFailure(error, null).message, key.apiKey);
           await this.keys.recordFailure(key.id, message);
+          this.telemetry.geminiFailure(key.id, 'stream-broken');
           this.logger.warn(
             `Gemini key "${key.name}" (${key.id}): the stream broke off: ${message}`,
           );
@@ -159,8 +166,10 @@ export class GeminiPoolService {
     };
   }
 
+  /** Each try is a span named by Gemini's method, with the key's id (never the key). */
   private async withFailover<T>(
     ready: Promise<unknown> | undefined,
+    method: string,
     attempt: (client: KeyClient) => Promise<T>,
   ): Promise<{ key: PickedKey; value: T }> {
     const tried: string[] = [];
@@ -172,7 +181,16 @@ export class GeminiPoolService {
       const client = this.clientFor(key.apiKey);
       this.keys.noteUse(key.id);
       try {
-        return { key, value: await attempt(client) };
+        const value = await this.telemetry.clientSpan(
+          `gemini ${method}`,
+          {
+            'gen_ai.provider.name': 'gcp.gemini',
+            'gen_ai.request.model': GEMINI_MODEL,
+            'coldmail.gemini.key_id': key.id,
+          },
+          () => attempt(client),
+        );
+        return { key, value };
       } catch (error) {
         const failure = classifyGeminiFailure(error, client.retryAfter());
         const message = scrub(failure.message, key.apiKey);
@@ -200,6 +218,7 @@ export class GeminiPoolService {
 
   /** Records on the key what Google's refusal says about it. */
   private async learn(key: PickedKey, failure: GeminiFailure): Promise<void> {
+    this.telemetry.geminiFailure(key.id, failure.kind);
     const label = `Gemini key "${key.name}" (${key.id})`;
     switch (failure.kind) {
       case 'rate-limited': {

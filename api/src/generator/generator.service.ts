@@ -38,6 +38,7 @@ import {
   parseEmail,
 } from './email-prompt';
 import { GenerationRecord, type GenerationData } from './schemas/generation.schema';
+import { Telemetry } from '../telemetry/telemetry';
 
 type GenerateFields = z.output<typeof generateEmailBodySchema>;
 
@@ -70,6 +71,7 @@ export class GeneratorService implements OnModuleInit {
     @InjectConfig() private readonly config: AppConfig,
     private readonly audit: AuditService,
     private readonly limits: UsageLimitsService,
+    private readonly telemetry: Telemetry,
   ) {
     // A limit of 0 is off.
     this.generationLimits = [
@@ -106,6 +108,7 @@ export class GeneratorService implements OnModuleInit {
     fields: GenerateFields,
     timing = new ServerTiming(),
   ): Promise<GeneratedEmail> {
+    const started = performance.now();
     // The credit is taken while a key is chosen; the model is called only once it is.
     const charging = this.charge(caller);
     const answering = this.gemini.generate(
@@ -133,8 +136,10 @@ export class GeneratorService implements OnModuleInit {
         this.complete(userId, id, fields, answer.text, balance),
         settled,
       ]);
+      this.telemetry.generation(secondsSince(started), 'generated', false);
       return email;
     } catch (error) {
+      this.telemetry.generation(secondsSince(started), 'failed', false);
       await settled;
       await this.refund(userId, id, fields);
       await this.releaseUnused(userId, error);
@@ -165,8 +170,12 @@ export class GeneratorService implements OnModuleInit {
     finish(text: string): Promise<GeneratedEmail>;
     fail(): Promise<void>;
   }> {
+    const started = performance.now();
     const { userId, id, balance, settled } = await this.charge(caller);
-    const fail = () => settled.then(() => this.refund(userId, id, fields)).then(() => undefined);
+    const fail = () => {
+      this.telemetry.generation(secondsSince(started), 'failed', true);
+      return settled.then(() => this.refund(userId, id, fields)).then(() => undefined);
+    };
     const stream = this.gemini.generateStream({
       contents: emailPrompt(fields),
       systemInstruction: SYSTEM_INSTRUCTION,
@@ -216,6 +225,7 @@ export class GeneratorService implements OnModuleInit {
             this.complete(userId, id, fields, text, balance, true),
             settled,
           ]);
+          this.telemetry.generation(secondsSince(started), 'generated', true);
           return email;
         } catch (error) {
           await fail();
@@ -452,4 +462,8 @@ function toGeneration(row: GenerationData): Generation {
     body: row.body,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+function secondsSince(started: number): number {
+  return (performance.now() - started) / 1000;
 }

@@ -7,9 +7,16 @@ import { totalCentsOf, type CapturedPayment } from '../orders/payable-orders.ser
 import type { ItemOrderData } from '../orders/schemas/item-order.schema';
 import type { PackageOrderData } from '../orders/schemas/package-order.schema';
 import type { OrderRefund, PartialRefund } from '../orders/schemas/payable-order.schema';
+import { Telemetry } from '../telemetry/telemetry';
 import { UsersService } from '../users/users.service';
 
 export type OrderKind = 'package' | 'item';
+
+/** What the payment metrics count of an order: its whole price. */
+function moneyOf(kind: OrderKind, order: PackageOrderData | ItemOrderData) {
+  // The currency the PayPal order was created in, which every paid order has.
+  return { kind, currency: order.currency ?? 'unknown', cents: totalCentsOf(order) };
+}
 
 export type Fulfilled<Order> = {
   order: Order;
@@ -39,6 +46,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
     private readonly itemOrders: ItemOrdersService,
     private readonly users: UsersService,
     private readonly credits: CreditsService,
+    private readonly telemetry: Telemetry,
   ) {}
 
   /** At start-up: what a stopped process left half done (the recovery sweep repeats it). */
@@ -98,6 +106,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
       kind === 'package',
     );
     if (!recorded) return;
+    this.telemetry.payment('refunded', { ...moneyOf(kind, recorded), cents: refund.amountCents });
     const refundedCents = Object.values(recorded.partialRefunds ?? {}).reduce(
       (sum, entry) => sum + entry.amountCents,
       0,
@@ -156,12 +165,12 @@ export class FulfilmentService implements OnApplicationBootstrap {
     order: PackageOrderData,
     payment: CapturedPayment,
   ): Promise<Fulfilled<PackageOrderData> & { currentBalance: number | null }> {
-    const result = await this.markPaid(this.packageOrders, order, payment);
+    const result = await this.markPaid('package', this.packageOrders, order, payment);
     return { ...result, currentBalance: await this.ensureCredited(result.order) };
   }
 
   fulfilItem(order: ItemOrderData, payment: CapturedPayment): Promise<Fulfilled<ItemOrderData>> {
-    return this.markPaid(this.itemOrders, order, payment);
+    return this.markPaid('item', this.itemOrders, order, payment);
   }
 
   /**
@@ -214,7 +223,16 @@ export class FulfilmentService implements OnApplicationBootstrap {
       findById(id: string): Promise<Order | null>;
     };
     const won = await orders.markRefunded(order, refund);
-    if (won) this.logger.warn(`Order ${order.orderId} refunded (${refund.source})`);
+    if (won) {
+      this.logger.warn(`Order ${order.orderId} refunded (${refund.source})`);
+      // What partial refunds gave back has been counted as each came.
+      const partial = Object.values(won.partialRefunds ?? {}).reduce(
+        (sum, entry) => sum + entry.amountCents,
+        0,
+      );
+      const money = moneyOf(kind, won);
+      this.telemetry.payment('refunded', { ...money, cents: Math.max(0, money.cents - partial) });
+    }
     let current = won ?? (await orders.findById(order._id.toHexString()));
     if (!current) throw new ConflictException('This order no longer exists.');
     if (kind === 'package' && isRefunded(current)) {
@@ -262,6 +280,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
   }
 
   private async markPaid<Order extends PackageOrderData | ItemOrderData>(
+    kind: OrderKind,
     orders: {
       markPaid(order: Order, payment: CapturedPayment): Promise<Order | null>;
       findById(id: string): Promise<Order | null>;
@@ -272,6 +291,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
     const won = await orders.markPaid(order, payment);
     if (won) {
       this.logger.log(`Order ${order.orderId} paid (capture ${payment.captureId})`);
+      this.telemetry.payment('paid', moneyOf(kind, won));
       return { order: won, alreadyProcessed: false };
     }
     const current = await orders.findById(order._id.toHexString());

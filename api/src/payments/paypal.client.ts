@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import type { ServerTiming } from '../common/server-timing';
+import { SpanStatusCode } from '@opentelemetry/api';
+import { Telemetry } from '../telemetry/telemetry';
 import {
   paypalErrorSchema,
   paypalOrderSchema,
@@ -65,7 +67,10 @@ export class PaypalApiError extends Error {
 export class PaypalClient {
   private readonly tokens = new Map<string, { token: Promise<string>; expiresAt: number }>();
 
-  constructor(@InjectConfig() private readonly config: AppConfig) {}
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly telemetry: Telemetry,
+  ) {}
 
   createOrder(
     credentials: PaypalCredentials,
@@ -231,7 +236,7 @@ export class PaypalClient {
     url: string,
     init: RequestInit,
   ): Promise<{ status: number; body: unknown }> {
-    const run = async () => {
+    const send = async () => {
       let response: Response;
       let text: string;
       try {
@@ -251,6 +256,17 @@ export class PaypalClient {
       }
       return { status: response.status, body };
     };
+    const run = () =>
+      this.telemetry.clientSpan(
+        `paypal ${operation}`,
+        { 'http.request.method': init.method ?? 'GET', 'server.address': new URL(url).host },
+        async (span) => {
+          const answer = await send();
+          span.setAttribute('http.response.status_code', answer.status);
+          if (answer.status >= 400) span.setStatus({ code: SpanStatusCode.ERROR });
+          return answer;
+        },
+      );
     return timing ? timing.measure('paypal', run) : run();
   }
 }

@@ -9,6 +9,8 @@ import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { UsersModule } from './users.module';
 import { UsersService } from './users.service';
+import { Telemetry } from '../telemetry/telemetry';
+import { TelemetryModule } from '../telemetry/telemetry.module';
 
 const mongoUri = `${process.env.TEST_MONGODB_URI}users_service_${randomBytes(4).toString('hex')}`;
 
@@ -18,6 +20,7 @@ async function usersServiceWith(adminEmails: string) {
     imports: [
       ConfigModule.forRoot(loadConfig({ NODE_ENV: 'test', ADMIN_EMAILS: adminEmails })),
       DatabaseModule.forRoot(mongoUri),
+      TelemetryModule.forRoot(Telemetry.off()),
       AuthModule,
       AuditModule,
       UsersModule,

@@ -124,7 +124,7 @@ export interface Persona {
  * established user's is) unless `verified: false`; only a verified ADMIN_EMAILS address is Admin.
  */
 export async function signUp(
-  api: TestApi,
+  api: Pick<TestApi, 'url' | 'config' | 'emulator'>,
   label: string,
   options: { sync?: boolean; displayName?: string; email?: string; verified?: boolean } = {},
 ): Promise<Persona> {

@@ -9,3 +9,4 @@ export {
   type Route,
 } from './http';
 export { routes, type Routes } from './routes';
+export { newTraceparent } from './trace-context';

@@ -57,6 +57,25 @@ describe('apiClient', () => {
     expect(seen[0]?.authorization).toBe('Bearer token-123');
   });
 
+  it('sends a new W3C traceparent with each signed-in call and each write, so the API joins its trace', async () => {
+    sessionActions.signedIn({ uid: 'u1', email: 'a@b.c', displayName: null, photoURL: null });
+    await apiClient.get('/users');
+    await apiClient.get('/users');
+    const format = /^00-([0-9a-f]{32})-([0-9a-f]{16})-00$/;
+    const [first, second] = seen.map((headers) => String(headers.traceparent));
+    expect(first).toMatch(format);
+    expect(second).toMatch(format);
+    expect(first!.slice(3, 35)).not.toBe(second!.slice(3, 35));
+    sessionActions.signedOut();
+    await apiClient.post('/send-message', { name: 'A' });
+    expect(seen[2]?.traceparent).toMatch(format);
+  });
+
+  it('sends no traceparent on an anonymous read (it would cost a CORS preflight)', async () => {
+    await apiClient.get('/packages');
+    expect(seen[0]?.traceparent).toBeUndefined();
+  });
+
   it('turns a validation answer into one error shape with field messages', async () => {
     const error = await apiClient.get('/invalid').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);

@@ -1,6 +1,7 @@
 import axios, { type AxiosInstance } from 'axios';
 import { toApiError } from './api-error';
 import { bearerToken, useSession } from './store';
+import { newTraceparent } from '@coldmail/contracts/routes';
 
 function createApiClient(): AxiosInstance {
   const client = axios.create({ timeout: 30_000 });
@@ -8,6 +9,7 @@ function createApiClient(): AxiosInstance {
     config.baseURL ??= useSession.getState().apiBaseUrl;
     const token = await bearerToken();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    if (token || config.data !== undefined) config.headers.set('traceparent', newTraceparent());
     return config;
   });
   client.interceptors.response.use(
@@ -17,5 +19,8 @@ function createApiClient(): AxiosInstance {
   return client;
 }
 
-/** The axios instance every app uses: base URL from the session, bearer token when signed in. */
+/**
+ * The axios instance every app uses: base URL from the session, bearer token when signed in, and
+ * a W3C traceparent on signed-in calls and writes (see trace-context.ts).
+ */
 export const apiClient = createApiClient();

@@ -1,3 +1,4 @@
+import { newTraceparent } from '@coldmail/contracts/routes';
 import { errorOfAnswer, ApiError } from './api-error';
 import { bearerToken, useSession } from './store';
 
@@ -37,7 +38,7 @@ export async function publicRead(path: string, query: Query | undefined): Promis
     response = await fetch(urlOf(path, query), {
       headers: {
         Accept: 'application/json',
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(token ? { Authorization: `Bearer ${token}`, traceparent: newTraceparent() } : {}),
       },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });

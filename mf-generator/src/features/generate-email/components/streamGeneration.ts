@@ -1,5 +1,5 @@
 import type { GenerateEmailBody, GeneratedEmail } from '@coldmail/contracts';
-import { routes } from '@coldmail/contracts/routes';
+import { newTraceparent, routes } from '@coldmail/contracts/routes';
 import { ApiError, useSession } from '@coldmail/session';
 
 /**
@@ -20,6 +20,7 @@ export async function streamGeneration(
       method: 'POST',
       headers: {
         'content-type': 'application/json',
+        traceparent: newTraceparent(),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       body: JSON.stringify(body),

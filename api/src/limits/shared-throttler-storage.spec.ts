@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { Test } from '@nestjs/testing';
+import type { Connection } from 'mongoose';
+import { loadConfig } from '../config/app-config';
+import { ConfigModule } from '../config/config.module';
+import { DatabaseModule } from '../database/database.module';
+import { SharedThrottlerStorage } from './shared-throttler-storage';
+
+const mongoUri = `${process.env.TEST_MONGODB_URI}throttler_${randomBytes(4).toString('hex')}`;
+const MINUTE = 60_000;
+
+/** Three storages on one database: three API instances. */
+const modules: { close(): Promise<unknown>; get(token: unknown): unknown }[] = [];
+let instances: SharedThrottlerStorage[] = [];
+
+beforeAll(async () => {
+  for (let index = 0; index < 3; index += 1) {
+    const module = await Test.createTestingModule({
+      imports: [
+        ConfigModule.forRoot(loadConfig({ NODE_ENV: 'test' })),
+        DatabaseModule.forRoot(mongoUri),
+      ],
+      providers: [SharedThrottlerStorage],
+    }).compile();
+    await module.init();
+    modules.push(module);
+  }
+  instances = modules.map((module) => module.get(SharedThrottlerStorage) as SharedThrottlerStorage);
+});
+
+afterAll(async () => {
+  await (modules[0]?.get(getConnectionToken()) as Connection | undefined)?.dropDatabase();
+  for (const module of modules) await module.close();
+});
+
+const caller = () => `ip:${randomBytes(4).toString('hex')}`;
+
+/** Sends `attempts` hits for one caller, to the instances in turn; answers how many were admitted. */
+async function admitted(key: string, limit: number, attempts: number, on = instances) {
+  let count = 0;
+  for (let index = 0; index < attempts; index += 1) {
+    const hit = await on[index % on.length]!.increment(key, MINUTE, limit, 0, 'default');
+    if (!hit.isBlocked) count += 1;
+  }
+  return count;
+}
+
+it('a busy caller costs one database write per share of 64 requests, not one per request', async () => {
+  const key = caller();
+  const [one] = instances;
+  const stored = async () =>
+    (await (modules[0]!.get(getConnectionToken()) as Connection)
+      .collection('throttle_windows')
+      .findOne({ _id: `default:${key}` as never })) as { hits: number } | null;
+  expect(await admitted(key, 1_000_000, 1, [one!])).toBe(1);
+  // The first request reserved 64 hits in one write; the next 63 are admitted from memory.
+  expect((await stored())?.hits).toBe(64);
+  expect(await admitted(key, 1_000_000, 63, [one!])).toBe(63);
+  expect((await stored())?.hits).toBe(64);
+  expect(await admitted(key, 1_000_000, 1, [one!])).toBe(1);
+  expect((await stored())?.hits).toBe(128);
+});
+
+it('never admits more than the limit over every instance, however the hits are spread', async () => {
+  for (const limit of [5, 20, 100, 300]) {
+    const key = caller();
+    const total = await admitted(key, limit, 2 * limit);
+    expect(total).toBeLessThanOrEqual(limit);
+    // A share an instance did not use is lost, never more than an eighth of what was left.
+    expect(total).toBeGreaterThanOrEqual(Math.floor(limit * 0.6));
+  }
+});
+
+it('counts exactly near the limit: a small limit is asked of the database at every request', async () => {
+  const key = caller();
+  const answers = [];
+  for (let index = 0; index < 7; index += 1) {
+    answers.push(await instances[index % 3]!.increment(key, MINUTE, 5, 0, 'default'));
+  }
+  expect(answers.map((hit) => hit.isBlocked)).toEqual([
+    false,
+    false,
+    false,
+    false,
+    false,
+    true,
+    true,
+  ]);
+  expect(answers.slice(0, 5).map((hit) => hit.totalHits)).toEqual([1, 2, 3, 4, 5]);
+  expect(answers[5]).toMatchObject({ timeToBlockExpire: expect.any(Number) });
+  expect(answers[5]!.timeToBlockExpire).toBeGreaterThan(0);
+});
+
+it('concurrent requests of one caller on one instance share a reservation and are each counted once', async () => {
+  const key = caller();
+  const [one] = instances;
+  const hits = await Promise.all(
+    Array.from({ length: 50 }, () => one!.increment(key, MINUTE, 30, 0, 'default')),
+  );
+  expect(hits.filter((hit) => !hit.isBlocked)).toHaveLength(30);
+});
+
+it('a new window opens once the last has ended', async () => {
+  const key = caller();
+  const [one] = instances;
+  expect(await admitted(key, 2, 3, [one!])).toBe(2);
+  // A window of 50 ms: its successor admits again.
+  const short = caller();
+  expect((await one!.increment(short, 50, 1, 0, 'default')).isBlocked).toBe(false);
+  expect((await one!.increment(short, 50, 1, 0, 'default')).isBlocked).toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 80));
+  expect((await one!.increment(short, 50, 1, 0, 'default')).isBlocked).toBe(false);
+});
