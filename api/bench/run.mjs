@@ -13,12 +13,15 @@
 // its own process, the Auth emulator, and autocannon here. The request throttler runs, its
 // counts in MongoDB as on every instance, with limits the load never reaches (it all comes from
 // one address and one account); request logging stays on at info (one JSON line per request,
-// to /dev/null). Options: --duration 10 --connections 50 --log-level info.
+// to /dev/null); every request is traced and its spans exported over OTLP to a collector in its
+// own process (otlp-sink.mjs). Options: --duration 10 --connections 50 --log-level info
+// --trace-ratio 1 (OTEL_TRACES_SAMPLER_ARG) --cpu-prof <dir> (the API's CPU profile, for
+// Chrome DevTools or api/bench/profile-summary.mjs).
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startProcess } from '@coldmail/dev/processes';
-import { apiDir, runMain, startBenchStack } from './support.mjs';
+import { apiDir, runMain, startBenchStack, stopAtExit } from './support.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -27,6 +30,9 @@ const { values: options } = parseArgs({
     'log-level': { type: 'string', default: 'info' },
     orders: { type: 'string', default: '100000' },
     'admin-connections': { type: 'string', default: '20' },
+    'trace-ratio': { type: 'string', default: '1' },
+    // A directory: the API runs with --cpu-prof and writes its profile there when it stops.
+    'cpu-prof': { type: 'string' },
   },
 });
 const ORDERS = Number(options.orders);
@@ -50,11 +56,29 @@ async function measure(name, url, headers = {}, connections = CONNECTIONS) {
 }
 
 async function main() {
+  // Tracing on, as production runs it: every request's spans exported to a collector (here a
+  // receiver in its own process that keeps nothing), metrics every 60 s.
+  const collector = startProcess(
+    'OTLP collector',
+    process.execPath,
+    [join(apiDir, 'bench', 'otlp-sink.mjs')],
+    {
+      cwd: apiDir,
+      env: process.env,
+    },
+  );
+  const [, collectorPort] = await collector.waitForLine(/^ready (\d+)$/, 15_000);
   const stack = await startBenchStack({
     logLevel: options['log-level'],
     dbName: 'bench',
-    apiEnv: { ADMIN_EMAILS: 'bench@coldmail.test' },
+    apiEnv: {
+      ADMIN_EMAILS: 'bench@coldmail.test',
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`,
+      OTEL_TRACES_SAMPLER_ARG: options['trace-ratio'],
+    },
+    apiNodeArgs: options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${options['cpu-prof']}`] : [],
   });
+  stopAtExit(collector);
   const apiUrl = /** @type {string} */ (stack.urls.api);
   const emulator = /** @type {NonNullable<typeof stack.emulator>} */ (stack.emulator);
   // The bench account is also the admin whose orders table is measured: ADMIN_EMAILS made its
@@ -118,7 +142,7 @@ async function main() {
 
   const ms = (value) => `${value.toFixed(1)} ms`.padStart(9);
   console.log(
-    `\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, LOG_LEVEL=${options['log-level']}, node ${process.version}\n`,
+    `\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, LOG_LEVEL=${options['log-level']}, throttler on, traces exported (ratio ${options['trace-ratio']}), node ${process.version}\n`,
   );
   console.log(
     `${'run'.padEnd(60)}${'req/s'.padStart(9)}${'p50'.padStart(9)}${'p99'.padStart(9)}  vs node  vs Nest`,
@@ -145,8 +169,9 @@ async function main() {
   console.log(
     `\nAdmin orders table over ${ORDERS} orders at ${ADMIN_CONNECTIONS} connections: p50 ${adminOrders.p50} ms, p99 ${adminOrders.p99} ms, ${adminOrders.requestsPerSecond.toFixed(0)} req/s`,
   );
-  console.log('Targets (issue 13), against the bare Nest route of the same run:');
+  console.log('Targets (issue 32), against the bare Nest route of the same run:');
   for (const [label, target] of [
+    ['GET /api/health/live', 0.8],
     ['GET /packages', 0.8],
     ['GET /users', 0.5],
   ]) {

@@ -11,13 +11,24 @@ export const apiDir = dirname(dirname(fileURLToPath(import.meta.url)));
 
 /** @type {import('@coldmail/dev/stack').Stack | undefined} */
 let running;
+/** @type {{ stop(): Promise<void> }[]} */
+const alsoRunning = [];
+
+/**
+ * Stops `process` when the benchmark ends, after the stack.
+ *
+ * @param {{ stop(): Promise<void> }} process
+ */
+export function stopAtExit(process) {
+  alsoRunning.push(process);
+}
 
 /**
  * Builds the API (Nx cache makes this quick) and starts it with its services on free ports. Rate
  * limits are off (all load comes from one IP); request logging stays on at `logLevel` but goes
  * nowhere, unread.
  *
- * @param {{ logLevel: string, paypal?: boolean, gemini?: boolean, dbName: string, apiEnv?: Record<string, string> }} options
+ * @param {{ logLevel: string, paypal?: boolean, gemini?: boolean, dbName: string, apiEnv?: Record<string, string>, apiNodeArgs?: string[] }} options
  */
 export async function startBenchStack({
   logLevel,
@@ -25,6 +36,7 @@ export async function startBenchStack({
   gemini = false,
   dbName,
   apiEnv = {},
+  apiNodeArgs = [],
 }) {
   console.log(
     `Building the API, then starting the Auth emulator, MongoDB, ${paypal ? 'the PayPal double, ' : ''}the API...`,
@@ -42,6 +54,7 @@ export async function startBenchStack({
     dbPath: mkdtempSync(join(tmpdir(), `${dbName}-`)),
     dbName,
     apiStdout: 'ignore',
+    apiNodeArgs,
     apiEnv: {
       // Not 'production': production refuses emulator tokens by design. Everything else is as in
       // production (external MongoDB, no seed, built code).
@@ -70,5 +83,8 @@ export function runMain(main) {
       console.error(error);
       process.exitCode = 1;
     })
-    .finally(() => running?.close());
+    .finally(async () => {
+      await running?.close();
+      for (const process of alsoRunning) await process.stop();
+    });
 }

@@ -1,11 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { AdminAccountsModule } from './admin-accounts/admin-accounts.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
-import { CallerThrottlerGuard, throttlerOptions } from './common/throttling';
+import { CallerThrottlerGuard } from './common/throttling';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { CreditsModule } from './credits/credits.module';
@@ -17,7 +16,6 @@ import { HealthModule } from './health/health.module';
 import { ItemsModule } from './items/items.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LimitsModule } from './limits/limits.module';
-import { SharedThrottlerStorage } from './limits/shared-throttler-storage';
 import { MessagesModule } from './messages/messages.module';
 import { OrdersModule } from './orders/orders.module';
 import { PackagesModule } from './packages/packages.module';
@@ -36,13 +34,6 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        ThrottlerModule.forRootAsync({
-          inject: [SharedThrottlerStorage],
-          useFactory: (storage: SharedThrottlerStorage) => ({
-            ...throttlerOptions(config),
-            storage,
-          }),
-        }),
         TelemetryModule.forRoot(telemetry),
         DatabaseModule.forRoot(mongoUri, telemetry),
         AuthModule,

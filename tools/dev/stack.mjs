@@ -68,6 +68,8 @@ const READY_TIMEOUT_MS = 180_000;
  * @property {string[]} [extraWebOrigins] more pages that call the API and the PayPal double (a
  *   benchmark's baseline build), besides the stack's own web apps
  * @property {'pipe' | 'ignore'} [apiStdout] 'ignore' discards the API's request log unread
+ * @property {string[]} [apiNodeArgs] Node options for the API's process, such as `--cpu-prof`
+ *   (which NODE_OPTIONS may not carry)
  * @property {'node' | 'nginx'} [webServer] built mode: what serves the web apps. 'node'
  *   (default, or WEB_SERVER): the Node server of tools/serve; 'nginx': Debian's nginx with the deploy kit's
  *   configuration (deploy/nginx), as production serves them (the browser tests)
@@ -343,7 +345,7 @@ export async function startStack(options = {}) {
                 ...options.apiEnv,
               };
               const entry = mode === 'dev' ? join(apiDir, 'dev.mjs') : join(apiDir, 'dist/main.js');
-              const server = startNode('api', [entry], {
+              const server = startNode('api', [...(options.apiNodeArgs ?? []), entry], {
                 cwd: apiDir,
                 env,
                 stdout: options.apiStdout,

@@ -46,7 +46,7 @@ async function admitted(key: string, limit: number, attempts: number, on = insta
   return count;
 }
 
-it('a busy caller costs one database write per share of 64 requests, not one per request', async () => {
+it('a busy caller costs one database write per share of up to 1,024 requests, not one per request', async () => {
   const key = caller();
   const [one] = instances;
   const stored = async () =>
@@ -54,12 +54,23 @@ it('a busy caller costs one database write per share of 64 requests, not one per
       .collection('throttle_windows')
       .findOne({ _id: `default:${key}` as never })) as { hits: number } | null;
   expect(await admitted(key, 1_000_000, 1, [one!])).toBe(1);
-  // The first request reserved 64 hits in one write; the next 63 are admitted from memory.
-  expect((await stored())?.hits).toBe(64);
-  expect(await admitted(key, 1_000_000, 63, [one!])).toBe(63);
-  expect((await stored())?.hits).toBe(64);
-  expect(await admitted(key, 1_000_000, 1, [one!])).toBe(1);
-  expect((await stored())?.hits).toBe(128);
+  // The first request reserved 1,024 hits in one write (an eighth of what was left, at most
+  // 1,024); the next are admitted from memory, and the next share is reserved once half of this
+  // one is used.
+  expect((await stored())?.hits).toBe(1024);
+  expect(await admitted(key, 1_000_000, 2047, [one!])).toBe(2047);
+  const hits = (await stored())!.hits;
+  expect(hits % 1024).toBe(0);
+  // 2,048 requests: 2 or 3 writes (one share ahead).
+  expect(hits).toBeGreaterThanOrEqual(2048);
+  expect(hits).toBeLessThanOrEqual(2048 + 1024);
+  // A limit of 300 is handed out an eighth of what is left at a time: 37 first.
+  const modest = caller();
+  expect(await admitted(modest, 300, 1, [one!])).toBe(1);
+  const storedModest = await (modules[0]!.get(getConnectionToken()) as Connection)
+    .collection('throttle_windows')
+    .findOne({ _id: `default:${modest}` as never });
+  expect(storedModest?.hits).toBe(37);
 });
 
 it('never admits more than the limit over every instance, however the hits are spread', async () => {

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Connection, mongo } from 'mongoose';
@@ -19,16 +19,21 @@ interface LocalWindow {
   allowance: number;
   /** The window's hits in MongoDB after this instance's latest reservation. */
   reserved: number;
-  /** The window is used up in MongoDB: refused here until it ends. */
+  /** The window is used up in MongoDB: nothing more to reserve until it ends. */
   full: boolean;
+  /** Below this allowance, the next share is reserved while this one is used up. */
+  lowWater: number;
 }
 
 /**
- * A reservation asks for an eighth of what the window has left, at most this many: a busy caller
- * costs one MongoDB write per 64 requests, and near the limit the share shrinks to one.
+ * A reservation asks for an eighth of what the window has left, at most this many: a caller with
+ * a high limit costs one MongoDB write per 1,024 requests (the default limit of 300 a minute, one
+ * per 37 at first), and near the limit the share shrinks to one.
  */
-const MAX_SHARE = 64;
+const MAX_SHARE = 1024;
 const SHARE_OF_REMAINING = 8;
+/** Shares this big are followed by the next before they run out. */
+const PREFETCH_FROM_SHARE = 4;
 /** How often windows that have ended are forgotten. */
 const SWEEP_MS = 10_000;
 
@@ -38,20 +43,22 @@ const SWEEP_MS = 10_000;
  * write per request. One document per caller, route and throttler counts the hits of a fixed
  * window of `ttl` ms that opens with its first hit, and instances take hits from it in shares:
  * an atomic update hands out min(share, what is left) and the instance admits that many
- * requests from memory. A share is an eighth of what was left (at most 64, at least 1), so
- * near the limit every request asks MongoDB and the count is exact.
+ * requests from memory, reserving the next share when half of this one is used (shares of 4 or
+ * more), so a busy caller does not wait for the database. A share is an eighth of what was left (at most 1,024,
+ * at least 1), so near the limit every request asks MongoDB and the count is exact.
  *
  * The bound: the window's hits never pass the limit, so no caller is ever admitted more than the
  * limit in a window, whatever the number of instances. A share an instance does not use before
- * the window ends is lost, so a caller spread over N instances may be refused up to N shares
+ * the window ends is lost, so a caller spread over N instances may be refused up to 2N shares
  * early (each at most an eighth of what was left when it was taken). A TTL index drops ended
  * windows.
  */
 @Injectable()
 export class SharedThrottlerStorage implements ThrottlerStorage, OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(SharedThrottlerStorage.name);
   private readonly local = new Map<string, LocalWindow>();
   /** Reservations under way, one per window, shared by the requests that wait for them. */
-  private readonly reserving = new Map<string, Promise<LocalWindow>>();
+  private readonly reserving = new Map<string, Promise<void>>();
   private readonly sweep = setInterval(() => this.forgetEnded(), SWEEP_MS).unref();
 
   constructor(@InjectConnection() private readonly connection: Connection) {}
@@ -78,32 +85,50 @@ export class SharedThrottlerStorage implements ThrottlerStorage, OnModuleInit, O
       if (window && window.endsAt <= now) window = undefined;
       if (window && window.allowance > 0) {
         window.allowance -= 1;
+        if (window.allowance < window.lowWater && !window.full) {
+          // The next share, while this one is used; a failure is retried by a later request.
+          this.reserve(id, ttl, limit, window).catch((error: unknown) =>
+            this.logger.warn(`Reserving throttle hits failed: ${String(error)}`),
+          );
+        }
         return answer(window, limit, now, false);
       }
       if (window?.full) return answer(window, limit, now, true);
-      let reservation = this.reserving.get(id);
-      if (!reservation) {
-        reservation = this.reserve(id, ttl, limit, window).finally(() => this.reserving.delete(id));
-        this.reserving.set(id, reservation);
-      }
-      this.local.set(id, await reservation);
+      await this.reserve(id, ttl, limit, window);
     }
   }
 
-  /** Takes a share of the window under way, or opens the next one with it. */
-  private async reserve(
+  /** Takes a share of the window under way (or opens the next one); one at a time per window. */
+  private reserve(
     id: string,
     ttl: number,
     limit: number,
-    previous: LocalWindow | undefined,
-  ): Promise<LocalWindow> {
+    current: LocalWindow | undefined,
+  ): Promise<void> {
+    let reservation = this.reserving.get(id);
+    if (!reservation) {
+      reservation = this.takeShare(id, ttl, limit, current).finally(() =>
+        this.reserving.delete(id),
+      );
+      this.reserving.set(id, reservation);
+    }
+    return reservation;
+  }
+
+  private async takeShare(
+    id: string,
+    ttl: number,
+    limit: number,
+    current: LocalWindow | undefined,
+  ): Promise<void> {
     const share = Math.max(
       1,
-      Math.min(MAX_SHARE, Math.floor((limit - (previous?.reserved ?? 0)) / SHARE_OF_REMAINING)),
+      Math.min(MAX_SHARE, Math.floor((limit - (current?.reserved ?? 0)) / SHARE_OF_REMAINING)),
     );
     const now = Date.now();
     const live = await this.take(id, share, limit, now);
-    if (live) return live;
+    if (live) return this.add(id, share, live);
+    if (current) return; // its window ended meanwhile: the next request opens the next one
     const granted = Math.min(share, limit);
     try {
       // Matches an ended window (replaced) or none (inserted); a live one collides on _id.
@@ -112,24 +137,24 @@ export class SharedThrottlerStorage implements ThrottlerStorage, OnModuleInit, O
         { $set: { hits: granted, granted, endsAt: new Date(now + ttl) } },
         { upsert: true },
       );
-      return { endsAt: now + ttl, allowance: granted, reserved: granted, full: granted === 0 };
+      this.add(id, share, { endsAt: new Date(now + ttl), hits: granted, granted });
     } catch (error) {
       if (!(error instanceof mongo.MongoServerError && error.code === 11000)) throw error;
       // Opened by another request meanwhile: take the share from it.
       const opened = await this.take(id, share, limit, now);
       if (!opened) throw new Error(`Throttle window ${id} was opened and is gone`);
-      return opened;
+      this.add(id, share, opened);
     }
   }
 
   /** Hands out min(share, what is left) of the live window, in one atomic update. */
-  private async take(
+  private take(
     id: string,
     share: number,
     limit: number,
     now: number,
-  ): Promise<LocalWindow | null> {
-    const window = await this.windows().findOneAndUpdate(
+  ): Promise<Omit<StoredWindow, '_id'> | null> {
+    return this.windows().findOneAndUpdate(
       { _id: id, endsAt: { $gt: new Date(now) } },
       [
         {
@@ -141,13 +166,23 @@ export class SharedThrottlerStorage implements ThrottlerStorage, OnModuleInit, O
       ],
       { returnDocument: 'after' },
     );
-    if (!window) return null;
-    return {
-      endsAt: window.endsAt.getTime(),
-      allowance: window.granted,
-      reserved: window.hits,
-      full: window.granted === 0,
-    };
+  }
+
+  /** What a reservation got joins what is held of its window (or starts the next window). */
+  private add(id: string, share: number, stored: Omit<StoredWindow, '_id'>): void {
+    const endsAt = stored.endsAt.getTime();
+    const held = this.local.get(id);
+    const window =
+      held && held.endsAt === endsAt
+        ? held
+        : { endsAt, allowance: 0, reserved: 0, full: false, lowWater: 0 };
+    window.allowance += stored.granted;
+    window.reserved = Math.max(window.reserved, stored.hits);
+    // Less than asked for: the window had less left, and now has nothing.
+    window.full = stored.granted < share;
+    // Near the limit (small shares) nothing is reserved ahead, so the count stays exact.
+    window.lowWater = share >= PREFETCH_FROM_SHARE ? Math.ceil(share / 2) : 0;
+    this.local.set(id, window);
   }
 
   private forgetEnded(): void {
