@@ -37,7 +37,9 @@ const functions = new Map();
 const packages = new Map();
 for (const [id, us] of selfUs) {
   const { functionName, url, lineNumber } = byId.get(id).callFrame;
-  const where = url ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(api|libs)\//, '$1/')}:${lineNumber + 1}` : '';
+  const where = url
+    ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(api|libs)\//, '$1/')}:${lineNumber + 1}`
+    : '';
   const name = `${functionName || '(anonymous)'} ${where}`.trim();
   functions.set(name, (functions.get(name) ?? 0) + us);
   const pkg = packageOf(url);

@@ -2,7 +2,7 @@
 // `npm run bench -w api` (root: `npm run bench:api`): requests/s and latency of the built API
 // against two floors answering the same JSON in the same run: a bare node:http server, and a
 // bare NestJS app on Fastify (the framework's own cost; what the API adds beyond it is ours).
-// At 50 connections for 10 s each:
+// At 50 connections, the three servers measured in turn (3 rounds of 5 s, medians):
 //   - GET /api/health/live       (liveness: no dependency, the per-request pipeline alone)
 //   - GET /api/health            (dependencies, each checked at most once a second)
 //   - GET /packages              (a public data read)
@@ -14,7 +14,7 @@
 // counts in MongoDB as on every instance, with limits the load never reaches (it all comes from
 // one address and one account); request logging stays on at info (one JSON line per request,
 // to /dev/null); every request is traced and its spans exported over OTLP to a collector in its
-// own process (otlp-sink.mjs). Options: --duration 10 --connections 50 --log-level info
+// own process (otlp-sink.mjs). Options: --duration 5 --rounds 3 --connections 50 --log-level info
 // --trace-ratio 1 (OTEL_TRACES_SAMPLER_ARG) --cpu-prof <dir> (the API's CPU profile, for
 // Chrome DevTools or api/bench/profile-summary.mjs).
 import { join } from 'node:path';
@@ -25,7 +25,8 @@ import { apiDir, runMain, startBenchStack, stopAtExit } from './support.mjs';
 
 const { values: options } = parseArgs({
   options: {
-    duration: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     'log-level': { type: 'string', default: 'info' },
     orders: { type: 'string', default: '100000' },
@@ -38,21 +39,43 @@ const { values: options } = parseArgs({
 const ORDERS = Number(options.orders);
 const ADMIN_CONNECTIONS = Number(options['admin-connections']);
 const DURATION = Number(options.duration);
+const ROUNDS = Number(options.rounds);
 const CONNECTIONS = Number(options.connections);
 
-async function measure(name, url, headers = {}, connections = CONNECTIONS) {
-  // A short warm-up so the JIT and connection pools are in their steady state.
-  await autocannon({ url, headers, connections, duration: 2 });
+/** One autocannon run; the first of a server is preceded by a warm-up (JIT, pools). */
+async function run(url, headers, connections, warm) {
+  if (!warm) await autocannon({ url, headers, connections, duration: 2 });
   const result = await autocannon({ url, headers, connections, duration: DURATION });
   const failures = result.non2xx + result.errors + result.timeouts;
   if (failures > 0)
-    console.warn(`  ${name}: ${failures} failed requests of ${result.requests.total}`);
+    console.warn(`  ${url}: ${failures} failed requests of ${result.requests.total}`);
   return {
-    name,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
   };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * The servers measured in turn, ROUNDS times (node:http, bare Nest, the API, node:http...), each
+ * figure the median of its rounds: this machine's speed drifts by a factor of two over minutes
+ * (other tenants), and alternating keeps every ratio within one stretch of time.
+ */
+async function measureInTurn(targets, connections) {
+  const runs = targets.map(() => []);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [index, target] of targets.entries()) {
+      runs[index].push(await run(target.url, target.headers ?? {}, connections, round > 0));
+    }
+  }
+  return targets.map((target, index) => ({
+    name: target.name,
+    requestsPerSecond: median(runs[index].map((result) => result.requestsPerSecond)),
+    p50: median(runs[index].map((result) => result.p50)),
+    p99: median(runs[index].map((result) => result.p99)),
+  }));
 }
 
 async function main() {
@@ -113,18 +136,14 @@ async function main() {
   const ordersJson = await (await fetch(`${apiUrl}${ordersPath}`, { headers: auth })).text();
 
   const pairs = [];
-  /** A floor server answering `json` at /, measured, then stopped. */
-  async function floor(kind, script, label, json, connections) {
+  /** A floor server answering `json` at /. */
+  async function floor(kind, script, json) {
     const server = startProcess(kind, process.execPath, [join(apiDir, 'bench', script), json], {
       cwd: apiDir,
       env: process.env,
     });
     const [, port] = await server.waitForLine(/^ready (\d+)$/, 15_000);
-    try {
-      return await measure(`${kind} (${label})`, `http://127.0.0.1:${port}/`, {}, connections);
-    } finally {
-      await server.stop();
-    }
+    return { server, url: `http://127.0.0.1:${port}/` };
   }
 
   for (const [label, path, headers, json, connections] of [
@@ -134,15 +153,27 @@ async function main() {
     ['GET /users?userEmail= (signed-in buyer)', usersPath, buyerAuth, usersJson, CONNECTIONS],
     [`GET /api/orders (admin, ${ORDERS} orders)`, ordersPath, auth, ordersJson, ADMIN_CONNECTIONS],
   ]) {
-    const baseline = await floor('node:http', 'baseline-server.mjs', label, json, connections);
-    const nest = await floor('bare Nest', 'bare-nest-server.mjs', label, json, connections);
-    const measured = await measure(label, `${apiUrl}${path}`, headers, connections);
-    pairs.push({ label, baseline, nest, measured });
+    const node = await floor('node:http', 'baseline-server.mjs', json);
+    const nest = await floor('bare Nest', 'bare-nest-server.mjs', json);
+    try {
+      const [nodeRow, nestRow, measured] = await measureInTurn(
+        [
+          { name: `node:http (${label})`, url: node.url },
+          { name: `bare Nest (${label})`, url: nest.url },
+          { name: label, url: `${apiUrl}${path}`, headers },
+        ],
+        connections,
+      );
+      pairs.push({ label, baseline: nodeRow, nest: nestRow, measured });
+    } finally {
+      await node.server.stop();
+      await nest.server.stop();
+    }
   }
 
   const ms = (value) => `${value.toFixed(1)} ms`.padStart(9);
   console.log(
-    `\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, LOG_LEVEL=${options['log-level']}, throttler on, traces exported (ratio ${options['trace-ratio']}), node ${process.version}\n`,
+    `\nAPI benchmark: ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${DURATION} s in turn, LOG_LEVEL=${options['log-level']}, throttler on, traces exported (ratio ${options['trace-ratio']}), node ${process.version}\n`,
   );
   console.log(
     `${'run'.padEnd(60)}${'req/s'.padStart(9)}${'p50'.padStart(9)}${'p99'.padStart(9)}  vs node  vs Nest`,

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
+import pino from 'pino';
 import { loadEnvFiles } from '@coldmail/registry/env-files';
 import { createApp } from './app';
 import { createRootLogger, PinoNestLogger } from './common/logging';
@@ -32,7 +33,11 @@ async function main(): Promise<void> {
   }
 
   // One pino logger for the whole process, so start-up lines are JSON like the rest.
-  const rootLogger = createRootLogger(config.logLevel);
+  // Lines are written to stdout without waiting for the write: the lines of requests answered
+  // meanwhile go together in the next write (under load, one write for many lines, not one
+  // each). Nothing is held back when idle; pino writes what is left when the process exits, a
+  // crash included.
+  const rootLogger = createRootLogger(config.logLevel, pino.destination({ dest: 1, sync: false }));
   const bootLogger = new PinoNestLogger(rootLogger);
   // A crash is logged as a JSON line like everything else, then the process stops (as Node would)
   // for the orchestrator to restart it.

@@ -315,7 +315,10 @@ it('lets a browser send its trace context (CORS)', async () => {
   );
 });
 
-it('exports what it recorded before it stops (SIGTERM)', async () => {
+it("exports what it recorded before it stops (SIGTERM), and never a load balancer's probes", async () => {
+  for (const probe of ['/api/health/live', '/api/health/ready', '/api/health']) {
+    expect((await call(api, 'GET', probe)).status).toBe(200);
+  }
   const caller = traceparent();
   expect(
     (await call(api, 'GET', '/packages', { headers: { traceparent: caller.header } })).status,
@@ -323,4 +326,10 @@ it('exports what it recorded before it stops (SIGTERM)', async () => {
   // Spans wait up to a second for their batch; shutting down sends them at once.
   await api.terminate();
   await serverSpanOf(caller.traceId, 'packages.list');
+  expect(receiver.spans.filter((span) => span.name.startsWith('health.'))).toEqual([]);
+  expect(
+    receiver.points.filter((point) =>
+      String(point.attributes['coldmail.endpoint']).startsWith('health.'),
+    ),
+  ).toEqual([]);
 });

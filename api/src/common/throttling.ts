@@ -13,6 +13,14 @@ const SENSITIVE = 'throttle:sensitive';
 /** Costly or abusable routes (account sync, uploads, outgoing mail) get a stricter limit. */
 export const SensitiveRoute = () => SetMetadata(SENSITIVE, true);
 
+const UNTHROTTLED = 'throttle:off';
+
+/**
+ * Routes no caller can abuse and some must reach however often they call: the health probes,
+ * which a load balancer or orchestrator calls every few seconds from one address.
+ */
+export const Unthrottled = () => SetMetadata(UNTHROTTLED, true);
+
 const reflector = new Reflector();
 const isSensitive = (context: ExecutionContext) =>
   reflector.get<boolean>(SENSITIVE, context.getHandler()) === true;
@@ -91,9 +99,10 @@ export class CallerThrottlerGuard implements CanActivate {
     let route = this.routes.get(handler);
     if (!route) {
       const sensitive = isSensitive(context);
+      const off = reflector.getAllAndOverride<boolean>(UNTHROTTLED, [handler, context.getClass()]);
       const { limit, sensitiveLimit } = this.config.throttle;
       route = {
-        limit: sensitive ? sensitiveLimit : limit,
+        limit: off ? 0 : sensitive ? sensitiveLimit : limit,
         sensitive,
         prefix: `${context.getClass().name}-${handler.name}-default`,
       };

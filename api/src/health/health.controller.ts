@@ -3,11 +3,14 @@ import { ApiTags } from '@nestjs/swagger';
 import { contract, type ResponseOf } from '@coldmail/contracts';
 import { Endpoint } from '../common/endpoint';
 import { HealthService } from './health.service';
+import { Unthrottled } from '../common/throttling';
 
 const endpoints = contract.health;
 const LIVE = { status: 'ok' } as const;
 
 @ApiTags('health')
+/** Probes are never throttled (see Unthrottled) nor traced (see request-tracing.ts). */
+@Unthrottled()
 @Controller()
 export class HealthController {
   constructor(private readonly health: HealthService) {}

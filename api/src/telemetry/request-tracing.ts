@@ -21,8 +21,14 @@ export function traceRequests(fastify: FastifyInstance, telemetry: Telemetry): v
   const endpointNames = new Map(
     endpointsOf(contract).map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint.key]),
   );
+  const probes = new Set<string>(Object.values(contract.health).map((endpoint) => endpoint.path));
   fastify.addHook('onRequest', (request, _reply, done) => {
     const route = request.routeOptions.url;
+    // A load balancer probes every few seconds: its calls would bury the product's traces.
+    if (route !== undefined && probes.has(route)) {
+      done();
+      return;
+    }
     request.trace = telemetry.startRequest(request.headers, {
       method: request.method,
       route,

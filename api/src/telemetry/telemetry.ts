@@ -68,7 +68,8 @@ function instrumentsOf(meter: Meter): Instruments {
       },
     }),
     payments: meter.createCounter('coldmail.payments', {
-      description: 'Orders paid, and refunds (whole or partial), by kind (package or item) and currency',
+      description:
+        'Orders paid, and refunds (whole or partial), by kind (package or item) and currency',
     }),
     paymentAmount: meter.createCounter('coldmail.payments.amount', {
       unit: '{cent}',
