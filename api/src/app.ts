@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { MAX_UPLOAD_BYTES } from '@coldmail/contracts';
+import { CORS_REQUEST_HEADERS, MAX_UPLOAD_BYTES } from '@coldmail/contracts';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { registerApiDocs } from './common/api-docs';
@@ -101,8 +101,7 @@ export async function createApp(
   app.enableCors({
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    // traceparent and tracestate: the typed client continues its trace here (W3C Trace Context).
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'traceparent', 'tracestate'],
+    allowedHeaders: [...CORS_REQUEST_HEADERS],
     exposedHeaders: ['X-Request-Id'],
     maxAge: 600,
   });

@@ -5,6 +5,18 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
+ * The request headers a browser may send the API from another origin (CORS): the bearer token,
+ * JSON bodies, a request id, and the W3C trace context the typed client sends.
+ */
+export const CORS_REQUEST_HEADERS = [
+  'Authorization',
+  'Content-Type',
+  'X-Request-Id',
+  'traceparent',
+  'tracestate',
+] as const;
+
+/**
  * Who may call an endpoint. The API enforces it from the verified token; `owner` is a signed-in
  * caller whom the service then checks against the resource (their own order, ticket, record),
  * and `public-identified` is public but identifies a caller who sends a token (admins get more).

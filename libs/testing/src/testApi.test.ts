@@ -75,7 +75,9 @@ describe('startTestApi', () => {
     const response = await fetch(`${testApi.url}/orders`, { method: 'OPTIONS' });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-allow-headers')).toContain('authorization');
+    const allowed = response.headers.get('access-control-allow-headers')?.toLowerCase();
+    expect(allowed).toContain('authorization');
+    expect(allowed).toContain('traceparent');
     expect(testApi.requests).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import {
   apiErrorSchema,
   contract,
+  CORS_REQUEST_HEADERS,
   endpointsOf,
   matchPath,
   successStatusOf,
@@ -138,7 +139,7 @@ export async function startTestApi(routes: ApiRoutes): Promise<TestApi> {
     // No keep-alive: closing the server then never resets a socket a request is about to reuse.
     res.setHeader('Connection', 'close');
     res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
+    res.setHeader('Access-Control-Allow-Headers', CORS_REQUEST_HEADERS.join(', '));
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
     if (req.method === 'OPTIONS') {
       res.statusCode = 204;
