@@ -57,7 +57,7 @@ export async function createApp(
     // module that adds middleware fails at start-up (Fastify has no use()), not silently.
     skipMiddie: true,
   });
-  const telemetry = Telemetry.start(config.telemetry);
+  const telemetry = Telemetry.start(config.telemetry, logger);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, mongoUri, telemetry),
     adapter,

@@ -333,3 +333,26 @@ it("exports what it recorded before it stops (SIGTERM), and never a load balance
     ),
   ).toEqual([]);
 });
+
+it('says in its log when the collector cannot be reached, and goes on serving', async () => {
+  const closed = await startOtlpReceiver();
+  await closed.stop();
+  const lonely = await startApiProcess(
+    {
+      LOG_LEVEL: 'info',
+      OTEL_EXPORTER_OTLP_ENDPOINT: closed.url,
+      OTEL_METRIC_EXPORT_INTERVAL: '200',
+    },
+    { captureLogs: true },
+  );
+  try {
+    expect((await call(lonely, 'GET', '/packages')).status).toBe(200);
+    await eventually(
+      () => lonely.logLines.find((line) => line.context === 'OpenTelemetry' && line.level === 40),
+      'a warning about the unreachable collector',
+    );
+    expect((await call(lonely, 'GET', '/packages')).status).toBe(200);
+  } finally {
+    await lonely.stop();
+  }
+});

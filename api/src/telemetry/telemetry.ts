@@ -5,6 +5,8 @@ import {
   type Context,
   createNoopMeter,
   type Counter,
+  diag,
+  DiagLogLevel,
   type Histogram,
   INVALID_SPAN_CONTEXT,
   type Meter,
@@ -32,6 +34,7 @@ import {
 } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { CreditReason } from '@coldmail/contracts';
+import type { Logger } from 'pino';
 import type { TelemetryConfig } from '../config/app-config';
 
 const SCOPE = 'coldmail-api';
@@ -125,10 +128,17 @@ export class Telemetry {
     private readonly providers: { shutdown(): Promise<void> }[],
   ) {}
 
-  static start(config: TelemetryConfig): Telemetry {
+  static start(config: TelemetryConfig, logger: Logger): Telemetry {
     if (!config.endpoint) return Telemetry.off();
     // Process-wide, set once: the first telemetry that needs it installs it.
     context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    // A collector that is down or refuses the exports is said in the API's own log.
+    const warn = (message: string, ...args: unknown[]) =>
+      logger.warn({ context: 'OpenTelemetry', details: args.map(String) }, message);
+    diag.setLogger(
+      { error: warn, warn, info: () => {}, debug: () => {}, verbose: () => {} },
+      DiagLogLevel.WARN,
+    );
     const resource = resourceFromAttributes({
       [ATTR_SERVICE_NAME]: config.serviceName,
       // Several instances report the same service: each says which it is.

@@ -66,7 +66,11 @@ export async function startApiProcess(
   const logLines: Record<string, unknown>[] = [];
   if (child.stdout) {
     createInterface({ input: child.stdout }).on('line', (line) => {
-      logLines.push(JSON.parse(line) as Record<string, unknown>);
+      try {
+        logLines.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        logLines.push({ msg: line });
+      }
     });
   }
   let exited = false;
