@@ -44,8 +44,9 @@ const SWEEP_MS = 10_000;
  * window of `ttl` ms that opens with its first hit, and instances take hits from it in shares:
  * an atomic update hands out min(share, what is left) and the instance admits that many
  * requests from memory, reserving the next share when half of this one is used (shares of 4 or
- * more), so a busy caller does not wait for the database. A share is an eighth of what was left (at most 1,024,
- * at least 1), so near the limit every request asks MongoDB and the count is exact.
+ * more), so a busy caller does not wait for the database. A share is an eighth of what was left
+ * (at most 1,024, at least 1), so near the limit every request asks MongoDB and the count is
+ * exact.
  *
  * The bound: the window's hits never pass the limit, so no caller is ever admitted more than the
  * limit in a window, whatever the number of instances. A share an instance does not use before

@@ -12,6 +12,14 @@ import { UsersService } from '../users/users.service';
 
 export type OrderKind = 'package' | 'item';
 
+/** The money the order's partial refunds have given back so far. */
+function partiallyRefundedCents(order: PackageOrderData | ItemOrderData): number {
+  return Object.values(order.partialRefunds ?? {}).reduce(
+    (sum, entry) => sum + entry.amountCents,
+    0,
+  );
+}
+
 /** What the payment metrics count of an order: its whole price. */
 function moneyOf(kind: OrderKind, order: PackageOrderData | ItemOrderData) {
   // The currency the PayPal order was created in, which every paid order has.
@@ -107,10 +115,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
     );
     if (!recorded) return;
     this.telemetry.payment('refunded', { ...moneyOf(kind, recorded), cents: refund.amountCents });
-    const refundedCents = Object.values(recorded.partialRefunds ?? {}).reduce(
-      (sum, entry) => sum + entry.amountCents,
-      0,
-    );
+    const refundedCents = partiallyRefundedCents(recorded);
     if (refundedCents >= totalCentsOf(recorded)) {
       await this.refund(kind, recorded, {
         source: 'paypal-refund',
@@ -226,12 +231,9 @@ export class FulfilmentService implements OnApplicationBootstrap {
     if (won) {
       this.logger.warn(`Order ${order.orderId} refunded (${refund.source})`);
       // What partial refunds gave back has been counted as each came.
-      const partial = Object.values(won.partialRefunds ?? {}).reduce(
-        (sum, entry) => sum + entry.amountCents,
-        0,
-      );
       const money = moneyOf(kind, won);
-      this.telemetry.payment('refunded', { ...money, cents: Math.max(0, money.cents - partial) });
+      const rest = Math.max(0, money.cents - partiallyRefundedCents(won));
+      this.telemetry.payment('refunded', { ...money, cents: rest });
     }
     let current = won ?? (await orders.findById(order._id.toHexString()));
     if (!current) throw new ConflictException('This order no longer exists.');

@@ -15,6 +15,7 @@ import {
   type Span,
   SpanKind,
   SpanStatusCode,
+  type TextMapGetter,
   trace,
   type Tracer,
   type UpDownCounter,
@@ -39,11 +40,13 @@ import type { TelemetryConfig } from '../config/app-config';
 
 const SCOPE = 'coldmail-api';
 const propagator = new W3CTraceContextPropagator();
-const headerGetter = {
-  keys: (headers: Record<string, unknown>) => Object.keys(headers),
-  get: (headers: Record<string, unknown>, key: string) => {
+const headerGetter: TextMapGetter<Record<string, unknown>> = {
+  keys: (headers) => Object.keys(headers),
+  get: (headers, key) => {
     const value = headers[key];
-    return typeof value === 'string' || Array.isArray(value) ? (value as string[]) : undefined;
+    return typeof value === 'string' || Array.isArray(value)
+      ? (value as string | string[])
+      : undefined;
   },
 };
 
@@ -279,16 +282,22 @@ export class Telemetry {
     event: 'paid' | 'refunded',
     order: { kind: 'package' | 'item'; currency: string; cents: number },
   ): void {
-    const attributes = { 'coldmail.payment.event': event, 'coldmail.order.kind': order.kind };
-    this.instruments.payments.add(1, { ...attributes, currency: order.currency });
-    this.instruments.paymentAmount.add(order.cents, { ...attributes, currency: order.currency });
+    const attributes = {
+      'coldmail.payment.event': event,
+      'coldmail.order.kind': order.kind,
+      currency: order.currency,
+    };
+    this.instruments.payments.add(1, attributes);
+    this.instruments.paymentAmount.add(order.cents, attributes);
   }
 
   /** A ledger entry was applied (once per entry). */
   creditsChanged(reason: CreditReason, delta: number): void {
     if (reason === 'purchase') this.instruments.creditsSold.add(delta);
-    else if (reason === 'generation') this.instruments.creditsSpent.add(-delta);
-    else if (reason === 'generation-refund') this.instruments.creditsSpent.add(-delta);
+    // A generation's debit is negative and its refund positive: spent goes up, then back down.
+    else if (reason === 'generation' || reason === 'generation-refund') {
+      this.instruments.creditsSpent.add(-delta);
+    }
   }
 
   generation(seconds: number, outcome: 'generated' | 'failed', streamed: boolean): void {

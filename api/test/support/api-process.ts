@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { emulatorClient, type EmulatorClient } from '@coldmail/auth-emulator';
+import type { EmulatorClient } from '@coldmail/auth-emulator';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
-import { unique } from './test-api';
+import { emulatorOf, unique } from './test-api';
 
 export interface ApiProcess {
   url: string;
@@ -98,10 +98,7 @@ export async function startApiProcess(
   return {
     url,
     config,
-    emulator: emulatorClient({
-      host: config.firebase.emulatorHost ?? undefined,
-      projectId: config.firebase.projectId ?? undefined,
-    }),
+    emulator: emulatorOf(config),
     logLines,
     running: () => !exited,
     async stop() {

@@ -25,6 +25,14 @@ function required(name: string): string {
   return value;
 }
 
+/** The Auth emulator an API with `config` verifies its tokens against. */
+export function emulatorOf(config: AppConfig): EmulatorClient {
+  return emulatorClient({
+    host: config.firebase.emulatorHost ?? undefined,
+    projectId: config.firebase.projectId ?? undefined,
+  });
+}
+
 /** A unique suffix, so test files sharing the emulator never share an account. */
 export const unique = () => randomBytes(4).toString('hex');
 
@@ -64,10 +72,7 @@ export async function startTestApi(
     app,
     config,
     db: client.db(),
-    emulator: emulatorClient({
-      host: config.firebase.emulatorHost ?? undefined,
-      projectId: config.firebase.projectId ?? undefined,
-    }),
+    emulator: emulatorOf(config),
     async close() {
       await client.close();
       await app.close();
