@@ -7,6 +7,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { registerApiDocs } from './common/api-docs';
 import {
   createRootLogger,
+  lazyRequestLogger,
   PinoNestLogger,
   RequestLogController,
   requestIdOf,
@@ -36,7 +37,8 @@ export async function createApp(
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     loggerInstance: logger,
-    logController: new RequestLogController(),
+    logController: new RequestLogController(logger),
+    childLoggerFactory: lazyRequestLogger,
     genReqId: requestIdOf,
     requestIdHeader: false,
     // Closing stops new connections and closes idle ones; requests under way finish, within the

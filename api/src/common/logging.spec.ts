@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
+import fastify from 'fastify';
 import { mongo } from 'mongoose';
-import { createRootLogger, redactEmails } from './logging';
+import { createRootLogger, lazyRequestLogger, redactEmails, RequestLogController } from './logging';
 
 function capture() {
   const lines: string[] = [];
@@ -43,6 +44,45 @@ describe('the API logger', () => {
   it('redacts addresses in request URLs', () => {
     expect(redactEmails('/api/users?userEmail=ada%40example.com&x=1')).toBe(
       '/api/users?userEmail=[email]&x=1',
+    );
+  });
+
+  it("writes one line per request, and the request's own lines, each with its request id", async () => {
+    const { logger, lines } = capture();
+    const server = fastify({
+      loggerInstance: logger,
+      logController: new RequestLogController(logger),
+      childLoggerFactory: lazyRequestLogger,
+    });
+    server.get('/quiet', () => ({ ok: true }));
+    server.get('/chatty', (request) => {
+      request.log.warn({ step: 1 }, 'looked something up');
+      return { ok: true };
+    });
+    server.get('/broken', () => {
+      throw new Error('it broke');
+    });
+    await server.inject({ url: '/quiet?email=ada%40example.com' });
+    await server.inject({ url: '/chatty' });
+    await server.inject({ url: '/broken' });
+    await server.close();
+
+    const written = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const completed = written.filter((line) => line.msg === 'request completed');
+    expect(completed.map((line) => [line.req, line.res, line.level])).toEqual([
+      [{ method: 'GET', url: '/quiet?email=[email]' }, { statusCode: 200 }, 30],
+      [{ method: 'GET', url: '/chatty' }, { statusCode: 200 }, 30],
+      [{ method: 'GET', url: '/broken' }, { statusCode: 500 }, 50],
+    ]);
+    const chatty = written.find((line) => line.msg === 'looked something up');
+    expect(chatty).toMatchObject({ step: 1, level: 40, reqId: completed[1]?.reqId });
+    expect(new Set(completed.map((line) => line.reqId)).size).toBe(3);
+    // Fastify's error handler logs the error through the request's logger.
+    expect(written).toContainEqual(
+      expect.objectContaining({
+        reqId: completed[2]?.reqId,
+        err: expect.objectContaining({ message: 'it broke' }),
+      }),
     );
   });
 });

@@ -1,8 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import pino, { type Logger, type LevelWithSilent } from 'pino';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import pino, {
+  type Bindings,
+  type ChildLoggerOptions,
+  type LevelWithSilent,
+  type LogFn,
+  type Logger,
+} from 'pino';
 import { activeTraceIds } from '../telemetry/telemetry';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -62,8 +73,24 @@ export function serializeError(error: unknown): unknown {
  * Why not nestjs-pino: its pino-http middleware (through middie) and per-request async context
  * cost 30–40% of the API's throughput in `npm run bench:api`; Fastify's own pino integration
  * gives the same request-scoped JSON lines (with reqId) for a fraction of that.
+ *
+ * The line is written by a sibling of the root logger on the same destination, without the
+ * root's redaction and mixin: its fields are fixed here (the URL with addresses taken out, no
+ * headers) and it names its trace itself, and those two passes cost more than the line's
+ * serialisation on a route that does nothing else (`npm run bench:api`).
  */
 export class RequestLogController extends LogController {
+  private readonly lines: Logger;
+
+  constructor(root: Logger) {
+    super();
+    // pino.symbols is pino's public way to a logger's internals: here, where it writes.
+    const destination = (root as unknown as Record<symbol, pino.DestinationStream>)[
+      pino.symbols.streamSym
+    ];
+    this.lines = pino({ level: root.level }, destination);
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -73,18 +100,49 @@ export class RequestLogController extends LogController {
   ): void {
     const status = reply.statusCode;
     const level = error || status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
-    request.log[level](
+    if (!this.lines.isLevelEnabled(level)) return;
+    this.lines[level](
       {
+        reqId: request.id,
         req: { method: request.method, url: redactEmails(request.url) },
         res: { statusCode: status },
         responseTime: Math.round(reply.elapsedTime * 10) / 10,
         // Written after the request's work, outside its context: its trace is named here.
         ...traceIdsOf(request),
-        ...(error ? { err: error } : {}),
+        ...(error ? { err: serializeError(error) } : {}),
       },
       'request completed',
     );
   }
+}
+
+/**
+ * Fastify's per-request logger (`request.log`), made only when something logs through it: a
+ * pino child costs as much as the request's own line, and most requests log nothing else.
+ */
+export function lazyRequestLogger(
+  parent: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  let child: FastifyBaseLogger | undefined;
+  const logger = (): FastifyBaseLogger => (child ??= parent.child(bindings, options));
+  return {
+    get level() {
+      return logger().level;
+    },
+    set level(level: string) {
+      logger().level = level;
+    },
+    fatal: (...args: Parameters<LogFn>) => logger().fatal(...args),
+    error: (...args: Parameters<LogFn>) => logger().error(...args),
+    warn: (...args: Parameters<LogFn>) => logger().warn(...args),
+    info: (...args: Parameters<LogFn>) => logger().info(...args),
+    debug: (...args: Parameters<LogFn>) => logger().debug(...args),
+    trace: (...args: Parameters<LogFn>) => logger().trace(...args),
+    silent: (...args: Parameters<LogFn>) => logger().silent(...args),
+    child: (more, moreOptions) => logger().child(more, moreOptions),
+  };
 }
 
 function traceIdsOf(request: FastifyRequest): { trace_id?: string } {
