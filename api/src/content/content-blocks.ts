@@ -13,8 +13,18 @@ import {
   navLogoSchema,
   testimonialBodySchema,
   testimonialSettingsSchema,
+  type LandingBlockName,
 } from '@coldmail/contracts';
 import type { z } from 'zod';
+
+/** What a landing block's handlers answer (the spec's texts). */
+export interface BlockMessages {
+  read: string;
+  updated: string;
+  reset: string;
+  /** What is shown or hidden: 'Banner section' → 'Banner section activated successfully'. */
+  toggled: string;
+}
 
 interface ContentBlock<Schema extends z.ZodType, Body extends z.ZodType> {
   /** The block's settings as the contract describes them. */
@@ -35,8 +45,51 @@ const block = <Schema extends z.ZodType, Body extends z.ZodType>(
 ): ContentBlock<Schema, Body> => ({ schema, body, label, defaults });
 
 /**
- * Every admin-edited content block, by name (the key it is stored under). Adding a block is one
- * entry here, its schemas in @coldmail/contracts and its handlers in the controller.
+ * Each landing block's answers. Its routes come from @coldmail/contracts (landingBlockPaths and
+ * landingBlockSchemas), its handlers from landingBlockController.
+ */
+export const landingBlockMessages: Record<LandingBlockName, BlockMessages> = {
+  banner: {
+    read: 'Banner section retrieved successfully',
+    updated: 'Banner section updated successfully!',
+    reset: 'Banner section reset to default successfully!',
+    toggled: 'Banner section',
+  },
+  features: {
+    read: 'Features section retrieved successfully',
+    updated: 'Features section updated successfully',
+    reset: 'Features section reset to default successfully',
+    toggled: 'Features section',
+  },
+  about: {
+    read: 'About section retrieved successfully',
+    updated: 'About section updated successfully',
+    reset: 'About section reset to default successfully',
+    toggled: 'About section',
+  },
+  testimonial: {
+    read: 'Testimonial section retrieved successfully',
+    updated: 'Testimonial section updated successfully',
+    reset: 'Testimonial section reset to default successfully',
+    toggled: 'Testimonial section',
+  },
+  contact: {
+    read: 'Contact section retrieved successfully',
+    updated: 'Contact section updated successfully',
+    reset: 'Contact section reset to default successfully',
+    toggled: 'Contact section',
+  },
+  footer: {
+    read: 'Footer settings retrieved successfully',
+    updated: 'Footer updated successfully',
+    reset: 'Footer reset to default successfully',
+    toggled: 'Footer',
+  },
+};
+
+/**
+ * Every admin-edited content block, by name (the key it is stored under): the landing blocks
+ * (see libs/contracts/README.md, "Adding a landing block") and the header logo.
  */
 export const contentBlocks = {
   navLogo: block(navLogoSchema, navLogoBodySchema, 'Logo', () => ({

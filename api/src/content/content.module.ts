@@ -1,14 +1,19 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { landingBlockPaths, type LandingBlockName } from '@coldmail/contracts';
 import { ContentController } from './content.controller';
 import { ContentService } from './content.service';
+import { landingBlockController } from './landing-block.controller';
 import { ContentBlockRecord, ContentBlockSchema } from './schemas/content-block.schema';
 
 @Module({
   imports: [
     MongooseModule.forFeature([{ name: ContentBlockRecord.name, schema: ContentBlockSchema }]),
   ],
-  controllers: [ContentController],
+  controllers: [
+    ContentController,
+    ...(Object.keys(landingBlockPaths) as LandingBlockName[]).map(landingBlockController),
+  ],
   providers: [ContentService],
 })
 export class ContentModule {}

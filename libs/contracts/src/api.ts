@@ -4,26 +4,16 @@ import { defineContract } from './contract';
 import { healthSchema, idParamSchema } from './common';
 import { creditHistoryQuerySchema, creditHistorySchema } from './credits';
 import {
-  aboutBodySchema,
-  aboutSettingsSchema,
-  bannerBodySchema,
-  bannerSettingsSchema,
   bannerStatsSchema,
-  contactBodySchema,
-  contactSettingsSchema,
   contentResponseSchema,
-  featuresBodySchema,
-  featuresSettingsSchema,
-  footerBodySchema,
-  footerResponseSchema,
-  footerSettingsSchema,
+  landingBlockSchemas,
   landingContentSchema,
   navLogoBodySchema,
   navLogoResponseSchema,
   navLogoSchema,
-  testimonialBodySchema,
-  testimonialSettingsSchema,
+  type ContentResponseSchema,
 } from './content';
+import { landingBlockPaths, type LandingBlockName } from './landing-blocks';
 import {
   geminiKeyBodySchema,
   geminiKeyDeletedResponseSchema,
@@ -282,115 +272,10 @@ export const contract = defineContract(routes, {
       summary: 'Every landing-page block in one read (an inactive block is null)',
       response: landingContentSchema,
     },
-    banner: {
-      summary: 'The banner section as the page shows it',
-      response: contentResponseSchema(bannerSettingsSchema),
-    },
-    bannerUpdate: {
-      summary: 'Saves the banner section',
-      body: bannerBodySchema,
-      response: contentResponseSchema(bannerSettingsSchema),
-    },
-    bannerToggle: {
-      summary: 'Shows or hides the banner section',
-      response: contentResponseSchema(bannerSettingsSchema),
-    },
-    bannerReset: {
-      summary: 'Restores the banner section’s defaults',
-      response: contentResponseSchema(bannerSettingsSchema),
-    },
+    ...blockSchemas(),
     bannerStats: {
       summary: 'Whether the banner is active and has a video and an image, and when it changed',
       response: z.object({ success: z.literal(true), data: bannerStatsSchema }),
-    },
-    features: {
-      summary: 'The features section as the page shows it',
-      response: contentResponseSchema(featuresSettingsSchema),
-    },
-    featuresUpdate: {
-      summary: 'Saves the features section',
-      body: featuresBodySchema,
-      response: contentResponseSchema(featuresSettingsSchema),
-    },
-    featuresToggle: {
-      summary: 'Shows or hides the features section',
-      response: contentResponseSchema(featuresSettingsSchema),
-    },
-    featuresReset: {
-      summary: 'Restores the features section’s defaults',
-      response: contentResponseSchema(featuresSettingsSchema),
-    },
-    about: {
-      summary: 'The about section as the page shows it',
-      response: contentResponseSchema(aboutSettingsSchema),
-    },
-    aboutUpdate: {
-      summary: 'Saves the about section',
-      body: aboutBodySchema,
-      response: contentResponseSchema(aboutSettingsSchema),
-    },
-    aboutToggle: {
-      summary: 'Shows or hides the about section',
-      response: contentResponseSchema(aboutSettingsSchema),
-    },
-    aboutReset: {
-      summary: 'Restores the about section’s defaults',
-      response: contentResponseSchema(aboutSettingsSchema),
-    },
-    aboutResetApi: {
-      summary: 'Restores the about section’s defaults (the spec’s path has no /api prefix)',
-      response: contentResponseSchema(aboutSettingsSchema),
-    },
-    testimonial: {
-      summary: 'The testimonial section as the page shows it',
-      response: contentResponseSchema(testimonialSettingsSchema),
-    },
-    testimonialUpdate: {
-      summary: 'Saves the testimonial section',
-      body: testimonialBodySchema,
-      response: contentResponseSchema(testimonialSettingsSchema),
-    },
-    testimonialToggle: {
-      summary: 'Shows or hides the testimonial section',
-      response: contentResponseSchema(testimonialSettingsSchema),
-    },
-    testimonialReset: {
-      summary: 'Restores the testimonial section’s defaults',
-      response: contentResponseSchema(testimonialSettingsSchema),
-    },
-    contact: {
-      summary: 'The contact section as the page shows it',
-      response: contentResponseSchema(contactSettingsSchema),
-    },
-    contactUpdate: {
-      summary: 'Saves the contact section',
-      body: contactBodySchema,
-      response: contentResponseSchema(contactSettingsSchema),
-    },
-    contactToggle: {
-      summary: 'Shows or hides the contact section',
-      response: contentResponseSchema(contactSettingsSchema),
-    },
-    contactReset: {
-      summary: 'Restores the contact section’s defaults',
-      response: contentResponseSchema(contactSettingsSchema),
-    },
-    footer: {
-      summary: 'The site footer (shown only while active)',
-      response: footerResponseSchema,
-    },
-    footerUpdate: {
-      summary: 'Saves the footer',
-      body: footerBodySchema,
-      response: contentResponseSchema(footerSettingsSchema),
-    },
-    footerToggle: {
-      summary: 'Shows or hides the footer',
-      response: contentResponseSchema(footerSettingsSchema),
-    },
-    footerReset: {
-      summary: 'Restores the footer’s defaults',
-      response: contentResponseSchema(footerSettingsSchema),
     },
   },
   paypalSettings: {
@@ -510,3 +395,53 @@ export const contract = defineContract(routes, {
 });
 
 export type ApiContract = typeof contract;
+
+type BlockTable = typeof landingBlockSchemas;
+type BlockAnswer<Name extends LandingBlockName> = ContentResponseSchema<
+  BlockTable[Name]['settings']
+>;
+interface Answering<Response> {
+  readonly summary: string;
+  readonly response: Response;
+}
+
+/** The schemas of every block's routes (see blockRoutes), from landingBlockSchemas. */
+type BlockSchemas = { readonly [Name in LandingBlockName]: Answering<BlockAnswer<Name>> } & {
+  readonly [Name in LandingBlockName as `${Name}Update`]: Answering<BlockAnswer<Name>> & {
+    readonly body: BlockTable[Name]['body'];
+  };
+} & {
+  readonly [Name in LandingBlockName as `${Name}Toggle` | `${Name}Reset`]: Answering<
+    BlockAnswer<Name>
+  >;
+} & {
+  readonly [
+    Name in LandingBlockName as (typeof landingBlockPaths)[Name] extends {
+      specResetPath: string;
+    }
+      ? `${Name}ResetApi`
+      : never
+  ]: Answering<BlockAnswer<Name>>;
+};
+
+function blockSchemas(): BlockSchemas {
+  const entries: Record<string, Answering<z.ZodType> & { body?: z.ZodType }> = {};
+  for (const [name, { settings, body, label }] of Object.entries(landingBlockSchemas)) {
+    const response = contentResponseSchema(settings);
+    entries[name] = { summary: `${capitalised(label)} as the page shows it`, response };
+    entries[`${name}Update`] = { summary: `Saves ${label}`, body, response };
+    entries[`${name}Toggle`] = { summary: `Shows or hides ${label}`, response };
+    entries[`${name}Reset`] = { summary: `Restores the defaults of ${label}`, response };
+    if ('specResetPath' in landingBlockPaths[name as LandingBlockName]) {
+      entries[`${name}ResetApi`] = {
+        summary: `Restores the defaults of ${label} (also at the spec's path, without /api)`,
+        response,
+      };
+    }
+  }
+  return entries as unknown as BlockSchemas;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

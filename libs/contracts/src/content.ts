@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LandingBlockName } from './landing-blocks';
 
 /**
  * The admin-edited content blocks the pages read. Each block's settings are one object; the API
@@ -43,12 +44,7 @@ export const footerSettingsSchema = z.object({
 export type FooterSettings = z.infer<typeof footerSettingsSchema>;
 
 /** GET /api/footer */
-export const footerResponseSchema = z.object({
-  success: z.literal(true),
-  data: footerSettingsSchema,
-  message: z.string(),
-});
-export type FooterResponse = z.infer<typeof footerResponseSchema>;
+export type FooterResponse = z.infer<ContentResponseSchema<typeof footerSettingsSchema>>;
 
 // ——— Editing the blocks (Admin) ———
 
@@ -267,18 +263,56 @@ export const navLogoBodySchema = z.strictObject({
   isActive: z.boolean().optional(),
 });
 
-/** What every write answers: the block as stored now. */
+/** What every block's read and write answer: the block as stored now. */
 export const contentResponseSchema = <Settings extends z.ZodType>(settings: Settings) =>
   z.object({ success: z.literal(true), message: z.string(), data: settings });
+export type ContentResponseSchema<Settings extends z.ZodType> = ReturnType<
+  typeof contentResponseSchema<Settings>
+>;
 
-/** GET /api/landing-content: every block in one read; an inactive block is null. */
+/** One landing block's schemas. */
+export interface LandingBlockSchemas {
+  /** The block as the page shows it (what an admin saved, or its defaults). */
+  readonly settings: z.ZodObject;
+  /** What an admin may save: the spec's validation, field by field. */
+  readonly body: z.ZodType;
+  /** How the API's documentation names it ('the banner section'). */
+  readonly label: string;
+}
+
+/** Each landing block's schemas, by the name in ./landing-blocks.ts (the compiler checks both). */
+export const landingBlockSchemas = {
+  banner: { settings: bannerSettingsSchema, body: bannerBodySchema, label: 'the banner section' },
+  features: {
+    settings: featuresSettingsSchema,
+    body: featuresBodySchema,
+    label: 'the features section',
+  },
+  about: { settings: aboutSettingsSchema, body: aboutBodySchema, label: 'the about section' },
+  testimonial: {
+    settings: testimonialSettingsSchema,
+    body: testimonialBodySchema,
+    label: 'the testimonial section',
+  },
+  contact: {
+    settings: contactSettingsSchema,
+    body: contactBodySchema,
+    label: 'the contact section',
+  },
+  footer: { settings: footerSettingsSchema, body: footerBodySchema, label: 'the site footer' },
+} as const satisfies Record<LandingBlockName, LandingBlockSchemas>;
+
+type LandingBlockTable = typeof landingBlockSchemas;
+/** A landing block's settings, by name. */
+export type LandingBlockSettings<Name extends LandingBlockName> = z.output<
+  LandingBlockTable[Name]['settings']
+>;
+
+/** GET /api/landing-content: every block in one read (and the logo); an inactive one is null. */
 export const landingContentSchema = z.object({
-  banner: bannerSettingsSchema.nullable(),
-  features: featuresSettingsSchema.nullable(),
-  about: aboutSettingsSchema.nullable(),
-  testimonial: testimonialSettingsSchema.nullable(),
-  contact: contactSettingsSchema.nullable(),
-  footer: footerSettingsSchema.nullable(),
+  ...(Object.fromEntries(
+    Object.entries(landingBlockSchemas).map(([name, { settings }]) => [name, settings.nullable()]),
+  ) as { [Name in LandingBlockName]: z.ZodNullable<LandingBlockTable[Name]['settings']> }),
   navLogo: navLogoSchema.nullable(),
 });
 export type LandingContent = z.infer<typeof landingContentSchema>;

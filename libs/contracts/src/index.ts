@@ -20,3 +20,4 @@ export * from './statuses';
 export * from './support';
 export * from './uploads';
 export * from './users';
+export * from './landing-blocks';

@@ -2,6 +2,7 @@
 // needs it. The schemas of each entry, and its one-line summary for the OpenAPI page, are in
 // ./api.ts, which must name exactly these entries (its type says so).
 import { defineRoutes } from './http';
+import { blockRoutes, landingBlockPaths } from './landing-blocks';
 
 export const routes = defineRoutes({
   health: {
@@ -235,142 +236,12 @@ export const routes = defineRoutes({
       path: '/api/landing-content',
       access: 'public',
     },
-    banner: {
-      method: 'GET',
-      path: '/api/banner-section',
-      access: 'public',
-    },
-    bannerUpdate: {
-      method: 'PUT',
-      path: '/api/banner-section',
-      access: 'admin',
-    },
-    bannerToggle: {
-      method: 'PATCH',
-      path: '/api/banner-section/toggle',
-      access: 'admin',
-    },
-    bannerReset: {
-      method: 'POST',
-      path: '/api/banner-section/reset',
-      access: 'admin',
-      status: 200,
-    },
+    // Each landing block's read, save, toggle and reset, from its paths.
+    ...blockRoutes(landingBlockPaths),
     bannerStats: {
       method: 'GET',
       path: '/api/banner-section/stats',
       access: 'admin',
-    },
-    features: {
-      method: 'GET',
-      path: '/api/features-section',
-      access: 'public',
-    },
-    featuresUpdate: {
-      method: 'PUT',
-      path: '/api/features-section',
-      access: 'admin',
-    },
-    featuresToggle: {
-      method: 'PATCH',
-      path: '/api/features-section/toggle',
-      access: 'admin',
-    },
-    featuresReset: {
-      method: 'POST',
-      path: '/api/features-section/reset',
-      access: 'admin',
-      status: 200,
-    },
-    about: {
-      method: 'GET',
-      path: '/api/about-section',
-      access: 'public',
-    },
-    aboutUpdate: {
-      method: 'PUT',
-      path: '/api/about-section',
-      access: 'admin',
-    },
-    aboutToggle: {
-      method: 'PATCH',
-      path: '/api/about-section/toggle',
-      access: 'admin',
-    },
-    aboutReset: {
-      method: 'POST',
-      path: '/about-section/reset',
-      access: 'admin',
-      status: 200,
-    },
-    aboutResetApi: {
-      method: 'POST',
-      path: '/api/about-section/reset',
-      access: 'admin',
-      status: 200,
-    },
-    testimonial: {
-      method: 'GET',
-      path: '/api/testimonial-section',
-      access: 'public',
-    },
-    testimonialUpdate: {
-      method: 'PUT',
-      path: '/api/testimonial-section',
-      access: 'admin',
-    },
-    testimonialToggle: {
-      method: 'PATCH',
-      path: '/api/testimonial-section/toggle',
-      access: 'admin',
-    },
-    testimonialReset: {
-      method: 'POST',
-      path: '/api/testimonial-section/reset',
-      access: 'admin',
-      status: 200,
-    },
-    contact: {
-      method: 'GET',
-      path: '/api/contact-section',
-      access: 'public',
-    },
-    contactUpdate: {
-      method: 'PUT',
-      path: '/api/contact-section',
-      access: 'admin',
-    },
-    contactToggle: {
-      method: 'PATCH',
-      path: '/api/contact-section/toggle',
-      access: 'admin',
-    },
-    contactReset: {
-      method: 'POST',
-      path: '/api/contact-section/reset',
-      access: 'admin',
-      status: 200,
-    },
-    footer: {
-      method: 'GET',
-      path: '/api/footer',
-      access: 'public',
-    },
-    footerUpdate: {
-      method: 'PUT',
-      path: '/api/footer',
-      access: 'admin',
-    },
-    footerToggle: {
-      method: 'PATCH',
-      path: '/api/footer/toggle',
-      access: 'admin',
-    },
-    footerReset: {
-      method: 'POST',
-      path: '/api/footer/reset',
-      access: 'admin',
-      status: 200,
     },
   },
   paypalSettings: {

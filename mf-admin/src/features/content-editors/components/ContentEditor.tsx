@@ -1,3 +1,4 @@
+import type { LandingBlockName, LandingBlockSettings, NavLogo } from '@coldmail/contracts';
 import { api, domainKey, toApiError, type ApiError } from '@coldmail/session';
 import { Alert, Button, Checkbox, ConfirmDialog, PageLoader } from '@coldmail/ui';
 import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
@@ -34,14 +35,34 @@ const sectionTexts = (name: string) => ({
   reset: `Failed to reset ${name} data`,
 });
 const asSettings = (data: unknown) => data as Settings;
+
+/**
+ * A landing block's read, save, toggle and reset: its contract entries (`banner`, `bannerUpdate`,
+ * `bannerToggle`, `bannerReset`), derived from its name as the contract derives them.
+ */
+function landingBlockCalls(
+  name: LandingBlockName,
+): Pick<BlockEditing, 'load' | 'save' | 'toggle' | 'reset'> {
+  // The form holds every block as a record; the API checks the body against the block's schema.
+  const calls = api.content as unknown as Record<
+    string,
+    (input?: { body: Settings }) => Promise<Answer & { data: Settings }>
+  >;
+  const call = (key: string) => calls[key] as NonNullable<(typeof calls)[string]>;
+  return {
+    load: async () => (await call(name)()).data,
+    save: (body) => call(`${name}Update`)({ body }),
+    toggle: () => call(`${name}Toggle`)(),
+    reset: () => call(`${name}Reset`)(),
+  };
+}
+
 const SECTION_TOGGLE: [string, string] = ['Deactivate Section', 'Activate Section'];
 
-/* The typed client's bodies are each block's schema; the generic form holds them as records. */
-/* eslint-disable @typescript-eslint/no-explicit-any -- one form for seven schemas, checked by the API */
 export const blockEditing: Record<EditableBlock, BlockEditing> = {
   navLogo: {
     load: async () => asSettings((await api.content.navLogo()).data.data),
-    save: (body) => api.content.navLogoUpdate({ body: body as any }),
+    save: (body) => api.content.navLogoUpdate({ body: body as unknown as NavLogo }),
     texts: {
       fetch: 'Failed to load logo data',
       save: 'Failed to update logo',
@@ -52,10 +73,7 @@ export const blockEditing: Record<EditableBlock, BlockEditing> = {
     clearAfter: 3000,
   },
   banner: {
-    load: async () => asSettings((await api.content.banner()).data),
-    save: (body) => api.content.bannerUpdate({ body: body as any }),
-    toggle: () => api.content.bannerToggle(),
-    reset: () => api.content.bannerReset(),
+    ...landingBlockCalls('banner'),
     texts: {
       fetch: 'Failed to fetch banner data',
       save: 'Failed to update banner section',
@@ -68,52 +86,36 @@ export const blockEditing: Record<EditableBlock, BlockEditing> = {
     clearAfter: 5000,
   },
   features: {
-    load: async () => asSettings((await api.content.features()).data),
-    save: (body) => api.content.featuresUpdate({ body: body as any }),
-    toggle: () => api.content.featuresToggle(),
-    reset: () => api.content.featuresReset(),
+    ...landingBlockCalls('features'),
     texts: sectionTexts('features section'),
     toggleLabels: SECTION_TOGGLE,
     required: 'title',
   },
   about: {
-    load: async () => asSettings((await api.content.about()).data),
-    save: (body) => api.content.aboutUpdate({ body: body as any }),
-    toggle: () => api.content.aboutToggle(),
-    reset: () => api.content.aboutReset(),
+    ...landingBlockCalls('about'),
     texts: sectionTexts('about section'),
     toggleLabels: SECTION_TOGGLE,
     required: 'title',
   },
   testimonial: {
-    load: async () => asSettings((await api.content.testimonial()).data),
-    save: (body) => api.content.testimonialUpdate({ body: body as any }),
-    toggle: () => api.content.testimonialToggle(),
-    reset: () => api.content.testimonialReset(),
+    ...landingBlockCalls('testimonial'),
     texts: sectionTexts('testimonial section'),
     toggleLabels: SECTION_TOGGLE,
     required: 'title',
   },
   contact: {
-    load: async () => asSettings((await api.content.contact()).data),
-    save: (body) => api.content.contactUpdate({ body: body as any }),
-    toggle: () => api.content.contactToggle(),
-    reset: () => api.content.contactReset(),
+    ...landingBlockCalls('contact'),
     texts: sectionTexts('contact section'),
     toggleLabels: SECTION_TOGGLE,
     required: 'title',
   },
   footer: {
-    load: async () => asSettings((await api.content.footer()).data),
-    save: (body) => api.content.footerUpdate({ body: body as any }),
-    toggle: () => api.content.footerToggle(),
-    reset: () => api.content.footerReset(),
+    ...landingBlockCalls('footer'),
     texts: sectionTexts('footer'),
     toggleLabels: ['Deactivate Footer', 'Activate Footer'],
     required: 'logo',
   },
 };
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** The error banner's text: the no-answer text when the server was not reached, if any. */
 const failureText = (editing: BlockEditing, action: Action, error: ApiError) =>
@@ -131,16 +133,21 @@ export interface EditorSection {
  * An admin editor for one content block: the form, a live preview drawn by `preview` (the landing
  * page's own component), Save, reset with confirmation and activate/deactivate.
  */
-interface EditorProps {
-  block: EditableBlock;
-  preview(settings: Settings): ReactNode;
+/** What an editable block holds: a landing block's settings, or the logo. */
+type SettingsOf<Block extends EditableBlock> = Block extends LandingBlockName
+  ? LandingBlockSettings<Block>
+  : NavLogo;
+
+interface EditorProps<Block extends EditableBlock> {
+  block: Block;
+  preview(settings: SettingsOf<Block>): ReactNode;
   /** Field groups with headings (the banner's management variant); a flat form without. */
   sections?: readonly EditorSection[];
   /** Shown above the form, such as the block's stats. */
   summary?: ReactNode;
 }
 
-export function ContentEditor(props: EditorProps) {
+export function ContentEditor<Block extends EditableBlock>(props: EditorProps<Block>) {
   const editing = blockEditing[props.block];
   const loaded = useQuery({
     queryKey: ['content', 'editor', props.block],
@@ -153,13 +160,13 @@ export function ContentEditor(props: EditorProps) {
   return <EditorForm {...props} initial={loaded.data} />;
 }
 
-function EditorForm({
+function EditorForm<Block extends EditableBlock>({
   block,
   initial,
   preview,
   sections,
   summary,
-}: EditorProps & { initial: Settings }) {
+}: EditorProps<Block> & { initial: Settings }) {
   const editing = blockEditing[block];
   const [form, setForm] = useState<Settings>(initial);
   const [saved, setSaved] = useState<Settings>(initial);
@@ -291,7 +298,8 @@ function EditorForm({
           h1 of this page. aria-hidden too for browsers that expose inert content.
         */}
         <div inert aria-hidden="true">
-          {preview(form)}
+          {/* The form holds the block as the API answered it, with the admin's edits. */}
+          {preview(form as unknown as SettingsOf<Block>)}
         </div>
       </div>
       <ConfirmDialog

@@ -1,12 +1,4 @@
-import type {
-  AboutSettings,
-  BannerSettings,
-  ContactSettings,
-  FeaturesSettings,
-  FooterSettings,
-  NavLogo,
-  TestimonialSettings,
-} from '@coldmail/contracts';
+import type { BannerSettings } from '@coldmail/contracts';
 import { api } from '@coldmail/session';
 import {
   AboutBlock,
@@ -28,21 +20,16 @@ import styles from './ContentEditor.module.css';
 export const LogoPanel = () => (
   <ContentEditor
     block="navLogo"
-    preview={(settings) => {
-      const logo = settings as unknown as NavLogo;
+    preview={(logo) => (
       // As the header draws it: the image when one is set, the site's own wordmark otherwise.
-      return (
-        <div className={styles.logoPreview}>
-          <SiteLogo logo={logo.imageUrl ? logo : null} to="/" />
-        </div>
-      );
-    }}
+      <div className={styles.logoPreview}>
+        <SiteLogo logo={logo.imageUrl ? logo : null} to="/" />
+      </div>
+    )}
   />
 );
 
-const bannerPreview = (settings: Record<string, unknown>) => (
-  <BannerBlock banner={settings as unknown as BannerSettings} />
-);
+const bannerPreview = (settings: BannerSettings) => <BannerBlock banner={settings} />;
 
 const BANNER_SECTIONS = [
   { title: 'Text content', keys: ['subTitle', 'mainTitle', 'highlightText', 'description'] },
@@ -90,25 +77,17 @@ export const BannerPanel = () => (
 export const HomeBannerPanel = () => <ContentEditor block="banner" preview={bannerPreview} />;
 
 export const FeaturesPanel = () => (
-  <ContentEditor
-    block="features"
-    preview={(settings) => <FeaturesBlock features={settings as unknown as FeaturesSettings} />}
-  />
+  <ContentEditor block="features" preview={(settings) => <FeaturesBlock features={settings} />} />
 );
 
 export const AboutPanel = () => (
-  <ContentEditor
-    block="about"
-    preview={(settings) => <AboutBlock about={settings as unknown as AboutSettings} />}
-  />
+  <ContentEditor block="about" preview={(settings) => <AboutBlock about={settings} />} />
 );
 
 export const TestimonialPanel = () => (
   <ContentEditor
     block="testimonial"
-    preview={(settings) => (
-      <TestimonialBlock testimonial={settings as unknown as TestimonialSettings} />
-    )}
+    preview={(settings) => <TestimonialBlock testimonial={settings} />}
   />
 );
 
@@ -117,7 +96,7 @@ export const ContactPanel = () => (
     block="contact"
     preview={(settings) => (
       // The visitors' own form, labelled as the admin sets it; inert here (nothing is sent).
-      <ContactBlock contact={settings as unknown as ContactSettings}>
+      <ContactBlock contact={settings}>
         {(buttonText) => <ContactForm buttonText={buttonText} />}
       </ContactBlock>
     )}
@@ -125,8 +104,5 @@ export const ContactPanel = () => (
 );
 
 export const FooterPanel = () => (
-  <ContentEditor
-    block="footer"
-    preview={(settings) => <FooterBlock footer={settings as unknown as FooterSettings} />}
-  />
+  <ContentEditor block="footer" preview={(settings) => <FooterBlock footer={settings} />} />
 );

@@ -1,0 +1,79 @@
+// Zod-free (see ./http.ts): the landing page's admin-edited blocks on the wire. Their schemas
+// are in ./content.ts, joined to these routes in ./api.ts (landingBlockSchemas); the API's
+// handlers, messages and defaults are in api/src/content/content-blocks.ts.
+
+/** Where one block lives. */
+export interface LandingBlockPaths {
+  /** Read (public) and saved (PUT, admin) here; shown or hidden at `/toggle`, reset at `/reset`. */
+  readonly path: string;
+  /**
+   * Where the spec's client resets the block when it is not `${path}/reset` (about's has no
+   * `/api`): the block's reset is declared there, and `${path}/reset` answers too.
+   */
+  readonly specResetPath?: string;
+}
+
+/** Every landing block, in the order the landing page shows them. */
+export const landingBlockPaths = {
+  banner: { path: '/api/banner-section' },
+  features: { path: '/api/features-section' },
+  about: { path: '/api/about-section', specResetPath: '/about-section/reset' },
+  testimonial: { path: '/api/testimonial-section' },
+  contact: { path: '/api/contact-section' },
+  footer: { path: '/api/footer' },
+} as const satisfies Record<string, LandingBlockPaths>;
+
+export type LandingBlockName = keyof typeof landingBlockPaths;
+
+interface BlockRead {
+  readonly method: 'GET';
+  readonly path: string;
+  readonly access: 'public';
+}
+interface BlockWrite<Method extends 'PUT' | 'PATCH'> {
+  readonly method: Method;
+  readonly path: string;
+  readonly access: 'admin';
+}
+interface BlockReset {
+  readonly method: 'POST';
+  readonly path: string;
+  readonly access: 'admin';
+  readonly status: 200;
+}
+
+/** `banner`, `bannerUpdate`, `bannerToggle`, `bannerReset` (and `aboutResetApi`), by block. */
+export type BlockRoutes<Blocks extends Record<string, LandingBlockPaths>> = {
+  readonly [Name in keyof Blocks & string]: BlockRead;
+} & { readonly [Name in keyof Blocks & string as `${Name}Update`]: BlockWrite<'PUT'> } & {
+  readonly [Name in keyof Blocks & string as `${Name}Toggle`]: BlockWrite<'PATCH'>;
+} & { readonly [Name in keyof Blocks & string as `${Name}Reset`]: BlockReset } & {
+  readonly [
+    Name in keyof Blocks & string as Blocks[Name] extends { specResetPath: string }
+      ? `${Name}ResetApi`
+      : never
+  ]: BlockReset;
+};
+
+/** The contract routes of every block, derived from its paths. */
+export function blockRoutes<const Blocks extends Record<string, LandingBlockPaths>>(
+  blocks: Blocks,
+): BlockRoutes<Blocks> {
+  const routes: Record<string, BlockRead | BlockWrite<'PUT' | 'PATCH'> | BlockReset> = {};
+  for (const [name, { path, specResetPath }] of Object.entries(blocks)) {
+    routes[name] = { method: 'GET', path, access: 'public' };
+    routes[`${name}Update`] = { method: 'PUT', path, access: 'admin' };
+    routes[`${name}Toggle`] = { method: 'PATCH', path: `${path}/toggle`, access: 'admin' };
+    const reset = `${path}/reset`;
+    routes[`${name}Reset`] = {
+      method: 'POST',
+      path: specResetPath ?? reset,
+      access: 'admin',
+      status: 200,
+    };
+    if (specResetPath) {
+      routes[`${name}ResetApi`] = { method: 'POST', path: reset, access: 'admin', status: 200 };
+    }
+  }
+  return routes as BlockRoutes<Blocks>;
+}
