@@ -42,12 +42,18 @@ async function declaredIn(file, declaration) {
   return value;
 }
 
+/** A new buyer's page, signed in, with `credits` an admin gave them. */
+async function buyerWithCredits(name, credits) {
+  const page = await newPage(browser);
+  const email = await signUpBuyer(page, stack, name);
+  const [record] = await admin.get(`/users?userEmail=${encodeURIComponent(email)}`);
+  await admin.put(`/api/users/${record._id}`, { currentBalance: credits });
+  return page;
+}
+
 test.describe('the email generator', () => {
   test('a buyer generates an email for one credit, downloads it and finds it in the history', async () => {
-    const page = await newPage(browser);
-    const email = await signUpBuyer(page, stack, 'Gene Rator');
-    const [record] = await admin.get(`/users?userEmail=${encodeURIComponent(email)}`);
-    await admin.put(`/api/users/${record._id}`, { currentBalance: 3 });
+    const page = await buyerWithCredits('Gene Rator', 3);
 
     await page.goto(`${stack.urls.shell}${paths.userGenerateEmail}`);
     await page.getByTestId('generator-credits').getByText('Credits: 3').waitFor();
@@ -85,6 +91,28 @@ test.describe('the email generator', () => {
       .getByRole('list', { name: 'Generated emails' })
       .getByText(/to Ada Lovelace/)
       .waitFor();
+    assert.deepEqual(page.pageErrors, []);
+  });
+
+  test('the dashboard shows the credit a generation spent as soon as the buyer goes back to it', async () => {
+    const page = await buyerWithCredits('Dash Board', 2);
+
+    await page.goto(`${stack.urls.shell}${paths.userDashboard}`);
+    const recent = page.getByRole('list', { name: 'Recent credit changes' });
+    await recent.getByText('Adjusted by an administrator').waitFor();
+    const sidebar = page.getByRole('complementary', { name: 'User area' });
+    await sidebar.getByRole('link', { name: 'AI Email Template Generator' }).click();
+    await page.getByLabel(/Recipient Name/).fill('Grace Hopper');
+    await page.getByLabel(/Sender Name/).fill('Dash Board');
+    await page.getByLabel(/Purpose of Email/).fill('Ask her about compilers');
+    await page.getByRole('button', { name: 'Generate Email' }).click();
+    await page.getByText('Email template generated successfully!').waitFor();
+
+    // Back in the same visit: the dashboard's list was read a moment ago, and the query cache
+    // keeps an answer for 30 s unless a write makes it stale, as this generation does.
+    await sidebar.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await recent.getByText('Email generated').waitFor({ timeout: 10_000 });
+    assert.match(await sidebarCredits(page), /Credits: 1/);
     assert.deepEqual(page.pageErrors, []);
   });
 

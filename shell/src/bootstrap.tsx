@@ -1,6 +1,6 @@
 import '@coldmail/ui/theme.css';
 import { pageForPath } from '@coldmail/registry/pages';
-import { publicReadQuery, sessionActions } from '@coldmail/session';
+import { publicReadQuery, refreshWhenStale, sessionActions } from '@coldmail/session';
 import { queryClient, QueryClientProvider } from '@coldmail/query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -25,6 +25,10 @@ async function start(): Promise<void> {
     apiBaseUrl: config.apiBaseUrl,
     paypalSdkBaseUrl: config.paypalSdkBaseUrl ?? null,
   });
+
+  // What a write of the typed client makes stale (its contract entry says) is refreshed on
+  // every screen that shows it.
+  refreshWhenStale(queryClient);
 
   // The page's first reads (index.html's script has preloaded them) go into the query cache
   // while its remote loads, under the keys the page's own queries use.

@@ -39,6 +39,12 @@ export interface Route {
   /** The body is multipart form data (a file upload), not JSON. */
   readonly multipart?: boolean;
   /**
+   * The domains whose reads a successful call makes stale; a write's own domain when left out.
+   * A payment, for one, changes the buyer's orders, record (the balance) and credit history:
+   * the apps refresh what they show of them without naming them at each call.
+   */
+  readonly invalidates?: readonly string[];
+  /**
    * Not called through the typed client: bytes rather than JSON (an image), or a caller other
    * than our apps (PayPal's webhook) whose body is read raw.
    */
@@ -49,6 +55,12 @@ export interface Route {
 export type RouteTable = Readonly<Record<string, Readonly<Record<string, Route>>>>;
 
 export const defineRoutes = <const Table extends RouteTable>(table: Table): Table => table;
+
+/** The domains a successful call of `route` (in `domain`) makes stale: none for a read. */
+export function staleDomainsOf(domain: string, route: Route): readonly string[] {
+  if (route.method === 'GET') return [];
+  return route.invalidates ?? [domain];
+}
 
 /** The success status of a route, as the API answers it. */
 export function successStatusOf(route: Route): number {

@@ -3,6 +3,7 @@
 export {
   buildPath,
   matchPath,
+  staleDomainsOf,
   successStatusOf,
   type Access,
   type HttpMethod,

@@ -54,12 +54,14 @@ export const routes = defineRoutes({
       path: '/api/users/:id',
       access: 'admin',
       sensitive: true,
+      invalidates: ['users', 'credits'],
     },
     delete: {
       method: 'DELETE',
       path: '/api/users/:id',
       access: 'admin',
       sensitive: true,
+      invalidates: ['users', 'credits'],
     },
   },
   messages: {
@@ -152,6 +154,7 @@ export const routes = defineRoutes({
       access: 'admin',
       sensitive: true,
       status: 200,
+      invalidates: ['packageOrders', 'users', 'credits'],
     },
   },
   itemOrders: {
@@ -194,16 +197,19 @@ export const routes = defineRoutes({
       method: 'POST',
       path: '/api/paypal/orders',
       access: 'owner',
+      invalidates: [],
     },
     completePackage: {
       method: 'PUT',
       path: '/process-payment-complete/:id',
       access: 'owner',
+      invalidates: ['packageOrders', 'users', 'credits'],
     },
     completeItem: {
       method: 'PUT',
       path: '/item-update-payment-status/:id',
       access: 'owner',
+      invalidates: ['itemOrders'],
     },
     webhook: {
       method: 'POST',
@@ -328,6 +334,7 @@ export const routes = defineRoutes({
       path: '/api/generate-email',
       access: 'signed-in',
       status: 200,
+      invalidates: ['generator', 'users', 'credits'],
     },
     availability: {
       method: 'GET',
@@ -346,18 +353,21 @@ export const routes = defineRoutes({
       path: '/api/enhance-prompt',
       access: 'signed-in',
       status: 200,
+      invalidates: [],
     },
     deductCredit: {
       method: 'POST',
       path: '/api/deduct-credit',
       access: 'signed-in',
       status: 200,
+      invalidates: ['users', 'credits'],
     },
     refundCredit: {
       method: 'POST',
       path: '/api/refund-credit',
       access: 'signed-in',
       status: 200,
+      invalidates: ['users', 'credits'],
     },
     history: {
       method: 'GET',

@@ -2,7 +2,7 @@ import { createQueryClient } from '@coldmail/query';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, domainKey, publicReadQuery } from './api';
+import { api, domainKey, publicReadQuery, refreshWhenStale } from './api';
 import { ApiError } from './api-error';
 import { sessionActions } from './store';
 
@@ -185,6 +185,57 @@ describe('query keys and options', () => {
       .filter((query) => query.isStale())
       .map((query) => query.queryKey[0]);
     expect(stale).toEqual(['packageOrders']);
+  });
+});
+
+describe('what a write makes stale', () => {
+  /** Which domains' reads are stale after `work`, with one fresh read in each domain. */
+  async function staleAfter(work: () => Promise<unknown>): Promise<string[]> {
+    const queryClient = createQueryClient();
+    refreshWhenStale(queryClient);
+    reply = { status: 200, body: [] };
+    const reads: { queryKey: readonly unknown[]; queryFn: () => Promise<unknown> }[] = [
+      api.packages.list.query(),
+      api.packageOrders.list.query({ query: { userEmail: 'a@b.c' } }),
+      api.users.list.query({ query: { userEmail: 'a@b.c' } }),
+      api.credits.history.query(),
+      api.generator.history.query(),
+    ];
+    for (const read of reads) await queryClient.fetchQuery(read);
+    await work().catch(() => undefined);
+    return queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.isStale())
+      .map((query) => String(query.queryKey[0]));
+  }
+
+  it('refreshes the domains the contract entry names, once the write succeeded', async () => {
+    reply = { status: 200, body: { success: true } };
+    expect(
+      await staleAfter(async () => {
+        reply = { status: 200, body: { success: true } };
+        await api.payments.completePackage({ params: { id: 'o1' }, body: {} as never });
+      }),
+    ).toEqual(['packageOrders', 'users', 'credits']);
+    expect(
+      await staleAfter(async () => {
+        reply = { status: 200, body: { success: true } };
+        await api.packages.delete({ params: { id: 'p1' } });
+      }),
+    ).toEqual(['packages']);
+  });
+
+  it('refreshes nothing after a read, a write that makes nothing stale, or a failed write', async () => {
+    expect(
+      await staleAfter(async () => {
+        reply = { status: 200, body: { enhancedPrompt: 'x' } };
+        await api.generator.enhancePrompt({ body: {} as never });
+        await api.packages.list();
+        reply = { status: 409, body: { message: 'Maximum 3 packages allowed' } };
+        await api.packages.add({ body: {} as never });
+      }),
+    ).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ApiContract, InputOf, ResponseOf } from '@coldmail/contracts';
-import { buildPath, routes, type Route } from '@coldmail/contracts/routes';
+import { buildPath, routes, staleDomainsOf, type Route } from '@coldmail/contracts/routes';
 import { toApiError, type ApiError } from './api-error';
 import { isFlatQuery, publicRead } from './public-read';
 
@@ -43,22 +43,53 @@ interface Input {
   body?: unknown;
 }
 
+/** Refreshes the reads of the domains a successful write made stale (see refreshWhenStale). */
+let staleHandler: (domains: readonly Domain[]) => Promise<unknown> = async () => {};
+
+/**
+ * After each successful write of the typed client, invalidates the reads of the domains its
+ * contract entry makes stale (`invalidates`); the write resolves once the reads on screen have
+ * been fetched again (a failed read stays an error of its own query), so whatever follows a
+ * write (a toast, a navigation, focus) meets the new state on every screen, with no call naming
+ * the domains. The shell gives the one query cache of the running site; a test, its own.
+ */
+export function refreshWhenStale(queryClient: {
+  invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void>;
+}): void {
+  staleHandler = (domains) =>
+    Promise.all(domains.map((domain) => queryClient.invalidateQueries({ queryKey: [domain] })));
+}
+
+/**
+ * For a write made outside the typed client (the generator's stream): refreshes what its
+ * contract entry makes stale, as the typed client does after its own calls.
+ */
+export function refreshAfter<D extends Domain>(domain: D, name: keyof ApiContract[D] & string) {
+  const route = (routes as Record<string, Record<string, Route>>)[domain]?.[name];
+  return route
+    ? staleHandler(staleDomainsOf(domain, route) as readonly Domain[])
+    : Promise.resolve();
+}
+
 /** The axios client, loaded with the first call that needs it (see publicRead). */
 const axiosClient = () => import('./api-client').then((module) => module.apiClient);
 
 function callOf(domain: string, name: string, route: Route) {
   const read = route.method === 'GET' && route.access === 'public';
+  const stale = staleDomainsOf(domain, route) as readonly Domain[];
   const call = async (input: Input = {}) => {
+    let data: unknown;
     try {
       const url = buildPath(route.path, input.params);
       if (read && isFlatQuery(input.query)) return await publicRead(url, input.query);
-      const { data } = await (
+      ({ data } = await (
         await axiosClient()
-      ).request({ method: route.method, url, params: input.query, data: input.body });
-      return data as unknown;
+      ).request({ method: route.method, url, params: input.query, data: input.body }));
     } catch (error) {
       throw toApiError(error);
     }
+    if (stale.length > 0) await staleHandler(stale);
+    return data;
   };
   const key = (input: Input = {}): ApiQueryKey => [domain, name, input];
   return Object.assign(call, {

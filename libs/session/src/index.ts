@@ -20,6 +20,8 @@ export {
   api,
   domainKey,
   publicReadQuery,
+  refreshAfter,
+  refreshWhenStale,
   type ApiClient,
   type ApiQueryKey,
   type EndpointCall,

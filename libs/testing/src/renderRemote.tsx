@@ -1,6 +1,6 @@
 import type { UserRecord } from '@coldmail/contracts';
 import { MemoryRouter, useLocation } from '@coldmail/router';
-import { sessionActions } from '@coldmail/session';
+import { refreshWhenStale, sessionActions } from '@coldmail/session';
 import { ToastHost } from '@coldmail/ui';
 import { createQueryClient, QueryClientProvider } from '@coldmail/query';
 import { render, screen } from '@testing-library/react';
@@ -37,8 +37,11 @@ export function signInBuyer({ apiUrl, profile = userRecord() }: SignedInOptions)
  */
 export function renderRemote(App: ComponentType, path: string, session: SignedInOptions) {
   signInBuyer(session);
+  const queryClient = createQueryClient();
+  // As the shell does: what a write makes stale is refreshed.
+  refreshWhenStale(queryClient);
   return render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <App />
         <CurrentPath />

@@ -9,7 +9,7 @@ import {
   type UserRecord,
 } from '@coldmail/contracts';
 import { Link, useLocation } from '@coldmail/router';
-import { api, domainKey, sessionActions, useSession } from '@coldmail/session';
+import { api, sessionActions, useSession } from '@coldmail/session';
 import {
   Button,
   ButtonLink,
@@ -23,7 +23,7 @@ import {
   toast,
 } from '@coldmail/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@coldmail/query';
+import { useMutation } from '@coldmail/query';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -56,7 +56,6 @@ function ProfileSettingsForm({ profile }: { profile: UserRecord }) {
   const { errors, isSubmitting } = form.formState;
   const photo = form.watch('profileURL');
   const fileInput = useRef<HTMLInputElement>(null);
-  const queryClient = useQueryClient();
   const upload = useMutation({
     mutationFn: (file: File) => {
       const body = new FormData();
@@ -79,7 +78,6 @@ function ProfileSettingsForm({ profile }: { profile: UserRecord }) {
       sessionActions.setProfile(updated);
       form.reset(formValuesOf(updated));
       toast.success('Profile updated successfully!');
-      return queryClient.invalidateQueries({ queryKey: domainKey('users') });
     },
     onError: (error) =>
       toast.error(

@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { newSupportMessageBodySchema } from '@coldmail/contracts';
 import { paths } from '@coldmail/registry/pages';
 import { useNavigate } from '@coldmail/router';
-import { api, domainKey, useSession } from '@coldmail/session';
+import { api, useSession } from '@coldmail/session';
 import { Badge, Button, Card, PageHeader, TextArea, TextField, toast } from '@coldmail/ui';
-import { useQueryClient } from '@coldmail/query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -18,7 +17,6 @@ export function CreateSupportPage() {
   const profile = useSession((state) => state.profile);
   const profileStatus = useSession((state) => state.profileStatus);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const form = useForm<TicketForm>({
     resolver: zodResolver(ticketFormSchema),
     defaultValues: { subject: '', message: '' },
@@ -29,7 +27,6 @@ export function CreateSupportPage() {
     try {
       await api.support.create({ body: values });
       toast.success('Support ticket created successfully');
-      await queryClient.invalidateQueries({ queryKey: domainKey('support') });
       navigate(paths.userSupport);
     } catch {
       toast.error('Failed to create support ticket');

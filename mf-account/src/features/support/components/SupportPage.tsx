@@ -1,6 +1,6 @@
 import type { SupportTicket } from '@coldmail/contracts';
 import { paths } from '@coldmail/registry/pages';
-import { api, domainKey } from '@coldmail/session';
+import { api } from '@coldmail/session';
 import {
   Alert,
   ButtonLink,
@@ -12,7 +12,7 @@ import {
   noTicketFilters,
   type TicketFilters,
 } from '@coldmail/ui';
-import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
+import { useMutation, useQuery } from '@coldmail/query';
 import { useState } from 'react';
 import styles from './Support.module.css';
 
@@ -55,7 +55,6 @@ function SelectedTicket({ id }: { id: string }) {
     ...api.support.get.query({ params: { id } }),
     refetchInterval: POLL_MS,
   });
-  const queryClient = useQueryClient();
   const send = useMutation({
     mutationFn: ({ current, message }: { current: SupportTicket; message: string }) =>
       api.support.update({
@@ -66,7 +65,6 @@ function SelectedTicket({ id }: { id: string }) {
           adminMessage: [...current.adminMessage, { message }],
         },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: domainKey('support') }),
     onError: (error) => console.error('Sending the reply failed', error),
   });
   if (ticket.isPending) return <PageLoader />;

@@ -1,7 +1,7 @@
 import type { LandingBlockName, LandingBlockSettings, NavLogo } from '@coldmail/contracts';
-import { api, domainKey, toApiError, type ApiError } from '@coldmail/session';
+import { api, toApiError, type ApiError } from '@coldmail/session';
 import { Alert, Button, Checkbox, ConfirmDialog, PageLoader } from '@coldmail/ui';
-import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
+import { useMutation, useQuery } from '@coldmail/query';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useReportUnsaved } from '../../settings/components/unsavedChanges';
 import { FieldEditor } from './FieldEditor';
@@ -173,7 +173,6 @@ function EditorForm<Block extends EditableBlock>({
   const [banner, setBanner] = useState<Banner>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirmReset, setConfirmReset] = useState(false);
-  const queryClient = useQueryClient();
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
   useReportUnsaved(dirty);
 
@@ -210,7 +209,6 @@ function EditorForm<Block extends EditableBlock>({
       setSaved(data);
       setBanner({ tone: 'success', text: answer.message });
       setConfirmReset(false);
-      return queryClient.invalidateQueries({ queryKey: domainKey('content') });
     },
     onError: (error, action) => {
       const apiError = toApiError(error);

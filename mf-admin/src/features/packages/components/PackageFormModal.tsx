@@ -6,9 +6,8 @@ import {
   type CreditPackage,
   type PackageForm,
 } from '@coldmail/contracts';
-import { api, domainKey, toApiError } from '@coldmail/session';
+import { api, toApiError } from '@coldmail/session';
 import { Alert, Button, FormGrid, Modal, TextField, toast } from '@coldmail/ui';
-import { useQueryClient } from '@coldmail/query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
@@ -67,7 +66,6 @@ export function PackageFormModal({
   });
   const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<Failure | null>(null);
-  const queryClient = useQueryClient();
 
   const save = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -76,7 +74,6 @@ export function PackageFormModal({
       if (pkg) await api.packages.edit({ params: { id: pkg._id }, body });
       else await api.packages.add({ body });
       toast.success(pkg ? 'Package updated successfully' : 'Package added successfully');
-      await queryClient.invalidateQueries({ queryKey: domainKey('packages') });
       onClose();
     } catch (error) {
       setFailure(failureOf(error, pkg ? 'Failed to update package' : 'Failed to add package'));

@@ -1,6 +1,6 @@
 import type { CreditPackage } from '@coldmail/contracts';
 import { MAX_PACKAGES, featureBulletsOf } from '@coldmail/contracts/package-features';
-import { api, domainKey } from '@coldmail/session';
+import { api } from '@coldmail/session';
 import {
   Alert,
   Button,
@@ -11,7 +11,7 @@ import {
   formatUsd,
   toast,
 } from '@coldmail/ui';
-import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
+import { useMutation, useQuery } from '@coldmail/query';
 import { lazy, Suspense, useId, useState } from 'react';
 import styles from './Packages.module.css';
 
@@ -26,14 +26,12 @@ export function PackagesManager() {
   const packages = useQuery(api.packages.list.query());
   const [editing, setEditing] = useState<{ pkg: CreditPackage | null } | null>(null);
   const [deleting, setDeleting] = useState<CreditPackage | null>(null);
-  const queryClient = useQueryClient();
   const fullHintId = useId();
   const remove = useMutation({
     mutationFn: (pkg: CreditPackage) => api.packages.delete({ params: { id: pkg._id } }),
     onSuccess: () => {
       toast.success('Package deleted successfully');
       setDeleting(null);
-      return queryClient.invalidateQueries({ queryKey: domainKey('packages') });
     },
     onError: (error) => toast.error(`Failed to delete package: ${error.message}`),
   });

@@ -38,8 +38,6 @@ export function ItemPayNowPage() {
   const completePayment = useMutation({
     mutationFn: (paypalOrderId: string) =>
       api.payments.completeItem({ params: { id }, body: { paypalOrderId } }),
-    // The order is paid, its access link readable. Not awaited: the outcome shows at once.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: domainKey('itemOrders') }),
   });
   const flow = usePaymentFlow({
     createOrder: async () => (await createPaypalOrder.mutateAsync()).id,

@@ -42,11 +42,6 @@ export function PayNowPage() {
   const completePayment = useMutation({
     mutationFn: (paypalOrderId: string) =>
       api.payments.completePackage({ params: { id }, body: { paypalOrderId } }),
-    // The order and the buyer's balance changed. Not awaited: the outcome shows at once.
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: domainKey('packageOrders') });
-      void queryClient.invalidateQueries({ queryKey: domainKey('users') });
-    },
   });
   const flow = usePaymentFlow({
     createOrder: async () => (await createPaypalOrder.mutateAsync()).id,

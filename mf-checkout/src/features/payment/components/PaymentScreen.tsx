@@ -135,7 +135,8 @@ export function PaymentScreen({
               {flow.notice.text}
             </Alert>
           )}
-          {alreadyPaid && !flow.paid ? (
+          {/* Paid elsewhere (another tab), not by the payment under way here. */}
+          {alreadyPaid && !flow.paid && !flow.processing ? (
             <Alert tone="success" title="This order has been paid.">
               <ButtonLink to={historyLink.to} size="sm" variant="secondary">
                 {historyLink.text}

@@ -10,7 +10,7 @@ import {
 import { paths } from '@coldmail/registry/pages';
 import {
   api,
-  domainKey,
+  refreshAfter,
   selectCredits,
   sessionActions,
   toApiError,
@@ -31,7 +31,7 @@ import {
   formatDate,
   toast,
 } from '@coldmail/ui';
-import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
+import { useMutation, useQuery } from '@coldmail/query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { downloadEmail, emailText } from './emailFile';
 import { streamGeneration } from './streamGeneration';
@@ -103,7 +103,6 @@ function Generator() {
   /** The 'Generated Email' heading, where an email opened from the history takes focus. */
   const resultHeading = useRef<HTMLSpanElement>(null);
   const generateReasonId = useId();
-  const queryClient = useQueryClient();
   const set = (key: keyof Inputs) => (event: { target: { value: string } }) =>
     setInputs({ ...inputs, [key]: event.target.value });
 
@@ -132,7 +131,8 @@ function Generator() {
       // The shell's credit count follows without a reload.
       if (profile) sessionActions.setProfile({ ...profile, currentBalance: email.credits });
       toast.success('Email template generated successfully!');
-      return queryClient.invalidateQueries({ queryKey: domainKey('generator') });
+      // The stream is not a typed-client call: what its entry makes stale is refreshed here.
+      return refreshAfter('generator', 'generate');
     },
     onError: (error) => {
       const apiError = toApiError(error);
@@ -352,15 +352,13 @@ function Generator() {
 
 function History({ onOpen }: { onOpen(generation: Generation): void }) {
   const history = useQuery(api.generator.history.query());
-  const queryClient = useQueryClient();
   const heading = useRef<HTMLSpanElement>(null);
   const openButtons = useRef(new Map<string, HTMLButtonElement>());
   /** The email being deleted, and the one whose Open button takes focus once it has gone. */
   const afterDelete = useRef<{ deleted: string; next: string | null } | null>(null);
   const remove = useMutation({
     mutationFn: (id: string) => api.generator.deleteGeneration({ params: { id } }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: domainKey('generator') });
+    onSuccess: () => {
       toast.success('Email deleted successfully');
     },
     onError: () => {
