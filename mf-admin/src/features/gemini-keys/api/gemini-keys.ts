@@ -1,6 +1,6 @@
 import type { ApiContract, InputOf } from '@coldmail/contracts';
-import { api, domainKey } from '@coldmail/session';
-import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
+import { api } from '@coldmail/session';
+import { useMutation, useQuery } from '@coldmail/query';
 
 type Endpoints = ApiContract['geminiKeys'];
 
@@ -9,26 +9,23 @@ export function useGeminiKeys() {
   return useQuery(api.geminiKeys.list.query());
 }
 
-/** The panel's changes; each one refreshes the list, which carries the keys' new state. */
+/**
+ * The panel's changes; each one resolves once the list, which carries the keys' new state, has
+ * been read again (the typed client refreshes what a write makes stale).
+ */
 export function useGeminiKeyChanges() {
-  const queryClient = useQueryClient();
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: domainKey('geminiKeys') });
   return {
     create: useMutation({
       mutationFn: (input: InputOf<Endpoints['create']>) => api.geminiKeys.create(input),
-      onSuccess,
     }),
     update: useMutation({
       mutationFn: (input: InputOf<Endpoints['update']>) => api.geminiKeys.update(input),
-      onSuccess,
     }),
     remove: useMutation({
       mutationFn: (input: InputOf<Endpoints['delete']>) => api.geminiKeys.delete(input),
-      onSuccess,
     }),
     toggle: useMutation({
       mutationFn: (input: InputOf<Endpoints['toggle']>) => api.geminiKeys.toggle(input),
-      onSuccess,
     }),
   };
 }

@@ -1,7 +1,7 @@
 import type { ItemOrder, PackageOrder } from '@coldmail/contracts';
-import { api, domainKey } from '@coldmail/session';
+import { api } from '@coldmail/session';
 import { toast } from '@coldmail/ui';
-import { useMutation, useQueryClient } from '@coldmail/query';
+import { useMutation } from '@coldmail/query';
 import { useState } from 'react';
 import { useRowFocusAfterRemoval } from '../../../hooks/useRowFocusAfterRemoval';
 
@@ -28,15 +28,12 @@ export function useOrderMutations<Order extends PackageOrder | ItemOrder>(
 ) {
   const { remove: removeCall, refund: refundCall, refunded } = calls[domain];
   const [refunding, setRefunding] = useState<Order | null>(null);
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: domainKey(domain) });
   // Orders are deleted without a confirmation: focus goes to the table, not to the next Delete.
   const rowFocus = useRowFocusAfterRemoval('table');
   const remove = useMutation({
     mutationFn: (order: Order) => removeCall(order._id),
     onSuccess: () => {
       toast.success('Order deleted successfully!');
-      return refresh();
     },
     onError: (error) => {
       rowFocus.forget();
@@ -51,7 +48,6 @@ export function useOrderMutations<Order extends PackageOrder | ItemOrder>(
     onSuccess: (order) => {
       toast.success(`Order ${order.orderId} refunded; ${refunded}.`);
       setRefunding(null);
-      return refresh();
     },
     onError: (error) => toast.error(`Refund failed: ${error.message}`),
   });

@@ -9,7 +9,7 @@ import {
   type PaypalSettings,
   type PaypalSettingsBody,
 } from '@coldmail/contracts';
-import { api, domainKey, type ApiError } from '@coldmail/session';
+import { api, type ApiError } from '@coldmail/session';
 import {
   Alert,
   Button,
@@ -22,7 +22,7 @@ import {
   TextField,
   toast,
 } from '@coldmail/ui';
-import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
+import { useMutation, useQuery } from '@coldmail/query';
 import { useState } from 'react';
 import { PaypalButtonPreview } from './PaypalButtonPreview';
 import styles from './PaypalSettings.module.css';
@@ -66,8 +66,6 @@ export function PaypalSettingsPanel() {
 function PaypalSettingsForm({ settings }: { settings: PaypalSettings }) {
   const [form, setForm] = useState<PaypalSettingsBody>(() => formOf(settings));
   const [confirmReset, setConfirmReset] = useState(false);
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: domainKey('paypalSettings') });
   const save = useMutation({
     mutationFn: () =>
       api.paypalSettings.update({
@@ -76,7 +74,6 @@ function PaypalSettingsForm({ settings }: { settings: PaypalSettings }) {
     onSuccess: (saved) => {
       toast.success('PayPal settings updated successfully');
       setForm(formOf(saved.data));
-      return refresh();
     },
     onError: (error) =>
       toast.error(
@@ -92,7 +89,6 @@ function PaypalSettingsForm({ settings }: { settings: PaypalSettings }) {
       toast.success('PayPal settings reset successfully');
       setForm(formOf(restored.data));
       setConfirmReset(false);
-      return refresh();
     },
     onError: (error) =>
       toast.error(

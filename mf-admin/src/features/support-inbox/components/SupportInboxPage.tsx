@@ -1,5 +1,5 @@
 import { ticketStatuses, type SupportTicket, type TicketStatus } from '@coldmail/contracts';
-import { api, domainKey } from '@coldmail/session';
+import { api } from '@coldmail/session';
 import {
   Alert,
   Button,
@@ -13,7 +13,7 @@ import {
   toast,
   type TicketFilters,
 } from '@coldmail/ui';
-import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
+import { useMutation, useQuery } from '@coldmail/query';
 import { useState } from 'react';
 import styles from './SupportInbox.module.css';
 
@@ -60,8 +60,6 @@ function SelectedTicket({ id }: { id: string }) {
     ...api.support.get.query({ params: { id } }),
     refetchInterval: POLL_MS,
   });
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: domainKey('support') });
   const send = useMutation({
     mutationFn: ({ current, message }: { current: SupportTicket; message: string }) =>
       api.support.update({
@@ -71,7 +69,6 @@ function SelectedTicket({ id }: { id: string }) {
           adminMessage: [...current.adminMessage, { message }],
         },
       }),
-    onSuccess: refresh,
     onError: (error) => console.error('Sending the reply failed', error),
   });
   if (ticket.isPending) return <PageLoader />;
@@ -105,12 +102,10 @@ function SelectedTicket({ id }: { id: string }) {
 function StatusForm({ ticket }: { ticket: SupportTicket }) {
   // The admin's choice, until saved; without one the form follows the ticket as polled.
   const [chosen, setChosen] = useState<TicketStatus | null>(null);
-  const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (ticketStatus: TicketStatus) =>
       api.support.update({ params: { id: ticket._id }, body: { ticketStatus } }),
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: domainKey('support') });
+    onSuccess: (saved) => {
       setChosen(null);
       toast.success(`Ticket status updated to ${saved.ticketStatus}`);
     },

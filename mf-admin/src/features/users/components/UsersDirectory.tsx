@@ -1,6 +1,6 @@
 import type { UserRecord, UserRole, UserSortKey } from '@coldmail/contracts';
 import { userMemberships } from '@coldmail/contracts/statuses';
-import { api, domainKey } from '@coldmail/session';
+import { api } from '@coldmail/session';
 import {
   Alert,
   Button,
@@ -15,7 +15,7 @@ import {
   toast,
   type TableColumn,
 } from '@coldmail/ui';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@coldmail/query';
+import { keepPreviousData, useMutation, useQuery } from '@coldmail/query';
 import { useDeferredValue, useRef, useState, type KeyboardEvent } from 'react';
 import { useRowFocusAfterRemoval } from '../../../hooks/useRowFocusAfterRemoval';
 import { USERS_MESSAGE_MS } from '../utils/messageDuration';
@@ -73,8 +73,6 @@ export function UsersDirectory() {
   const [editing, setEditing] = useState<{ user: UserRecord; draft: Draft } | null>(null);
   const [deleting, setDeleting] = useState<UserRecord | null>(null);
   const [messaging, setMessaging] = useState<UserRecord | null>(null);
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: domainKey('users') });
   const rowFocus = useRowFocusAfterRemoval();
   /** The user whose Edit button gets focus when it is drawn again, after an edit ends. */
   const returnFocusTo = useRef<string | null>(null);
@@ -102,7 +100,6 @@ export function UsersDirectory() {
       toast.success('User updated successfully', { duration: USERS_MESSAGE_MS });
       returnFocusTo.current = user._id;
       setEditing(null);
-      return refresh();
     },
     onError: (error) =>
       toast.error(`Failed to update user: ${error.status || error.message}`, {
@@ -114,7 +111,6 @@ export function UsersDirectory() {
     onSuccess: () => {
       toast.success('User deleted successfully', { duration: USERS_MESSAGE_MS });
       setDeleting(null);
-      return refresh();
     },
     onError: (error) =>
       toast.error(`Failed to delete user: ${error.status || error.message}`, {
