@@ -9,8 +9,7 @@ import type { PackageOrderData } from '../orders/schemas/package-order.schema';
 import type { OrderRefund, PartialRefund } from '../orders/schemas/payable-order.schema';
 import { Telemetry } from '../telemetry/telemetry';
 import { UsersService } from '../users/users.service';
-
-export type OrderKind = 'package' | 'item';
+import { OrderKinds, type OrderKind } from './order-kinds';
 
 /** The money the order's partial refunds have given back so far. */
 function partiallyRefundedCents(order: PackageOrderData | ItemOrderData): number {
@@ -52,6 +51,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
   constructor(
     private readonly packageOrders: PackageOrdersService,
     private readonly itemOrders: ItemOrdersService,
+    private readonly kinds: OrderKinds,
     private readonly users: UsersService,
     private readonly credits: CreditsService,
     private readonly telemetry: Telemetry,
@@ -99,7 +99,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
     order: Order,
     refund: { paypalReference: string; amountCents: number; at: Date },
   ): Promise<void> {
-    const orders = (kind === 'package' ? this.packageOrders : this.itemOrders) as unknown as {
+    const orders = this.kinds.ordersOf(kind) as unknown as {
       recordPartialRefund(
         order: Order,
         reference: string,
@@ -223,7 +223,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
     order: Order,
     refund: OrderRefund,
   ): Promise<{ order: Order; refundedNow: boolean }> {
-    const orders = (kind === 'package' ? this.packageOrders : this.itemOrders) as unknown as {
+    const orders = this.kinds.ordersOf(kind) as unknown as {
       markRefunded(order: Order, refund: OrderRefund): Promise<Order | null>;
       findById(id: string): Promise<Order | null>;
     };

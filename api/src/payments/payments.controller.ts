@@ -15,10 +15,6 @@ import { errorBodyOf } from '../common/all-exceptions.filter';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
 import { ServerTiming } from '../common/server-timing';
 import { SensitiveRoute } from '../common/throttling';
-import { toItemOrderRecord } from '../orders/item-orders.service';
-import { toPackageOrderRecord } from '../orders/package-orders.service';
-import type { ItemOrderData } from '../orders/schemas/item-order.schema';
-import type { PackageOrderData } from '../orders/schemas/package-order.schema';
 import { PaymentsService, type Completion } from './payments.service';
 
 const endpoints = contract.payments;
@@ -34,26 +30,6 @@ const PENDING_AT_PAYPAL =
 @Controller()
 export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
-
-  /** Admin: a full refund at PayPal; the credits go back through the ledger. */
-  @Endpoint(contract.packageOrders.refund)
-  async refundPackageOrder(
-    @CurrentUser() admin: AuthContext,
-    @ValidParams() { id }: IdParam,
-  ): Promise<ResponseOf<typeof contract.packageOrders.refund>> {
-    const order = await this.payments.refundByAdmin<PackageOrderData>(admin, 'package', id);
-    return toPackageOrderRecord(order);
-  }
-
-  /** Admin: a full refund at PayPal; the buyer loses the access link. */
-  @Endpoint(contract.itemOrders.refund)
-  async refundItemOrder(
-    @CurrentUser() admin: AuthContext,
-    @ValidParams() { id }: IdParam,
-  ): Promise<ResponseOf<typeof contract.itemOrders.refund>> {
-    const order = await this.payments.refundByAdmin<ItemOrderData>(admin, 'item', id);
-    return toItemOrderRecord(order, admin);
-  }
 
   /** The buyer's own pending order → the PayPal order id for the buttons. */
   @Endpoint(endpoints.createPaypalOrder)

@@ -11,6 +11,9 @@ import { PaymentsService } from './payments.service';
 import { PaypalClient } from './paypal.client';
 import { PaypalSettingsController } from './paypal-settings.controller';
 import { PaypalSettingsService } from './paypal-settings.service';
+import { OrderKinds } from './order-kinds';
+import { RefundsController } from './refunds.controller';
+import { RefundsService } from './refunds.service';
 import { PaypalSettingsRecord, PaypalSettingsSchema } from './schemas/paypal-settings.schema';
 import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delivery.schema';
 
@@ -26,8 +29,15 @@ import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delive
     SecretsModule,
     MessagesModule,
   ],
-  controllers: [PaypalSettingsController, PaymentsController],
-  providers: [PaypalClient, PaypalSettingsService, PaymentsService, FulfilmentService],
+  controllers: [PaypalSettingsController, PaymentsController, RefundsController],
+  providers: [
+    PaypalClient,
+    PaypalSettingsService,
+    OrderKinds,
+    PaymentsService,
+    RefundsService,
+    FulfilmentService,
+  ],
   exports: [FulfilmentService],
 })
 export class PaymentsModule {}

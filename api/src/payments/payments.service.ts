@@ -2,57 +2,56 @@ import {
   BadGatewayException,
   BadRequestException,
   ConflictException,
-  ForbiddenException,
   HttpException,
   HttpStatus,
   Injectable,
   Logger,
-  NotFoundException,
   OnModuleInit,
   ServiceUnavailableException,
   UnauthorizedException,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import {
-  isPaid,
-  isRefunded,
-  parseAmountToCents,
-  paymentStatus,
-  type CreatePaypalOrderBody,
-} from '@coldmail/contracts';
+import { isPaid, type CreatePaypalOrderBody } from '@coldmail/contracts';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, mongo, trusted } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
-import { AuditService } from '../audit/audit.service';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import type { ServerTiming } from '../common/server-timing';
 import { ItemOrdersService } from '../orders/item-orders.service';
 import { PackageOrdersService } from '../orders/package-orders.service';
-import {
-  SELLERS_CANNOT_PURCHASE,
-  totalCentsOf,
-  type CapturedPayment,
-} from '../orders/payable-orders.service';
+import type { CapturedPayment } from '../orders/payable-orders.service';
 import type { ItemOrderData } from '../orders/schemas/item-order.schema';
 import type { PackageOrderData } from '../orders/schemas/package-order.schema';
 import type { PayableOrderData } from '../orders/schemas/payable-order.schema';
-import { FulfilmentService, type OrderKind } from './fulfilment.service';
+import { FulfilmentService } from './fulfilment.service';
+import { OrderKinds, type OrderKind } from './order-kinds';
 import {
   paypalCaptureSchema,
   paypalDisputeSchema,
   paypalRefundSchema,
   paypalWebhookEventSchema,
   type PaypalCapture,
-  type PaypalMoney,
   type PaypalOrder,
   type PaypalPayee,
-  type PaypalRefund,
   type WebhookTransmission,
 } from './paypal-api';
 import { PaypalApiError, PaypalClient, type PaypalCredentials } from './paypal.client';
 import { PaypalSettingsService } from './paypal-settings.service';
 import { WebhookDelivery } from './schemas/webhook-delivery.schema';
+import {
+  amountMatches,
+  assertMayPay,
+  assertPayable,
+  assertPaysFor,
+  captureOf,
+  createdByUs,
+  NOT_THIS_ORDER,
+  partOfPayment,
+  purchaseUnitOf,
+  refundedCaptureOf,
+} from './order-checks';
+import { DECLINED, isDeclined, PAYPAL_FAILED, paypalFailure, paypalStep } from './paypal-failures';
 
 /** Where PayPal serves the certificates its webhook signatures are made with. */
 const PAYPAL_CERT_HOSTS = new Set([
@@ -61,7 +60,6 @@ const PAYPAL_CERT_HOSTS = new Set([
   'api.sandbox.paypal.com',
   'api-m.sandbox.paypal.com',
 ]);
-const NOT_THIS_ORDER = 'This PayPal payment is not for this order.';
 const CAPTURE_IN_PROGRESS =
   'Another payment for this order is being processed. Please wait a moment, then check your order.';
 /** How long one PayPal order holds an order's capture: far longer than a capture takes. */
@@ -80,10 +78,6 @@ type AnyOrder = PackageOrderData | ItemOrderData;
 
 /** PayPal limits a purchase unit's description to 127 characters. */
 const MAX_DESCRIPTION = 127;
-const DECLINED =
-  'PayPal declined the payment. Please try another payment method; your order is still pending.';
-const UNREACHABLE = 'PayPal could not be reached. Please try again in a moment.';
-const PAYPAL_FAILED = 'PayPal could not process the payment. Please try again or contact support.';
 
 /** How a completion call ended, when it did not fail. */
 export type Completion<Order> =
@@ -106,8 +100,8 @@ export class PaymentsService implements OnModuleInit {
     private readonly settings: PaypalSettingsService,
     private readonly packageOrders: PackageOrdersService,
     private readonly itemOrders: ItemOrdersService,
+    private readonly kinds: OrderKinds,
     private readonly fulfilment: FulfilmentService,
-    private readonly audit: AuditService,
     @InjectModel(WebhookDelivery.name) private readonly deliveries: Model<WebhookDelivery>,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
@@ -123,13 +117,13 @@ export class PaymentsService implements OnModuleInit {
     { orderId, kind }: CreatePaypalOrderBody,
     timing: ServerTiming,
   ): Promise<{ id: string }> {
-    const orders = kind === 'package' ? this.packageOrders : this.itemOrders;
+    const orders = this.kinds.ordersOf(kind);
     const order = await orders.findOwned(orderId, caller);
     assertPayable(order);
     assertMayPay(caller);
     const { credentials, currency } = await this.settings.forPayments();
     const money = (value: string) => ({ currency_code: currency, value });
-    const paypalOrder = await this.paypalStep('create order', () =>
+    const paypalOrder = await paypalStep(this.logger, 'create order', () =>
       this.paypal.createOrder(
         credentials,
         {
@@ -229,7 +223,7 @@ export class PaymentsService implements OnModuleInit {
       this.logger.warn(`Ignored a replayed webhook (${complete.transmissionId})`);
       return;
     }
-    const verified = await this.paypalStep('verify webhook', () =>
+    const verified = await paypalStep(this.logger, 'verify webhook', () =>
       this.paypal.verifyWebhookSignature(credentials, complete, webhookId, rawEvent),
     );
     if (!verified) {
@@ -371,7 +365,7 @@ export class PaymentsService implements OnModuleInit {
               at: new Date(),
             });
           } else if (type === 'CUSTOMER.DISPUTE.CREATED') {
-            const orders = found.kind === 'package' ? this.packageOrders : this.itemOrders;
+            const orders = this.kinds.ordersOf(found.kind);
             await orders.recordDispute(found.order._id, dispute.data.dispute_id);
             this.logger.warn(
               `Order ${found.order.orderId}: dispute ${dispute.data.dispute_id} opened`,
@@ -395,75 +389,13 @@ export class PaymentsService implements OnModuleInit {
     return itemOrder ? { kind: 'item', order: itemOrder } : null;
   }
 
-  /**
-   * POST /order/:id/refund and /item-order/:id/refund (Admin): a full refund at PayPal of a
-   * paid order, then the same bookkeeping as PayPal's refund event (whichever comes first wins;
-   * the other changes nothing). PayPal-Request-Id makes a retried click refund once.
-   */
-  async refundByAdmin<Order extends AnyOrder>(
-    admin: AuthContext,
-    kind: OrderKind,
-    id: string,
-  ): Promise<Order> {
-    const orders = kind === 'package' ? this.packageOrders : this.itemOrders;
-    const order = (await orders.findById(id)) as Order | null;
-    if (!order) throw new NotFoundException('Order not found');
-    if (isRefunded(order)) throw new ConflictException('This order is already refunded.');
-    if (!isPaid(order) || !order.paypalTransactionID) {
-      throw new ConflictException('Only a paid order can be refunded.');
-    }
-    const credentials = await this.settings.credentials();
-    if (!credentials) {
-      throw new ServiceUnavailableException(
-        'PayPal is not configured: set it up in Settings first.',
-      );
-    }
-    let paypalRefund: PaypalRefund | null = null;
-    try {
-      paypalRefund = await this.paypal.refundCapture(
-        credentials,
-        order.paypalTransactionID,
-        `refund-${order._id.toHexString()}`,
-      );
-    } catch (error) {
-      // Refunded at PayPal already (its dashboard, or an event still on its way): record it.
-      if (!(error instanceof PaypalApiError) || error.issue !== 'CAPTURE_FULLY_REFUNDED') {
-        throw this.paypalFailure(error, 'refund');
-      }
-    }
-    if (paypalRefund && paypalRefund.status !== 'COMPLETED' && paypalRefund.status !== 'PENDING') {
-      this.logger.error(`PayPal refund of order ${order.orderId} ended ${paypalRefund.status}`);
-      throw new BadGatewayException(PAYPAL_FAILED);
-    }
-    const { order: refunded, refundedNow } = await this.fulfilment.refund(kind, order, {
-      source: 'admin',
-      ...(paypalRefund ? { paypalReference: paypalRefund.id } : {}),
-      at: new Date(),
-      by: admin.email,
-    });
-    // Clicks at the same moment refund once (PayPal-Request-Id, the guarded write); only the one
-    // that did it is in the audit log.
-    if (!refundedNow) return refunded;
-    await this.audit.record(admin, {
-      action: `${kind === 'package' ? 'order' : 'item-order'}.refund`,
-      target: { kind: kind === 'package' ? 'order' : 'item-order', id, label: order.orderId },
-      before: { paymentStatus: order.paymentStatus, orderStatus: order.orderStatus },
-      after: {
-        paymentStatus: refunded.paymentStatus,
-        orderStatus: refunded.orderStatus,
-        refund: refunded.refund,
-      },
-    });
-    return refunded;
-  }
-
   private async applyCaptureEvent(
     type: string,
     capture: PaypalCapture,
     found: { kind: OrderKind; order: PackageOrderData | ItemOrderData },
   ): Promise<void> {
     const { kind, order } = found;
-    const orders = kind === 'package' ? this.packageOrders : this.itemOrders;
+    const orders = this.kinds.ordersOf(kind);
     if (type === 'PAYMENT.CAPTURE.DENIED') {
       // The order stays pending (the buyer may pay again); the denial is kept for support.
       await orders.recordPaymentIssue(order._id.toHexString(), 'DENIED', capture.id);
@@ -542,7 +474,7 @@ export class PaymentsService implements OnModuleInit {
     currency: string,
     timing: ServerTiming,
   ): Promise<PaypalOrder> {
-    const paypalOrder = await this.paypalStep('get order', () =>
+    const paypalOrder = await paypalStep(this.logger, 'get order', () =>
       this.paypal.getOrder(credentials, paypalOrderId, timing),
     );
     assertPaysFor(paypalOrder, order, currency);
@@ -572,7 +504,7 @@ export class PaymentsService implements OnModuleInit {
     if (!createdByUs(order, paypalOrderId)) throw new UnprocessableEntityException(NOT_THIS_ORDER);
     const { credentials, currency: settingsCurrency } = await this.settings.forPayments();
     const currency = order.currency ?? settingsCurrency;
-    const orders = kind === 'package' ? this.packageOrders : this.itemOrders;
+    const orders = this.kinds.ordersOf(kind);
     const verified = (id: string) =>
       this.verifiedPaypalOrder(credentials, id, order, currency, timing);
     let paypalOrder = await verified(paypalOrderId);
@@ -630,10 +562,10 @@ export class PaymentsService implements OnModuleInit {
             }
             // Nothing was captured: another of the order's PayPal orders may be tried.
             await orders.releaseCapture(order._id, paypalOrderId);
-            throw this.paypalFailure(error, 'capture');
+            throw paypalFailure(this.logger, error, 'capture');
           }
           // A concurrent call (or the buyer's other tab) captured it first: read its result.
-          paypalOrder = await this.paypalStep('get order', () =>
+          paypalOrder = await paypalStep(this.logger, 'get order', () =>
             this.paypal.getOrder(credentials, paypalOrderId, timing),
           );
         }
@@ -679,123 +611,9 @@ export class PaymentsService implements OnModuleInit {
     status: string,
     captureId?: string,
   ): Promise<void> {
-    const orders = kind === 'package' ? this.packageOrders : this.itemOrders;
+    const orders = this.kinds.ordersOf(kind);
     return orders.recordPaymentIssue(order._id.toHexString(), status, captureId);
   }
-
-  /** Runs one PayPal call, turning its failure into a clear answer for the client. */
-  private async paypalStep<T>(operation: string, step: () => Promise<T>): Promise<T> {
-    try {
-      return await step();
-    } catch (error) {
-      throw this.paypalFailure(error, operation);
-    }
-  }
-
-  /** PayPal's details go to the log; the client gets a plain sentence. */
-  private paypalFailure(error: unknown, operation: string): unknown {
-    if (!(error instanceof PaypalApiError)) return error;
-    this.logger.warn({ msg: `PayPal ${operation} failed`, paypal: error.toLog() });
-    if (isDeclined(error)) return new HttpException(DECLINED, HttpStatus.PAYMENT_REQUIRED);
-    if (error.status === 0 || error.status >= 500 || error.status === 429) {
-      return new BadGatewayException(UNREACHABLE);
-    }
-    if (error.status === 401 || error.status === 403) {
-      this.logger.error('PayPal refused our credentials: check the payment settings');
-      return new ServiceUnavailableException(
-        'Payments are temporarily unavailable. Please contact support.',
-      );
-    }
-    if (error.status === 404) {
-      return new UnprocessableEntityException('PayPal does not know this payment.');
-    }
-    if (error.issue === 'PREVIOUS_REQUEST_IN_PROGRESS') {
-      return new ConflictException(
-        'PayPal is still processing an earlier request for this payment. Please try again in a moment.',
-      );
-    }
-    if (error.issue === 'ORDER_NOT_APPROVED') {
-      return new UnprocessableEntityException('The payment has not been approved in PayPal yet.');
-    }
-    return error.status === 422
-      ? new UnprocessableEntityException(PAYPAL_FAILED)
-      : new BadGatewayException(PAYPAL_FAILED);
-  }
-}
-
-/** Placing an order checks the role too; a buyer made a Seller since then may not pay for it. */
-function assertMayPay(caller: AuthContext): void {
-  if (caller.user?.userRole === 'Seller') throw new ForbiddenException(SELLERS_CANNOT_PURCHASE);
-}
-
-function assertPayable(order: PayableOrderData): void {
-  if (isPaid(order)) throw new ConflictException('This order is already paid.');
-  // Exactly the value the guarded writes of payable-orders.service match, case included: any
-  // other spelling could be captured at PayPal but never recorded as paid.
-  if (order.paymentStatus !== paymentStatus.pending) {
-    throw new ConflictException('This order can no longer be paid.');
-  }
-}
-
-/** One of the PayPal orders our server created for this order (see rememberPaypalOrder). */
-function createdByUs(order: PayableOrderData, paypalOrderId: string): boolean {
-  return order.paypalOrderIds?.includes(paypalOrderId) ?? order.paypalOrderId === paypalOrderId;
-}
-
-/** The capture a refund refunded: the last segment of its `up` link. */
-function refundedCaptureOf(refund: PaypalRefund): string | undefined {
-  const up = refund.links?.find((link) => link.rel === 'up')?.href;
-  const match = up ? /\/captures\/([^/?#]+)$/.exec(up) : null;
-  return match?.[1];
-}
-
-function purchaseUnitOf(paypalOrder: PaypalOrder) {
-  return paypalOrder.purchase_units?.[0];
-}
-
-function captureOf(paypalOrder: PaypalOrder): PaypalCapture | undefined {
-  return purchaseUnitOf(paypalOrder)?.payments?.captures?.[0];
-}
-
-/**
- * The PayPal order must be the one created for this order: same custom_id and invoice_id, and
- * exactly its total in its currency. Otherwise a buyer could pay a cheap order and present that
- * payment for an expensive one.
- */
-function assertPaysFor(paypalOrder: PaypalOrder, order: PayableOrderData, currency: string): void {
-  const unit = purchaseUnitOf(paypalOrder);
-  const belongs =
-    unit !== undefined &&
-    paypalOrder.purchase_units?.length === 1 &&
-    unit.custom_id === order.orderId &&
-    unit.invoice_id === order.paymentId;
-  if (!belongs) throw new UnprocessableEntityException(NOT_THIS_ORDER);
-  if (!amountMatches(unit.amount, order, currency)) {
-    throw new UnprocessableEntityException('The PayPal payment amount does not match this order.');
-  }
-}
-
-/**
- * The cents a refund gives back when it is only part of the order's payment, in its currency;
- * null for the whole payment, or when the amount cannot be read (treated as a full refund).
- */
-function partOfPayment(amount: PaypalMoney | undefined, order: PayableOrderData): number | null {
-  if (!amount || (order.currency && amount.currency_code !== order.currency)) return null;
-  const cents = parseAmountToCents(amount.value);
-  return cents !== null && cents > 0 && cents < totalCentsOf(order) ? cents : null;
-}
-
-function amountMatches(
-  amount: PaypalMoney | undefined,
-  order: PayableOrderData,
-  currency: string,
-): boolean {
-  if (!amount || amount.currency_code !== currency) return false;
-  return parseAmountToCents(amount.value) === totalCentsOf(order);
-}
-
-function isDeclined(error: PaypalApiError): boolean {
-  return error.issue === 'INSTRUMENT_DECLINED' || error.issue === 'TRANSACTION_REFUSED';
 }
 
 function completeTransmission(
