@@ -1,12 +1,31 @@
 // One flat config for the whole workspace. Nx project tags (in each package.json) and
 // @nx/enforce-module-boundaries keep the dependency graph a tree: apps and remotes import
 // only libs, never another remote or the shell.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Feature folders stay apart: a feature of an app (src/features/<name>) imports no other
+ * feature of it. Features are composed in the app's src/app/ and share code through libs/ (or
+ * the app's own src/hooks/, src/components/).
+ */
+const APPS = ['shell', 'mf-marketing', 'mf-checkout', 'mf-account', 'mf-admin', 'mf-generator'];
+const featureZones = APPS.flatMap((app) =>
+  readdirSync(new URL(`./${app}/src/features`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `./${app}/src/features/${name}`,
+      from: `./${app}/src/features`,
+      except: [`./${name}`],
+      message: 'A feature imports no other feature: compose them in src/app/, share in libs/.',
+    })),
+);
 
 export default tseslint.config(
   {
@@ -141,6 +160,16 @@ export default tseslint.config(
   {
     files: ['libs/router/**', 'libs/query/**'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: APPS.map((app) => `${app}/src/features/**`),
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json', '.css'] }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones }] },
   },
   prettier,
 );

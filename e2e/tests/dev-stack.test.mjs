@@ -67,7 +67,7 @@ test.describe('the dev stack', () => {
     const loads = [];
     page.on('load', () => loads.push(page.url()));
 
-    const section = join(marketingCopy, 'src/features/packages/components/PackagesSection.tsx');
+    const section = join(marketingCopy, 'src/features/home/components/PackagesSection.tsx');
     const source = await readFile(section, 'utf8');
     assert.ok(source.includes('Pricing Packages\n'), 'the heading the test edits is still there');
     const edited = source.replace('Pricing Packages\n', 'Pricing Packages, edited\n');

@@ -5,16 +5,13 @@ import type { ReactNode } from 'react';
 import { AdminLayout } from './AdminLayout';
 
 const pageElements: Record<PageIdOf<'admin'>, ReactNode> = {
-  adminDashboard: lazyPage(
-    () => import('../features/dashboard/components/AdminDashboardPage'),
-    'AdminDashboardPage',
-  ),
+  adminDashboard: lazyPage(() => import('./AdminDashboard'), 'AdminDashboard'),
   adminOrders: lazyPage(
     () => import('../features/orders/components/OrdersManagementPage'),
     'OrdersManagementPage',
   ),
   adminItemsOrders: lazyPage(
-    () => import('../features/item-orders/components/ItemOrdersPage'),
+    () => import('../features/orders/components/ItemOrdersPage'),
     'ItemOrdersPage',
   ),
   adminUsers: lazyPage(
@@ -25,10 +22,7 @@ const pageElements: Record<PageIdOf<'admin'>, ReactNode> = {
     () => import('../features/support-inbox/components/SupportInboxPage'),
     'SupportInboxPage',
   ),
-  adminSettings: lazyPage(
-    () => import('../features/settings/components/SettingsPage'),
-    'SettingsPage',
-  ),
+  adminSettings: lazyPage(() => import('./settingsPanels'), 'SettingsScreen'),
   adminPackages: lazyPage(
     () => import('../features/packages/components/PackagesPage'),
     'PackagesPage',

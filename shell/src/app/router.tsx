@@ -12,6 +12,7 @@ import {
 import { RequireAdmin } from '../features/auth/components/RequireAdmin';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { NotFoundPage } from '../features/errors/components/NotFoundPage';
+import { VerifyEmailNotice } from '../features/auth/components/VerifyEmailNotice';
 import { RootLayout } from '../features/layout/components/RootLayout';
 import { readPublishedPages, type PublishedPage } from '../features/remotes/published-pages';
 import { RemoteApp } from '../features/remotes/RemoteApp';
@@ -105,7 +106,7 @@ export function routeTable(published: PublishedPage[] = []): RouteObject[] {
   return [
     {
       id: 'site',
-      element: <RootLayout />,
+      element: <RootLayout notice={<VerifyEmailNotice />} />,
       children: [
         ...pageRoutes('public', published),
         {

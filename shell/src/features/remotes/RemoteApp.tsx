@@ -1,7 +1,7 @@
 import { loadable, type Loadable } from '@coldmail/ui';
 import { Suspense, useState } from 'react';
 import { useLocation } from '@coldmail/router';
-import { FirstScreenLoader } from '../layout/components/FirstScreenLoader';
+import { FirstScreenLoader } from '../../components/FirstScreenLoader';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { loadRemoteApp } from './remote-registry';
 import { RouteContextReset } from './RouteContextReset';

@@ -3,7 +3,7 @@ import { api, toApiError, type ApiError } from '@coldmail/session';
 import { Alert, Button, Checkbox, ConfirmDialog, PageLoader } from '@coldmail/ui';
 import { useMutation, useQuery } from '@coldmail/query';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
-import { useReportUnsaved } from '../../settings/components/unsavedChanges';
+import { useReportUnsaved } from '../../../hooks/unsavedChanges';
 import { FieldEditor } from './FieldEditor';
 import { editorFields, withListDefaults, type EditableBlock, type Field } from './fields';
 import styles from './ContentEditor.module.css';

@@ -4,16 +4,21 @@ import { api } from '@coldmail/session';
 import { Card, Icon, PageHeader } from '@coldmail/ui';
 import { useQuery } from '@coldmail/query';
 import type { ReactNode } from 'react';
-import { PackagesManager } from '../../packages';
-import { openPanel } from '../../settings/components/openPanel';
-import { UsersDirectory } from '../../users/components/UsersDirectory';
+import { openPanel } from '../../../utils/openPanel';
 import styles from './AdminDashboard.module.css';
 
 /** Totals only: one row per list is enough for the server to count them all. */
 const COUNT_ONLY = { page: 1, pageSize: 1 };
 
 /** /admin/dashboard — tiles with live totals, the packages manager and the users directory. */
-export function AdminDashboardPage() {
+interface AdminDashboardProps {
+  /** The pricing packages' manager, composed in by the app (another feature's). */
+  packages: ReactNode;
+  /** The users' directory, composed in by the app. */
+  directory: ReactNode;
+}
+
+export function AdminDashboardPage({ packages, directory }: AdminDashboardProps) {
   const orders = useQuery(api.packageOrders.adminList.query({ query: COUNT_ONLY }));
   const users = useQuery(api.users.adminList.query({ query: COUNT_ONLY }));
   const support = useQuery({ ...api.support.summary.query(), refetchInterval: 30_000 });
@@ -76,12 +81,8 @@ export function AdminDashboardPage() {
           </li>
         ))}
       </ul>
-      <Card title="Pricing Packages">
-        <PackagesManager />
-      </Card>
-      <Card title="Users">
-        <UsersDirectory />
-      </Card>
+      <Card title="Pricing Packages">{packages}</Card>
+      <Card title="Users">{directory}</Card>
     </section>
   );
 }

@@ -2,21 +2,37 @@ import { useSession } from '@coldmail/session';
 import { Alert, PageLoader } from '@coldmail/ui';
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from '@coldmail/router';
-import { initialPanel, settingsPanels } from './settingsPanels';
-import { LEAVE_UNSAVED, UnsavedChangesContext } from './unsavedChanges';
+import type { ReactNode } from 'react';
+import type { PanelLinkState } from '../../../utils/openPanel';
+import { LEAVE_UNSAVED, UnsavedChangesContext } from '../../../hooks/unsavedChanges';
 import styles from './Settings.module.css';
+
+export interface SettingsPanel {
+  id: string;
+  /** The menu's text, as the spec names it. */
+  label: string;
+  render: () => ReactNode;
+  /** False for a panel the menu does not list; it opens from a link elsewhere (see openPanel). */
+  inMenu?: false;
+}
+
+/** The panel a link asked for (see openPanel), else the first. */
+function initialPanel(panels: readonly SettingsPanel[], state: unknown): string {
+  const wanted = (state as Partial<PanelLinkState> | null)?.settingsPanel;
+  return panels.find((entry) => entry.id === wanted)?.id ?? panels[0]?.id ?? 'account';
+}
 
 /**
  * /admin/settings — a left menu and the chosen panel. As the spec says, the choice lives in the
- * screen's state, not in the URL.
+ * screen's state, not in the URL. The panels are the app's (each feature's editor).
  */
-export function SettingsPage() {
+export function SettingsPage({ panels }: { panels: readonly SettingsPanel[] }) {
   const location = useLocation();
-  const [panelId, setPanelId] = useState(() => initialPanel(location.state));
+  const [panelId, setPanelId] = useState(() => initialPanel(panels, location.state));
   const profile = useSession((state) => state.profile);
   const profileStatus = useSession((state) => state.profileStatus);
   const user = useSession((state) => state.user);
-  const panel = settingsPanels.find((entry) => entry.id === panelId) ?? settingsPanels[0];
+  const panel = panels.find((entry) => entry.id === panelId) ?? panels[0];
   const unsaved = useRef(false);
   const reportUnsaved = useCallback((dirty: boolean) => {
     unsaved.current = dirty;
@@ -50,7 +66,7 @@ export function SettingsPage() {
         </div>
         <nav>
           <ul className={styles.items}>
-            {settingsPanels
+            {panels
               .filter((entry) => entry.inMenu !== false)
               .map((entry) => (
                 <li key={entry.id}>

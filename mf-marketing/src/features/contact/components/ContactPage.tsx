@@ -1,7 +1,7 @@
 import { api } from '@coldmail/session';
 import { ContactBlock, PageHeader } from '@coldmail/ui';
 import { useQuery } from '@coldmail/query';
-import { ContactForm } from '../../contact-form';
+import { ContactForm } from '../../../components/ContactForm';
 
 /** /contact — the contact block (when active, its title the page's heading) around the contact form. */
 export function ContactPage() {

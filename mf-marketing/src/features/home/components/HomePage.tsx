@@ -11,8 +11,8 @@ import {
 } from '@coldmail/ui';
 import { useQuery } from '@coldmail/query';
 import { useDeferredValue, useEffect } from 'react';
-import { ContactForm } from '../../contact-form';
-import { PackagesSection } from '../../packages/components/PackagesSection';
+import { ContactForm } from '../../../components/ContactForm';
+import { PackagesSection } from './PackagesSection';
 import styles from './HomePage.module.css';
 
 const DESCRIPTION =

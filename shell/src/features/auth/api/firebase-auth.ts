@@ -7,7 +7,7 @@ import {
   cacheNavbarUser,
   clearCachedSession,
   readCachedAuthState,
-} from './browser-cache';
+} from '../../../utils/browser-cache';
 import { loadUserRecord, syncUserRecord } from './user-record';
 
 /** Public web settings of the Firebase project (safe to ship to browsers). */

@@ -1,5 +1,5 @@
 import { FooterBlock } from '@coldmail/ui';
-import { useFooterSettings } from '../api/branding';
+import { useFooterSettings } from '../../../hooks/branding';
 import styles from './Footer.module.css';
 
 /** The site footer, edited by admins; hidden unless its isActive flag is true. */

@@ -4,8 +4,8 @@ import { ButtonLink, useMediaQuery } from '@coldmail/ui';
 import { NavLink } from '@coldmail/router';
 import type { Ref } from 'react';
 import styles from './Header.module.css';
-import { readCachedNavbarUser } from '../../auth/api/browser-cache';
-import { Logo } from './Logo';
+import { readCachedNavbarUser } from '../../../utils/browser-cache';
+import { Logo } from '../../../components/Logo';
 import { UserMenu } from './UserMenu';
 
 const links = [

@@ -1,10 +1,10 @@
+import type { ReactNode } from 'react';
 import { MAIN_CONTENT_ID, ToastHost } from '@coldmail/ui';
 import { useDeferredValue, useEffect, useRef, type MouseEvent } from 'react';
 import { Outlet, useLocation } from '@coldmail/router';
-import { VerifyEmailNotice } from '../../auth/components/VerifyEmailNotice';
 import { useNavigationFocus } from '../hooks/useNavigationFocus';
 import { useNavigationScroll } from '../hooks/useNavigationScroll';
-import { FirstScreenLoader } from './FirstScreenLoader';
+import { FirstScreenLoader } from '../../../components/FirstScreenLoader';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './RootLayout.module.css';
@@ -17,7 +17,12 @@ function hasSiteChrome(pathname: string): boolean {
   return !pathname.startsWith('/user') && !pathname.startsWith('/admin');
 }
 
-export function RootLayout() {
+interface RootLayoutProps {
+  /** Shown above the header, such as the sign-in's "verify your e-mail" notice (the app's). */
+  notice?: ReactNode;
+}
+
+export function RootLayout({ notice }: RootLayoutProps) {
   const { pathname } = useLocation();
   const header = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
@@ -65,7 +70,7 @@ export function RootLayout() {
         Skip to main content
       </a>
       {chrome && <Header ref={header} />}
-      <VerifyEmailNotice />
+      {notice}
       <Content ref={content} id={chrome ? MAIN_CONTENT_ID : undefined} className={styles.main}>
         {pageDrawn ? <Outlet /> : <FirstScreenLoader />}
       </Content>

@@ -2,7 +2,7 @@ import { navOf, paths } from '@coldmail/registry/pages';
 import { Outlet, useNavigate } from '@coldmail/router';
 import { selectCredits, selectIsAdmin, sessionActions, useSession } from '@coldmail/session';
 import { SidebarButton, SidebarLayout, SidebarText } from '@coldmail/ui';
-import { Logo } from '../../layout/components/Logo';
+import { Logo } from '../../../components/Logo';
 
 const links = navOf('user');
 const userLinks = links.filter((link) => !link.adminOnly);

@@ -2,7 +2,7 @@ import type { FooterResponse, NavLogo } from '@coldmail/contracts';
 import { api } from '@coldmail/session';
 import { useQuery } from '@coldmail/query';
 import { useEffect } from 'react';
-import { cacheFooter, readCachedFooter } from '../../auth/api/browser-cache';
+import { cacheFooter, readCachedFooter } from '../utils/browser-cache';
 
 /**
  * The admin-set logo while it is active and has an image; null means "show the default logo",

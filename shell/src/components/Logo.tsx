@@ -1,6 +1,6 @@
 import { paths } from '@coldmail/registry/pages';
 import { SiteLogo } from '@coldmail/ui';
-import { useNavLogo } from '../api/branding';
+import { useNavLogo } from '../hooks/branding';
 
 export function Logo({ to = paths.home }: { to?: string }) {
   return <SiteLogo logo={useNavLogo()} to={to} />;

@@ -1,12 +1,11 @@
 import { paths } from '@coldmail/registry/pages';
 import { Link } from '@coldmail/router';
-import type { ReactNode } from 'react';
-import type { PanelLinkState } from './openPanel';
-import { GeminiKeysPanel } from '../../gemini-keys';
-import { PackagesManager } from '../../packages';
-import { PaypalSettingsPanel } from '../../paypal-settings';
-import { AccountPanel } from './AccountPanel';
-import styles from './Settings.module.css';
+import { GeminiKeysPanel } from '../features/gemini-keys';
+import { PackagesManager } from '../features/packages';
+import { PaypalSettingsPanel } from '../features/paypal-settings';
+import { AccountPanel } from '../features/settings/components/AccountPanel';
+import { SettingsPage, type SettingsPanel } from '../features/settings/components/SettingsPage';
+import styles from '../features/settings/components/Settings.module.css';
 import {
   AboutPanel,
   BannerPanel,
@@ -16,21 +15,12 @@ import {
   FooterPanel,
   LogoPanel,
   TestimonialPanel,
-} from '../../content-editors/components/ContentPanels';
-
-export interface SettingsPanel {
-  id: string;
-  /** The menu's text, as the spec names it. */
-  label: string;
-  render: () => ReactNode;
-  /** False for a panel the menu does not list; it opens from a link elsewhere (see settingsLink). */
-  inMenu?: false;
-}
+} from '../features/content-editors/components/ContentPanels';
 
 /**
- * The settings dashboard's menu, in the spec's order. A feature adds its editor as its entry's render.
+ * The settings dashboard's menu, in the spec's order: each feature's editor, composed here.
  */
-export const settingsPanels: readonly SettingsPanel[] = [
+const settingsPanels: readonly SettingsPanel[] = [
   { id: 'account', label: 'Account', render: () => <AccountPanel /> },
   { id: 'logo', label: 'Logo Update', render: () => <LogoPanel /> },
   { id: 'banner', label: 'Banner Section', render: () => <BannerPanel /> },
@@ -69,9 +59,5 @@ export const settingsPanels: readonly SettingsPanel[] = [
   { id: 'home-banner', label: 'Home Banner', render: () => <HomeBannerPanel />, inMenu: false },
 ];
 
-export const initialPanel = (state: unknown): string => {
-  const wanted = (state as Partial<PanelLinkState> | null)?.settingsPanel;
-  return (
-    settingsPanels.find((entry) => entry.id === wanted)?.id ?? settingsPanels[0]?.id ?? 'account'
-  );
-};
+/** /admin/settings with every panel. */
+export const SettingsScreen = () => <SettingsPage panels={settingsPanels} />;

@@ -4,15 +4,11 @@ import { Link } from '@coldmail/router';
 import { api } from '@coldmail/session';
 import { PageHeader, StatusBadge, formatUsd, type TableColumn } from '@coldmail/ui';
 import { keepPreviousData, useQuery } from '@coldmail/query';
-import { useOrderList } from '../../orders/hooks/useOrderList';
-import { useOrderMutations } from '../../orders/hooks/useOrderMutations';
-import { OrderKindTabs } from '../../orders/components/OrderKindTabs';
-import {
-  OrderActions,
-  OrdersTableCard,
-  RefundDialog,
-} from '../../orders/components/OrdersTableCard';
-import styles from '../../orders/components/Orders.module.css';
+import { useOrderList } from '../hooks/useOrderList';
+import { useOrderMutations } from '../hooks/useOrderMutations';
+import { OrderKindTabs } from './OrderKindTabs';
+import { OrderActions, OrdersTableCard, RefundDialog } from './OrdersTableCard';
+import styles from './Orders.module.css';
 
 const PAGE_SIZE = 10;
 const NAME_LIMIT = 30;
