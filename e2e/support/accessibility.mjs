@@ -10,7 +10,7 @@ import { REFLOW_WIDTH, sidewaysScroll } from './layout.mjs';
 
 const BLOCKING = new Set(['serious', 'critical']);
 /** A well-formed id that matches nothing: the page's not-found state is scanned too. */
-export const UNKNOWN_ID = '0123456789abcdef01234567';
+const UNKNOWN_ID = '0123456789abcdef01234567';
 
 /**
  * @typedef {'guest' | 'buyer' | 'admin'} Visitor
@@ -112,7 +112,7 @@ export async function signOutVisitors(visitors) {
 }
 
 /** @param {Visitors} visitors @param {PageEntry} page */
-export function urlOf(visitors, page) {
+function urlOf(visitors, page) {
   if (page.path === '*') return '/no-such-page';
   return page.path.replace(/:(\w+)/g, (_, name) => visitors.params[page.id]?.[name] ?? UNKNOWN_ID);
 }
@@ -132,7 +132,7 @@ export function labelOf(visitors, { page, visitor }) {
  * @param {Visitors} visitors
  * @param {Visit} visit
  */
-export async function open(visitors, { page, visitor }) {
+async function open(visitors, { page, visitor }) {
   const tab = visitors.tabs[visitor];
   if (visitor !== 'guest' && tab.url().startsWith(visitors.shell)) {
     await navigate(tab, urlOf(visitors, page));

@@ -1,7 +1,7 @@
 import { emulatorClient } from '@coldmail/auth-emulator';
 import { startStack } from '@coldmail/dev/stack';
 
-export const E2E_PROJECT_ID = 'demo-coldmail-e2e';
+const E2E_PROJECT_ID = 'demo-coldmail-e2e';
 export const E2E_ADMIN_EMAIL = 'admin@e2e.test';
 
 /** The API's settings in every browser test: test mode, one known admin, no demo data. */

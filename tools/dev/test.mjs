@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: format, dependency versions, lint, typecheck, unit tests, then the browser tests
+// `npm test`: format, dependency versions, dead exports, lint, typecheck, unit tests, then the browser tests
 // against the built stack, printing how long each phase took. Installs Debian's chromium first
 // when it is missing and we may (root); otherwise says exactly what to install.
 import { execFileSync } from 'node:child_process';
@@ -97,6 +97,8 @@ try {
     '.',
   ]);
   phase('dependency versions', bin('.bin/syncpack'), ['lint']);
+  // An export nothing imports is dead code or a name kept for nobody: knip finds both.
+  phase('dead exports', bin('.bin/knip'), ['--include', 'exports,types', '--no-progress']);
   phase(
     'lint, typecheck, unit tests',
     ...nxCommand('run-many', '-t', 'lint', 'typecheck', 'test', '--outputStyle=stream'),

@@ -14,7 +14,7 @@
  * @param {Array<[string, string, readonly string[]]>} patterns each remote path's pattern
  *   source, its remote and the API paths its first render reads
  */
-export function earlyStart(patterns) {
+function earlyStart(patterns) {
   /** @param {string} path */
   const read = (path) =>
     fetch(path, { cache: 'no-store' }).then((response) => {

@@ -13,7 +13,7 @@ import { UsersService } from '../users/users.service';
  * Marks a Firebase account this API created for an ADMIN_EMAILS address. Only the Admin SDK can
  * set custom claims, so no one who registers an address can carry it.
  */
-export const BOOTSTRAP_CLAIM = 'coldmailBootstrapAdmin';
+const BOOTSTRAP_CLAIM = 'coldmailBootstrapAdmin';
 
 /** The operator, as the audit log names them: they act from a shell, not a signed-in page. */
 const OPERATOR: AuthContext = {

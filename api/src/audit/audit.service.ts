@@ -18,7 +18,7 @@ export interface AuditChange {
 }
 
 /** Masks secret fields and turns ids and dates into plain JSON values. */
-export function redactSecrets(value: unknown): unknown {
+function redactSecrets(value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Types.ObjectId) return value.toHexString();

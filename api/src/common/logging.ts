@@ -54,7 +54,7 @@ const DATA_FIELDS = ['keyValue', 'errorResponse', 'errInfo', 'writeErrors', 'res
 const DUP_KEY = /dup key: \{.*?\}(?= *$|\n)/gm;
 
 /** pino's error serializer, without the fields above (the message and code stay). */
-export function serializeError(error: unknown): unknown {
+function serializeError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   const serialized: Record<string, unknown> = pino.stdSerializers.err(error);
   for (const field of DATA_FIELDS) delete serialized[field];

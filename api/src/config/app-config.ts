@@ -146,12 +146,10 @@ const envSchema = z.object({
   OTEL_METRIC_EXPORT_INTERVAL: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });
 
-export type Environment = z.input<typeof envSchema>;
-
 /** The Auth emulator's project when none is named (a `demo-*` id: the emulator's offline kind). */
 const EMULATOR_PROJECT_ID = 'demo-coldmail';
 
-export interface FirebaseConfig {
+interface FirebaseConfig {
   /**
    * The project ID tokens must be issued for. With real Firebase: FIREBASE_PROJECT_ID, else the
    * service account's project_id, else null (firebase-admin finds it: GOOGLE_CLOUD_PROJECT or
@@ -279,7 +277,7 @@ export function parseKeysSecret(text: string): Buffer | null {
  * PayPal as configured in the environment. The credentials, mode and currency are the initial
  * payment settings, used until an admin saves settings of their own.
  */
-export interface PaypalConfig {
+interface PaypalConfig {
   clientId: string;
   clientSecret: string;
   mode: (typeof paypalModes)[number];

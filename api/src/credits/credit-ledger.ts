@@ -23,7 +23,7 @@ const ORPHAN_HOLD_AGE_MS = 60_000;
 /** A change whose entry vanished under it (see `attempt`) is tried again this often at most. */
 const MAX_ATTEMPTS = 3;
 
-export type UserRef = { userId: string } | { userEmail: string };
+type UserRef = { userId: string } | { userEmail: string };
 
 export interface CreditChange {
   user: UserRef;

@@ -15,7 +15,7 @@ import { CreditLedger, type LedgerOutcome } from './credit-ledger';
 import type { AppliedCreditEntry } from './schemas/credit-entry.schema';
 
 /** Spec: one email generation costs 1 credit. */
-export const GENERATION_COST = 1;
+const GENERATION_COST = 1;
 
 /** A change that is in the balance. */
 export interface AppliedCredit {

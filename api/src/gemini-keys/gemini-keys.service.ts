@@ -36,7 +36,7 @@ export interface PickedKey {
  * (an admin's edit, a key Google refused) apply at once, another instance's once the ChangeFeed
  * tells it (within a second); this bounds the wait if that word never arrives.
  */
-export const KEY_ROSTER_MS = 5_000;
+const KEY_ROSTER_MS = 5_000;
 /** How long a key's use may wait to be written (its count and last use on the panel). */
 const USE_FLUSH_MS = 1_000;
 

@@ -44,7 +44,7 @@ export class GeminiRequestRefusedError extends BadGatewayException {
 }
 
 /** The settings a caller may pass on to Gemini's generationConfig. */
-export type GeminiGenerationConfig = Pick<
+type GeminiGenerationConfig = Pick<
   GenerateContentConfig,
   'temperature' | 'topK' | 'topP' | 'maxOutputTokens' | 'thinkingConfig' | 'stopSequences'
 >;

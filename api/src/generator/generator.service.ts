@@ -50,7 +50,7 @@ const ABANDONED_BATCH = 500;
 const NO_EMAIL = 'No email was generated from the API response';
 /** An enhanced prompt is 120-200 words of instructions: a few hundred tokens, never an email's. */
 const ENHANCE_MAX_OUTPUT_TOKENS = 400;
-export const ENHANCED_AN_EMAIL =
+const ENHANCED_AN_EMAIL =
   'The model wrote an email instead of a prompt. Please try Enhance Prompt again.';
 
 /**

@@ -93,7 +93,7 @@ function slugConflictOr(error: unknown): unknown {
     : error;
 }
 
-export function toAdminItem(item: ItemData): AdminItem {
+function toAdminItem(item: ItemData): AdminItem {
   return {
     _id: item._id.toHexString(),
     name: item.name,

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-export const ORDER_CODE_LENGTH = 8;
+const ORDER_CODE_LENGTH = 8;
 
 /**
  * An orderId or paymentId: 8 characters from A-Z and 0-9 (spec), from a CSPRNG so codes cannot

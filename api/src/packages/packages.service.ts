@@ -10,7 +10,7 @@ import { Model, mongo } from 'mongoose';
 import { ChangeFeed } from '../database/change-feed';
 import { CreditPackage, CreditPackageData } from './schemas/package.schema';
 
-export const MAX_PACKAGES_MESSAGE = `Maximum ${MAX_PACKAGES} packages allowed`;
+const MAX_PACKAGES_MESSAGE = `Maximum ${MAX_PACKAGES} packages allowed`;
 /**
  * How long one instance answers GET /packages from memory. Its own writes drop the list at once,
  * and the other instances' once the ChangeFeed tells them (within a second); this bounds how long
@@ -147,7 +147,7 @@ function withoutEmpty(body: PackageBody): Partial<PackageBody> {
   ) as Partial<PackageBody>;
 }
 
-export function toPackageRecord(found: CreditPackageData): CreditPackageRecord {
+function toPackageRecord(found: CreditPackageData): CreditPackageRecord {
   const points = Object.fromEntries(
     packagePointKeys.flatMap((key) => (found[key] ? [[key, found[key]]] : [])),
   );

@@ -56,7 +56,6 @@ export const paypalDisputeSchema = z.looseObject({
     .optional(),
   dispute_outcome: z.looseObject({ outcome_code: z.string().optional() }).optional(),
 });
-export type PaypalDispute = z.infer<typeof paypalDisputeSchema>;
 
 const purchaseUnit = z.looseObject({
   reference_id: z.string().optional(),

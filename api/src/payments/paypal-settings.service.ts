@@ -33,7 +33,7 @@ const BASE_URLS = {
   live: 'https://api-m.paypal.com',
 } as const;
 
-export const PAYMENTS_UNAVAILABLE = 'PayPal payments are currently unavailable.';
+const PAYMENTS_UNAVAILABLE = 'PayPal payments are currently unavailable.';
 
 /** The PayPal account payments go to, as compared before and after a settings change. */
 export interface PaypalAccount {
@@ -331,7 +331,7 @@ function hasCredentials(settings: EffectiveSettings): boolean {
 }
 
 /** First 4 and last 4 characters around '••••'; a short secret is not shown at all. */
-export function maskSecret(secret: string): string {
+function maskSecret(secret: string): string {
   if (!secret) return '';
   if (secret.length < 16) return SECRET_MASK;
   return `${secret.slice(0, 4)}${SECRET_MASK}${secret.slice(-4)}`;

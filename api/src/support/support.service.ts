@@ -290,7 +290,7 @@ export class SupportService implements OnModuleInit {
 /** Tickets are plain text: any markup is removed before it is stored. */
 const plain = (value: string) => plainText(value).trim();
 
-export function toTicketRecord(
+function toTicketRecord(
   ticket: SupportTicketData,
   caller: AuthContext | null,
 ): SupportTicketRecord {

@@ -42,12 +42,12 @@ export interface SignedInIdentity {
 }
 
 /** Told to a caller whose address already has a record bound to another Firebase account. */
-export const ADDRESS_TAKEN =
+const ADDRESS_TAKEN =
   'This e-mail address belongs to another account. Sign in with that account, or contact support.';
 /** Told to an unverified caller whose address has a record that no account has claimed yet. */
 /** Told to a caller whose account an admin deleted. */
 export const ACCOUNT_DELETED = 'This account has been deleted. Please contact support.';
-export const VERIFY_TO_CLAIM =
+const VERIFY_TO_CLAIM =
   'Verify your e-mail address to reach your existing account: open the link we sent you, then sign in again.';
 
 /**
@@ -507,7 +507,7 @@ function isDuplicateKeyError(error: unknown): boolean {
 }
 
 /** The API's shape of a user: every field present, ids and dates as strings, nothing else. */
-export function toUserRecord(user: UserData): UserRecord {
+function toUserRecord(user: UserData): UserRecord {
   return {
     _id: user._id.toHexString(),
     userName: user.userName,

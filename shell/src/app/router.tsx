@@ -102,7 +102,7 @@ function pageRoutes(area: PageArea, published: PublishedPage[]): RouteObject[] {
  * remotes added since, each in its area. The shell owns the layouts, the guards, sign-in and
  * the error pages; every other page belongs to the remote mounted at its path.
  */
-export function routeTable(published: PublishedPage[] = []): RouteObject[] {
+function routeTable(published: PublishedPage[] = []): RouteObject[] {
   return [
     {
       id: 'site',

@@ -154,13 +154,12 @@ const TONES = {
   },
 };
 
-export const TONE_NAMES = Object.keys(TONES);
 const DEFAULT_TONE = 'professional';
 const MIN_BODY_WORDS = 140;
 const MAX_PURPOSE_WORDS = 40;
 const MAX_DETAILS_WORDS = 50;
 
-export const countWords = (text) => text.split(/\s+/).filter(Boolean).length;
+const countWords = (text) => text.split(/\s+/).filter(Boolean).length;
 
 /** The first `limit` words; an ellipsis marks a cut. */
 function clipWords(text, limit) {
@@ -211,7 +210,7 @@ export function writeEmail(fields) {
 }
 
 /** @param {string} prompt @param {import('./prompt.mjs').PromptFields} fields */
-export function writeEnhancedPrompt(prompt, fields) {
+function writeEnhancedPrompt(prompt, fields) {
   const tone = fields.tone ? toneOf(fields.tone) : DEFAULT_TONE;
   return [
     `Write a ${tone} cold email for the following request: "${prompt.replace(/[.\s]+$/, '')}".`,

@@ -3,7 +3,7 @@
 // read first and cut out, so a value the user typed cannot pose as another field's label.
 
 /** Each field and the labels it is recognised by, normalised (lower case, words split by spaces). */
-export const FIELD_LABELS = {
+const FIELD_LABELS = {
   recipientName: ['recipient', 'recipient name'],
   senderName: ['sender', 'sender name'],
   purpose: ['purpose', 'purpose of email', 'purpose of the email', 'email purpose'],
@@ -70,7 +70,7 @@ const LABEL_LINE = /^[\s>#*-]*\**\s*([A-Za-z][A-Za-z' _-]{0,40}?)\s*\**\s*:\s*\*
  * @param {string} text
  * @returns {PromptFields}
  */
-export function readFields(text) {
+function readFields(text) {
   /** @type {PromptFields} */
   const fields = {};
   const rest = text.replace(TAG, (whole, name, value) => {

@@ -6,7 +6,7 @@ const CAPTURE_OUTCOMES = ['COMPLETED', 'DECLINED', 'PENDING', 'CAPTURE_DECLINED'
 const INVOICE_SETTINGS = ['block', 'allow'];
 const REFUND_OUTCOMES = ['COMPLETED', 'IN_PROGRESS'];
 const FAILURE_STATUSES = [500, 503, 429];
-export const OPERATIONS = ['token', 'create', 'get', 'capture', 'refund', 'verify'];
+const OPERATIONS = ['token', 'create', 'get', 'capture', 'refund', 'verify'];
 
 /** @typedef {import('../index.d.ts').PaypalBehavior} PaypalBehavior */
 

@@ -15,7 +15,7 @@ const STRING_LIMITS = {
   soft_descriptor: 22,
 };
 const BUYER = { given_name: 'John', surname: 'Doe' };
-export const DEFAULT_PAYER_EMAIL = 'buyer@example.com';
+const DEFAULT_PAYER_EMAIL = 'buyer@example.com';
 
 /**
  * @typedef {{ currency_code: string, value: string }} Money
@@ -390,7 +390,7 @@ function sdkMismatch(issue, message) {
  * Validates a create-order body the way PayPal does: schema problems are 400 INVALID_REQUEST,
  * business rules (sums, currencies, precision) are 422 UNPROCESSABLE_ENTITY, all issues at once.
  */
-export function validateOrderRequest(body) {
+function validateOrderRequest(body) {
   /** @type {{ bad: import('./errors.mjs').ErrorDetail[], unprocessable: import('./errors.mjs').ErrorDetail[] }} */
   const errors = { bad: [], unprocessable: [] };
   /** @type {any[]} */

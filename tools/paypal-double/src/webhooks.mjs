@@ -8,7 +8,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { crc32 } from 'node:zlib';
 import { resourceId, isoNow } from './ids.mjs';
 
-export const AUTH_ALGO = 'SHA256withRSA';
+const AUTH_ALGO = 'SHA256withRSA';
 const EVENT_TYPES = {
   'PAYMENT.CAPTURE.COMPLETED': { status: 'COMPLETED', verb: 'completed' },
   'PAYMENT.CAPTURE.DENIED': { status: 'DECLINED', verb: 'denied' },

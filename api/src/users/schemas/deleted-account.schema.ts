@@ -1,5 +1,4 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { Types } from 'mongoose';
 
 /**
  * A user an admin deleted: their address (and account, when bound) may not create a record
@@ -20,8 +19,6 @@ export class DeletedAccount {
   @Prop({ required: true })
   deletedBy!: string;
 }
-
-export type DeletedAccountData = DeletedAccount & { _id: Types.ObjectId };
 
 export const DeletedAccountSchema = SchemaFactory.createForClass(DeletedAccount);
 DeletedAccountSchema.index({ userEmail: 1 });

@@ -6,7 +6,7 @@ import {
   type UserMembership,
   type UserRole,
 } from '@coldmail/contracts';
-import { SchemaTypes, type HydratedDocument, type Types } from 'mongoose';
+import { SchemaTypes, type Types } from 'mongoose';
 
 @Schema({ _id: false })
 export class MessageLog {
@@ -108,7 +108,6 @@ export class User {
   updatedAt!: Date;
 }
 
-export type UserDocument = HydratedDocument<User>;
 /** A user as read with lean(): a plain object. */
 export type UserData = User & { _id: Types.ObjectId };
 

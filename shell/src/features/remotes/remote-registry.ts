@@ -10,7 +10,7 @@ import type { ComponentType } from 'react';
 export type RemoteManifests = Record<string, string>;
 
 /** How long a remote may take to load before it counts as failed (spec: 120 s). */
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 let registered: RemoteManifests = {};
 let initialization: Promise<RemoteManifests> | null = null;

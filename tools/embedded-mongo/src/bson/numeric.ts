@@ -33,7 +33,7 @@ export function numericKind(v: unknown): NumericKind | undefined {
 }
 
 /** A double in the stored representation: boxed only when the serializer would turn it into int32. */
-export function makeDouble(x: number): number | Double {
+function makeDouble(x: number): number | Double {
   return Number.isInteger(x) && x >= INT32_MIN && x <= INT32_MAX ? new Double(x) : x;
 }
 
@@ -65,7 +65,7 @@ export interface DecimalParts {
 
 const DECIMAL_RE = /^([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
-export function parseDecimalString(s: string): DecimalParts {
+function parseDecimalString(s: string): DecimalParts {
   if (/^[+-]?nan$/i.test(s)) return { neg: false, coeff: 0n, exp: 0, special: 'NaN' };
   if (/^[+-]?inf(inity)?$/i.test(s)) {
     return { neg: s.startsWith('-'), coeff: 0n, exp: 0, special: 'Inf' };

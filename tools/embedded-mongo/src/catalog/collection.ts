@@ -9,7 +9,7 @@ import type { SortField } from '../index/orderedView';
 import { sortDocuments } from '../query/sort';
 import { duplicateKeyError, type IndexEntry, SecondaryIndex } from '../index/secondaryIndex';
 
-export function idKey(doc: Doc): string {
+function idKey(doc: Doc): string {
   return keyString(doc['_id']);
 }
 

@@ -5,7 +5,7 @@ import { MAX_MESSAGE_SIZE } from '../wire/constants';
 import type { CommandContext, CommandHandler } from './context';
 
 /** We speak as a MongoDB 7.0 standalone. */
-export const SERVER_VERSION = '7.0.0';
+const SERVER_VERSION = '7.0.0';
 const MAX_WIRE_VERSION = 21;
 
 /**

@@ -3,7 +3,7 @@ import type { Doc } from '../bson/types';
 
 /** MongoDB's defaults: 101 documents or 16 MiB in a first batch, 16 MiB in later ones. */
 export const DEFAULT_FIRST_BATCH = 101;
-export const MAX_BATCH_BYTES = 16 * 1024 * 1024;
+const MAX_BATCH_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_CURSOR_TIMEOUT_MS = 10 * 60 * 1000;
 
 export interface CursorSource {

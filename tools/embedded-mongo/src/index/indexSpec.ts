@@ -22,7 +22,7 @@ const SEMANTIC_OPTIONS = [
 ];
 const IGNORED_OPTIONS = new Set(['v', 'key', 'name', 'ns', 'background']);
 
-export function defaultIndexName(key: Doc): string {
+function defaultIndexName(key: Doc): string {
   return Object.keys(key)
     .map((f) => `${f}_${String(isNumeric(key[f]) ? toJsNumber(key[f]) : key[f])}`)
     .join('_');

@@ -198,7 +198,7 @@ function compileOperator(
   throw badValue(`unknown operator: ${op}`);
 }
 
-export function eqTest(arg: unknown): ValueTest {
+function eqTest(arg: unknown): ValueTest {
   if (arg === null) return (v) => v === null || v === undefined;
   if (typeof arg === 'string') return (v) => v === arg;
   if (typeof arg === 'number' && !Number.isNaN(arg)) {

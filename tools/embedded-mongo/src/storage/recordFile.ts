@@ -27,7 +27,7 @@ export function frameRecord(kind: number, body: Buffer): Buffer {
   return out;
 }
 
-export interface ScannedRecord {
+interface ScannedRecord {
   kind: number;
   body: Buffer;
 }

@@ -11,7 +11,7 @@ import { runPipeline } from '../aggregate/pipeline';
 import { addToSet, pop, pull, pullAll, push } from './arrayOperators';
 import { assign, locate, readField, removeField } from './fieldPath';
 
-export interface UpdateTarget {
+interface UpdateTarget {
   /** Index of the array element the query matched, for the positional `$`. */
   matchedIndex?: number;
   /** True when the update builds a document for an upsert (enables `$setOnInsert`). */

@@ -11,7 +11,7 @@ import {
 } from '../../src';
 
 export const PACKAGE_ROOT = resolve(__dirname, '../..');
-export const BIN = join(PACKAGE_ROOT, 'bin/embedded-mongo.js');
+const BIN = join(PACKAGE_ROOT, 'bin/embedded-mongo.js');
 
 export function tempDir(prefix = 'emb-mongo-'): string {
   return mkdtempSync(join(tmpdir(), prefix));

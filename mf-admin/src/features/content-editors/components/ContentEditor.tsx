@@ -59,7 +59,7 @@ function landingBlockCalls(
 
 const SECTION_TOGGLE: [string, string] = ['Deactivate Section', 'Activate Section'];
 
-export const blockEditing: Record<EditableBlock, BlockEditing> = {
+const blockEditing: Record<EditableBlock, BlockEditing> = {
   navLogo: {
     load: async () => asSettings((await api.content.navLogo()).data.data),
     save: (body) => api.content.navLogoUpdate({ body: body as unknown as NavLogo }),
@@ -124,7 +124,7 @@ const failureText = (editing: BlockEditing, action: Action, error: ApiError) =>
 type Banner = { tone: 'success' | 'error'; text: string } | null;
 
 /** Groups an editor's fields under headings; fields no section names follow at the end. */
-export interface EditorSection {
+interface EditorSection {
   title: string;
   keys: readonly string[];
 }

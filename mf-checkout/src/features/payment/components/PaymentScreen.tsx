@@ -16,7 +16,7 @@ import { PROCESSING_TEXT } from '../utils/outcomes';
 import { PayPalCheckout } from './PayPalCheckout';
 import styles from './Payment.module.css';
 
-export interface PayableOrder {
+interface PayableOrder {
   orderId: string;
   totalPrice: string;
   paymentStatus: string;

@@ -56,7 +56,7 @@ export function startAuth(settings: FirebaseSettings | undefined): void {
 }
 
 /** Loads sign-in ahead of need, for the screens that use it (called as they open). */
-export function prepareSignIn(): void {
+function prepareSignIn(): void {
   if (configured) void loadAuth().catch(() => undefined);
 }
 

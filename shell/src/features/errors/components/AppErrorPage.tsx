@@ -3,7 +3,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import styles from './ErrorPages.module.css';
 
 /** The page shown when the shell itself throws while rendering a route. */
-export function AppErrorPage({ error }: { error: unknown }) {
+function AppErrorPage({ error }: { error: unknown }) {
   const detail = error instanceof Error ? error.message : String(error);
   return (
     <section className={styles.page} role="alert">
