@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { contract, type AuditQuery, type ResponseOf } from '@coldmail/contracts';
+import { contract, type ResponseOf, type ParsedQueryOf } from '@coldmail/contracts';
 import { Endpoint, ValidQuery } from '../common/endpoint';
 import { AuditService } from './audit.service';
 
@@ -12,7 +12,9 @@ export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Endpoint(endpoints.list)
-  list(@ValidQuery() query: AuditQuery): Promise<ResponseOf<typeof endpoints.list>> {
+  list(
+    @ValidQuery() query: ParsedQueryOf<typeof endpoints.list>,
+  ): Promise<ResponseOf<typeof endpoints.list>> {
     return this.audit.list(query);
   }
 }

@@ -1,8 +1,8 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { contract, type ResponseOf, type navLogoBodySchema } from '@coldmail/contracts';
+import { contract, type ResponseOf, type ParsedBodyOf } from '@coldmail/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody } from '../common/endpoint';
 import { ContentService } from './content.service';
@@ -32,7 +32,7 @@ export class ContentController {
   @Endpoint(endpoints.navLogoUpdate)
   async navLogoUpdate(
     @CurrentUser() admin: AuthContext,
-    @ValidBody() body: z.output<typeof navLogoBodySchema>,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.navLogoUpdate>,
   ): Promise<ResponseOf<typeof endpoints.navLogoUpdate>> {
     const data = await this.content.save(admin, 'navLogo', body);
     return { success: true, message: 'Logo updated successfully!', data };

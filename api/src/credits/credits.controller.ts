@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { contract, type CreditHistoryQuery, type ResponseOf } from '@coldmail/contracts';
+import { contract, type ResponseOf, type ParsedQueryOf } from '@coldmail/contracts';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidQuery } from '../common/endpoint';
 import { CreditsService } from './credits.service';
@@ -16,7 +16,7 @@ export class CreditsController {
   @Endpoint(endpoints.history)
   history(
     @CurrentUser() caller: AuthContext,
-    @ValidQuery() query: CreditHistoryQuery,
+    @ValidQuery() query: ParsedQueryOf<typeof endpoints.history>,
   ): Promise<ResponseOf<typeof endpoints.history>> {
     return this.credits.history(caller, query);
   }

@@ -2,10 +2,9 @@ import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   contract,
-  type GeminiKeyUpdateBody,
-  type IdParam,
   type ParsedBodyOf,
   type ResponseOf,
+  type ParsedParamsOf,
 } from '@coldmail/contracts';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
@@ -36,8 +35,8 @@ export class GeminiKeysController {
   @Endpoint(endpoints.update)
   async update(
     @CurrentUser() caller: AuthContext,
-    @ValidParams() { id }: IdParam,
-    @ValidBody() body: GeminiKeyUpdateBody,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.update>,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.update>,
   ): Promise<ResponseOf<typeof endpoints.update>> {
     const data = await this.keys.update(caller, id, body);
     return { success: true, data, message: 'API key updated successfully!' };
@@ -46,7 +45,7 @@ export class GeminiKeysController {
   @Endpoint(endpoints.delete)
   async delete(
     @CurrentUser() caller: AuthContext,
-    @ValidParams() { id }: IdParam,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.delete>,
   ): Promise<ResponseOf<typeof endpoints.delete>> {
     await this.keys.delete(caller, id);
     return { success: true, data: { _id: id }, message: 'API key deleted successfully!' };
@@ -55,7 +54,7 @@ export class GeminiKeysController {
   @Endpoint(endpoints.toggle)
   async toggle(
     @CurrentUser() caller: AuthContext,
-    @ValidParams() { id }: IdParam,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.toggle>,
   ): Promise<ResponseOf<typeof endpoints.toggle>> {
     const data = await this.keys.toggle(caller, id);
     const message = data.isActive

@@ -2,14 +2,12 @@ import { Controller, HttpException, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   contract,
-  type IdParam,
   type ResponseOf,
-  type enhancePromptBodySchema,
-  type generateEmailBodySchema,
-  type refundCreditBodySchema,
+  type ParsedBodyOf,
+  type ParsedParamsOf,
 } from '@coldmail/contracts';
 import type { FastifyReply } from 'fastify';
-import type { z } from 'zod';
+
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
 import { ServerTiming } from '../common/server-timing';
@@ -27,7 +25,7 @@ export class GeneratorController {
   @SensitiveRoute()
   async generate(
     @CurrentUser() caller: AuthContext,
-    @ValidBody() body: z.output<typeof generateEmailBodySchema>,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.generate>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ResponseOf<typeof endpoints.generate>> {
     // Server-Timing splits the model's time from the API's own (npm run bench:generate).
@@ -52,7 +50,7 @@ export class GeneratorController {
   @SensitiveRoute()
   async generateStream(
     @CurrentUser() caller: AuthContext,
-    @ValidBody() body: z.output<typeof generateEmailBodySchema>,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.generateStream>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const raw = reply.raw;
@@ -118,7 +116,7 @@ export class GeneratorController {
   @SensitiveRoute()
   async enhancePrompt(
     @CurrentUser() caller: AuthContext,
-    @ValidBody() body: z.output<typeof enhancePromptBodySchema>,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.enhancePrompt>,
   ): Promise<ResponseOf<typeof endpoints.enhancePrompt>> {
     return { enhancedPrompt: await this.generator.enhance(caller, body.prompt) };
   }
@@ -133,7 +131,7 @@ export class GeneratorController {
   @Endpoint(endpoints.refundCredit)
   async refundCredit(
     @CurrentUser() caller: AuthContext,
-    @ValidBody() body: z.output<typeof refundCreditBodySchema>,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.refundCredit>,
   ): Promise<ResponseOf<typeof endpoints.refundCredit>> {
     return { success: true, ...(await this.generator.refundByClient(caller, body.generationId)) };
   }
@@ -146,7 +144,7 @@ export class GeneratorController {
   @Endpoint(endpoints.deleteGeneration)
   async deleteGeneration(
     @CurrentUser() caller: AuthContext,
-    @ValidParams() { id }: IdParam,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.deleteGeneration>,
   ): Promise<ResponseOf<typeof endpoints.deleteGeneration>> {
     await this.generator.remove(caller, id);
     return { success: true, message: 'Generated email deleted' };

@@ -1,6 +1,11 @@
 import { Controller, NotFoundException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { contract, type IdParam, type ItemBody, type ResponseOf } from '@coldmail/contracts';
+import {
+  contract,
+  type ResponseOf,
+  type ParsedBodyOf,
+  type ParsedParamsOf,
+} from '@coldmail/contracts';
 import { AuditService } from '../audit/audit.service';
 import { CurrentUser, OptionalUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
@@ -26,7 +31,9 @@ export class ItemsController {
   }
 
   @Endpoint(endpoints.get)
-  async get(@ValidParams() { id }: IdParam): Promise<ResponseOf<typeof endpoints.get>> {
+  async get(
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.get>,
+  ): Promise<ResponseOf<typeof endpoints.get>> {
     const item = await this.items.findById(id);
     if (!item) throw new NotFoundException('Item not found');
     return { success: true, data: toPublicItem(item) };
@@ -36,7 +43,7 @@ export class ItemsController {
   @Endpoint(endpoints.create)
   async create(
     @CurrentUser() admin: AuthContext,
-    @ValidBody() body: ItemBody,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.create>,
   ): Promise<ResponseOf<typeof endpoints.create>> {
     const created = await this.items.create(body);
     await this.audit.record(admin, {
@@ -50,8 +57,8 @@ export class ItemsController {
   @Endpoint(endpoints.update)
   async update(
     @CurrentUser() admin: AuthContext,
-    @ValidParams() { id }: IdParam,
-    @ValidBody() body: ItemBody,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.update>,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.update>,
   ): Promise<ResponseOf<typeof endpoints.update>> {
     const before = await this.items.findById(id);
     const updated = await this.items.update(id, body);
@@ -67,7 +74,7 @@ export class ItemsController {
   @Endpoint(endpoints.delete)
   async delete(
     @CurrentUser() admin: AuthContext,
-    @ValidParams() { id }: IdParam,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.delete>,
   ): Promise<ResponseOf<typeof endpoints.delete>> {
     const before = await this.items.findById(id);
     if (!before) throw new NotFoundException('Item not found');

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { contract, type ResponseOf, type SendMessageBody } from '@coldmail/contracts';
+import { contract, type ResponseOf, type ParsedBodyOf } from '@coldmail/contracts';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody } from '../common/endpoint';
 import { SensitiveRoute } from '../common/throttling';
@@ -17,7 +17,7 @@ export class MessagesController {
   @SensitiveRoute()
   async send(
     @CurrentUser() caller: AuthContext,
-    @ValidBody() body: SendMessageBody,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.send>,
   ): Promise<ResponseOf<typeof endpoints.send>> {
     await this.messages.send(caller, body);
     return { success: true, message: 'Message sent successfully.' };

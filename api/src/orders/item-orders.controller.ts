@@ -2,13 +2,12 @@ import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   contract,
-  type IdParam,
-  type NewItemOrderBody,
-  type orderListQuerySchema,
   type ResponseOf,
-  type UserEmailQuery,
+  type ParsedBodyOf,
+  type ParsedQueryOf,
+  type ParsedParamsOf,
 } from '@coldmail/contracts';
-import type { z } from 'zod';
+
 import { AuditService } from '../audit/audit.service';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
@@ -28,7 +27,7 @@ export class ItemOrdersController {
   @Endpoint(endpoints.create)
   async create(
     @CurrentUser() caller: AuthContext,
-    @ValidBody() body: NewItemOrderBody,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.create>,
   ): Promise<ResponseOf<typeof endpoints.create>> {
     return toItemOrderRecord(await this.orders.create(caller, body), caller);
   }
@@ -36,7 +35,7 @@ export class ItemOrdersController {
   @Endpoint(endpoints.list)
   async list(
     @CurrentUser() caller: AuthContext,
-    @ValidQuery() query: UserEmailQuery,
+    @ValidQuery() query: ParsedQueryOf<typeof endpoints.list>,
   ): Promise<ResponseOf<typeof endpoints.list>> {
     const orders = await this.orders.listFor(caller, query.userEmail);
     return orders.map((order) => toItemOrderRecord(order, caller));
@@ -46,7 +45,7 @@ export class ItemOrdersController {
   @Endpoint(endpoints.adminList)
   async adminList(
     @CurrentUser() admin: AuthContext,
-    @ValidQuery() query: z.output<typeof orderListQuerySchema>,
+    @ValidQuery() query: ParsedQueryOf<typeof endpoints.adminList>,
   ): Promise<ResponseOf<typeof endpoints.adminList>> {
     const page = await this.orders.adminPage(query);
     return { ...page, items: page.items.map((order) => toItemOrderRecord(order, admin)) };
@@ -56,7 +55,7 @@ export class ItemOrdersController {
   @Endpoint(endpoints.get)
   async get(
     @CurrentUser() caller: AuthContext,
-    @ValidParams() { id }: IdParam,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.get>,
   ): Promise<ResponseOf<typeof endpoints.get>> {
     return toItemOrderRecord(await this.orders.findVisible(id, caller), caller);
   }
@@ -65,7 +64,7 @@ export class ItemOrdersController {
   @Endpoint(endpoints.verify)
   async verify(
     @CurrentUser() caller: AuthContext,
-    @ValidParams() { id }: IdParam,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.verify>,
   ): Promise<ResponseOf<typeof endpoints.verify>> {
     const order = await this.orders.findVisible(id, caller);
     return {
@@ -80,7 +79,7 @@ export class ItemOrdersController {
   @Endpoint(endpoints.delete)
   async delete(
     @CurrentUser() admin: AuthContext,
-    @ValidParams() { id }: IdParam,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.delete>,
   ): Promise<ResponseOf<typeof endpoints.delete>> {
     const before = await this.orders.findById(id);
     await this.orders.deletePending(id);

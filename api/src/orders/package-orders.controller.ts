@@ -2,13 +2,12 @@ import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   contract,
-  type IdParam,
-  type NewOrderBody,
-  type orderListQuerySchema,
   type ResponseOf,
-  type UserEmailQuery,
+  type ParsedBodyOf,
+  type ParsedQueryOf,
+  type ParsedParamsOf,
 } from '@coldmail/contracts';
-import type { z } from 'zod';
+
 import { AuditService } from '../audit/audit.service';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
@@ -28,7 +27,7 @@ export class PackageOrdersController {
   @Endpoint(endpoints.create)
   async create(
     @CurrentUser() caller: AuthContext,
-    @ValidBody() body: NewOrderBody,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.create>,
   ): Promise<ResponseOf<typeof endpoints.create>> {
     return toPackageOrderRecord(await this.orders.create(caller, body));
   }
@@ -36,7 +35,7 @@ export class PackageOrdersController {
   @Endpoint(endpoints.list)
   async list(
     @CurrentUser() caller: AuthContext,
-    @ValidQuery() query: UserEmailQuery,
+    @ValidQuery() query: ParsedQueryOf<typeof endpoints.list>,
   ): Promise<ResponseOf<typeof endpoints.list>> {
     const orders = await this.orders.listFor(caller, query.userEmail);
     return orders.map(toPackageOrderRecord);
@@ -46,7 +45,7 @@ export class PackageOrdersController {
   @Endpoint(endpoints.get)
   async get(
     @CurrentUser() caller: AuthContext,
-    @ValidParams() { id }: IdParam,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.get>,
   ): Promise<ResponseOf<typeof endpoints.get>> {
     return toPackageOrderRecord(await this.orders.findVisible(id, caller));
   }
@@ -54,7 +53,7 @@ export class PackageOrdersController {
   /** The back office's orders table: searched, sorted and paged here, not in the browser. */
   @Endpoint(endpoints.adminList)
   async adminList(
-    @ValidQuery() query: z.output<typeof orderListQuerySchema>,
+    @ValidQuery() query: ParsedQueryOf<typeof endpoints.adminList>,
   ): Promise<ResponseOf<typeof endpoints.adminList>> {
     const page = await this.orders.adminPage(query);
     return { ...page, items: page.items.map(toPackageOrderRecord) };
@@ -64,7 +63,7 @@ export class PackageOrdersController {
   @Endpoint(endpoints.delete)
   async delete(
     @CurrentUser() admin: AuthContext,
-    @ValidParams() { id }: IdParam,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.delete>,
   ): Promise<ResponseOf<typeof endpoints.delete>> {
     const before = await this.orders.findById(id);
     await this.orders.deletePending(id);

@@ -1,6 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { contract, type IdParam, type PackageBody, type ResponseOf } from '@coldmail/contracts';
+import {
+  contract,
+  type ResponseOf,
+  type ParsedBodyOf,
+  type ParsedParamsOf,
+} from '@coldmail/contracts';
 import { AuditService } from '../audit/audit.service';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
@@ -22,7 +27,9 @@ export class PackagesController {
   }
 
   @Endpoint(endpoints.get)
-  get(@ValidParams() { id }: IdParam): Promise<ResponseOf<typeof endpoints.get>> {
+  get(
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.get>,
+  ): Promise<ResponseOf<typeof endpoints.get>> {
     return this.packages.get(id);
   }
 
@@ -30,7 +37,7 @@ export class PackagesController {
   @Endpoint(endpoints.add)
   async add(
     @CurrentUser() admin: AuthContext,
-    @ValidBody() body: PackageBody,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.add>,
   ): Promise<ResponseOf<typeof endpoints.add>> {
     const created = await this.packages.add(body);
     await this.audit.record(admin, {
@@ -44,8 +51,8 @@ export class PackagesController {
   @Endpoint(endpoints.edit)
   async edit(
     @CurrentUser() admin: AuthContext,
-    @ValidParams() { id }: IdParam,
-    @ValidBody() body: PackageBody,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.edit>,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.edit>,
   ): Promise<ResponseOf<typeof endpoints.edit>> {
     const before = await this.packages.get(id);
     const updated = await this.packages.update(id, body);
@@ -61,7 +68,7 @@ export class PackagesController {
   @Endpoint(endpoints.delete)
   async delete(
     @CurrentUser() admin: AuthContext,
-    @ValidParams() { id }: IdParam,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.delete>,
   ): Promise<ResponseOf<typeof endpoints.delete>> {
     const before = await this.packages.get(id);
     await this.packages.delete(id);

@@ -2,12 +2,11 @@ import { Controller, Headers, HttpException, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   contract,
-  type CreatePaypalOrderBody,
-  type IdParam,
   type ItemPaymentResult,
   type PackagePaymentResult,
-  type PaymentCompletionBody,
   type ResponseOf,
+  type ParsedBodyOf,
+  type ParsedParamsOf,
 } from '@coldmail/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
@@ -36,7 +35,7 @@ export class PaymentsController {
   @SensitiveRoute()
   createPaypalOrder(
     @CurrentUser() caller: AuthContext,
-    @ValidBody() body: CreatePaypalOrderBody,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.createPaypalOrder>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ResponseOf<typeof endpoints.createPaypalOrder>> {
     const timing = new ServerTiming();
@@ -51,8 +50,8 @@ export class PaymentsController {
   @SensitiveRoute()
   completePackagePayment(
     @CurrentUser() caller: AuthContext,
-    @ValidParams() { id }: IdParam,
-    @ValidBody() body: PaymentCompletionBody,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.completePackage>,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.completePackage>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ResponseOf<typeof endpoints.completePackage>> {
     return completePayment<PackagePaymentResult>(
@@ -80,8 +79,8 @@ export class PaymentsController {
   @SensitiveRoute()
   async completeItemPayment(
     @CurrentUser() caller: AuthContext,
-    @ValidParams() { id }: IdParam,
-    @ValidBody() body: PaymentCompletionBody,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.completeItem>,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.completeItem>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ResponseOf<typeof endpoints.completeItem>> {
     try {

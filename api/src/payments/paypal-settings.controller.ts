@@ -2,9 +2,9 @@ import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   contract,
-  type PaypalSettingsBody,
-  type PaypalSettingsQuery,
   type ResponseOf,
+  type ParsedBodyOf,
+  type ParsedQueryOf,
 } from '@coldmail/contracts';
 import { AuditService } from '../audit/audit.service';
 import { CurrentUser, OptionalUser, type AuthContext } from '../auth/auth-context';
@@ -28,7 +28,7 @@ export class PaypalSettingsController {
   @Endpoint(endpoints.get)
   async get(
     @OptionalUser() caller: AuthContext | null,
-    @ValidQuery() query: PaypalSettingsQuery,
+    @ValidQuery() query: ParsedQueryOf<typeof endpoints.get>,
   ): Promise<ResponseOf<typeof endpoints.get>> {
     const formView = caller?.user?.userRole === 'Admin' && query.view !== 'payments';
     return {
@@ -40,7 +40,7 @@ export class PaypalSettingsController {
   @Endpoint(endpoints.update)
   async update(
     @CurrentUser() admin: AuthContext,
-    @ValidBody() body: PaypalSettingsBody,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.update>,
   ): Promise<ResponseOf<typeof endpoints.update>> {
     const before = await this.settings.adminView();
     const accountBefore = await this.settings.accountInForce();

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { contract, type IdParam, type ResponseOf } from '@coldmail/contracts';
+import { contract, type ResponseOf, type ParsedParamsOf } from '@coldmail/contracts';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidParams } from '../common/endpoint';
 import { toItemOrderRecord } from '../orders/item-orders.service';
@@ -19,7 +19,7 @@ export class RefundsController {
   @Endpoint(contract.packageOrders.refund)
   async refundPackageOrder(
     @CurrentUser() admin: AuthContext,
-    @ValidParams() { id }: IdParam,
+    @ValidParams() { id }: ParsedParamsOf<typeof contract.packageOrders.refund>,
   ): Promise<ResponseOf<typeof contract.packageOrders.refund>> {
     const order = await this.refunds.refund<PackageOrderData>(admin, 'package', id);
     return toPackageOrderRecord(order);
@@ -29,7 +29,7 @@ export class RefundsController {
   @Endpoint(contract.itemOrders.refund)
   async refundItemOrder(
     @CurrentUser() admin: AuthContext,
-    @ValidParams() { id }: IdParam,
+    @ValidParams() { id }: ParsedParamsOf<typeof contract.itemOrders.refund>,
   ): Promise<ResponseOf<typeof contract.itemOrders.refund>> {
     const order = await this.refunds.refund<ItemOrderData>(admin, 'item', id);
     return toItemOrderRecord(order, admin);

@@ -2,13 +2,12 @@ import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   contract,
-  newSupportMessageBodySchema,
-  type IdParam,
   type ResponseOf,
-  type SupportListQuery,
-  type UpdateTicketBody,
+  type ParsedBodyOf,
+  type ParsedQueryOf,
+  type ParsedParamsOf,
 } from '@coldmail/contracts';
-import type { z } from 'zod';
+
 import { CurrentUser, OptionalUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
 import { SensitiveRoute } from '../common/throttling';
@@ -29,7 +28,7 @@ export class SupportController {
   @SensitiveRoute()
   create(
     @OptionalUser() caller: AuthContext | null,
-    @ValidBody() body: z.output<typeof newSupportMessageBodySchema>,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.create>,
   ): Promise<ResponseOf<typeof endpoints.create>> {
     return this.support.create(caller, body);
   }
@@ -37,7 +36,7 @@ export class SupportController {
   @Endpoint(endpoints.list)
   list(
     @CurrentUser() caller: AuthContext,
-    @ValidQuery() query: SupportListQuery,
+    @ValidQuery() query: ParsedQueryOf<typeof endpoints.list>,
   ): Promise<ResponseOf<typeof endpoints.list>> {
     return this.support.list(caller, query.userEmail);
   }
@@ -50,7 +49,7 @@ export class SupportController {
   @Endpoint(endpoints.get)
   get(
     @CurrentUser() caller: AuthContext,
-    @ValidParams() { id }: IdParam,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.get>,
   ): Promise<ResponseOf<typeof endpoints.get>> {
     return this.support.open(caller, id);
   }
@@ -58,8 +57,8 @@ export class SupportController {
   @Endpoint(endpoints.update)
   update(
     @CurrentUser() caller: AuthContext,
-    @ValidParams() { id }: IdParam,
-    @ValidBody() body: UpdateTicketBody,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.update>,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.update>,
   ): Promise<ResponseOf<typeof endpoints.update>> {
     return this.support.update(caller, id, body);
   }

@@ -11,8 +11,8 @@ import {
   contract,
   MAX_UPLOAD_BYTES,
   UPLOAD_TOO_LARGE_MESSAGE,
-  type IdParam,
   type ResponseOf,
+  type ParsedParamsOf,
 } from '@coldmail/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, ownerIdOf, type AuthContext } from '../auth/auth-context';
@@ -92,7 +92,7 @@ export class UploadsController {
   @Endpoint(endpoints.delete)
   async delete(
     @CurrentUser() caller: AuthContext,
-    @ValidParams() { id }: IdParam,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.delete>,
   ): Promise<ResponseOf<typeof endpoints.delete>> {
     await this.uploads.deleteImage(id, caller);
     return { success: true, message: 'Image deleted' };
@@ -100,7 +100,10 @@ export class UploadsController {
 
   /** Bytes, not JSON: the reply is written here. */
   @Endpoint(endpoints.file)
-  async serve(@ValidParams() { id }: IdParam, @Res() reply: FastifyReply): Promise<void> {
+  async serve(
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.file>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const image = await this.uploads.openImage(id);
     await reply
       .header('content-type', image.contentType)

@@ -2,15 +2,12 @@ import { Controller, ForbiddenException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   contract,
-  type AdminUserUpdateBody,
-  type CreateUserBody,
-  type IdParam,
-  type ProfileUpdateBody,
   type ResponseOf,
-  type UserEmailQuery,
-  type userListQuerySchema,
+  type ParsedBodyOf,
+  type ParsedQueryOf,
+  type ParsedParamsOf,
 } from '@coldmail/contracts';
-import type { z } from 'zod';
+
 import { CurrentUser, ownerIdOf, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
 import { SensitiveRoute } from '../common/throttling';
@@ -27,7 +24,7 @@ export class UsersController {
   @SensitiveRoute()
   createUser(
     @CurrentUser() caller: AuthContext,
-    @ValidBody() body: CreateUserBody,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.createOrSync>,
   ): Promise<ResponseOf<typeof endpoints.createOrSync>> {
     return this.users.createOrSync(
       {
@@ -43,7 +40,7 @@ export class UsersController {
   @Endpoint(endpoints.list)
   async listUsers(
     @CurrentUser() caller: AuthContext,
-    @ValidQuery() query: UserEmailQuery,
+    @ValidQuery() query: ParsedQueryOf<typeof endpoints.list>,
   ): Promise<ResponseOf<typeof endpoints.list>> {
     const isAdmin = caller.user?.userRole === 'Admin';
     if (query.userEmail === undefined) {
@@ -61,7 +58,7 @@ export class UsersController {
   /** The back office's directory: searched, sorted and paged here, not in the browser. */
   @Endpoint(endpoints.adminList)
   adminList(
-    @ValidQuery() query: z.output<typeof userListQuerySchema>,
+    @ValidQuery() query: ParsedQueryOf<typeof endpoints.adminList>,
   ): Promise<ResponseOf<typeof endpoints.adminList>> {
     return this.users.adminPage(query);
   }
@@ -75,8 +72,8 @@ export class UsersController {
   @Endpoint(endpoints.updateProfile)
   updateOwnProfile(
     @CurrentUser() caller: AuthContext,
-    @ValidParams() { id }: IdParam,
-    @ValidBody() body: ProfileUpdateBody,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.updateProfile>,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.updateProfile>,
   ): Promise<ResponseOf<typeof endpoints.updateProfile>> {
     return this.users.updateOwnProfile(
       { email: caller.email, userId: ownerIdOf(caller) },
@@ -88,8 +85,8 @@ export class UsersController {
   @Endpoint(endpoints.adminUpdate)
   updateUser(
     @CurrentUser() caller: AuthContext,
-    @ValidParams() { id }: IdParam,
-    @ValidBody() body: AdminUserUpdateBody,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.adminUpdate>,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.adminUpdate>,
   ): Promise<ResponseOf<typeof endpoints.adminUpdate>> {
     return this.users.updateByAdmin(caller, id, body);
   }
@@ -97,7 +94,7 @@ export class UsersController {
   @Endpoint(endpoints.delete)
   async deleteUser(
     @CurrentUser() caller: AuthContext,
-    @ValidParams() { id }: IdParam,
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.delete>,
   ): Promise<ResponseOf<typeof endpoints.delete>> {
     await this.users.deleteByAdmin(caller, id);
     return { success: true, message: 'User deleted successfully' };
