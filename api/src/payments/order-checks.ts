@@ -7,7 +7,13 @@ import { isPaid, parseAmountToCents, paymentStatus } from '@coldmail/contracts';
 import type { AuthContext } from '../auth/auth-context';
 import { SELLERS_CANNOT_PURCHASE, totalCentsOf } from '../orders/payable-orders.service';
 import type { PayableOrderData } from '../orders/schemas/payable-order.schema';
-import type { PaypalCapture, PaypalMoney, PaypalOrder, PaypalRefund } from './paypal-api';
+import type {
+  PaypalCapture,
+  PaypalMoney,
+  PaypalOrder,
+  PaypalPayee,
+  PaypalRefund,
+} from './paypal-api';
 
 // What a payment must be to count for an order: pure checks of our order against PayPal's
 // records, shared by checkout, webhooks and refunds.
@@ -90,4 +96,18 @@ export function amountMatches(
 ): boolean {
   if (!amount || amount.currency_code !== currency) return false;
   return parseAmountToCents(amount.value) === totalCentsOf(order);
+}
+
+/**
+ * The payee must be our merchant: PAYPAL_MERCHANT_ID when configured (`merchantId`), otherwise
+ * the payee PayPal named when our server created the order. A payment whose payee cannot be
+ * read, or an order with no pinned payee to compare with, is refused: it might pay anyone.
+ */
+export function paysOurMerchant(
+  payee: PaypalPayee | undefined,
+  order: PayableOrderData,
+  merchantId: string | null | undefined,
+): boolean {
+  const expected = merchantId ?? order.paypalPayeeId;
+  return expected !== undefined && expected !== null && payee?.merchant_id === expected;
 }

@@ -14,7 +14,8 @@ import { errorBodyOf } from '../common/all-exceptions.filter';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
 import { ServerTiming } from '../common/server-timing';
 import { SensitiveRoute } from '../common/throttling';
-import { PaymentsService, type Completion } from './payments.service';
+import { CheckoutService, type Completion } from './checkout.service';
+import { WebhooksService } from './webhooks.service';
 
 const endpoints = contract.payments;
 
@@ -28,7 +29,10 @@ const PENDING_AT_PAYPAL =
 @ApiTags('payments')
 @Controller()
 export class PaymentsController {
-  constructor(private readonly payments: PaymentsService) {}
+  constructor(
+    private readonly checkout: CheckoutService,
+    private readonly webhooks: WebhooksService,
+  ) {}
 
   /** The buyer's own pending order → the PayPal order id for the buttons. */
   @Endpoint(endpoints.createPaypalOrder)
@@ -39,7 +43,7 @@ export class PaymentsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ResponseOf<typeof endpoints.createPaypalOrder>> {
     const timing = new ServerTiming();
-    return timed(reply, timing, () => this.payments.createPaypalOrder(caller, body, timing));
+    return timed(reply, timing, () => this.checkout.createPaypalOrder(caller, body, timing));
   }
 
   /**
@@ -56,7 +60,7 @@ export class PaymentsController {
   ): Promise<ResponseOf<typeof endpoints.completePackage>> {
     return completePayment<PackagePaymentResult>(
       reply,
-      (timing) => this.payments.completePackagePayment(caller, id, body.paypalOrderId, timing),
+      (timing) => this.checkout.completePackagePayment(caller, id, body.paypalOrderId, timing),
       {
         pending: { success: false, message: PENDING_AT_PAYPAL, alreadyProcessed: false },
         paid: (result) => ({
@@ -86,7 +90,7 @@ export class PaymentsController {
     try {
       return await completePayment<ItemPaymentResult>(
         reply,
-        (timing) => this.payments.completeItemPayment(caller, id, body.paypalOrderId, timing),
+        (timing) => this.checkout.completeItemPayment(caller, id, body.paypalOrderId, timing),
         {
           pending: { success: false, matchedCount: 1, modifiedCount: 0, error: PENDING_AT_PAYPAL },
           paid: (result) => ({
@@ -114,7 +118,7 @@ export class PaymentsController {
     @Req() request: FastifyRequest & { rawBody?: Buffer },
     @Headers() headers: Record<string, string | undefined>,
   ): Promise<ResponseOf<typeof endpoints.webhook>> {
-    await this.payments.handleWebhook(
+    await this.webhooks.handleWebhook(
       {
         authAlgo: headers['paypal-auth-algo'],
         certUrl: headers['paypal-cert-url'],

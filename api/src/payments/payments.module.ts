@@ -7,13 +7,14 @@ import { SecretsModule } from '../secrets/secrets.module';
 import { UsersModule } from '../users/users.module';
 import { FulfilmentService } from './fulfilment.service';
 import { PaymentsController } from './payments.controller';
-import { PaymentsService } from './payments.service';
+import { CheckoutService } from './checkout.service';
 import { PaypalClient } from './paypal.client';
 import { PaypalSettingsController } from './paypal-settings.controller';
 import { PaypalSettingsService } from './paypal-settings.service';
 import { OrderKinds } from './order-kinds';
 import { RefundsController } from './refunds.controller';
 import { RefundsService } from './refunds.service';
+import { WebhooksService } from './webhooks.service';
 import { PaypalSettingsRecord, PaypalSettingsSchema } from './schemas/paypal-settings.schema';
 import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delivery.schema';
 
@@ -34,8 +35,9 @@ import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delive
     PaypalClient,
     PaypalSettingsService,
     OrderKinds,
-    PaymentsService,
+    CheckoutService,
     RefundsService,
+    WebhooksService,
     FulfilmentService,
   ],
   exports: [FulfilmentService],

@@ -1,0 +1,309 @@
+import {
+  BadGatewayException,
+  ConflictException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  Logger,
+  UnprocessableEntityException,
+} from '@nestjs/common';
+import { isPaid, type CreatePaypalOrderBody } from '@coldmail/contracts';
+import type { AuthContext } from '../auth/auth-context';
+import type { AppConfig } from '../config/app-config';
+import { InjectConfig } from '../config/config.module';
+import type { ServerTiming } from '../common/server-timing';
+import { ItemOrdersService } from '../orders/item-orders.service';
+import { PackageOrdersService } from '../orders/package-orders.service';
+import type { CapturedPayment } from '../orders/payable-orders.service';
+import type { ItemOrderData } from '../orders/schemas/item-order.schema';
+import type { PackageOrderData } from '../orders/schemas/package-order.schema';
+import type { PayableOrderData } from '../orders/schemas/payable-order.schema';
+import { FulfilmentService } from './fulfilment.service';
+import { OrderKinds, type OrderKind } from './order-kinds';
+import { type PaypalOrder } from './paypal-api';
+import { PaypalApiError, PaypalClient, type PaypalCredentials } from './paypal.client';
+import { PaypalSettingsService } from './paypal-settings.service';
+import {
+  amountMatches,
+  assertMayPay,
+  assertPayable,
+  assertPaysFor,
+  captureOf,
+  createdByUs,
+  NOT_THIS_ORDER,
+  paysOurMerchant,
+  purchaseUnitOf,
+} from './order-checks';
+import { DECLINED, isDeclined, PAYPAL_FAILED, paypalFailure, paypalStep } from './paypal-failures';
+
+const CAPTURE_IN_PROGRESS =
+  'Another payment for this order is being processed. Please wait a moment, then check your order.';
+/** How long one PayPal order holds an order's capture: far longer than a capture takes. */
+const CAPTURE_CLAIM_MS = 2 * 60_000;
+
+type AnyOrder = PackageOrderData | ItemOrderData;
+
+/** PayPal limits a purchase unit's description to 127 characters. */
+const MAX_DESCRIPTION = 127;
+
+/** How a completion call ended, when it did not fail. */
+export type Completion<Order> =
+  | { status: 'paid'; order: Order; alreadyProcessed: boolean; currentBalance?: number | null }
+  /** PayPal accepted the payment but holds the funds (e.g. review); the webhook finishes it. */
+  | { status: 'pending-at-paypal' };
+
+/**
+ * Payments through PayPal, decided on the server: the PayPal order is created from the stored
+ * order's amounts, and an approved payment counts only once PayPal's own records show a
+ * COMPLETED capture of exactly that amount and currency, for this order (custom_id/invoice_id).
+ * The client contributes nothing but the PayPal order id.
+ */
+@Injectable()
+export class CheckoutService {
+  private readonly logger = new Logger(CheckoutService.name);
+
+  constructor(
+    private readonly paypal: PaypalClient,
+    private readonly settings: PaypalSettingsService,
+    private readonly packageOrders: PackageOrdersService,
+    private readonly itemOrders: ItemOrdersService,
+    private readonly kinds: OrderKinds,
+    private readonly fulfilment: FulfilmentService,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
+
+  /** POST /api/paypal/orders: the buyer's pending order, priced as stored. */
+  async createPaypalOrder(
+    caller: AuthContext,
+    { orderId, kind }: CreatePaypalOrderBody,
+    timing: ServerTiming,
+  ): Promise<{ id: string }> {
+    const orders = this.kinds.ordersOf(kind);
+    const order = await orders.findOwned(orderId, caller);
+    assertPayable(order);
+    assertMayPay(caller);
+    const { credentials, currency } = await this.settings.forPayments();
+    const money = (value: string) => ({ currency_code: currency, value });
+    const paypalOrder = await paypalStep(this.logger, 'create order', () =>
+      this.paypal.createOrder(
+        credentials,
+        {
+          intent: 'CAPTURE',
+          // Credits and digital items are not shipped: PayPal asks the buyer for no address.
+          payment_source: {
+            paypal: { experience_context: { shipping_preference: 'NO_SHIPPING' } },
+          },
+          purchase_units: [
+            {
+              reference_id: order._id.toHexString(),
+              description: order.packageName.slice(0, MAX_DESCRIPTION),
+              custom_id: order.orderId,
+              invoice_id: order.paymentId,
+              amount: {
+                ...money(order.totalPrice),
+                breakdown: {
+                  item_total: money(order.packagePrice.toFixed(2)),
+                  handling: money(order.processingFee),
+                },
+              },
+            },
+          ],
+        },
+        timing,
+      ),
+    );
+    const payeeId = purchaseUnitOf(paypalOrder)?.payee?.merchant_id;
+    if (!payeeId && !this.config.paypal.merchantId) {
+      // Without a payee to pin, no capture of this PayPal order could be accepted.
+      this.logger.error(`PayPal order ${paypalOrder.id} was created without a readable payee`);
+      throw new BadGatewayException(PAYPAL_FAILED);
+    }
+    await orders.rememberPaypalOrder(order._id.toHexString(), paypalOrder.id, currency, payeeId);
+    return { id: paypalOrder.id };
+  }
+
+  /** PUT /process-payment-complete/:id */
+  async completePackagePayment(
+    caller: AuthContext,
+    id: string,
+    paypalOrderId: string,
+    timing: ServerTiming,
+  ): Promise<Completion<PackageOrderData>> {
+    const order = await this.packageOrders.findOwned(id, caller);
+    if (isPaid(order)) {
+      // Also finishes a crediting that an earlier call could not.
+      const currentBalance = await this.fulfilment.ensureCredited(order);
+      return { status: 'paid', order, alreadyProcessed: true, currentBalance };
+    }
+    assertMayPay(caller);
+    const payment = await this.capture('package', order, paypalOrderId, timing);
+    if (!payment) return { status: 'pending-at-paypal' };
+    return { status: 'paid', ...(await this.fulfilment.fulfilPackage(order, payment)) };
+  }
+
+  /** PUT /item-update-payment-status/:id */
+  async completeItemPayment(
+    caller: AuthContext,
+    id: string,
+    paypalOrderId: string,
+    timing: ServerTiming,
+  ): Promise<Completion<ItemOrderData>> {
+    const order = await this.itemOrders.findOwned(id, caller);
+    if (isPaid(order)) return { status: 'paid', order, alreadyProcessed: true };
+    assertMayPay(caller);
+    const payment = await this.capture('item', order, paypalOrderId, timing);
+    if (!payment) return { status: 'pending-at-paypal' };
+    return { status: 'paid', ...(await this.fulfilment.fulfilItem(order, payment)) };
+  }
+
+  /** A PayPal order our server made for this order, as PayPal has it: for its amount, paid to us. */
+  private async verifiedPaypalOrder(
+    credentials: PaypalCredentials,
+    paypalOrderId: string,
+    order: AnyOrder,
+    currency: string,
+    timing: ServerTiming,
+  ): Promise<PaypalOrder> {
+    const paypalOrder = await paypalStep(this.logger, 'get order', () =>
+      this.paypal.getOrder(credentials, paypalOrderId, timing),
+    );
+    assertPaysFor(paypalOrder, order, currency);
+    if (
+      !paysOurMerchant(purchaseUnitOf(paypalOrder)?.payee, order, this.config.paypal.merchantId)
+    ) {
+      this.logger.error(
+        `Order ${order.orderId}: PayPal order ${paypalOrderId} pays another merchant`,
+      );
+      throw new UnprocessableEntityException(NOT_THIS_ORDER);
+    }
+    return paypalOrder;
+  }
+
+  /**
+   * Captures the approved PayPal order after checking it is for this order, and answers the
+   * verified payment: null while PayPal holds it as PENDING. Refusals throw, leaving the order
+   * pending: 402 declined, 422 not this order's payment or not approved, 502 PayPal trouble.
+   */
+  private async capture(
+    kind: OrderKind,
+    order: PackageOrderData | ItemOrderData,
+    paypalOrderId: string,
+    timing: ServerTiming,
+  ): Promise<CapturedPayment | null> {
+    assertPayable(order);
+    // Only a PayPal order our server created for this order can pay it: one the buyer made
+    // elsewhere with the same custom_id (and paid to anyone) is refused before PayPal is asked.
+    if (!createdByUs(order, paypalOrderId)) throw new UnprocessableEntityException(NOT_THIS_ORDER);
+    const { credentials, currency: settingsCurrency } = await this.settings.forPayments();
+    const currency = order.currency ?? settingsCurrency;
+    const orders = this.kinds.ordersOf(kind);
+    const verified = (id: string) =>
+      this.verifiedPaypalOrder(credentials, id, order, currency, timing);
+    let paypalOrder = await verified(paypalOrderId);
+
+    let capture = captureOf(paypalOrder);
+    if (!capture) {
+      if (paypalOrder.status !== 'APPROVED') {
+        throw new UnprocessableEntityException(
+          paypalOrder.status === 'VOIDED'
+            ? 'This PayPal payment was cancelled. Please start the payment again.'
+            : 'The payment has not been approved in PayPal yet.',
+        );
+      }
+      // One PayPal order of this order is captured at a time: a buyer with two tabs, each with
+      // its own approved PayPal order, must never be charged twice.
+      const claim = await orders.claimCapture(order._id, paypalOrderId, CAPTURE_CLAIM_MS);
+      if (!claim.claimed) {
+        if (!claim.heldBy) {
+          // Paid meanwhile (a concurrent completion or the webhook): answer with that payment.
+          const current = await orders.findById(order._id.toHexString());
+          if (current && isPaid(current) && current.paypalTransactionID) {
+            return {
+              captureId: current.paypalTransactionID,
+              captureTime: current.captureTime ?? new Date().toISOString(),
+            };
+          }
+          throw new ConflictException(CAPTURE_IN_PROGRESS);
+        }
+        const other = await verified(claim.heldBy);
+        if (captureOf(other)) {
+          // The order was paid through its other PayPal order: that payment is the one checked
+          // and recorded below; this one is not captured.
+          paypalOrder = other;
+        } else if (
+          !claim.lapsed ||
+          !(await orders.takeOverCapture(order._id, claim.heldBy, paypalOrderId, CAPTURE_CLAIM_MS))
+        ) {
+          throw new ConflictException(CAPTURE_IN_PROGRESS);
+        }
+      }
+      capture = captureOf(paypalOrder);
+      if (!capture) {
+        try {
+          paypalOrder = await this.paypal.captureOrder(
+            credentials,
+            paypalOrderId,
+            // The same for every attempt at this pair, so PayPal captures at most once.
+            `capture-${order._id.toHexString()}-${paypalOrderId}`,
+            timing,
+          );
+        } catch (error) {
+          if (!(error instanceof PaypalApiError) || error.issue !== 'ORDER_ALREADY_CAPTURED') {
+            if (error instanceof PaypalApiError && isDeclined(error)) {
+              await this.recordIssue(kind, order, 'DECLINED');
+            }
+            // Nothing was captured: another of the order's PayPal orders may be tried.
+            await orders.releaseCapture(order._id, paypalOrderId);
+            throw paypalFailure(this.logger, error, 'capture');
+          }
+          // A concurrent call (or the buyer's other tab) captured it first: read its result.
+          paypalOrder = await paypalStep(this.logger, 'get order', () =>
+            this.paypal.getOrder(credentials, paypalOrderId, timing),
+          );
+        }
+        capture = captureOf(paypalOrder);
+      }
+    }
+    if (!capture) {
+      this.logger.error(`PayPal order ${paypalOrderId} has no capture after capturing`);
+      throw new BadGatewayException(PAYPAL_FAILED);
+    }
+
+    if (capture.status === 'PENDING') {
+      await this.recordIssue(kind, order, 'PENDING', capture.id);
+      return null;
+    }
+    if (capture.status !== 'COMPLETED') {
+      await this.recordIssue(kind, order, capture.status, capture.id);
+      await orders.releaseCapture(order._id, paypalOrderId);
+      throw new HttpException(DECLINED, HttpStatus.PAYMENT_REQUIRED);
+    }
+    if (
+      !amountMatches(capture.amount ?? purchaseUnitOf(paypalOrder)?.amount, order, currency) ||
+      (capture.custom_id !== undefined && capture.custom_id !== order.orderId)
+    ) {
+      this.logger.error(
+        `Order ${order.orderId}: capture ${capture.id} is ${capture.amount?.value} ` +
+          `${capture.amount?.currency_code}, expected ${order.totalPrice} ${currency}; not fulfilled`,
+      );
+      throw new UnprocessableEntityException(
+        'The amount PayPal captured does not match this order. Please contact support.',
+      );
+    }
+    return {
+      captureId: capture.id,
+      captureTime: capture.create_time ?? new Date().toISOString(),
+      ...(paypalOrder.payer?.email_address ? { payerEmail: paypalOrder.payer.email_address } : {}),
+    };
+  }
+
+  private recordIssue(
+    kind: OrderKind,
+    order: PayableOrderData,
+    status: string,
+    captureId?: string,
+  ): Promise<void> {
+    const orders = this.kinds.ordersOf(kind);
+    return orders.recordPaymentIssue(order._id.toHexString(), status, captureId);
+  }
+}
