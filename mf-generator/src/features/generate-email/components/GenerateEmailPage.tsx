@@ -4,18 +4,9 @@ import {
   REQUIRED_FIELDS_MESSAGE,
   emailTones,
   type EmailTone,
-  type GeneratedEmail,
-  type Generation,
 } from '@coldmail/contracts';
 import { paths } from '@coldmail/registry/pages';
-import {
-  api,
-  refreshAfter,
-  selectCredits,
-  sessionActions,
-  toApiError,
-  useSession,
-} from '@coldmail/session';
+import { selectCredits, toApiError, useSession } from '@coldmail/session';
 import {
   Alert,
   Badge,
@@ -28,13 +19,13 @@ import {
   TextArea,
   TextField,
   VisuallyHidden,
-  formatDate,
   toast,
 } from '@coldmail/ui';
-import { useMutation, useQuery } from '@coldmail/query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { downloadEmail, emailText } from './emailFile';
-import { streamGeneration } from './streamGeneration';
+
+import { useId, useRef, useState } from 'react';
+import { useAvailability, useEnhancePrompt, useGenerateEmail } from '../api/generator';
+import { GeneratedEmailCard } from './GeneratedEmailCard';
+import { GenerationHistory } from './GenerationHistory';
 import styles from './GenerateEmail.module.css';
 
 const DEFAULT_PROMPT = '';
@@ -67,15 +58,6 @@ const toneOptions = emailTones.map((tone) => ({
   label: tone.charAt(0).toUpperCase() + tone.slice(1),
 }));
 
-async function copy(text: string, what: 'Subject' | 'Body' | 'Email') {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success(`${what} copied to clipboard!`);
-  } catch {
-    toast.error(`Failed to copy ${what.toLowerCase()} to clipboard`);
-  }
-}
-
 /** /user/generate-email */
 export function GenerateEmailPage() {
   const status = useSession((state) => state.status);
@@ -95,7 +77,6 @@ export function GenerateEmailPage() {
 
 function Generator() {
   const credits = useSession(selectCredits);
-  const profile = useSession((state) => state.profile);
   const [inputs, setInputs] = useState<Inputs>(emptyInputs);
   const [result, setResult] = useState<{ subject: string; body: string } | null>(null);
   /** The email as the model writes it, until the parsed one arrives. */
@@ -109,7 +90,7 @@ function Generator() {
   const missing =
     !inputs.recipientName.trim() || !inputs.senderName.trim() || !inputs.purpose.trim();
   // Whether an AI key can be used (no key reaches the browser): without one, generating is off.
-  const availability = useQuery(api.generator.availability.query());
+  const availability = useAvailability();
   const noKeys = availability.data?.keysAvailable === false;
   // Why Generate refuses, in the order the spec checks: said on the button and when pressed.
   const generateRefusal = missing
@@ -119,41 +100,14 @@ function Generator() {
       : noKeys
         ? NO_KEYS_TO_GENERATE
         : null;
-  const generate = useMutation({
-    mutationFn: () => {
-      setResult(null);
-      setStreaming('');
-      return streamGeneration(inputs, setStreaming);
-    },
-    onSettled: () => setStreaming(null),
-    onSuccess: (email: GeneratedEmail) => {
-      setResult({ subject: email.subject, body: email.body });
-      // The shell's credit count follows without a reload.
-      if (profile) sessionActions.setProfile({ ...profile, currentBalance: email.credits });
-      toast.success('Email template generated successfully!');
-      // The stream is not a typed-client call: what its entry makes stale is refreshed here.
-      return refreshAfter('generator', 'generate');
-    },
-    onError: (error) => {
-      const apiError = toApiError(error);
-      // The last key may have gone since the page asked: ask again, so Generate turns off.
-      if (apiError.status === 503) void availability.refetch();
-      // The server gives the credit back on any failure after charging it.
-      toast.error(
-        apiError.status === 402 || apiError.status === 503
-          ? apiError.message
-          : `Error: ${apiError.message}`,
-      );
-    },
+  const generate = useGenerateEmail({
+    onText: setStreaming,
+    onGenerated: (email) => setResult({ subject: email.subject, body: email.body }),
+    onKeysGone: () => void availability.refetch(),
   });
-  const enhance = useMutation({
-    mutationFn: () => api.generator.enhancePrompt({ body: { prompt: inputs.customPrompt } }),
-    onSuccess: ({ enhancedPrompt }) => {
-      setInputs((current) => ({ ...current, enhancedPrompt }));
-      toast.success('Prompt enhanced successfully!');
-    },
-    onError: (error) => toast.error(`Error enhancing prompt: ${toApiError(error).message}`),
-  });
+  const enhance = useEnhancePrompt((enhancedPrompt) =>
+    setInputs((current) => ({ ...current, enhancedPrompt })),
+  );
 
   const submit = () => {
     if (generate.isPending) return;
@@ -161,12 +115,13 @@ function Generator() {
       toast.error(generateRefusal);
       return;
     }
-    generate.mutate();
+    setResult(null);
+    generate.mutate(inputs);
   };
   const enhancePromptNow = () => {
     if (!inputs.customPrompt.trim()) toast.error('Please enter a custom prompt to enhance');
     else if (noKeys) toast.error(NO_KEYS_TO_ENHANCE);
-    else enhance.mutate();
+    else enhance.mutate(inputs.customPrompt);
   };
 
   return (
@@ -294,52 +249,9 @@ function Generator() {
             </div>
           </form>
         </Card>
-        <Card
-          title={
-            <span ref={resultHeading} tabIndex={-1}>
-              Generated Email
-            </span>
-          }
-        >
-          {streaming !== null ? (
-            <pre className={styles.body} data-testid="streaming-email" aria-live="polite">
-              {streaming || 'Writing...'}
-            </pre>
-          ) : result ? (
-            <div className={styles.result} data-testid="generated-email">
-              <div className={styles.line}>
-                <strong>Subject: {result.subject}</strong>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => void copy(result.subject, 'Subject')}
-                >
-                  Copy Subject
-                </Button>
-              </div>
-              <pre className={styles.body}>{result.body}</pre>
-              <div className={styles.actions}>
-                <Button size="sm" variant="ghost" onClick={() => void copy(result.body, 'Body')}>
-                  Copy Body
-                </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => void copy(emailText(result), 'Email')}
-                >
-                  Copy Entire Email
-                </Button>
-                <Button size="sm" variant="secondary" onClick={() => downloadEmail(result)}>
-                  Download as Text
-                </Button>
-              </div>
-            </div>
-          ) : (
-            <p className={styles.muted}>Your email appears here once it is generated.</p>
-          )}
-        </Card>
+        <GeneratedEmailCard ref={resultHeading} streaming={streaming} result={result} />
       </div>
-      <History
+      <GenerationHistory
         onOpen={(generation) => {
           setResult({ subject: generation.subject, body: generation.body });
           // The email shows in the card above: take the reader there.
@@ -347,117 +259,5 @@ function Generator() {
         }}
       />
     </section>
-  );
-}
-
-function History({ onOpen }: { onOpen(generation: Generation): void }) {
-  const history = useQuery(api.generator.history.query());
-  const heading = useRef<HTMLSpanElement>(null);
-  const openButtons = useRef(new Map<string, HTMLButtonElement>());
-  /** The email being deleted, and the one whose Open button takes focus once it has gone. */
-  const afterDelete = useRef<{ deleted: string; next: string | null } | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: string) => api.generator.deleteGeneration({ params: { id } }),
-    onSuccess: () => {
-      toast.success('Email deleted successfully');
-    },
-    onError: () => {
-      afterDelete.current = null;
-      toast.error('Failed to delete the email');
-    },
-  });
-  // Once the deleted email is no longer listed, focus goes to the next email's Open button (the
-  // previous one's for the last), or to the list's heading when none is left, instead of falling
-  // to the page with the deleted row.
-  useEffect(() => {
-    const pending = afterDelete.current;
-    const list = history.data;
-    if (!pending || !list || list.some((generation) => generation._id === pending.deleted)) return;
-    afterDelete.current = null;
-    const next = pending.next ? openButtons.current.get(pending.next) : undefined;
-    (next ?? heading.current)?.focus();
-  }, [history.data]);
-
-  const deleteEmail = (generation: Generation, index: number, list: Generation[]) => {
-    if (remove.isPending) return;
-    afterDelete.current = {
-      deleted: generation._id,
-      next: (list[index + 1] ?? list[index - 1])?._id ?? null,
-    };
-    remove.mutate(generation._id);
-  };
-
-  return (
-    <Card
-      title={
-        <span ref={heading} tabIndex={-1}>
-          Your Generated Emails
-        </span>
-      }
-    >
-      {history.isPending ? null : history.isError ? (
-        <Alert tone="error">Failed to load data</Alert>
-      ) : history.data.length === 0 ? (
-        <p className={styles.muted}>Emails you generate are kept here.</p>
-      ) : (
-        <ul className={styles.history} aria-label="Generated emails">
-          {history.data.map((generation, index, list) => (
-            <li key={generation._id} className={styles.entry}>
-              <span>
-                <strong>{generation.subject}</strong>
-                <span className={styles.muted}>
-                  {' '}
-                  · to {generation.recipientName} · {formatDate(generation.createdAt)}
-                </span>
-              </span>
-              {/* Each named after its email: the list repeats them once per email. */}
-              <span className={styles.actions}>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Open ${generation.subject}`}
-                  ref={(button) => {
-                    if (!button) return;
-                    openButtons.current.set(generation._id, button);
-                    return () => {
-                      openButtons.current.delete(generation._id);
-                    };
-                  }}
-                  onClick={() => onOpen(generation)}
-                >
-                  Open
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Copy ${generation.subject}`}
-                  onClick={() => void copy(emailText(generation), 'Email')}
-                >
-                  Copy
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Download ${generation.subject}`}
-                  onClick={() => downloadEmail(generation)}
-                >
-                  Download
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Delete ${generation.subject}`}
-                  // While one is deleted the others wait; this one keeps focus until it goes.
-                  aria-disabled={remove.isPending || undefined}
-                  onClick={() => deleteEmail(generation, index, list)}
-                >
-                  Delete
-                </Button>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
   );
 }

@@ -1,3 +1,5 @@
+import { toast } from '@coldmail/ui';
+
 /** The whole email as text: subject line, blank line, body. */
 export const emailText = (email: { subject: string; body: string }) =>
   `Subject: ${email.subject}\n\n${email.body}`;
@@ -12,4 +14,14 @@ export function downloadEmail(email: { subject: string; body: string }, now = Da
   link.click();
   URL.revokeObjectURL(url);
   return name;
+}
+
+/** Copies `text` and says so (or that it could not). */
+export async function copyToClipboard(text: string, what: 'Subject' | 'Body' | 'Email') {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success(`${what} copied to clipboard!`);
+  } catch {
+    toast.error(`Failed to copy ${what.toLowerCase()} to clipboard`);
+  }
 }
