@@ -85,6 +85,8 @@ export default tseslint.config(
             {
               name: '@tanstack/react-query',
               message: "Import from '@coldmail/query': one shared query cache for all apps.",
+              // Types erase: a shared module may name the cache's types without bundling it.
+              allowTypeImports: true,
             },
           ],
         },
@@ -149,7 +151,11 @@ export default tseslint.config(
           paths: [
             { name: 'react-router-dom', message: "Import from '@coldmail/router'." },
             { name: 'react-router', message: "Import from '@coldmail/router'." },
-            { name: '@tanstack/react-query', message: "Import from '@coldmail/query'." },
+            {
+              name: '@tanstack/react-query',
+              message: "Import from '@coldmail/query'.",
+              allowTypeImports: true,
+            },
             { name: '@coldmail/testing', message: 'Test support: import it from test files only.' },
           ],
           patterns: [{ group: ['@coldmail/testing/*'], message: 'Test support: test files only.' }],

@@ -19,8 +19,8 @@ export async function setSessionUser(page, profile) {
         displayName: record.userName,
         photoURL: null,
       },
-      profile: record,
     });
+    globalThis.__coldmailRecord.write(record);
   }, profile);
 }
 

@@ -57,9 +57,7 @@ test.describe('register, sign in and out', () => {
     assert.ok(await menu.getByRole('link', { name: 'Dashboard' }).isVisible());
     assert.equal(await menu.getByRole('link', { name: 'Admin Panel' }).count(), 0);
 
-    const record = await page.evaluate(
-      () => globalThis.__coldmailSessionStores[0].getState().profile,
-    );
+    const record = await page.evaluate(() => globalThis.__coldmailRecord.read());
     assert.equal(record.userEmail, email);
     assert.equal(record.userRole, 'member');
     assert.deepEqual(page.pageErrors, []);

@@ -1,6 +1,6 @@
 import '@coldmail/ui/theme.css';
 import { pageForPath } from '@coldmail/registry/pages';
-import { publicReadQuery, refreshWhenStale, sessionActions } from '@coldmail/session';
+import { publicReadQuery, connectQueryCache, sessionActions } from '@coldmail/session';
 import { queryClient, QueryClientProvider } from '@coldmail/query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -28,7 +28,7 @@ async function start(): Promise<void> {
 
   // What a write of the typed client makes stale (its contract entry says) is refreshed on
   // every screen that shows it.
-  refreshWhenStale(queryClient);
+  connectQueryCache(queryClient);
 
   // The page's first reads (index.html's script has preloaded them) go into the query cache
   // while its remote loads, under the keys the page's own queries use.

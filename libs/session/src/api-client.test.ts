@@ -1,10 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { UserRecord } from '@coldmail/contracts';
 import { apiClient } from './api-client';
 import { ApiError } from './api-error';
-import { sessionActions, useSession } from './store';
+import { sessionActions } from './store';
 
 let server: Server;
 let seen: IncomingHttpHeaders[] = [];
@@ -33,7 +32,6 @@ beforeAll(async () => {
     adapter: {
       getIdToken: async () => 'token-123',
       signOut: async () => {},
-      reloadProfile: async () => {},
     },
   });
 });
@@ -102,42 +100,5 @@ describe('apiClient', () => {
       .get('http://127.0.0.1:1/nothing')
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 0 });
-  });
-});
-
-function userRecord(overrides: Partial<UserRecord>): UserRecord {
-  return {
-    _id: '1',
-    userName: 'A',
-    userEmail: 'a@b.c',
-    profileURL: null,
-    userRole: 'member',
-    userMembership: 'free',
-    currentBalance: 0,
-    aboutMe: '',
-    address: '',
-    city: '',
-    country: '',
-    phone: '',
-    messageLogs: [],
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
-describe('session store', () => {
-  it('forgets the previous account’s record when another account signs in', () => {
-    sessionActions.signedIn({ uid: 'u1', email: 'a@b.c', displayName: null, photoURL: null });
-    sessionActions.setProfile(userRecord({ userRole: 'Admin', currentBalance: 5 }));
-    sessionActions.signedIn({ uid: 'u2', email: 'x@y.z', displayName: null, photoURL: null });
-    expect(useSession.getState().profile).toBeNull();
-  });
-
-  it('applies a confirmed credit balance to the signed-in profile', () => {
-    sessionActions.signedIn({ uid: 'u1', email: 'a@b.c', displayName: null, photoURL: null });
-    sessionActions.setProfile(userRecord({ userRole: 'member', currentBalance: 5 }));
-    sessionActions.setCredits(15);
-    expect(useSession.getState().profile?.currentBalance).toBe(15);
   });
 });

@@ -2,7 +2,7 @@ import { createQueryClient } from '@coldmail/query';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, domainKey, publicReadQuery, refreshWhenStale } from './api';
+import { api, domainKey, publicReadQuery, connectQueryCache } from './api';
 import { ApiError } from './api-error';
 import { sessionActions } from './store';
 
@@ -43,7 +43,6 @@ beforeAll(async () => {
     adapter: {
       getIdToken: async () => 'token-123',
       signOut: async () => {},
-      reloadProfile: async () => {},
     },
   });
 });
@@ -192,7 +191,7 @@ describe('what a write makes stale', () => {
   /** Which domains' reads are stale after `work`, with one fresh read in each domain. */
   async function staleAfter(work: () => Promise<unknown>): Promise<string[]> {
     const queryClient = createQueryClient();
-    refreshWhenStale(queryClient);
+    connectQueryCache(queryClient);
     reply = { status: 200, body: [] };
     const reads: { queryKey: readonly unknown[]; queryFn: () => Promise<unknown> }[] = [
       api.packages.list.query(),

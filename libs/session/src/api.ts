@@ -1,7 +1,9 @@
 import type { ApiContract, InputOf, ResponseOf } from '@coldmail/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { buildPath, routes, staleDomainsOf, type Route } from '@coldmail/contracts/routes';
 import { toApiError, type ApiError } from './api-error';
 import { isFlatQuery, publicRead } from './public-read';
+import { isMeKey, setConnectedClient } from './query-cache';
 
 // A call of the typed client fails only with an ApiError (see `callOf`): that is the `error`
 // of every useQuery and useMutation.
@@ -43,21 +45,35 @@ interface Input {
   body?: unknown;
 }
 
-/** Refreshes the reads of the domains a successful write made stale (see refreshWhenStale). */
+/** Refreshes the reads of the domains a successful write made stale (see connectQueryCache). */
 let staleHandler: (domains: readonly Domain[]) => Promise<unknown> = async () => {};
 
 /**
- * After each successful write of the typed client, invalidates the reads of the domains its
- * contract entry makes stale (`invalidates`); the write resolves once the reads on screen have
+ * Gives the session the one query cache of the running site (the shell's; a test, its own).
+ * After each successful write of the typed client, the reads of the domains its contract entry
+ * makes stale (`invalidates`) are invalidated; the write resolves once the reads on screen have
  * been fetched again (a failed read stays an error of its own query), so whatever follows a
  * write (a toast, a navigation, focus) meets the new state on every screen, with no call naming
- * the domains. The shell gives the one query cache of the running site; a test, its own.
+ * the domains. The signed-in user's record is a query of this cache too (see useMe).
  */
-export function refreshWhenStale(queryClient: {
-  invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void>;
-}): void {
+export function connectQueryCache(queryClient: QueryClient): void {
+  setConnectedClient(queryClient);
   staleHandler = (domains) =>
-    Promise.all(domains.map((domain) => queryClient.invalidateQueries({ queryKey: [domain] })));
+    Promise.all(
+      domains.map((domain) =>
+        queryClient.invalidateQueries({
+          queryKey: [domain],
+          // The record's first load may be the writer (it creates a missing record): its answer
+          // is the new record, and waiting for it here would wait for itself.
+          predicate: (query) =>
+            !(
+              isMeKey(query.queryKey) &&
+              query.state.fetchStatus === 'fetching' &&
+              query.state.data === undefined
+            ),
+        }),
+      ),
+    );
 }
 
 /**

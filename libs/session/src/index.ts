@@ -1,27 +1,34 @@
-import { registerSessionInstance } from './instances';
+import { registerRecordAccess, registerSessionInstance } from './instances';
 import { useSession } from './store';
 
 registerSessionInstance(useSession);
+registerRecordAccess();
 
 export { ApiError, toApiError } from './api-error';
 export {
-  selectCredits,
-  selectIsAdmin,
-  selectIsSeller,
   sessionActions,
   useSession,
   type AuthAdapter,
   type AuthStatus,
   type AuthUser,
-  type ProfileStatus,
   type SessionState,
 } from './store';
+export {
+  currentMe,
+  meKey,
+  meQuery,
+  readMyRecord,
+  updateMe,
+  useMe,
+  type Me,
+  type MeStatus,
+} from './me';
 export {
   api,
   domainKey,
   publicReadQuery,
   refreshAfter,
-  refreshWhenStale,
+  connectQueryCache,
   type ApiClient,
   type ApiQueryKey,
   type EndpointCall,

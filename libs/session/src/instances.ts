@@ -1,9 +1,19 @@
+import type { UserRecord } from '@coldmail/contracts';
+import { connectedClient, meKey } from './query-cache';
 import { useSession } from './store';
 
 type SessionStore = typeof useSession;
 
+interface SignedInRecord {
+  /** The signed-in user's record as the query cache holds it; null when not loaded. */
+  read(): UserRecord | null;
+  /** Puts `record` in the cache as the signed-in user's (a test standing in for the sign-in). */
+  write(record: UserRecord): void;
+}
+
 declare global {
   var __coldmailSessionStores: SessionStore[] | undefined;
+  var __coldmailRecord: SignedInRecord | undefined;
 }
 
 /**
@@ -14,4 +24,21 @@ declare global {
 export function registerSessionInstance(store: SessionStore): void {
   const stores = (globalThis.__coldmailSessionStores ??= []);
   stores.push(store);
+}
+
+/**
+ * The signed-in user's record, for a test (or a developer in the console): it lives in the
+ * query cache (see useMe), which a page does not otherwise expose.
+ */
+export function registerRecordAccess(): void {
+  const emailOf = () => useSession.getState().user?.email;
+  globalThis.__coldmailRecord = {
+    read: () => {
+      const email = emailOf();
+      return (email && connectedClient()?.getQueryData<UserRecord>(meKey(email))) || null;
+    },
+    write: (record) => {
+      connectedClient()?.setQueryData(meKey(record.userEmail), record);
+    },
+  };
 }

@@ -12,7 +12,7 @@ export {
   userRecord,
   supportTicket,
 } from './builders';
-export { currentPath, renderRemote, signInBuyer } from './renderRemote';
+export { currentPath, recordFailed, recordLoaded, renderRemote, signInBuyer } from './renderRemote';
 export {
   startTestApi,
   type ApiReply,

@@ -1,12 +1,12 @@
 import { Navigate, Route, Routes } from '@coldmail/router';
-import { useSession } from '@coldmail/session';
+import { useMe, useSession } from '@coldmail/session';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { userRecord } from './builders';
 import { currentPath, renderRemote } from './renderRemote';
 
 function Greeting() {
-  const profile = useSession((state) => state.profile);
+  const { record: profile } = useMe();
   return <p>{profile ? `Hello ${profile.userName}` : 'No profile yet'}</p>;
 }
 

@@ -1,8 +1,13 @@
 import type { UserRecord } from '@coldmail/contracts';
 import { MemoryRouter, useLocation } from '@coldmail/router';
-import { refreshWhenStale, sessionActions } from '@coldmail/session';
+import { ApiError, connectQueryCache, meKey, meQuery, sessionActions } from '@coldmail/session';
 import { ToastHost } from '@coldmail/ui';
-import { createQueryClient, QueryClientProvider } from '@coldmail/query';
+import {
+  createQueryClient,
+  QueryClientProvider,
+  QueryObserver,
+  type QueryClient,
+} from '@coldmail/query';
 import { render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { userRecord } from './builders';
@@ -16,19 +21,66 @@ interface SignedInOptions {
   apiUrl: string;
   /** The user's record; none when null: it has not loaded yet. */
   profile?: UserRecord | null;
+  /** The query cache to connect (the shell's own, for the shell's tests); a new one otherwise. */
+  queryClient?: QueryClient;
 }
 
-/** The session of the builders' buyer (buyer@example.com), signed in afresh, on the API at `apiUrl`. */
-export function signInBuyer({ apiUrl, profile = userRecord() }: SignedInOptions): void {
+let signedInCache: QueryClient | null = null;
+let stopWatching: (() => void) | null = null;
+const BUYER_EMAIL = 'buyer@example.com';
+
+/**
+ * The shell's load of the signed-in buyer's record answers `record` now; as in the shell, the
+ * record's query is then kept (with its loader, meQuery), so a write that makes users stale
+ * reads it again from the API.
+ */
+export function recordLoaded(record: UserRecord): void {
+  if (!signedInCache) return;
+  signedInCache.setQueryData(meKey(BUYER_EMAIL), record);
+  if (!stopWatching) {
+    stopWatching = new QueryObserver(signedInCache, meQuery(BUYER_EMAIL)).subscribe(
+      () => undefined,
+    );
+  }
+}
+
+/** The shell's load of the signed-in buyer's record fails now (the screens then offer a retry). */
+export async function recordFailed(): Promise<void> {
+  await signedInCache
+    ?.fetchQuery({
+      queryKey: meKey(BUYER_EMAIL),
+      queryFn: () => Promise.reject(new ApiError('Failed to load user data', 500)),
+      staleTime: 0,
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * The session of the builders' buyer (buyer@example.com), signed in afresh, on the API at
+ * `apiUrl`, with a query cache of its own (connected as the shell connects the site's), which
+ * holds the user's record as the shell's sign-in leaves it. Answers that cache.
+ */
+export function signInBuyer({
+  apiUrl,
+  profile = userRecord(),
+  queryClient = createQueryClient(),
+}: SignedInOptions): QueryClient {
+  stopWatching?.();
+  stopWatching = null;
+  queryClient.clear();
+  signedInCache = queryClient;
+  // As the shell does: what a write makes stale is refreshed.
+  connectQueryCache(queryClient);
   sessionActions.configure({ apiBaseUrl: apiUrl });
   sessionActions.signedOut();
   sessionActions.signedIn({
     uid: 'uid-1',
-    email: 'buyer@example.com',
+    email: BUYER_EMAIL,
     displayName: null,
     photoURL: null,
   });
-  if (profile) sessionActions.setProfile(profile);
+  if (profile) recordLoaded(profile);
+  return queryClient;
 }
 
 /**
@@ -36,10 +88,7 @@ export function signInBuyer({ apiUrl, profile = userRecord() }: SignedInOptions)
  * Each render gets its own query cache, so no answer leaks from one test into the next.
  */
 export function renderRemote(App: ComponentType, path: string, session: SignedInOptions) {
-  signInBuyer(session);
-  const queryClient = createQueryClient();
-  // As the shell does: what a write makes stale is refreshed.
-  refreshWhenStale(queryClient);
+  const queryClient = signInBuyer(session);
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>

@@ -1,5 +1,11 @@
-import { renderRemote, startTestApi, type TestApi, userRecord } from '@coldmail/testing';
-import { sessionActions } from '@coldmail/session';
+import {
+  recordFailed,
+  recordLoaded,
+  renderRemote,
+  startTestApi,
+  type TestApi,
+  userRecord,
+} from '@coldmail/testing';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import App from '../../../app/App';
@@ -69,12 +75,12 @@ describe('/user/dashboard without the user’s record', () => {
       'credits.history': { body: { entries: [], total: 0, page: 1, pageSize: 5 } },
     });
     renderRemote(App, '/user/dashboard', { apiUrl: api.url, profile: null });
-    act(() => sessionActions.profileFailed());
+    await act(() => recordFailed());
     expect(
       await screen.findByText(/User data could not be loaded. Please try again later./),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
-    act(() => sessionActions.setProfile(userRecord({ currentBalance: 7 })));
+    act(() => recordLoaded(userRecord({ currentBalance: 7 })));
     expect(await screen.findByText('7 credits')).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import type { CreditHistoryEntry } from '@coldmail/contracts';
 import { paths } from '@coldmail/registry/pages';
 import { Link } from '@coldmail/router';
-import { api, selectCredits, sessionActions, useSession } from '@coldmail/session';
+import { api, useMe, useSession } from '@coldmail/session';
 import { Alert, Button, ButtonLink, Card, PageHeader, Spinner, formatDate } from '@coldmail/ui';
 import { useQuery } from '@coldmail/query';
 import styles from './Dashboard.module.css';
@@ -38,9 +38,11 @@ const reasonInWords: Record<CreditHistoryEntry['reason'], string> = {
 
 /** /user/dashboard — a welcome, shortcuts to everything, and where the credits stand. */
 export function DashboardPage() {
-  const name = useSession((state) => state.profile?.userName || state.user?.displayName || 'User');
-  const credits = useSession(selectCredits);
-  const recordFailed = useSession((state) => state.profileStatus === 'error');
+  const me = useMe();
+  const displayName = useSession((state) => state.user?.displayName);
+  const name = me.record?.userName || displayName || 'User';
+  const { credits } = me;
+  const recordFailed = me.status === 'error';
   return (
     <section className={styles.page} data-remote="account" data-page="DashboardPage">
       <PageHeader title="Dashboard" subtitle={`Welcome back, ${name}!`} />
@@ -63,11 +65,7 @@ export function DashboardPage() {
         {credits === null && recordFailed ? (
           <Alert tone="error">
             User data could not be loaded. Please try again later.{' '}
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => void sessionActions.retryProfile()}
-            >
+            <Button size="sm" variant="secondary" onClick={() => void me.retry()}>
               Retry
             </Button>
           </Alert>

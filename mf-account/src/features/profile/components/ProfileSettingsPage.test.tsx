@@ -1,4 +1,4 @@
-import { useSession } from '@coldmail/session';
+import { currentMe } from '@coldmail/session';
 import {
   renderRemote,
   startTestApi,
@@ -31,6 +31,8 @@ describe('Profile Settings', () => {
       'users.updateProfile': {
         body: userRecord({ userName: 'Bea Buyer-Smith', profileURL: PHOTO_URL }),
       },
+      // The record as the save left it, read again because the save made it stale.
+      'users.list': { body: [userRecord({ userName: 'Bea Buyer-Smith', profileURL: PHOTO_URL })] },
     });
 
     const photo = new File(['png bytes'], 'me.png', { type: 'image/png' });
@@ -47,7 +49,7 @@ describe('Profile Settings', () => {
       userName: 'Bea Buyer-Smith',
       profileURL: PHOTO_URL,
     });
-    expect(useSession.getState().profile?.userName).toBe('Bea Buyer-Smith');
+    expect(currentMe()?.userName).toBe('Bea Buyer-Smith');
   });
 
   it('refuses a photo over 2 MB without uploading it', async () => {

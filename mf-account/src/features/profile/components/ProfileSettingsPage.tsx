@@ -9,7 +9,7 @@ import {
   type UserRecord,
 } from '@coldmail/contracts';
 import { Link, useLocation } from '@coldmail/router';
-import { api, sessionActions, useSession } from '@coldmail/session';
+import { api, useMe, useSession } from '@coldmail/session';
 import {
   Button,
   ButtonLink,
@@ -75,7 +75,6 @@ function ProfileSettingsForm({ profile }: { profile: UserRecord }) {
     mutationFn: (body: ProfileUpdateBody) =>
       api.users.updateProfile({ params: { id: profile._id }, body }),
     onSuccess: (updated) => {
-      sessionActions.setProfile(updated);
       form.reset(formValuesOf(updated));
       toast.success('Profile updated successfully!');
     },
@@ -197,8 +196,7 @@ function ProfileSettingsForm({ profile }: { profile: UserRecord }) {
 
 export function ProfileSettingsPage() {
   const status = useSession((state) => state.status);
-  const profile = useSession((state) => state.profile);
-  const profileStatus = useSession((state) => state.profileStatus);
+  const { record: profile, status: profileStatus } = useMe();
   const location = useLocation();
 
   return (

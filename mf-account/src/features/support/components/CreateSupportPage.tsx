@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { newSupportMessageBodySchema } from '@coldmail/contracts';
 import { paths } from '@coldmail/registry/pages';
 import { useNavigate } from '@coldmail/router';
-import { api, useSession } from '@coldmail/session';
+import { api, useMe } from '@coldmail/session';
 import { Badge, Button, Card, PageHeader, TextArea, TextField, toast } from '@coldmail/ui';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,8 +14,7 @@ type TicketForm = z.input<typeof ticketFormSchema>;
 
 /** /user/create-support — a new ticket, from the signed-in user's record. */
 export function CreateSupportPage() {
-  const profile = useSession((state) => state.profile);
-  const profileStatus = useSession((state) => state.profileStatus);
+  const { record: profile, status: profileStatus } = useMe();
   const navigate = useNavigate();
   const form = useForm<TicketForm>({
     resolver: zodResolver(ticketFormSchema),

@@ -1,11 +1,11 @@
 import { paths } from '@coldmail/registry/pages';
-import { useSession } from '@coldmail/session';
+import { useMe } from '@coldmail/session';
 import { ButtonLink, Card, formatDate } from '@coldmail/ui';
 import styles from './Settings.module.css';
 
 /** Account: the signed-in admin's own record. */
 export function AccountPanel() {
-  const profile = useSession((state) => state.profile);
+  const { record: profile } = useMe();
   if (!profile) return null;
   const rows: [string, string][] = [
     ['Name', profile.userName],

@@ -1,4 +1,4 @@
-import { useSession } from '@coldmail/session';
+import { useMe, useSession } from '@coldmail/session';
 import { Alert, PageLoader } from '@coldmail/ui';
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from '@coldmail/router';
@@ -29,8 +29,7 @@ function initialPanel(panels: readonly SettingsPanel[], state: unknown): string 
 export function SettingsPage({ panels }: { panels: readonly SettingsPanel[] }) {
   const location = useLocation();
   const [panelId, setPanelId] = useState(() => initialPanel(panels, location.state));
-  const profile = useSession((state) => state.profile);
-  const profileStatus = useSession((state) => state.profileStatus);
+  const { record: profile, status: profileStatus } = useMe();
   const user = useSession((state) => state.user);
   const panel = panels.find((entry) => entry.id === panelId) ?? panels[0];
   const unsaved = useRef(false);

@@ -1,5 +1,5 @@
 import { paths } from '@coldmail/registry/pages';
-import { sessionActions, type ApiError } from '@coldmail/session';
+import { useMe, type ApiError } from '@coldmail/session';
 import { Alert, Button, ButtonLink, Card } from '@coldmail/ui';
 import type { ReactNode } from 'react';
 import styles from './Checkout.module.css';
@@ -15,11 +15,12 @@ export function SellerNotice() {
 
 /** The buyer's own record could not be loaded (the spec's text), with a way to try again. */
 export function BuyerRecordError() {
+  const me = useMe();
   return (
     <Card>
       <Alert tone="error">User data could not be loaded. Please try again later.</Alert>
       <div className={styles.actions}>
-        <Button onClick={() => void sessionActions.retryProfile()}>Retry</Button>
+        <Button onClick={() => void me.retry()}>Retry</Button>
       </div>
     </Card>
   );

@@ -3,6 +3,8 @@ import {
   creditPackage,
   currentPath,
   packageOrder,
+  recordFailed,
+  recordLoaded,
   renderRemote,
   startTestApi,
   userRecord,
@@ -10,7 +12,6 @@ import {
   type ApiRoutes,
   type TestApi,
 } from '@coldmail/testing';
-import { sessionActions } from '@coldmail/session';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -33,14 +34,14 @@ describe('package checkout', () => {
   it('waits for a retry, not showing the form, when the buyer’s own record could not be loaded', async () => {
     await startApi({ status: 201, body: packageOrder() });
     renderRemote(App, `/buy/${PACKAGE_ID}`, { apiUrl: api.url, profile: null });
-    act(() => sessionActions.profileFailed());
+    await act(() => recordFailed());
     // Whether they may buy (a Seller may not) is not known without their record.
     expect(
       await screen.findByText('User data could not be loaded. Please try again later.'),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.queryByLabelText('Full Name')).toBeNull();
-    act(() => sessionActions.setProfile(userRecord({ userRole: 'Seller' })));
+    act(() => recordLoaded(userRecord({ userRole: 'Seller' })));
     expect(await screen.findByText('Sellers cannot purchase products')).toBeTruthy();
   });
 

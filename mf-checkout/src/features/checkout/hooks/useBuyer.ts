@@ -1,5 +1,5 @@
 import type { BillingForm } from '@coldmail/contracts';
-import { selectIsSeller, useSession } from '@coldmail/session';
+import { useMe, useSession } from '@coldmail/session';
 import { listedCountry } from '../utils/countries';
 
 export interface Buyer {
@@ -19,10 +19,8 @@ export interface Buyer {
 
 export function useBuyer(): Buyer {
   const status = useSession((state) => state.status);
-  const profile = useSession((state) => state.profile);
-  const profileStatus = useSession((state) => state.profileStatus);
-  const email = useSession((state) => state.user?.email ?? state.profile?.userEmail ?? '');
-  const isSeller = useSession(selectIsSeller);
+  const { record: profile, status: profileStatus, isSeller } = useMe();
+  const email = useSession((state) => state.user?.email ?? '');
   return {
     ready: profile !== null || profileStatus === 'error' || status === 'signed-out',
     recordFailed: profile === null && profileStatus === 'error' && status === 'signed-in',

@@ -1,17 +1,6 @@
 import { paths } from '@coldmail/registry/pages';
-import { useParams } from '@coldmail/router';
-import { api, domainKey, readStateOf, toApiError } from '@coldmail/session';
 import { formatUsdFixed } from '@coldmail/ui';
-import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
-import { usePaymentFlow } from '../hooks/usePaymentFlow';
-import { usePaypalSettings } from '../hooks/usePaypalSettings';
-import {
-  isPaidOrder,
-  itemAlreadyPaid,
-  itemCancelled,
-  itemFailure,
-  itemOutcome,
-} from '../utils/outcomes';
+import { itemPayment, usePayOrder } from '../hooks/usePayOrder';
 import {
   OrderLoadErrorPanel,
   PaymentLoadingPanel,
@@ -27,36 +16,7 @@ const ORDER_NOT_FOUND = { title: 'Order/Settings Not Found', text: 'Order not fo
 
 /** /item-pay-now/:id — pays a pending item order; the access link shows in the order history. */
 export function ItemPayNowPage() {
-  const { id = '' } = useParams();
-  const orderRead = api.itemOrders.get.query({ params: { id } });
-  const order = readStateOf(useQuery(orderRead));
-  const settings = usePaypalSettings();
-  const queryClient = useQueryClient();
-  const createPaypalOrder = useMutation({
-    mutationFn: () => api.payments.createPaypalOrder({ body: { orderId: id, kind: 'item' } }),
-  });
-  const completePayment = useMutation({
-    mutationFn: (paypalOrderId: string) =>
-      api.payments.completeItem({ params: { id }, body: { paypalOrderId } }),
-  });
-  const flow = usePaymentFlow({
-    createOrder: async () => (await createPaypalOrder.mutateAsync()).id,
-    complete: async (paypalOrderId) => {
-      try {
-        return itemOutcome(await completePayment.mutateAsync(paypalOrderId), paypalOrderId);
-      } catch (error) {
-        console.error('Completing the item payment failed', error);
-        return itemFailure(toApiError(error));
-      }
-    },
-    cancelled: itemCancelled,
-    refreshOrder: async () => {
-      // Another tab may have paid it: then every read of these orders is stale, this one too.
-      await queryClient.invalidateQueries({ queryKey: domainKey('itemOrders') });
-      return isPaidOrder(await queryClient.fetchQuery(orderRead));
-    },
-    alreadyPaid: itemAlreadyPaid,
-  });
+  const { order, settings, alreadyPaid, flow } = usePayOrder(itemPayment);
 
   if (order.status === 'loading' || settings.status === 'loading') {
     return <PaymentLoadingPanel page={PAGE} />;
@@ -73,7 +33,6 @@ export function ItemPayNowPage() {
       </OrderLoadErrorPanel>
     );
   }
-  const alreadyPaid = isPaidOrder(order.data);
   if (!alreadyPaid && settings.status === 'error') {
     return (
       <PaymentPanel page={PAGE} title="Error" onRetry={settings.retry}>

@@ -1,6 +1,6 @@
 // @vitest-environment-options {"resources": "usable"}
 import type { PackagePaymentResult } from '@coldmail/contracts';
-import { sessionActions, useSession } from '@coldmail/session';
+import { currentMe, sessionActions } from '@coldmail/session';
 import {
   currentPath,
   itemOrder,
@@ -87,6 +87,8 @@ describe('paying a package order', () => {
     let answer!: (reply: ApiReply<PackagePaymentResult>) => void;
     await open(`/pay-now/${ORDER_ID}`, {
       'payments.completePackage': () => new Promise((resolve) => (answer = resolve)),
+      // The buyer's record once the payment credited it (the page had it at 5).
+      'users.list': { body: [userRecord({ currentBalance: 305 })] },
     });
     const user = userEvent.setup();
 
@@ -114,7 +116,9 @@ describe('paying a package order', () => {
       },
     });
     await appears(SUCCESS_TEXT);
-    expect(useSession.getState().profile?.currentBalance).toBe(305);
+    // The payment made the record stale: it was read again before the success showed.
+    expect(currentMe()?.currentBalance).toBe(305);
+    expect(requestsTo('/users')).toHaveLength(1);
     expect(screen.getByText('PAID')).toBeTruthy();
     await clockBy(999);
     expect(currentPath()).toBe(`/pay-now/${ORDER_ID}`);
@@ -134,7 +138,7 @@ describe('paying a package order', () => {
     expect(
       await screen.findByText('Payment successful! Redirecting to your subscription history...'),
     ).toBeTruthy();
-    await waitFor(() => expect(useSession.getState().profile?.currentBalance).toBe(42));
+    await waitFor(() => expect(currentMe()?.currentBalance).toBe(42));
     expect(requestsTo('/users')[0]?.query.get('userEmail')).toBe('buyer@example.com');
   });
 
@@ -158,8 +162,8 @@ describe('paying a package order', () => {
     expect(screen.getByText('PAID')).toBeTruthy();
     expect(screen.queryByText('This order is already paid.')).toBeNull();
     expect(screen.queryByRole('button', { name: 'PayPal' })).toBeNull();
-    await until(() => useSession.getState().profile?.currentBalance === 305);
-    expect(useSession.getState().profile?.currentBalance).toBe(305);
+    await until(() => currentMe()?.currentBalance === 305);
+    expect(currentMe()?.currentBalance).toBe(305);
     await clockBy(999);
     expect(currentPath()).toBe(`/pay-now/${ORDER_ID}`);
     await clockBy(1);

@@ -1,5 +1,5 @@
 import type { GenerateEmailBody, GeneratedEmail } from '@coldmail/contracts';
-import { api, refreshAfter, sessionActions, toApiError, useSession } from '@coldmail/session';
+import { api, refreshAfter, toApiError, updateMe } from '@coldmail/session';
 import { toast } from '@coldmail/ui';
 import { useMutation, useQuery } from '@coldmail/query';
 import { streamGeneration } from './streamGeneration';
@@ -22,7 +22,6 @@ export function useGenerateEmail({
   /** The last key went since the page asked (503): ask again, so Generate turns off. */
   onKeysGone(): void;
 }) {
-  const profile = useSession((state) => state.profile);
   return useMutation({
     mutationFn: (inputs: GenerateEmailBody) => {
       onText('');
@@ -32,7 +31,7 @@ export function useGenerateEmail({
     onSuccess: (email: GeneratedEmail) => {
       onGenerated(email);
       // The shell's credit count follows without a reload.
-      if (profile) sessionActions.setProfile({ ...profile, currentBalance: email.credits });
+      updateMe((record) => ({ ...record, currentBalance: email.credits }));
       toast.success('Email template generated successfully!');
       // The stream is not a typed-client call: what its entry makes stale is refreshed here.
       return refreshAfter('generator', 'generate');

@@ -1,4 +1,4 @@
-import { useSession } from '@coldmail/session';
+import { currentMe } from '@coldmail/session';
 import { renderRemote, startTestApi, type TestApi, userRecord } from '@coldmail/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -52,7 +52,7 @@ describe('/user/generate-email', () => {
     );
     const result = screen.getByTestId('generated-email');
     expect(within(result).getByText('Subject: A quick hello')).toBeTruthy();
-    expect(useSession.getState().profile?.currentBalance).toBe(3);
+    expect(currentMe()?.currentBalance).toBe(3);
     expect(screen.getByTestId('generator-credits').textContent).toBe('Credits: 3');
     expect(api.requests.find((request) => request.method === 'POST')?.body).toMatchObject({
       recipientName: 'Ada',
@@ -91,7 +91,7 @@ describe('/user/generate-email', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Generate Email' }));
     await screen.findByText('Error: No email was generated from the API response');
     expect(screen.getByTestId('generator-credits').textContent).toBe('Credits: 9');
-    expect(useSession.getState().profile?.currentBalance).toBe(9);
+    expect(currentMe()?.currentBalance).toBe(9);
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() =>
       expect((screen.getByLabelText(/Recipient Name/) as HTMLInputElement).value).toBe(''),

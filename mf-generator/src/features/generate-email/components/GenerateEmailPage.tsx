@@ -6,7 +6,7 @@ import {
   type EmailTone,
 } from '@coldmail/contracts';
 import { paths } from '@coldmail/registry/pages';
-import { selectCredits, toApiError, useSession } from '@coldmail/session';
+import { toApiError, useMe, useSession } from '@coldmail/session';
 import {
   Alert,
   Badge,
@@ -76,7 +76,7 @@ export function GenerateEmailPage() {
 }
 
 function Generator() {
-  const credits = useSession(selectCredits);
+  const { credits } = useMe();
   const [inputs, setInputs] = useState<Inputs>(emptyInputs);
   const [result, setResult] = useState<{ subject: string; body: string } | null>(null);
   /** The email as the model writes it, until the parsed one arrives. */

@@ -1,14 +1,13 @@
 import { queryClient } from '@coldmail/query';
-import { sessionActions, useSession } from '@coldmail/session';
+import { sessionActions } from '@coldmail/session';
 import type { Auth, User } from 'firebase/auth';
 import { useEffect } from 'react';
 import {
   cacheAuthState,
-  cacheNavbarUser,
   clearCachedSession,
   readCachedAuthState,
 } from '../../../utils/browser-cache';
-import { loadUserRecord, syncUserRecord } from './user-record';
+import { loadUserRecord, stopWatchingRecord, syncUserRecord } from './user-record';
 
 /** Public web settings of the Firebase project (safe to ship to browsers). */
 export interface FirebaseSettings {
@@ -91,18 +90,12 @@ function loadAuth(): Promise<Auth> {
           await firebaseAuth.signOut(auth);
           clearCachedSession();
         },
-        reloadProfile: async () => {
-          if (auth.currentUser) await loadUserRecord(auth.currentUser.email ?? '');
-        },
       },
-    });
-    // Whoever changes the record (sign-in, the profile page in a remote), the cache follows.
-    useSession.subscribe((state, previous) => {
-      if (state.profile && state.profile !== previous.profile) cacheNavbarUser(state.profile);
     });
     firebaseAuth.onAuthStateChanged(auth, (user) => {
       if (!user) {
         clearCachedSession();
+        stopWatchingRecord();
         // What the API answered one account is not for the next one to see.
         queryClient.clear();
         sessionActions.signedOut();

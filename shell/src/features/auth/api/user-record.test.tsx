@@ -1,4 +1,5 @@
-import { sessionActions, useSession } from '@coldmail/session';
+import { queryClient } from '@coldmail/query';
+import { currentMe, meKey, sessionActions, useSession } from '@coldmail/session';
 import {
   signInBuyer,
   startTestApi,
@@ -9,17 +10,19 @@ import {
 import { ToastHost } from '@coldmail/ui';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadUserRecord, syncUserRecord } from './user-record';
+import { loadUserRecord, stopWatchingRecord, syncUserRecord } from './user-record';
 
 let api: TestApi;
 
 async function signedIn(routes: ApiRoutes) {
   api = await startTestApi(routes);
-  signInBuyer({ apiUrl: api.url, profile: null });
+  // The shell's own query cache, as its bootstrap connects it.
+  signInBuyer({ apiUrl: api.url, profile: null, queryClient });
   render(<ToastHost />);
 }
 
 afterEach(async () => {
+  stopWatchingRecord();
   useSession.setState({ adapter: null });
   await api.close();
 });
@@ -30,10 +33,7 @@ describe('syncUserRecord', () => {
 
     const record = await syncUserRecord({ userName: 'Bea Buyer' });
     expect(record?.userRole).toBe('Admin');
-    expect(useSession.getState()).toMatchObject({
-      profile: { userRole: 'Admin' },
-      profileStatus: 'loaded',
-    });
+    expect(currentMe()?.userRole).toBe('Admin');
     expect(api.requests[0]).toMatchObject({
       method: 'POST',
       path: '/api/create-user',
@@ -51,7 +51,7 @@ describe('syncUserRecord', () => {
     });
 
     expect(await syncUserRecord()).toBeNull();
-    expect(useSession.getState().profileStatus).toBe('error');
+    expect(queryClient.getQueryState(meKey('buyer@example.com'))?.status).toBe('error');
     expect(await screen.findByText('Your e-mail address is not verified')).toBeTruthy();
   });
 
@@ -66,10 +66,7 @@ describe('syncUserRecord', () => {
 
     const record = await syncUserRecord();
     expect(record?.userRole).toBe('Seller');
-    expect(useSession.getState()).toMatchObject({
-      profile: { userRole: 'Seller', currentBalance: 7 },
-      profileStatus: 'loaded',
-    });
+    expect(currentMe()).toMatchObject({ userRole: 'Seller', currentBalance: 7 });
     expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'POST /api/create-user',
       'GET /users',
@@ -87,7 +84,8 @@ describe('syncUserRecord', () => {
 
     expect(await syncUserRecord()).toBeNull();
     expect(api.requests.map((request) => request.method)).toEqual(['POST', 'GET']);
-    expect(useSession.getState()).toMatchObject({ profile: null, profileStatus: 'error' });
+    expect(currentMe()).toBeNull();
+    expect(queryClient.getQueryState(meKey('buyer@example.com'))?.status).toBe('error');
     expect(await screen.findByText('Service Unavailable')).toBeTruthy();
   });
 
@@ -98,7 +96,6 @@ describe('syncUserRecord', () => {
       adapter: {
         getIdToken: () => Promise.reject(new Error('auth/network-request-failed')),
         signOut: async () => undefined,
-        reloadProfile: async () => undefined,
       },
     });
 
@@ -111,9 +108,9 @@ describe('syncUserRecord', () => {
 describe('loadUserRecord (a session restored on page load)', () => {
   it('reads the record without calling the rate-limited create-user', async () => {
     await signedIn({ 'users.list': { body: [userRecord({ userRole: 'Admin' })] } });
-    const record = await loadUserRecord('bea@example.com');
+    const record = await loadUserRecord('buyer@example.com');
     expect(record?.userRole).toBe('Admin');
-    expect(useSession.getState()).toMatchObject({ profileStatus: 'loaded' });
+    expect(currentMe()?.userRole).toBe('Admin');
     expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'GET /users',
     ]);
@@ -123,8 +120,9 @@ describe('loadUserRecord (a session restored on page load)', () => {
     await signedIn({
       'users.list': { status: 500, body: { statusCode: 500, message: 'Internal server error' } },
     });
-    expect(await loadUserRecord('bea@example.com')).toBeNull();
-    expect(useSession.getState()).toMatchObject({ profile: null, profileStatus: 'error' });
+    expect(await loadUserRecord('buyer@example.com')).toBeNull();
+    expect(currentMe()).toBeNull();
+    expect(queryClient.getQueryState(meKey('buyer@example.com'))?.status).toBe('error');
     expect(await screen.findByText('Failed to load user data')).toBeTruthy();
     expect(screen.queryByText('Internal server error')).toBeNull();
   });
@@ -134,7 +132,7 @@ describe('loadUserRecord (a session restored on page load)', () => {
       'users.list': { body: [] },
       'users.createOrSync': { body: userRecord({ userName: 'New Buyer' }) },
     });
-    const record = await loadUserRecord('new@example.com');
+    const record = await loadUserRecord('buyer@example.com');
     expect(record?.userName).toBe('New Buyer');
     expect(api.requests.map((request) => request.method)).toEqual(['GET', 'POST']);
   });

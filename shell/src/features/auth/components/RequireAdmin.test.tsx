@@ -1,5 +1,6 @@
 import type { UserRecord } from '@coldmail/contracts';
-import { sessionActions, useSession } from '@coldmail/session';
+import { queryClient } from '@coldmail/query';
+import { useSession } from '@coldmail/session';
 import {
   signInBuyer,
   startTestApi,
@@ -11,31 +12,21 @@ import { MemoryRouter } from '@coldmail/router';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadUserRecord } from '../api/user-record';
+import { loadUserRecord, stopWatchingRecord } from '../api/user-record';
 import { RequireAdmin } from './RequireAdmin';
 
 let api: TestApi;
 
 /**
  * The admin area for the signed-in user, whose record GET /users answers with `replies` in turn
- * (the page load's read, then each Retry's). The session reads it again through the shell's
- * record loader, as the sign-in integration lends it.
+ * (the page load's read, then each Retry's), loaded as the shell loads a restored session's.
  */
 async function openAdminArea(...replies: ApiReply<UserRecord[]>[]) {
   let reads = 0;
   api = await startTestApi({
     'users.list': () => replies[Math.min(reads++, replies.length - 1)] ?? { body: [] },
   });
-  signInBuyer({ apiUrl: api.url, profile: null });
-  sessionActions.configure({
-    adapter: {
-      getIdToken: async () => 'token',
-      signOut: async () => undefined,
-      reloadProfile: async () => {
-        await loadUserRecord('buyer@example.com');
-      },
-    },
-  });
+  signInBuyer({ apiUrl: api.url, profile: null, queryClient });
   render(
     <MemoryRouter>
       <RequireAdmin>
@@ -47,6 +38,7 @@ async function openAdminArea(...replies: ApiReply<UserRecord[]>[]) {
 }
 
 afterEach(async () => {
+  stopWatchingRecord();
   useSession.setState({ adapter: null });
   await api.close();
 });

@@ -1,5 +1,5 @@
 import { paths } from '@coldmail/registry/pages';
-import { selectIsAdmin, sessionActions, useSession } from '@coldmail/session';
+import { useMe } from '@coldmail/session';
 import { Button, ButtonLink, Card, MAIN_CONTENT_ID, PageLoader } from '@coldmail/ui';
 import type { ReactNode } from 'react';
 import { Outlet } from '@coldmail/router';
@@ -11,11 +11,9 @@ import styles from './RequireAdmin.module.css';
  * one of their own.
  */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
-  const isAdmin = useSession(selectIsAdmin);
-  const profileStatus = useSession((state) => state.profileStatus);
-  const hasProfile = useSession((state) => state.profile !== null);
-  if (isAdmin) return children ?? <Outlet />;
-  if (hasProfile) {
+  const me = useMe();
+  if (me.isAdmin) return children ?? <Outlet />;
+  if (me.record) {
     return (
       <main id={MAIN_CONTENT_ID} className={styles.page}>
         <Card className={styles.card}>
@@ -30,14 +28,14 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   }
   // Without the record nobody knows the role yet: an admin whose record failed to load is not
   // told they are not one.
-  if (profileStatus !== 'error') return <PageLoader />;
+  if (me.status !== 'error') return <PageLoader />;
   return (
     <main id={MAIN_CONTENT_ID} className={styles.page}>
       <Card className={styles.card}>
         <p className={styles.text} role="alert">
           User data could not be loaded. Please try again later.
         </p>
-        <Button onClick={() => void sessionActions.retryProfile()}>Retry</Button>
+        <Button onClick={() => void me.retry()}>Retry</Button>
       </Card>
     </main>
   );

@@ -1,5 +1,5 @@
 import { paths } from '@coldmail/registry/pages';
-import { selectIsAdmin, sessionActions, useSession } from '@coldmail/session';
+import { useMe, sessionActions, useSession } from '@coldmail/session';
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link, useNavigate } from '@coldmail/router';
 import styles from './UserMenu.module.css';
@@ -27,8 +27,7 @@ function initialsOf(name: string): string {
  */
 export function UserMenu() {
   const user = useSession((state) => state.user);
-  const profile = useSession((state) => state.profile);
-  const isAdmin = useSession(selectIsAdmin);
+  const { record: profile, isAdmin } = useMe();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const menuId = useId();

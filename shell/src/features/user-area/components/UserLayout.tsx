@@ -1,6 +1,6 @@
 import { navOf, paths } from '@coldmail/registry/pages';
 import { Outlet, useNavigate } from '@coldmail/router';
-import { selectCredits, selectIsAdmin, sessionActions, useSession } from '@coldmail/session';
+import { sessionActions, useMe } from '@coldmail/session';
 import { SidebarButton, SidebarLayout, SidebarText } from '@coldmail/ui';
 import { Logo } from '../../../components/Logo';
 
@@ -9,8 +9,7 @@ const userLinks = links.filter((link) => !link.adminOnly);
 
 /** The /user area: a collapsible sidebar beside the page a remote renders. */
 export function UserLayout() {
-  const isAdmin = useSession(selectIsAdmin);
-  const credits = useSession(selectCredits);
+  const { isAdmin, credits } = useMe();
   const navigate = useNavigate();
 
   const logout = async () => {
