@@ -20,7 +20,7 @@ export class ResponseCheckInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const endpoint = endpointOf(context);
-    if (!endpoint || endpoint.raw) return next.handle();
+    if (!endpoint || endpoint.raw || endpoint.stream) return next.handle();
     return next.handle().pipe(
       map((answer: unknown) => {
         const result = endpoint.response.safeParse(answer);

@@ -359,7 +359,8 @@ export const contract = defineContract(routes, {
       summary:
         'The same, streamed as server-sent events: chunk events as the model writes, then done',
       body: generateEmailBodySchema,
-      response: z.unknown(),
+      // The done event's data: the email as POST /api/generate-email answers it.
+      response: generatedEmailSchema,
     },
     enhancePrompt: {
       summary: 'Rewrites a custom prompt into a fuller one (free)',

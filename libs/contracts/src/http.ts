@@ -49,6 +49,12 @@ export interface Route {
    * than our apps (PayPal's webhook) whose body is read raw.
    */
   readonly raw?: boolean;
+  /**
+   * The answer is server-sent events: `chunk` events ({ text }) as it is written, then `done`
+   * (the response) or `error` ({ statusCode, message }). A refusal before the first event is an
+   * ordinary JSON error answer. The typed client reads it as it arrives.
+   */
+  readonly stream?: boolean;
 }
 
 /** Endpoints grouped by domain: `routes.packages.list`. */

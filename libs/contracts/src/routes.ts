@@ -346,7 +346,8 @@ export const routes = defineRoutes({
       path: '/api/generate-email/stream',
       access: 'signed-in',
       status: 200,
-      raw: true,
+      stream: true,
+      invalidates: ['generator', 'users', 'credits'],
     },
     enhancePrompt: {
       method: 'POST',

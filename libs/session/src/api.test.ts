@@ -16,8 +16,8 @@ interface Seen {
 let server: Server;
 let baseUrl = '';
 let seen: Seen[] = [];
-/** What the server answers next: status and JSON body. */
-let reply: { status: number; body: unknown } = { status: 200, body: {} };
+/** What the server answers next: status and JSON body (or text, with its content type). */
+let reply: { status: number; body: unknown; contentType?: string } = { status: 200, body: {} };
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -31,8 +31,8 @@ beforeAll(async () => {
         body: Buffer.concat(chunks).toString('utf8'),
       });
       res.statusCode = reply.status;
-      res.setHeader('Content-Type', 'application/json');
-      res.end(JSON.stringify(reply.body));
+      res.setHeader('Content-Type', reply.contentType ?? 'application/json');
+      res.end(reply.contentType ? String(reply.body) : JSON.stringify(reply.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -235,6 +235,65 @@ describe('what a write makes stale', () => {
         await api.packages.add({ body: {} as never });
       }),
     ).toEqual([]);
+  });
+});
+
+describe('a stream entry (the generator’s server-sent events)', () => {
+  const email = { subject: 'Hi', body: 'Hello.', generationId: 'g1', credits: 3 };
+  const events = (...list: [string, unknown][]) => ({
+    status: 200,
+    contentType: 'text/event-stream',
+    body: list
+      .map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+      .join(''),
+  });
+  const inputs = { body: {} as never };
+
+  it('gives the text as it arrives, resolves to the done event and refreshes what it makes stale', async () => {
+    sessionActions.signedIn({ uid: 'u1', email: 'a@b.c', displayName: null, photoURL: null });
+    const queryClient = createQueryClient();
+    connectQueryCache(queryClient);
+    reply = { status: 200, body: [] };
+    await queryClient.fetchQuery(api.users.list.query({ query: { userEmail: 'a@b.c' } }));
+    await queryClient.fetchQuery(api.packages.list.query());
+    seen = [];
+    reply = events(
+      ['chunk', { text: 'Subject: Hi' }],
+      ['chunk', { text: '\n\nHello.' }],
+      ['done', email],
+    );
+    const texts: string[] = [];
+    await expect(
+      api.generator.generateStream(inputs, (soFar) => texts.push(soFar)),
+    ).resolves.toEqual(email);
+    expect(texts).toEqual(['Subject: Hi', 'Subject: Hi\n\nHello.']);
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/generate-email/stream' });
+    expect(seen[0]?.headers.authorization).toBe('Bearer token-123');
+    expect(seen[0]?.headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/);
+    // Its entry makes users stale (the balance): that read is, packages are not.
+    const stale = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.isStale())
+      .map((query) => query.queryKey[0]);
+    expect(stale).toEqual(['users']);
+  });
+
+  it('rejects with the one error shape on an error event and on a refusal before any event', async () => {
+    reply = events(
+      ['chunk', { text: 'Sub' }],
+      ['error', { statusCode: 502, message: 'Generation failed' }],
+    );
+    await expect(api.generator.generateStream(inputs, () => undefined)).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 502,
+      message: 'Generation failed',
+    });
+    reply = { status: 402, body: { statusCode: 402, message: 'Insufficient credits' } };
+    await expect(api.generator.generateStream(inputs, () => undefined)).rejects.toMatchObject({
+      status: 402,
+      message: 'Insufficient credits',
+    });
   });
 });
 

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { buildPath, routes, staleDomainsOf, type Route } from '@coldmail/contracts/routes';
 import { toApiError, type ApiError } from './api-error';
 import { isFlatQuery, publicRead } from './public-read';
+import { readStream } from './stream';
 import { isMeKey, setConnectedClient } from './query-cache';
 
 // A call of the typed client fails only with an ApiError (see `callOf`): that is the `error`
@@ -30,10 +31,21 @@ export interface EndpointCall<E> {
   };
 }
 
+/** A stream entry's call: `onText` gets the text so far as it arrives; resolves to the answer. */
+export interface StreamCall<E> {
+  (
+    input: InputOf<E>,
+    onText: (soFar: string) => void,
+    signal?: AbortSignal,
+  ): Promise<ResponseOf<E>>;
+}
+
 type Callable<Entries> = {
   readonly [
     Name in keyof Entries as Entries[Name] extends { raw: true } ? never : Name
-  ]: EndpointCall<Entries[Name]>;
+  ]: Entries[Name] extends { stream: true }
+    ? StreamCall<Entries[Name]>
+    : EndpointCall<Entries[Name]>;
 };
 
 /** The typed client: `api.<domain>.<endpoint>(input)`, one function per contract entry. */
@@ -77,7 +89,7 @@ export function connectQueryCache(queryClient: QueryClient): void {
 }
 
 /**
- * For a write made outside the typed client (the generator's stream): refreshes what its
+ * For a write made elsewhere (another tab paid the order this page shows): refreshes what its
  * contract entry makes stale, as the typed client does after its own calls.
  */
 export function refreshAfter<D extends Domain>(domain: D, name: keyof ApiContract[D] & string) {
@@ -89,6 +101,21 @@ export function refreshAfter<D extends Domain>(domain: D, name: keyof ApiContrac
 
 /** The axios client, loaded with the first call that needs it (see publicRead). */
 const axiosClient = () => import('./api-client').then((module) => module.apiClient);
+
+/** A stream entry's call (see StreamCall), which refreshes what it makes stale like any write. */
+function streamCallOf(domain: string, route: Route) {
+  const stale = staleDomainsOf(domain, route) as readonly Domain[];
+  return async (input: Input, onText: (soFar: string) => void, signal?: AbortSignal) => {
+    const answer = await readStream(
+      buildPath(route.path, input.params),
+      input.body,
+      onText,
+      signal,
+    );
+    if (stale.length > 0) await staleHandler(stale);
+    return answer;
+  };
+}
 
 function callOf(domain: string, name: string, route: Route) {
   const read = route.method === 'GET' && route.access === 'public';
@@ -123,6 +150,10 @@ function createApi(): ApiClient {
     api[domain] = {};
     for (const [name, route] of Object.entries(entries as Record<string, Route>)) {
       if (route.raw) continue;
+      if (route.stream) {
+        api[domain][name] = streamCallOf(domain, route);
+        continue;
+      }
       const call = callOf(domain, name, route);
       api[domain][name] = call;
       if (route.method === 'GET' && route.access === 'public' && !route.path.includes(':')) {

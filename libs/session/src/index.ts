@@ -13,16 +13,7 @@ export {
   type AuthUser,
   type SessionState,
 } from './store';
-export {
-  currentMe,
-  meKey,
-  meQuery,
-  readMyRecord,
-  updateMe,
-  useMe,
-  type Me,
-  type MeStatus,
-} from './me';
+export { currentMe, meKey, meQuery, readMyRecord, useMe, type Me, type MeStatus } from './me';
 export {
   api,
   domainKey,

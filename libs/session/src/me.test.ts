@@ -3,7 +3,7 @@ import { createQueryClient, QueryObserver } from '@coldmail/query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectQueryCache } from './api';
 import { ApiError } from './api-error';
-import { currentMe, meKey, updateMe } from './me';
+import { currentMe, meKey } from './me';
 import { sessionActions } from './store';
 
 /** The fields these tests read; the rest of a record plays no part here. */
@@ -51,14 +51,6 @@ describe("the signed-in user's record", () => {
     await vi.waitFor(() => expect(currentMe()?.userRole).toBe('Admin'));
     signIn('u2', 'x@y.z');
     expect(currentMe()).toBeNull();
-  });
-
-  it('takes a change the server confirmed in an answer at once', async () => {
-    signIn('u1', 'a@b.c');
-    watchRecord('a@b.c', async () => userRecord({ currentBalance: 5 }));
-    await vi.waitFor(() => expect(currentMe()?.currentBalance).toBe(5));
-    updateMe((record) => ({ ...record, currentBalance: 15 }));
-    expect(currentMe()?.currentBalance).toBe(15);
   });
 
   it('is unknown, not empty, when it could not be loaded', async () => {

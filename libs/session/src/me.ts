@@ -106,15 +106,3 @@ export function currentMe(): UserRecord | null {
   const email = signedInEmail(useSession.getState());
   return (email && connectedClient()?.getQueryData<UserRecord>(meKey(email))) || null;
 }
-
-/**
- * Applies a change the server confirmed in an answer that carries it (the generator's stream
- * ends with the new balance), so every screen shows it before the record is read again.
- */
-export function updateMe(update: (record: UserRecord) => UserRecord): void {
-  const email = signedInEmail(useSession.getState());
-  if (!email) return;
-  connectedClient()?.setQueryData<UserRecord>(meKey(email), (record) =>
-    record ? update(record) : record,
-  );
-}

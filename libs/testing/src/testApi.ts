@@ -34,7 +34,15 @@ export interface ApiReply<Body = unknown> {
   body?: Body | ApiErrorBody;
   /** Only for routes outside the contract: sent as the text it is with this content type. */
   contentType?: string;
+  /** A stream entry's answer (see Route.stream), sent as server-sent events in this order. */
+  events?: StreamEvent<Body>[];
 }
+
+/** One server-sent event of a stream entry: `done` carries its response, checked as a body is. */
+export type StreamEvent<Body> =
+  | { event: 'chunk'; data: { text: string } }
+  | { event: 'done'; data: Body }
+  | { event: 'error'; data: ApiErrorBody };
 
 /** A failure the API could send: any status from 400 with its error shape (see withErrorBody). */
 interface ErrorReply {
@@ -103,6 +111,17 @@ function withErrorBody(endpoint: Endpoint | undefined, reply: ApiReply): ApiRepl
 /** Why a reply is not one the API could send, or null when it is. */
 function contractViolation(endpoint: Endpoint, reply: ApiReply): string | null {
   const status = reply.status ?? successStatusOf(endpoint);
+  if (reply.events) {
+    if (!endpoint.stream) return `${endpoint.key}: events for an entry that does not stream`;
+    for (const { event, data } of reply.events) {
+      const schema =
+        event === 'done' ? endpoint.response : event === 'error' ? apiErrorSchema : null;
+      const result = schema?.safeParse(data);
+      if (result && !result.success)
+        return `${endpoint.key} (${event} event): ${result.error.message}`;
+    }
+    return null;
+  }
   const schema = status < 400 ? endpoint.response : apiErrorSchema.or(endpoint.response);
   const result = schema.safeParse(reply.body);
   if (result.success) return null;
@@ -186,6 +205,14 @@ export async function startTestApi(routes: ApiRoutes): Promise<TestApi> {
         return;
       }
       res.statusCode = reply.status ?? 200;
+      if (reply.events) {
+        res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+        for (const { event, data } of reply.events) {
+          res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        }
+        res.end();
+        return;
+      }
       if (reply.contentType) {
         res.setHeader('Content-Type', reply.contentType);
         res.end(String(reply.body));

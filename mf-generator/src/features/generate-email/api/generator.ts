@@ -1,8 +1,7 @@
 import type { GenerateEmailBody, GeneratedEmail } from '@coldmail/contracts';
-import { api, refreshAfter, toApiError, updateMe } from '@coldmail/session';
+import { api, toApiError } from '@coldmail/session';
 import { toast } from '@coldmail/ui';
 import { useMutation, useQuery } from '@coldmail/query';
-import { streamGeneration } from './streamGeneration';
 
 /** Whether an AI key can be used (no key reaches the browser): without one, generating is off. */
 export const useAvailability = () => useQuery(api.generator.availability.query());
@@ -25,16 +24,12 @@ export function useGenerateEmail({
   return useMutation({
     mutationFn: (inputs: GenerateEmailBody) => {
       onText('');
-      return streamGeneration(inputs, onText);
+      return api.generator.generateStream({ body: inputs }, onText);
     },
     onSettled: () => onText(null),
     onSuccess: (email: GeneratedEmail) => {
       onGenerated(email);
-      // The shell's credit count follows without a reload.
-      updateMe((record) => ({ ...record, currentBalance: email.credits }));
       toast.success('Email template generated successfully!');
-      // The stream is not a typed-client call: what its entry makes stale is refreshed here.
-      return refreshAfter('generator', 'generate');
     },
     onError: (error) => {
       const apiError = toApiError(error);

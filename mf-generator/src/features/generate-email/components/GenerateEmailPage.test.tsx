@@ -16,10 +16,10 @@ const email = {
 };
 /** What the API streams: the text in chunks, then the parsed email. */
 const streamed = [
-  `event: chunk\ndata: ${JSON.stringify({ text: 'Subject: A quick hello\n\nBody:\nDear Ada,' })}\n\n`,
-  `event: chunk\ndata: ${JSON.stringify({ text: '\n\nHello.' })}\n\n`,
-  `event: done\ndata: ${JSON.stringify(email)}\n\n`,
-].join('');
+  { event: 'chunk', data: { text: 'Subject: A quick hello\n\nBody:\nDear Ada,' } },
+  { event: 'chunk', data: { text: '\n\nHello.' } },
+  { event: 'done', data: email },
+] as const;
 
 async function fillIn() {
   await userEvent.type(screen.getByLabelText(/Recipient Name/), 'Ada');
@@ -30,8 +30,10 @@ async function fillIn() {
 describe('/user/generate-email', () => {
   it('generates with the chosen tone, shows the email and updates the credit count without a reload', async () => {
     api = await startTestApi({
-      'generator.generateStream': { contentType: 'text/event-stream', body: streamed },
+      'generator.generateStream': { events: [...streamed] },
       'generator.history': { body: [] },
+      // The buyer's record after the generation took its credit.
+      'users.list': { body: [userRecord({ currentBalance: 3 })] },
     });
     renderRemote(App, '/user/generate-email', {
       apiUrl: api.url,
@@ -52,7 +54,9 @@ describe('/user/generate-email', () => {
     );
     const result = screen.getByTestId('generated-email');
     expect(within(result).getByText('Subject: A quick hello')).toBeTruthy();
+    // The generation made the record stale: it was read again, and every screen shows it.
     expect(currentMe()?.currentBalance).toBe(3);
+    expect(api.requests.filter((request) => request.path === '/users')).toHaveLength(1);
     expect(screen.getByTestId('generator-credits').textContent).toBe('Credits: 3');
     expect(api.requests.find((request) => request.method === 'POST')?.body).toMatchObject({
       recipientName: 'Ada',
@@ -65,11 +69,12 @@ describe('/user/generate-email', () => {
   it('says when the model failed (the credit is given back) and enhances a prompt', async () => {
     api = await startTestApi({
       'generator.generateStream': {
-        contentType: 'text/event-stream',
-        body: `event: error\ndata: ${JSON.stringify({
-          statusCode: 502,
-          message: 'No email was generated from the API response',
-        })}\n\n`,
+        events: [
+          {
+            event: 'error',
+            data: { statusCode: 502, message: 'No email was generated from the API response' },
+          },
+        ],
       },
       'generator.enhancePrompt': { body: { enhancedPrompt: 'Write a warm, specific email.' } },
       'generator.history': { body: [] },
