@@ -13,6 +13,14 @@ interface Seen {
   body: string;
 }
 
+/** The domains of the reads in `queryClient` that are stale. */
+const staleDomainsIn = (queryClient: ReturnType<typeof createQueryClient>) =>
+  queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.isStale())
+    .map((query) => String(query.queryKey[0]));
+
 let server: Server;
 let baseUrl = '';
 let seen: Seen[] = [];
@@ -178,12 +186,7 @@ describe('query keys and options', () => {
     await queryClient.fetchQuery(api.packages.list.query());
 
     await queryClient.invalidateQueries({ queryKey: domainKey('packageOrders') });
-    const stale = queryClient
-      .getQueryCache()
-      .getAll()
-      .filter((query) => query.isStale())
-      .map((query) => query.queryKey[0]);
-    expect(stale).toEqual(['packageOrders']);
+    expect(staleDomainsIn(queryClient)).toEqual(['packageOrders']);
   });
 });
 
@@ -202,11 +205,7 @@ describe('what a write makes stale', () => {
     ];
     for (const read of reads) await queryClient.fetchQuery(read);
     await work().catch(() => undefined);
-    return queryClient
-      .getQueryCache()
-      .getAll()
-      .filter((query) => query.isStale())
-      .map((query) => String(query.queryKey[0]));
+    return staleDomainsIn(queryClient);
   }
 
   it('refreshes the domains the contract entry names, once the write succeeded', async () => {
@@ -271,12 +270,7 @@ describe('a stream entry (the generator’s server-sent events)', () => {
     expect(seen[0]?.headers.authorization).toBe('Bearer token-123');
     expect(seen[0]?.headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/);
     // Its entry makes users stale (the balance): that read is, packages are not.
-    const stale = queryClient
-      .getQueryCache()
-      .getAll()
-      .filter((query) => query.isStale())
-      .map((query) => query.queryKey[0]);
-    expect(stale).toEqual(['users']);
+    expect(staleDomainsIn(queryClient)).toEqual(['users']);
   });
 
   it('rejects with the one error shape on an error event and on a refusal before any event', async () => {

@@ -32,7 +32,7 @@ export interface EndpointCall<E> {
 }
 
 /** A stream entry's call: `onText` gets the text so far as it arrives; resolves to the answer. */
-export interface StreamCall<E> {
+interface StreamCall<E> {
   (
     input: InputOf<E>,
     onText: (soFar: string) => void,

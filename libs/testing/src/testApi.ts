@@ -39,7 +39,7 @@ export interface ApiReply<Body = unknown> {
 }
 
 /** One server-sent event of a stream entry: `done` carries its response, checked as a body is. */
-export type StreamEvent<Body> =
+type StreamEvent<Body> =
   | { event: 'chunk'; data: { text: string } }
   | { event: 'done'; data: Body }
   | { event: 'error'; data: ApiErrorBody };
