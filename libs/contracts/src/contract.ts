@@ -14,6 +14,11 @@ export interface EndpointSchemas {
   readonly response: z.ZodType;
 }
 
+/** The schemas of one domain's entries: exactly the names of its routes. */
+export type EndpointSchemasOf<DomainRoutes> = {
+  readonly [Name in keyof DomainRoutes]: EndpointSchemas;
+};
+
 /** One endpoint: its route, its schemas and its key ('packages.list'). */
 export type Endpoint = Route & EndpointSchemas & { readonly key: string };
 

@@ -62,6 +62,11 @@ export type RouteTable = Readonly<Record<string, Readonly<Record<string, Route>>
 
 export const defineRoutes = <const Table extends RouteTable>(table: Table): Table => table;
 
+/** One domain's entries, kept literal (methods, paths, access) for the types built on them. */
+export const domainRoutes = <const Table extends Readonly<Record<string, Route>>>(
+  table: Table,
+): Table => table;
+
 /** The domains a successful call of `route` (in `domain`) makes stale: none for a read. */
 export function staleDomainsOf(domain: string, route: Route): readonly string[] {
   if (route.method === 'GET') return [];

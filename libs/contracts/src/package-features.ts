@@ -1,6 +1,6 @@
 // Free of zod on purpose: the landing page imports this (through the
 // `@coldmail/contracts/package-features` entry) without paying for the schemas.
-import type { CreditPackage } from './packages';
+import type { CreditPackage } from './packages/schemas';
 
 /** Spec: at most 3 packages; the landing page shows the first 3. */
 export const MAX_PACKAGES = 3;

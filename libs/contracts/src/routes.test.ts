@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { staleDomainsOf, type Route } from './http';
-import { landingBlockPaths } from './landing-blocks';
+import { landingBlockPaths } from './content/landing-blocks';
 import { routes } from './routes';
 
 const entries = Object.entries(routes).flatMap(([domain, table]) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newSupportMessageBodySchema } from './support';
+import { newSupportMessageBodySchema } from './schemas';
 
 describe('newSupportMessageBodySchema', () => {
   it('lets a signed-in user’s ticket leave the phone out (the service asks it of visitors)', () => {

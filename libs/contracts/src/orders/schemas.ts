@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectIdSchema } from './common';
+import { objectIdSchema } from '../common';
 
 /** What a buyer types at checkout; everything else comes from the stored package or item. */
 const billingFields = {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The validity a package gets when the admin leaves the field empty. */
 export const DEFAULT_PACKAGE_VALIDITY_DAYS = 30;
 
-export { MAX_PACKAGES, packagePointKeys, type PackagePointKey } from './package-features';
+export { MAX_PACKAGES, packagePointKeys, type PackagePointKey } from '../package-features';
 
 const point = z.string().trim().max(200, 'At most 200 characters').optional();
 const points = {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { idParamSchema } from './common';
+import { idParamSchema } from '../common';
 import {
   adminUserUpdateBodySchema,
   createUserBodySchema,
   profileUpdateBodySchema,
   sendMessageBodySchema,
   userEmailQuerySchema,
-} from './users';
+} from './schemas';
 
 describe('profileUpdateBodySchema', () => {
   it('accepts the profile form and trims it', () => {

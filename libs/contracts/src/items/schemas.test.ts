@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemBodySchema, itemSchema } from './items';
+import { itemBodySchema, itemSchema } from './schemas';
 
 describe('itemBodySchema', () => {
   const item = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newOrderBodySchema } from './orders';
-import { packageBodySchema } from './packages';
+import { newOrderBodySchema } from '../orders/schemas';
+import { packageBodySchema } from './schemas';
 
 describe('packageBodySchema', () => {
   it('accepts numbers typed into a form as text', () => {

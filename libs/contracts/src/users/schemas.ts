@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailSchema } from './common';
-import { userMemberships, userRoles } from './statuses';
+import { emailSchema } from '../common';
+import { userMemberships, userRoles } from '../statuses';
 
 /** Roles a user record can carry. 'Admin' and 'Seller' drive permissions; the rest are plain buyers. */
 export const userRoleSchema = z.enum(userRoles);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailSchema } from './common';
-import { ticketStatus } from './statuses';
+import { emailSchema } from '../common';
+import { ticketStatus } from '../statuses';
 
 export const ticketStatuses = [
   ticketStatus.open,

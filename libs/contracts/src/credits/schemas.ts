@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { objectIdSchema } from './common';
-import { wholeNumber } from './paging';
+import { objectIdSchema } from '../common';
+import { wholeNumber } from '../paging';
 
 /** Why a credit balance changed: every ledger entry has exactly one of these. */
 export const creditReasons = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectIdSchema } from './common';
+import { objectIdSchema } from '../common';
 
 export const paypalCurrencies = ['USD', 'EUR', 'GBP', 'CAD'] as const;
 export const paypalModes = ['sandbox', 'live'] as const;

@@ -5,7 +5,7 @@ import {
   linkUrlSchema,
   navLogoBodySchema,
   testimonialBodySchema,
-} from './content';
+} from './schemas';
 
 describe('navLogoBodySchema', () => {
   it('takes a logo image URL, with the alt text and link defaults', () => {

@@ -3,7 +3,7 @@ import {
   GEMINI_KEY_REQUIRED_MESSAGE,
   geminiKeyBodySchema,
   geminiKeyUpdateBodySchema,
-} from './gemini-keys';
+} from './schemas';
 
 const messagesOf = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { priceFrom } from './packages';
+import { priceFrom } from '../packages/schemas';
 
 /** A digital item for sale; its accessUrl is never sent before the buyer has paid. */
 export const itemSchema = z.object({

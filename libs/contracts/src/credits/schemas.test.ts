@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditHistoryQuerySchema } from './credits';
+import { creditHistoryQuerySchema } from './schemas';
 
 describe('creditHistoryQuerySchema', () => {
   it('reads page and page size from the query string, with defaults', () => {

@@ -1,0 +1,86 @@
+// What each endpoint of ./routes.ts takes and answers, and its line on the OpenAPI page.
+import { landingBlockPaths, type LandingBlockName } from './landing-blocks';
+import {
+  type ContentResponseSchema,
+  landingBlockSchemas,
+  bannerStatsSchema,
+  contentResponseSchema,
+  landingContentSchema,
+  navLogoBodySchema,
+  navLogoResponseSchema,
+  navLogoSchema,
+} from './schemas';
+import { z } from 'zod';
+import { type EndpointSchemasOf } from '../contract';
+import { type contentRoutes } from './routes';
+
+export const contentEndpoints = {
+  navLogo: {
+    summary: 'The header logo (inactive: the site’s own logo shows)',
+    response: navLogoResponseSchema,
+  },
+  navLogoUpdate: {
+    summary: 'Saves the header logo',
+    body: navLogoBodySchema,
+    response: contentResponseSchema(navLogoSchema),
+  },
+  landing: {
+    summary: 'Every landing-page block in one read (an inactive block is null)',
+    response: landingContentSchema,
+  },
+  ...blockSchemas(),
+  bannerStats: {
+    summary: 'Whether the banner is active and has a video and an image, and when it changed',
+    response: z.object({ success: z.literal(true), data: bannerStatsSchema }),
+  },
+} satisfies EndpointSchemasOf<typeof contentRoutes>;
+
+type BlockTable = typeof landingBlockSchemas;
+type BlockAnswer<Name extends LandingBlockName> = ContentResponseSchema<
+  BlockTable[Name]['settings']
+>;
+interface Answering<Response> {
+  readonly summary: string;
+  readonly response: Response;
+}
+
+/** The schemas of every block's routes (see blockRoutes), from landingBlockSchemas. */
+type BlockSchemas = { readonly [Name in LandingBlockName]: Answering<BlockAnswer<Name>> } & {
+  readonly [Name in LandingBlockName as `${Name}Update`]: Answering<BlockAnswer<Name>> & {
+    readonly body: BlockTable[Name]['body'];
+  };
+} & {
+  readonly [Name in LandingBlockName as `${Name}Toggle` | `${Name}Reset`]: Answering<
+    BlockAnswer<Name>
+  >;
+} & {
+  readonly [
+    Name in LandingBlockName as (typeof landingBlockPaths)[Name] extends {
+      specResetPath: string;
+    }
+      ? `${Name}ResetApi`
+      : never
+  ]: Answering<BlockAnswer<Name>>;
+};
+
+function blockSchemas(): BlockSchemas {
+  const entries: Record<string, Answering<z.ZodType> & { body?: z.ZodType }> = {};
+  for (const [name, { settings, body, label }] of Object.entries(landingBlockSchemas)) {
+    const response = contentResponseSchema(settings);
+    entries[name] = { summary: `${capitalised(label)} as the page shows it`, response };
+    entries[`${name}Update`] = { summary: `Saves ${label}`, body, response };
+    entries[`${name}Toggle`] = { summary: `Shows or hides ${label}`, response };
+    entries[`${name}Reset`] = { summary: `Restores the defaults of ${label}`, response };
+    if ('specResetPath' in landingBlockPaths[name as LandingBlockName]) {
+      entries[`${name}ResetApi`] = {
+        summary: `Restores the defaults of ${label} (also at the spec's path, without /api)`,
+        response,
+      };
+    }
+  }
+  return entries as unknown as BlockSchemas;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

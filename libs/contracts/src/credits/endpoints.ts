@@ -1,0 +1,12 @@
+// What each endpoint of ./routes.ts takes and answers, and its line on the OpenAPI page.
+import { creditHistoryQuerySchema, creditHistorySchema } from './schemas';
+import { type EndpointSchemasOf } from '../contract';
+import { type creditsRoutes } from './routes';
+
+export const creditsEndpoints = {
+  history: {
+    summary: 'The caller’s credit history, newest first; admins may ask for anyone’s (?userId=)',
+    query: creditHistoryQuerySchema,
+    response: creditHistorySchema,
+  },
+} satisfies EndpointSchemasOf<typeof creditsRoutes>;

@@ -1,0 +1,35 @@
+// What each endpoint of ./routes.ts takes and answers, and its line on the OpenAPI page.
+import {
+  geminiKeyBodySchema,
+  geminiKeyDeletedResponseSchema,
+  geminiKeyListResponseSchema,
+  geminiKeyResponseSchema,
+  geminiKeyUpdateBodySchema,
+} from './schemas';
+import { byId } from '../params';
+import { type EndpointSchemasOf } from '../contract';
+import { type geminiKeysRoutes } from './routes';
+
+export const geminiKeysEndpoints = {
+  list: {
+    summary: 'The Gemini API keys, masked, with each key’s state in the pool',
+    response: geminiKeyListResponseSchema,
+  },
+  create: {
+    summary: 'Adds a Gemini API key (stored encrypted)',
+    body: geminiKeyBodySchema,
+    response: geminiKeyResponseSchema,
+  },
+  update: {
+    summary: 'Edits a key; an empty or masked key keeps the stored one',
+    ...byId,
+    body: geminiKeyUpdateBodySchema,
+    response: geminiKeyResponseSchema,
+  },
+  delete: { summary: 'Deletes a key', ...byId, response: geminiKeyDeletedResponseSchema },
+  toggle: {
+    summary: 'Switches a key on or off; switching it on clears its failures',
+    ...byId,
+    response: geminiKeyResponseSchema,
+  },
+} satisfies EndpointSchemasOf<typeof geminiKeysRoutes>;
