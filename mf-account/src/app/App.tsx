@@ -11,9 +11,9 @@ const pageElements: Record<PageIdOf<'account'>, ReactNode> = {
     () => import('../features/dashboard/components/DashboardPage'),
     'DashboardPage',
   ),
-  userOrders: lazyPage(() => import('../features/orders/components/OrdersPage'), 'OrdersPage'),
+  userOrders: lazyPage(() => import('../features/item-orders/components/OrdersPage'), 'OrdersPage'),
   userOrdersHistory: lazyPage(
-    () => import('../features/orders/components/OrdersHistoryPage'),
+    () => import('../features/item-orders/components/OrdersHistoryPage'),
     'OrdersHistoryPage',
   ),
   userSubscriptionHistory: lazyPage(

@@ -19,8 +19,8 @@ import {
 } from '@coldmail/ui';
 import { useMemo, useState } from 'react';
 import { usePackageOrders } from '../hooks/usePackageOrders';
-import { searchOrders } from '../utils/searchOrders';
-import { OrderDetailsModal } from './OrderDetailsModal';
+import { searchPackageOrders } from '../utils/searchPackageOrders';
+import { PackageOrderDetailsModal } from './PackageOrderDetailsModal';
 import styles from './SubscriptionHistory.module.css';
 
 const PAGE_SIZE = 10;
@@ -82,7 +82,7 @@ function orderColumns(showDetails: (order: PackageOrder) => void): TableColumn<P
   ];
 }
 
-function OrdersTable({ orders }: { orders: PackageOrder[] }) {
+function PackageOrdersTable({ orders }: { orders: PackageOrder[] }) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<PackageOrder | null>(null);
@@ -95,7 +95,7 @@ function OrdersTable({ orders }: { orders: PackageOrder[] }) {
       }),
     [],
   );
-  const matching = useMemo(() => searchOrders(orders, query), [orders, query]);
+  const matching = useMemo(() => searchPackageOrders(orders, query), [orders, query]);
   const { sort, onSortChange, sortedRows } = useSort(matching, columns, {
     key: 'date',
     direction: 'desc',
@@ -134,7 +134,7 @@ function OrdersTable({ orders }: { orders: PackageOrder[] }) {
           summary={pageSummary(page, PAGE_SIZE, sortedRows.length)}
         />
       </div>
-      <OrderDetailsModal order={selected} now={openedAt} onClose={() => setSelected(null)} />
+      <PackageOrderDetailsModal order={selected} now={openedAt} onClose={() => setSelected(null)} />
     </Card>
   );
 }
@@ -155,7 +155,7 @@ export function SubscriptionHistoryPage() {
       ) : orders.status === 'error' ? (
         <Alert tone="error">Failed to fetch data: {orders.error.message}</Alert>
       ) : (
-        <OrdersTable orders={orders.data} />
+        <PackageOrdersTable orders={orders.data} />
       )}
     </section>
   );

@@ -1,7 +1,7 @@
 import { packageOrder } from '@coldmail/testing';
 import { describe, expect, it } from 'vitest';
 import { daysLeft, daysLeftText } from './daysLeft';
-import { searchOrders } from './searchOrders';
+import { searchPackageOrders } from './searchPackageOrders';
 
 describe('daysLeft', () => {
   const now = new Date('2026-03-10T12:00:00.000Z');
@@ -31,7 +31,7 @@ describe('daysLeft', () => {
   });
 });
 
-describe('searchOrders', () => {
+describe('searchPackageOrders', () => {
   const orders = [
     packageOrder({ _id: '1', orderId: 'AB12CD34', packageName: 'Starter', orderStatus: 'pending' }),
     packageOrder({
@@ -47,7 +47,7 @@ describe('searchOrders', () => {
       orderStatus: 'Cancelled',
     }),
   ];
-  const ids = (query: string) => searchOrders(orders, query).map((order) => order._id);
+  const ids = (query: string) => searchPackageOrders(orders, query).map((order) => order._id);
 
   it('matches order id, status or package name, ignoring case', () => {
     expect(ids('ab12')).toEqual(['1']);

@@ -3,14 +3,14 @@ import { Button, Modal, StatusBadge, formatDate, formatUsd } from '@coldmail/ui'
 import { daysLeft, daysLeftText } from '../utils/daysLeft';
 import styles from './SubscriptionHistory.module.css';
 
-interface OrderDetailsModalProps {
+interface PackageOrderDetailsModalProps {
   order: PackageOrder | null;
   onClose: () => void;
   now: Date;
 }
 
 /** The package an order bought and how long its membership still runs. */
-export function OrderDetailsModal({ order, onClose, now }: OrderDetailsModalProps) {
+export function PackageOrderDetailsModal({ order, onClose, now }: PackageOrderDetailsModalProps) {
   return (
     <Modal
       open={order !== null}

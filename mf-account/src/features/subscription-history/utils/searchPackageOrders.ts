@@ -1,7 +1,10 @@
 import type { PackageOrder } from '@coldmail/contracts';
 
 /** Spec: the search matches orderId, orderStatus or the package name, case-insensitively. */
-export function searchOrders(orders: readonly PackageOrder[], query: string): PackageOrder[] {
+export function searchPackageOrders(
+  orders: readonly PackageOrder[],
+  query: string,
+): PackageOrder[] {
   const wanted = query.trim().toLowerCase();
   if (!wanted) return [...orders];
   return orders.filter((order) =>
