@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import {
   contract,
   landingBlockPaths,
+  landingBlockSchemas,
   type Endpoint as ContractEndpoint,
   type LandingBlockName,
   type LandingBlockSettings,
@@ -10,7 +11,6 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody } from '../common/endpoint';
-import { landingBlockMessages } from './content-blocks';
 import { ContentService } from './content.service';
 
 /** What every handler of a block answers: the block as stored now. */
@@ -38,7 +38,7 @@ const endpointOf = (key: string): ContractEndpoint =>
  * (with its ETag), save, show or hide, and restore the defaults.
  */
 export function landingBlockController<Name extends LandingBlockName>(name: Name): Type<unknown> {
-  const messages = landingBlockMessages[name];
+  const { messages } = landingBlockSchemas[name];
 
   @ApiTags('content')
   @Controller()

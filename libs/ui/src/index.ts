@@ -12,14 +12,8 @@ export { FormGrid, FormRow } from './form/FormGrid';
 export { Select, type SelectOption, type SelectProps } from './form/Select';
 export { TextArea, type TextAreaProps } from './form/TextArea';
 export { TextField, type TextFieldProps } from './form/TextField';
-export {
-  AboutBlock,
-  BannerBlock,
-  CONTACT_BUTTON_TEXT,
-  ContactBlock,
-  FeaturesBlock,
-  TestimonialBlock,
-} from './content-blocks/Blocks';
+// Every landing block as visitors see it: a new block's component is exported with the rest.
+export * from './content-blocks/Blocks';
 export { ContactForm, type ContactFormProps } from './content-blocks/ContactForm';
 export { YouTubePlayer, youTubeIdOf } from './content-blocks/YouTubePlayer';
 export { formatDate, formatUsd, formatUsdFixed } from './format/format';

@@ -6,40 +6,26 @@ import { PaypalSettingsPanel } from '../features/paypal-settings';
 import { AccountPanel } from '../features/settings/components/AccountPanel';
 import { SettingsPage, type SettingsPanel } from '../features/settings/components/SettingsPage';
 import styles from '../features/settings/components/Settings.module.css';
-import {
-  AboutPanel,
-  BannerPanel,
-  ContactPanel,
-  HomeBannerPanel,
-  FeaturesPanel,
-  FooterPanel,
-  LogoPanel,
-  TestimonialPanel,
-} from '../features/content-editors/components/ContentPanels';
+import { blockEditors, editableBlocks } from '../features/content-editors/components/blockEditors';
+import { BlockPanel, HomeBannerPanel } from '../features/content-editors/components/ContentPanels';
+
+/** The content blocks' panels, in their table's order: before or after the store's settings. */
+const blockPanels = (afterStore: boolean): SettingsPanel[] =>
+  editableBlocks
+    .filter((block) => Boolean(blockEditors[block].menu.afterStore) === afterStore)
+    .map((block) => ({
+      id: blockEditors[block].menu.id,
+      label: blockEditors[block].menu.label,
+      render: () => <BlockPanel block={block} />,
+    }));
 
 /**
- * The settings dashboard's menu, in the spec's order: each feature's editor, composed here.
+ * The settings dashboard's menu, in the spec's order: each feature's editor, composed here (the
+ * content blocks' from their table, so a new block gets its panel and menu entry there).
  */
 const settingsPanels: readonly SettingsPanel[] = [
   { id: 'account', label: 'Account', render: () => <AccountPanel /> },
-  { id: 'logo', label: 'Logo Update', render: () => <LogoPanel /> },
-  { id: 'banner', label: 'Banner Section', render: () => <BannerPanel /> },
-  {
-    id: 'featured',
-    label: 'Featured Section',
-    render: () => <FeaturesPanel />,
-  },
-  { id: 'about', label: 'About Section', render: () => <AboutPanel /> },
-  {
-    id: 'testimonial',
-    label: 'Testimonial Section',
-    render: () => <TestimonialPanel />,
-  },
-  {
-    id: 'contact',
-    label: 'Contact Page Settings',
-    render: () => <ContactPanel />,
-  },
+  ...blockPanels(false),
   { id: 'gemini-keys', label: 'Gemini Keys', render: () => <GeminiKeysPanel /> },
   { id: 'paypal', label: 'Paypal Setup', render: () => <PaypalSettingsPanel /> },
   {
@@ -55,7 +41,7 @@ const settingsPanels: readonly SettingsPanel[] = [
       </>
     ),
   },
-  { id: 'footer', label: 'Footer Section', render: () => <FooterPanel /> },
+  ...blockPanels(true),
   { id: 'home-banner', label: 'Home Banner', render: () => <HomeBannerPanel />, inMenu: false },
 ];
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CLIENT_IMAGE_SLOTS,
   LOGO_IMAGE_REQUIRED_MESSAGE,
+  landingBlockSchemas,
   linkUrlSchema,
   navLogoBodySchema,
   testimonialBodySchema,
@@ -59,6 +60,15 @@ describe('links in content', () => {
       expect(linkUrlSchema.safeParse(link).error?.issues).toEqual([
         expect.objectContaining({ message: 'Must be a path such as /contact or an http(s) URL' }),
       ]);
+    },
+  );
+});
+
+describe('each landing block’s defaults', () => {
+  it.each(Object.entries(landingBlockSchemas))(
+    '%s: are what its settings describe',
+    (_name, { settings, defaults }) => {
+      expect(settings.safeParse(defaults()).error).toBeUndefined();
     },
   );
 });

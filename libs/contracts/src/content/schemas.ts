@@ -278,29 +278,218 @@ export interface LandingBlockSchemas {
   readonly body: z.ZodType;
   /** How the API's documentation names it ('the banner section'). */
   readonly label: string;
+  /** How the admin screens and the audit log name it ('Banner section'). */
+  readonly auditLabel: string;
+  /** What its handlers answer (the spec's texts). */
+  readonly messages: BlockMessages;
+  /** What the block shows until an admin saves it; fields an admin never saved come from here. */
+  readonly defaults: () => object;
 }
 
-/** Each landing block's schemas, by the name in ./landing-blocks.ts (the compiler checks both). */
+/** What a landing block's handlers answer (the spec's texts). */
+export interface BlockMessages {
+  readonly read: string;
+  readonly updated: string;
+  readonly reset: string;
+  /** What is shown or hidden: 'Banner section' → 'Banner section activated successfully'. */
+  readonly toggled: string;
+}
+
+/**
+ * Each landing block, declared once, by the name in ./landing-blocks.ts (the compiler checks
+ * both): its schemas, what it shows until an admin saves it, and how the API names it and
+ * answers. The routes, the API's handlers and the editor's typing are derived from here.
+ */
 export const landingBlockSchemas = {
-  banner: { settings: bannerSettingsSchema, body: bannerBodySchema, label: 'the banner section' },
+  banner: {
+    settings: bannerSettingsSchema,
+    body: bannerBodySchema,
+    label: 'the banner section',
+    auditLabel: 'Banner section',
+    messages: {
+      read: 'Banner section retrieved successfully',
+      updated: 'Banner section updated successfully!',
+      reset: 'Banner section reset to default successfully!',
+      toggled: 'Banner section',
+    },
+    defaults: () => ({
+      subTitle: 'AI cold-email templates',
+      mainTitle: 'Write cold emails that',
+      highlightText: 'get replies',
+      description:
+        'Tell ColdMail AI who you are writing to and why.\nIn seconds you get a subject line and a 120–200 word email in the tone you choose, ready to personalise and send.',
+      buttonText: 'Generate your first email',
+      buttonLink: '/user/generate-email',
+      youtubeUrl: '',
+      backgroundImage: '',
+      isActive: true,
+    }),
+  },
   features: {
     settings: featuresSettingsSchema,
     body: featuresBodySchema,
     label: 'the features section',
+    auditLabel: 'Featured section',
+    messages: {
+      read: 'Features section retrieved successfully',
+      updated: 'Features section updated successfully',
+      reset: 'Features section reset to default successfully',
+      toggled: 'Features section',
+    },
+    defaults: () => ({
+      title: 'From a blank page to a sent email\nin three steps',
+      subtitle: 'How it works',
+      backgroundImage: '',
+      circleTitleImage: '',
+      arrowImage: '',
+      barShapeImage: '',
+      steps: [
+        {
+          icon: '',
+          title: 'Describe the email',
+          description:
+            'Who it is for, who it is from, the purpose and the details that matter: a product, a mutual contact, a recent post.',
+        },
+        {
+          icon: '',
+          title: 'Pick a tone',
+          description:
+            'Professional, friendly, persuasive or five more. Add your own instructions, or let the generator sharpen your prompt.',
+        },
+        {
+          icon: '',
+          title: 'Copy, tweak, send',
+          description:
+            'Get a subject line and a ready-to-send body. Copy it, download it, or reopen it later from your history.',
+        },
+      ],
+      isActive: true,
+    }),
   },
-  about: { settings: aboutSettingsSchema, body: aboutBodySchema, label: 'the about section' },
+  about: {
+    settings: aboutSettingsSchema,
+    body: aboutBodySchema,
+    label: 'the about section',
+    auditLabel: 'About section',
+    messages: {
+      read: 'About section retrieved successfully',
+      updated: 'About section updated successfully',
+      reset: 'About section reset to default successfully',
+      toggled: 'About section',
+    },
+    defaults: () => ({
+      title: 'Cold outreach without the blank-page dread',
+      subtitle: 'About ColdMail AI',
+      description:
+        'Founders, recruiters and sales teams use ColdMail AI to open conversations with people who do not know them yet. Each template is written for one recipient and one purpose, so it reads like a person wrote it.',
+      features: [
+        {
+          title: 'Personal by design',
+          description: 'Every email uses the recipient, the purpose and the details you give it.',
+        },
+        {
+          title: 'Pay as you go',
+          description: 'One credit per generated email. Credits come in packages; no subscription.',
+        },
+        {
+          title: 'Your words, faster',
+          description: 'Edit anything before you send it. The generator drafts, you decide.',
+        },
+      ],
+      buttonText: 'See the packages',
+      buttonLink: '/#packages',
+      backgroundImage: '',
+      mainImage: '',
+      circleTitleImage: '',
+      isActive: true,
+    }),
+  },
   testimonial: {
     settings: testimonialSettingsSchema,
     body: testimonialBodySchema,
     label: 'the testimonial section',
+    auditLabel: 'Testimonial section',
+    messages: {
+      read: 'Testimonial section retrieved successfully',
+      updated: 'Testimonial section updated successfully',
+      reset: 'Testimonial section reset to default successfully',
+      toggled: 'Testimonial section',
+    },
+    defaults: () => ({
+      title: 'What our users say',
+      subtitle: 'Testimonials',
+      backgroundImage: '',
+      circleTitleImage: '',
+      quoteIcon: '',
+      clientImages: ['', '', '', '', '', ''],
+      testimonials: [
+        {
+          quote:
+            'I used to spend an hour on every first email to a prospect. Now I spend five minutes, and more of them answer.',
+          clientName: 'Maya R.',
+          clientTitle: 'Founder, B2B analytics start-up',
+        },
+      ],
+      isActive: true,
+    }),
   },
   contact: {
     settings: contactSettingsSchema,
     body: contactBodySchema,
     label: 'the contact section',
+    auditLabel: 'Contact section',
+    messages: {
+      read: 'Contact section retrieved successfully',
+      updated: 'Contact section updated successfully',
+      reset: 'Contact section reset to default successfully',
+      toggled: 'Contact section',
+    },
+    defaults: () => ({
+      title: 'Questions? We answer within a day',
+      subtitle: 'Contact us',
+      backgroundImage: '',
+      starImage: '',
+      contactImage: '',
+      formTitle: 'Send us a message',
+      buttonText: 'Send Message',
+      isActive: true,
+    }),
   },
-  footer: { settings: footerSettingsSchema, body: footerBodySchema, label: 'the site footer' },
-} as const satisfies Record<LandingBlockName, LandingBlockSchemas>;
+  footer: {
+    settings: footerSettingsSchema,
+    body: footerBodySchema,
+    label: 'the site footer',
+    auditLabel: 'Footer',
+    messages: {
+      read: 'Footer settings retrieved successfully',
+      updated: 'Footer updated successfully',
+      reset: 'Footer reset to default successfully',
+      toggled: 'Footer',
+    },
+    defaults: () => ({
+      isActive: true,
+      backgroundImage: '',
+      logo: '',
+      description:
+        'Cold emails that get replies. Describe your offer and who you are writing to, and ColdMail AI drafts the subject line and the email for you to personalise and send: one credit per template.',
+      companyLinks: {
+        title: 'Company',
+        links: [
+          { text: 'Home', url: '/' },
+          { text: 'About Us', url: '/about' },
+          { text: 'Contact', url: '/contact' },
+        ],
+      },
+      contactInfo: {
+        title: 'Get in touch',
+        description:
+          'Questions about credits, orders or your templates? Write to us from the Contact page, or open a support ticket from your dashboard.',
+      },
+      socialLinks: { facebook: '', twitter: '', linkedin: '', youtube: '' },
+      copyrightText: `© ${new Date().getFullYear()} ColdMail AI. All rights reserved.`,
+    }),
+  },
+} as const satisfies { [Name in LandingBlockName]: LandingBlockSchemas };
 
 type LandingBlockTable = typeof landingBlockSchemas;
 /** A landing block's settings, by name. */

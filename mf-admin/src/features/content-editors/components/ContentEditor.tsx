@@ -1,48 +1,38 @@
-import type { LandingBlockName, LandingBlockSettings, NavLogo } from '@coldmail/contracts';
+import type { LandingBlockName, NavLogo } from '@coldmail/contracts';
 import { api, toApiError, type ApiError } from '@coldmail/session';
 import { Alert, Button, Checkbox, ConfirmDialog, PageLoader } from '@coldmail/ui';
 import { useMutation, useQuery } from '@coldmail/query';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useReportUnsaved } from '../../../hooks/unsavedChanges';
 import { FieldEditor } from './FieldEditor';
-import { editorFields, withListDefaults, type EditableBlock, type Field } from './fields';
+import {
+  blockEditors,
+  type Action,
+  type BlockEditor,
+  type EditableBlock,
+  type SettingsOf,
+} from './blockEditors';
+import { withListDefaults, type Field } from './fields';
 import styles from './ContentEditor.module.css';
 
 type Settings = Record<string, unknown> & { isActive: boolean };
 type Answer = { message: string; data: unknown };
-type Action = 'fetch' | 'save' | 'toggle' | 'reset';
 
-/** What differs between the blocks: their calls, texts and the field that must be filled in. */
-interface BlockEditing {
+/** A block's calls: its read, save, and where it has them, toggle and reset. */
+interface BlockCalls {
   load(): Promise<Settings>;
   save(body: Settings): Promise<Answer>;
   toggle?: () => Promise<Answer>;
   reset?: () => Promise<Answer>;
-  texts: Record<Action, string>;
-  /** Where the spec has its own text for a request that got no answer at all (no HTTP status). */
-  unanswered?: Partial<Record<Action, string>>;
-  toggleLabels?: [deactivate: string, activate: string];
-  /** The field Save needs (the spec: title; the banner's mainTitle, footer logo, logo imageUrl). */
-  required?: string;
-  /** Milliseconds until a success or error banner goes (the spec: banner 5 s, logo 3 s). */
-  clearAfter?: number;
 }
 
-const sectionTexts = (name: string) => ({
-  fetch: `Failed to fetch ${name} data`,
-  save: `Failed to update ${name} data`,
-  toggle: `Failed to toggle ${name} status`,
-  reset: `Failed to reset ${name} data`,
-});
-const asSettings = (data: unknown) => data as Settings;
+type BlockEditing = BlockCalls & BlockEditor<Settings>;
 
 /**
  * A landing block's read, save, toggle and reset: its contract entries (`banner`, `bannerUpdate`,
  * `bannerToggle`, `bannerReset`), derived from its name as the contract derives them.
  */
-function landingBlockCalls(
-  name: LandingBlockName,
-): Pick<BlockEditing, 'load' | 'save' | 'toggle' | 'reset'> {
+function landingBlockCalls(name: LandingBlockName): BlockCalls {
   // The form holds every block as a record; the API checks the body against the block's schema.
   const calls = api.content as unknown as Record<
     string,
@@ -57,65 +47,17 @@ function landingBlockCalls(
   };
 }
 
-const SECTION_TOGGLE: [string, string] = ['Deactivate Section', 'Activate Section'];
-
-const blockEditing: Record<EditableBlock, BlockEditing> = {
-  navLogo: {
-    load: async () => asSettings((await api.content.navLogo()).data.data),
-    save: (body) => api.content.navLogoUpdate({ body: body as unknown as NavLogo }),
-    texts: {
-      fetch: 'Failed to load logo data',
-      save: 'Failed to update logo',
-      toggle: '',
-      reset: '',
-    },
-    required: 'imageUrl',
-    clearAfter: 3000,
-  },
-  banner: {
-    ...landingBlockCalls('banner'),
-    texts: {
-      fetch: 'Failed to fetch banner data',
-      save: 'Failed to update banner section',
-      toggle: 'Failed to toggle banner status',
-      reset: 'Failed to reset banner section',
-    },
-    unanswered: { fetch: 'Failed to connect to server', save: 'Failed to save changes' },
-    toggleLabels: SECTION_TOGGLE,
-    required: 'mainTitle',
-    clearAfter: 5000,
-  },
-  features: {
-    ...landingBlockCalls('features'),
-    texts: sectionTexts('features section'),
-    toggleLabels: SECTION_TOGGLE,
-    required: 'title',
-  },
-  about: {
-    ...landingBlockCalls('about'),
-    texts: sectionTexts('about section'),
-    toggleLabels: SECTION_TOGGLE,
-    required: 'title',
-  },
-  testimonial: {
-    ...landingBlockCalls('testimonial'),
-    texts: sectionTexts('testimonial section'),
-    toggleLabels: SECTION_TOGGLE,
-    required: 'title',
-  },
-  contact: {
-    ...landingBlockCalls('contact'),
-    texts: sectionTexts('contact section'),
-    toggleLabels: SECTION_TOGGLE,
-    required: 'title',
-  },
-  footer: {
-    ...landingBlockCalls('footer'),
-    texts: sectionTexts('footer'),
-    toggleLabels: ['Deactivate Footer', 'Activate Footer'],
-    required: 'logo',
-  },
+/** The logo has a read and a save only (no toggle, no reset). */
+const logoCalls: BlockCalls = {
+  load: async () => (await api.content.navLogo()).data.data as unknown as Settings,
+  save: (body) => api.content.navLogoUpdate({ body: body as unknown as NavLogo }),
 };
+
+/** How a block is edited: its calls and its entry in blockEditors. */
+function editingOf(block: EditableBlock): BlockEditing {
+  const calls = block === 'navLogo' ? logoCalls : landingBlockCalls(block);
+  return { ...calls, ...(blockEditors[block] as unknown as BlockEditor<Settings>) };
+}
 
 /** The error banner's text: the no-answer text when the server was not reached, if any. */
 const failureText = (editing: BlockEditing, action: Action, error: ApiError) =>
@@ -133,14 +75,10 @@ interface EditorSection {
  * An admin editor for one content block: the form, a live preview drawn by `preview` (the landing
  * page's own component), Save, reset with confirmation and activate/deactivate.
  */
-/** What an editable block holds: a landing block's settings, or the logo. */
-type SettingsOf<Block extends EditableBlock> = Block extends LandingBlockName
-  ? LandingBlockSettings<Block>
-  : NavLogo;
-
 interface EditorProps<Block extends EditableBlock> {
   block: Block;
-  preview(settings: SettingsOf<Block>): ReactNode;
+  /** The live preview; the block's own (see blockEditors) unless given. */
+  preview?(settings: SettingsOf<Block>): ReactNode;
   /** Field groups with headings (the banner's management variant); a flat form without. */
   sections?: readonly EditorSection[];
   /** Shown above the form, such as the block's stats. */
@@ -148,10 +86,10 @@ interface EditorProps<Block extends EditableBlock> {
 }
 
 export function ContentEditor<Block extends EditableBlock>(props: EditorProps<Block>) {
-  const editing = blockEditing[props.block];
+  const editing = editingOf(props.block);
   const loaded = useQuery({
     queryKey: ['content', 'editor', props.block],
-    queryFn: async () => withListDefaults(editorFields[props.block], await editing.load()),
+    queryFn: async () => withListDefaults(editing.fields, await editing.load()),
   });
   if (loaded.isPending) return <PageLoader />;
   if (loaded.isError) {
@@ -167,7 +105,7 @@ function EditorForm<Block extends EditableBlock>({
   sections,
   summary,
 }: EditorProps<Block> & { initial: Settings }) {
-  const editing = blockEditing[block];
+  const editing = editingOf(block);
   const [form, setForm] = useState<Settings>(initial);
   const [saved, setSaved] = useState<Settings>(initial);
   const [banner, setBanner] = useState<Banner>(null);
@@ -204,7 +142,7 @@ function EditorForm<Block extends EditableBlock>({
     },
     onSuccess: (answer) => {
       // The form is replaced by what the server stored.
-      const data = withListDefaults(editorFields[block], asSettings(answer.data));
+      const data = withListDefaults(editing.fields, answer.data as Settings);
       setForm(data);
       setSaved(data);
       setBanner({ tone: 'success', text: answer.message });
@@ -234,7 +172,7 @@ function EditorForm<Block extends EditableBlock>({
       >
         {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
         {summary}
-        {groupFields(editorFields[block], sections).map(({ title, fields }) => {
+        {groupFields(editing.fields, sections).map(({ title, fields }) => {
           const inputs = fields.map((field) => (
             <FieldEditor
               key={field.key}
@@ -297,7 +235,7 @@ function EditorForm<Block extends EditableBlock>({
         */}
         <div inert aria-hidden="true">
           {/* The form holds the block as the API answered it, with the admin's edits. */}
-          {preview(form as unknown as SettingsOf<Block>)}
+          {(preview ?? editing.preview)(form as unknown as SettingsOf<Block>)}
         </div>
       </div>
       <ConfirmDialog

@@ -1,33 +1,10 @@
 import type { BannerSettings } from '@coldmail/contracts';
 import { api } from '@coldmail/session';
-import {
-  AboutBlock,
-  BannerBlock,
-  ContactBlock,
-  ContactForm,
-  FeaturesBlock,
-  FooterBlock,
-  SiteLogo,
-  TestimonialBlock,
-  formatDate,
-} from '@coldmail/ui';
+import { BannerBlock, formatDate } from '@coldmail/ui';
 import { useQuery } from '@coldmail/query';
+import type { EditableBlock } from './blockEditors';
 import { ContentEditor } from './ContentEditor';
 import styles from './ContentEditor.module.css';
-
-// Each panel previews with the landing page's own block component.
-
-export const LogoPanel = () => (
-  <ContentEditor
-    block="navLogo"
-    preview={(logo) => (
-      // As the header draws it: the image when one is set, the site's own wordmark otherwise.
-      <div className={styles.logoPreview}>
-        <SiteLogo logo={logo.imageUrl ? logo : null} to="/" />
-      </div>
-    )}
-  />
-);
 
 const bannerPreview = (settings: BannerSettings) => <BannerBlock banner={settings} />;
 
@@ -61,7 +38,7 @@ function BannerStats() {
 }
 
 /** Banner Section (the menu's variant): text, button and media groups with the banner's stats. */
-export const BannerPanel = () => (
+const BannerPanel = () => (
   <ContentEditor
     block="banner"
     sections={BANNER_SECTIONS}
@@ -76,33 +53,10 @@ export const BannerPanel = () => (
  */
 export const HomeBannerPanel = () => <ContentEditor block="banner" preview={bannerPreview} />;
 
-export const FeaturesPanel = () => (
-  <ContentEditor block="features" preview={(settings) => <FeaturesBlock features={settings} />} />
-);
-
-export const AboutPanel = () => (
-  <ContentEditor block="about" preview={(settings) => <AboutBlock about={settings} />} />
-);
-
-export const TestimonialPanel = () => (
-  <ContentEditor
-    block="testimonial"
-    preview={(settings) => <TestimonialBlock testimonial={settings} />}
-  />
-);
-
-export const ContactPanel = () => (
-  <ContentEditor
-    block="contact"
-    preview={(settings) => (
-      // The visitors' own form, labelled as the admin sets it; inert here (nothing is sent).
-      <ContactBlock contact={settings}>
-        {(buttonText) => <ContactForm buttonText={buttonText} />}
-      </ContactBlock>
-    )}
-  />
-);
-
-export const FooterPanel = () => (
-  <ContentEditor block="footer" preview={(settings) => <FooterBlock footer={settings} />} />
-);
+/**
+ * A block's panel in Settings: its editor, previewed with the landing page's own component (see
+ * blockEditors); the banner's is its management variant.
+ */
+export function BlockPanel({ block }: { block: EditableBlock }) {
+  return block === 'banner' ? <BannerPanel /> : <ContentEditor block={block} />;
+}
