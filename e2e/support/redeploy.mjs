@@ -112,3 +112,32 @@ export default function App() {
   );
   return build(copy);
 }
+
+/**
+ * A release of a remote built against another version of a shared module (`name`, one of our
+ * federation singletons): the module's copy in the remote copy's own node_modules carries
+ * `version`, and the remote's package.json asks for `range`, as its team would after upgrading.
+ * The release shows `bannerText` above its pages, so a test sees whether it runs.
+ */
+export async function rebuildRemoteAgainstShared(remote, { name, version, range }, bannerText) {
+  const copy = await copyRemote(remote);
+  const source = join(workspaceRoot, 'libs', name.replace('@coldmail/', ''));
+  const moduleCopy = join(copy, 'node_modules', ...name.split('/'));
+  await mkdir(dirname(moduleCopy), { recursive: true });
+  await cp(source, moduleCopy, {
+    recursive: true,
+    filter: (file) => !/^\/node_modules(\/|$)/.test(file.slice(source.length)),
+  });
+  const manifestFile = join(moduleCopy, 'package.json');
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+  await writeFile(manifestFile, JSON.stringify({ ...manifest, version }, null, 2));
+  const remoteManifestFile = join(copy, 'package.json');
+  const remoteManifest = JSON.parse(await readFile(remoteManifestFile, 'utf8'));
+  remoteManifest.dependencies[name] = range;
+  await writeFile(remoteManifestFile, JSON.stringify(remoteManifest, null, 2));
+  await writeFile(
+    join(copy, 'src', 'app', 'App.tsx'),
+    `import ReleasedApp from './ReleasedApp';\n\nexport default function App() {\n  return (\n    <>\n      <p data-testid="release-banner">${bannerText}</p>\n      <ReleasedApp />\n    </>\n  );\n}\n`,
+  );
+  return build(copy);
+}

@@ -5,7 +5,11 @@ import assert from 'node:assert/strict';
 import { pageForPath, pageList, paths } from '@coldmail/registry/pages';
 import { navigate, newPage } from '../support/browser.mjs';
 import { test } from '../support/fixtures.mjs';
-import { rebuildRemoteWithBanner, rebuildRemoteWithNewPage } from '../support/redeploy.mjs';
+import {
+  rebuildRemoteAgainstShared,
+  rebuildRemoteWithBanner,
+  rebuildRemoteWithNewPage,
+} from '../support/redeploy.mjs';
 import { adminProfile, buyerProfile, setSessionUser } from '../support/session.mjs';
 import { startWebStack } from '../support/stack.mjs';
 
@@ -314,6 +318,51 @@ test.describe('independent remotes', () => {
       // The remote's other pages are still there.
       await navigate(page, paths.userSubscriptionHistory);
       await page.getByRole('heading', { name: 'Subscription History' }).waitFor();
+      assert.deepEqual(page.pageErrors, []);
+    } finally {
+      await stack.stopRemote('account');
+      await stack.restartRemote('account');
+    }
+  });
+
+  test('a remote built for another major of a shared module shows its fallback; one built against a newer minor runs on the shell’s copy', async () => {
+    const session = (version, range) => ({ name: '@coldmail/session', version, range });
+    const open = async (page) => {
+      await page.goto(stack.urls.shell);
+      await setSessionUser(page, buyerProfile);
+      await navigate(page, paths.userDashboard);
+    };
+    const page = await newPage(browser);
+    const major = await rebuildRemoteAgainstShared(
+      'account',
+      session('2.0.0', '^2.0.0'),
+      'Built for session 2',
+    );
+    await stack.stopRemote('account');
+    await stack.restartRemote('account', { dir: major });
+    try {
+      await open(page);
+      const fallback = page.locator('[data-remote-fallback="account"]');
+      await fallback.waitFor({ timeout: 20_000 });
+      assert.match(await fallback.innerText(), /This section has been updated/);
+      assert.match(await fallback.innerText(), /needs a newer version of the site/);
+      assert.equal(await page.getByTestId('release-banner').count(), 0, 'the release never ran');
+      assert.ok(await page.getByRole('button', { name: 'Reload page' }).isVisible());
+      assert.ok(await page.getByRole('link', { name: 'Upgrade Package' }).isVisible(), 'sidebar');
+      assert.equal(await page.evaluate(() => globalThis.__coldmailSessionStores.length), 1);
+
+      const minor = await rebuildRemoteAgainstShared(
+        'account',
+        session('1.1.0', '^1.0.0'),
+        'Built against session 1.1',
+      );
+      await stack.stopRemote('account');
+      await stack.restartRemote('account', { dir: minor });
+      await open(page);
+      await page.getByTestId('release-banner').waitFor({ timeout: 20_000 });
+      await page.getByText('Welcome back, Bob Buyer!').waitFor();
+      // It runs on the shell's session: one store, which shows the shell's signed-in user.
+      assert.equal(await page.evaluate(() => globalThis.__coldmailSessionStores.length), 1);
       assert.deepEqual(page.pageErrors, []);
     } finally {
       await stack.stopRemote('account');

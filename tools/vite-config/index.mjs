@@ -1,5 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { portOf, remoteNames } from '@coldmail/registry/apps';
@@ -18,15 +19,66 @@ import { earlyStartScript } from './early-start-html.mjs';
  * Toasts share no library: `toast` from @coldmail/ui queues requests in the page for the shell's
  * ToastHost.
  */
-export const sharedSingletons = {
-  react: { singleton: true, requiredVersion: '^19.2.0' },
-  'react-dom': { singleton: true, requiredVersion: '^19.2.0' },
-  '@coldmail/router': { singleton: true, requiredVersion: '0.0.0' },
-  zustand: { singleton: true, requiredVersion: '^5.0.8' },
-  '@coldmail/session': { singleton: true, requiredVersion: '0.0.0' },
+const singletonNames = /** @type {const} */ ([
+  'react',
+  'react-dom',
+  '@coldmail/router',
+  'zustand',
+  '@coldmail/session',
   // One query cache for the whole site (its QueryClient lives in @coldmail/query).
-  '@coldmail/query': { singleton: true, requiredVersion: '0.0.0' },
-};
+  '@coldmail/query',
+]);
+
+/**
+ * The singletons as the app in `appDir` shares them. Each carries its real version, and the app
+ * asks for the range its package.json names (`^1.0.0`: the major it was built for). The page
+ * runs one copy, the first loaded (the shell's, see `shareStrategy`). Before it loads a remote,
+ * the shell checks the ranges the remote's manifest asks for against the versions it runs
+ * (`sharedVersionsOf`, see shell/src/features/remotes/remote-registry.ts): a remote built for a
+ * major the page does not run shows its fallback instead of running on a copy whose exports are
+ * not the ones it was built against. A remote built against a newer minor runs on the shell's
+ * copy: within a major, a shared module only adds, and a remote that needs an addition names its
+ * minor in its range (`^1.2.0`).
+ *
+ * @param {string} appDir
+ */
+export function sharedSingletonsOf(appDir) {
+  const manifest = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8'));
+  /** @type {Record<string, string>} */
+  const ranges = { ...manifest.devDependencies, ...manifest.dependencies };
+  return Object.fromEntries(
+    singletonNames.map((name) => {
+      const range = ranges[name];
+      if (!range) throw new Error(`${appDir}/package.json: no dependency on the shared ${name}`);
+      return [name, { singleton: true, requiredVersion: range }];
+    }),
+  );
+}
+
+/**
+ * The version of each singleton installed for the app in `appDir` (the nearest node_modules
+ * that has it, as Node and Vite resolve it): what the shell runs and remotes must accept.
+ *
+ * @param {string} appDir
+ * @returns {Record<string, string>}
+ */
+export function sharedVersionsOf(appDir) {
+  /** @param {string} name */
+  const versionOf = (name) => {
+    for (let dir = appDir; ; dir = dirname(dir)) {
+      const file = join(dir, 'node_modules', ...name.split('/'), 'package.json');
+      if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')).version;
+      if (dirname(dir) === dir) throw new Error(`${appDir}: ${name} is not installed`);
+    }
+  };
+  return Object.fromEntries(singletonNames.map((name) => [name, versionOf(name)]));
+}
+
+/**
+ * Which copy of a shared module the page runs: the one already loaded (the shell's), never a
+ * remote's newer one, which would give that remote a second session store or query cache.
+ */
+const shareStrategy = 'loaded-first';
 
 /**
  * @param {string} appName
@@ -152,7 +204,8 @@ export function remoteConfig(name, command) {
         filename: 'remoteEntry.js',
         manifest: true,
         exposes: { './App': './src/app/App.tsx' },
-        shared: sharedSingletons,
+        shared: sharedSingletonsOf(process.cwd()),
+        shareStrategy,
         dts: false,
         // In production the shell provides the federation runtime once; remotes read it from there.
         experiments: { externalRuntime: command === 'build' },
@@ -251,11 +304,14 @@ export function hostConfig() {
       federation({
         name: 'shell',
         remotes: {},
-        shared: sharedSingletons,
+        shared: sharedSingletonsOf(process.cwd()),
+        shareStrategy,
         dts: false,
         experiments: { provideExternalRuntime: true },
       }),
     ],
+    // What the shell checks each remote's manifest against before it loads the remote.
+    define: { __COLDMAIL_SHARED_VERSIONS__: JSON.stringify(sharedVersionsOf(process.cwd())) },
     css: scopedCss('shell'),
     build: buildOptions,
     server: { port, strictPort: true },

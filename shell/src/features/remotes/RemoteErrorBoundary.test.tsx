@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
-import { RemoteLoadError } from './remote-registry';
+import { RemoteLoadError, RemoteVersionError } from './remote-registry';
 
 /** The admin remote's page in its box, throwing `failure` while `failing()` says so. */
 function renderRemotePage(failure: Error, failing: () => boolean = () => true) {
@@ -34,6 +34,19 @@ describe('RemoteErrorBoundary', () => {
     expect(screen.getByText('Site header')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetryLoad).toHaveBeenCalledOnce();
+  });
+
+  it('says the section needs a newer site, and offers a reload, when the remote was built for another major of a shared module', () => {
+    const onRetryLoad = renderRemotePage(
+      new RemoteVersionError('admin', '@coldmail/session', '1.0.0', '^2.0.0'),
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('This section has been updated');
+    expect(alert.textContent).toContain('Reload the page');
+    expect(screen.getByRole('button', { name: 'Reload page' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.getByText('Site header')).toBeTruthy();
+    expect(onRetryLoad).not.toHaveBeenCalled();
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { Button } from '@coldmail/ui';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import styles from './RemoteErrorBoundary.module.css';
-import { isLoadFailure } from './remote-registry';
+import { isLoadFailure, skewedSharedModule } from './remote-registry';
 
 interface Props {
   remote: string;
@@ -48,6 +48,19 @@ export class RemoteErrorBoundary extends Component<Props, State> {
     const { error } = this.state;
     const { remote, onRetryLoad, children } = this.props;
     if (!error) return children;
+    if (skewedSharedModule(error)) {
+      // Loading again gives the same refusal: only a newer site (a reload) can run this release.
+      return (
+        <div className={styles.fallback} role="alert" data-remote-fallback={remote}>
+          <h2 className={styles.title}>This section has been updated</h2>
+          <p className={styles.text}>
+            It needs a newer version of the site than the one open in this tab. Reload the page to
+            get it. The rest of the site still works.
+          </p>
+          <Button onClick={() => window.location.reload()}>Reload page</Button>
+        </div>
+      );
+    }
     return (
       <div className={styles.fallback} role="alert" data-remote-fallback={remote}>
         {isLoadFailure(error) ? (

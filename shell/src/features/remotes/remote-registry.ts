@@ -2,6 +2,7 @@ import {
   loadRemote,
   registerPlugins,
   registerRemotes,
+  satisfy,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
@@ -20,7 +21,7 @@ export class RemoteLoadError extends Error {
     readonly remote: string,
     readonly reason?: unknown,
   ) {
-    super(`Loading chunk ${remote} failed.`);
+    super(`Loading chunk ${remote} failed.`, { cause: reason });
     this.name = 'ChunkLoadError';
   }
 }
@@ -32,6 +33,57 @@ export class RemoteLoadError extends Error {
  */
 const LOAD_FAILURE =
   /#RUNTIME-\d+|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk .* failed/i;
+
+/** A remote built for a version of a shared module that the page does not run. */
+export class RemoteVersionError extends Error {
+  constructor(
+    readonly remote: string,
+    readonly sharedModule: string,
+    readonly running: string,
+    readonly required: string,
+  ) {
+    super(`${remote} needs ${sharedModule} ${required}; this page runs ${running}`);
+    this.name = 'RemoteVersionError';
+  }
+}
+
+/** The shared module a remote was built for another version of, when that is why it failed. */
+export function skewedSharedModule(error: unknown): string | null {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    if (cause instanceof RemoteVersionError) return cause.sharedModule;
+    cause = cause.cause;
+  }
+  return null;
+}
+
+declare const __COLDMAIL_SHARED_VERSIONS__: Record<string, string> | undefined;
+
+/** The versions of the shared singletons this shell runs (set by its build, see tools/vite-config). */
+const runningVersions: Record<string, string> =
+  typeof __COLDMAIL_SHARED_VERSIONS__ === 'object' ? __COLDMAIL_SHARED_VERSIONS__ : {};
+
+/**
+ * The first shared module the remote's manifest asks for a range of that `running` does not
+ * satisfy, or null when the remote can run here. A module the page does not share is the
+ * remote's own business.
+ */
+export function versionSkewOf(
+  remote: string,
+  manifest: unknown,
+  running: Record<string, string> = runningVersions,
+): RemoteVersionError | null {
+  const shared = (manifest as { shared?: unknown } | null)?.shared;
+  if (!Array.isArray(shared)) return null;
+  for (const entry of shared as { name?: unknown; requiredVersion?: unknown }[]) {
+    const { name, requiredVersion } = entry;
+    if (typeof name !== 'string' || typeof requiredVersion !== 'string') continue;
+    const version = running[name];
+    if (version && !satisfy(version, requiredVersion)) {
+      return new RemoteVersionError(remote, name, version, requiredVersion);
+    }
+  }
+  return null;
+}
 
 /** Whether `error` says code could not be loaded (so loading again may help), not that it broke. */
 export function isLoadFailure(error: unknown): boolean {
@@ -58,19 +110,38 @@ export function parseRemoteManifests(value: unknown, baseUrl: string): RemoteMan
   return manifests;
 }
 
+/** Manifests read ahead of the federation runtime (URL → text), each handed to it once. */
+const manifestsReadAhead = new Map<string, Promise<string>>();
+
 /**
- * Gives the federation runtime the manifest index.html's start-up script already read, once
- * (a later load, e.g. Retry, reads it afresh); the runtime reads it itself when there is none.
+ * A remote's manifest: the one index.html's start-up script already read, else read now
+ * (revalidated: a redeployed remote publishes a new one). The runtime then gets the same text.
  */
-function earlyManifestsPlugin(): ModuleFederationRuntimePlugin {
+function readManifest(url: string): Promise<string> {
+  const early = window.__coldmailEarly?.manifests;
+  const text =
+    early?.[url] ??
+    fetch(url, { cache: 'no-cache' }).then((response) => {
+      if (!response.ok) throw new Error(`Failed to load ${url}: HTTP ${response.status}`);
+      return response.text();
+    });
+  if (early) delete early[url];
+  manifestsReadAhead.set(url, text);
+  return text;
+}
+
+/**
+ * Gives the federation runtime the manifest the shell read before loading the remote, once (a
+ * later load, e.g. Retry, reads it afresh); the runtime reads it itself when there is none.
+ */
+function manifestsReadAheadPlugin(): ModuleFederationRuntimePlugin {
   return {
-    name: 'coldmail-early-manifests',
+    name: 'coldmail-manifests-read-ahead',
     fetch(url) {
-      const manifests = window.__coldmailEarly?.manifests;
-      const early = manifests?.[url];
-      if (!manifests || !early) return;
-      delete manifests[url];
-      return early.then(
+      const text = manifestsReadAhead.get(url);
+      if (!text) return;
+      manifestsReadAhead.delete(url);
+      return text.then(
         (body) => new Response(body, { headers: { 'Content-Type': 'application/json' } }),
         () => fetch(url),
       );
@@ -89,7 +160,7 @@ async function readRemoteManifests(
       return response.json();
     }));
   registered = parseRemoteManifests(body, absolute);
-  registerPlugins([earlyManifestsPlugin()]);
+  registerPlugins([manifestsReadAheadPlugin()]);
   registerRemotes(Object.entries(registered).map(([name, entry]) => ({ name, entry })));
   return registered;
 }
@@ -126,7 +197,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, remote: string): Promis
 }
 
 /**
- * Loads a remote's exposed ./App. After a failure the remote is registered again with `force`,
+ * Loads a remote's exposed ./App, once its manifest says it can run on the shared modules of
+ * this page (see versionSkewOf). After a failure the remote is registered again with `force`,
  * which drops the runtime's cached (failed) entry so a remote that came back loads for real.
  */
 export async function loadRemoteApp(
@@ -140,6 +212,15 @@ export async function loadRemoteApp(
     throw new RemoteLoadError(remote, error);
   }
   if (!entry) throw new RemoteLoadError(remote, 'not listed in remotes.json');
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(await readManifest(entry));
+  } catch (error) {
+    throw new RemoteLoadError(remote, error);
+  }
+  // Checked before any of the remote's code runs: built for another major, it never starts.
+  const skew = versionSkewOf(remote, manifest);
+  if (skew) throw skew;
   if (afterFailure) registerRemotes([{ name: remote, entry }], { force: true });
   try {
     const module = await withTimeout(
