@@ -36,6 +36,7 @@ export default tseslint.config(
       '**/coverage/**',
       '**/.nx/**',
       'e2e/.work/**',
+      'e2e/artifacts/**',
       'tools/bench/.baseline/**',
     ],
   },

@@ -67,11 +67,12 @@ export async function rebuildRemoteWithBanner(remote, bannerText) {
 
 /**
  * A release of a remote that adds a page, as its team would make it: an entry in the page
- * registry (`{ id, path, area }`, owned by the remote) and the page in its App, showing
+ * registry (`{ id, path, area }`, owned by the remote), with `menu` its sidebar entry
+ * (`{ label, icon, after }`: after the entry of page `after`), and the page in its App, showing
  * `heading`. The changed registry is a copy in the remote copy's own node_modules, so only this
  * build sees it; the shell keeps the registry it was built with.
  */
-export async function rebuildRemoteWithNewPage(remote, { id, path, area }, heading) {
+export async function rebuildRemoteWithNewPage(remote, { id, path, area, menu }, heading) {
   const copy = await copyRemote(remote);
   const registry = join(workspaceRoot, 'libs', 'registry');
   const registryCopy = join(copy, 'node_modules', '@coldmail', 'registry');
@@ -85,7 +86,17 @@ export async function rebuildRemoteWithNewPage(remote, { id, path, area }, headi
   const pages = await readFile(pagesFile, 'utf8');
   if (!pages.includes(table)) throw new Error(`${pagesFile}: no page table to add "${id}" to`);
   const entry = `  ${id}: ${JSON.stringify({ path, owner: remote, area })},\n`;
-  await writeFile(pagesFile, pages.replace(table, `${table}${entry}`));
+  let changed = pages.replace(table, `${table}${entry}`);
+  if (menu) {
+    // Its sidebar entry, after the one its team chose.
+    const after = `{ page: '${menu.after}',`;
+    const at = changed.indexOf(after);
+    if (at < 0) throw new Error(`${pagesFile}: no menu entry for "${menu.after}"`);
+    const lineEnd = changed.indexOf('\n', at) + 1;
+    const item = `    { page: '${id}', label: ${JSON.stringify(menu.label)}, icon: '${menu.icon}' },\n`;
+    changed = changed.slice(0, lineEnd) + item + changed.slice(lineEnd);
+  }
+  await writeFile(pagesFile, changed);
 
   await writeFile(
     join(copy, 'src', 'app', 'App.tsx'),

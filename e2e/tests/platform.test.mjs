@@ -3,6 +3,7 @@
 // its own box, and a redeployed remote is picked up by the unchanged shell.
 import assert from 'node:assert/strict';
 import { pageForPath, pageList, paths } from '@coldmail/registry/pages';
+import { remoteNames } from '@coldmail/registry/apps';
 import { navigate, newPage } from '../support/browser.mjs';
 import { test } from '../support/fixtures.mjs';
 import {
@@ -79,7 +80,7 @@ test.describe('route table', () => {
     assert.equal(await page.getByRole('link', { name: 'Total Users' }).count(), 1, 'admin sidebar');
   });
 
-  test('the landing page and the pages the shell knows never ask the remotes for their routes', async () => {
+  test('the landing page and the pages the shell knows never ask the remotes for their routes; the user area asks once, for its sidebar, after its page shows', async () => {
     const page = await newPage(browser);
     const routeReads = [];
     page.on('request', (request) => {
@@ -88,11 +89,20 @@ test.describe('route table', () => {
     await page.goto(stack.urls.shell);
     await remoteContent(page, 'marketing').waitFor();
     await setSessionUser(page, adminProfile);
-    for (const path of [paths.buy('x1'), paths.premiumItem('x1', 'x1'), paths.userOrders]) {
+    for (const path of [paths.buy('x1'), paths.premiumItem('x1', 'x1')]) {
       await navigate(page, path);
       await remoteContent(page, pageForPath(path).owner).waitFor();
     }
     assert.deepEqual(routeReads, []);
+
+    for (const path of [paths.userOrders, paths.userSubscriptionHistory, paths.userSupport]) {
+      await navigate(page, path);
+      await remoteContent(page, pageForPath(path).owner).waitFor();
+    }
+    await page.waitForLoadState('networkidle');
+    // Once per remote and page load, whatever the pages visited.
+    assert.equal(routeReads.length, new Set(routeReads).size);
+    assert.ok(routeReads.length <= remoteNames.length);
   });
 
   test("a page's first reads are preloaded by index.html before its code asks for them", async () => {
@@ -288,7 +298,12 @@ test.describe('independent remotes', () => {
   });
 
   test('a remote adds a page without a shell release: the unchanged shell mounts it in its area', async () => {
-    const releaseNotes = { id: 'userReleaseNotes', path: '/user/release-notes', area: 'user' };
+    const releaseNotes = {
+      id: 'userReleaseNotes',
+      path: '/user/release-notes',
+      area: 'user',
+      menu: { label: 'Release notes', icon: 'history', after: 'userSupport' },
+    };
     assert.equal(pageForPath(releaseNotes.path), null, 'the shell was built without the page');
     const page = await newPage(browser);
     await page.goto(stack.urls.shell);
@@ -314,6 +329,17 @@ test.describe('independent remotes', () => {
         'inside the user area, beside its sidebar',
       );
       assert.equal(await page.getByRole('banner').count(), 0, 'no site header in /user');
+
+      // Its sidebar entry too, where the remote's team put it (after Support), without a shell
+      // release; it leads there from any page of the area.
+      const sidebar = page.getByRole('complementary', { name: 'User area' });
+      const entry = sidebar.getByRole('link', { name: 'Release notes' });
+      await entry.waitFor();
+      const labels = await sidebar.getByRole('link').allInnerTexts();
+      assert.equal(labels[labels.indexOf('Support') + 1], 'Release notes');
+      await navigate(page, paths.userDashboard);
+      await sidebar.getByRole('link', { name: 'Release notes' }).click();
+      await page.getByRole('heading', { name: 'Release notes' }).waitFor();
 
       // The remote's other pages are still there.
       await navigate(page, paths.userSubscriptionHistory);

@@ -366,8 +366,37 @@ export function remotePathPatterns() {
  * renders, as its build saw the registry. The shell reads it for paths its own copy of the
  * registry (older than the remote's) does not know.
  *
- * @typedef {{ remote: RemoteName, pages: Array<{ id: string, path: string, title: string, area: PageArea }> }} RoutesDocument
+ * A page with an entry in a sidebar publishes it too (`menu`), with the page whose entry it
+ * follows (`after`, null for the first), so a shell built before the page lists it in place.
+ *
+ * @typedef {{ menu: keyof typeof menus, label: string, icon: string, after: string | null, newTab?: boolean, adminOnly?: boolean }} PublishedMenuEntry
+ * @typedef {{ remote: RemoteName, pages: Array<{ id: string, path: string, title: string, area: PageArea, menu?: PublishedMenuEntry }> }} RoutesDocument
  */
+
+/**
+ * A page's entry in a sidebar, as routes.json publishes it; none when no sidebar lists it.
+ *
+ * @param {string} pageId
+ * @returns {PublishedMenuEntry | undefined}
+ */
+function menuEntryOf(pageId) {
+  for (const [menu, entries] of /** @type {[keyof typeof menus, readonly MenuEntry[]][]} */ (
+    Object.entries(menus)
+  )) {
+    const index = entries.findIndex((entry) => entry.page === pageId);
+    if (index < 0) continue;
+    const { label, icon, newTab, adminOnly } = /** @type {MenuEntry} */ (entries[index]);
+    return {
+      menu,
+      label,
+      icon,
+      after: entries[index - 1]?.page ?? null,
+      ...(newTab ? { newTab } : {}),
+      ...(adminOnly ? { adminOnly } : {}),
+    };
+  }
+  return undefined;
+}
 
 /**
  * @param {RemoteName} remote
@@ -376,7 +405,10 @@ export function remotePathPatterns() {
 export function routesDocumentOf(remote) {
   return {
     remote,
-    pages: pagesOf(remote).map(({ id, path, title, area }) => ({ id, path, title, area })),
+    pages: pagesOf(remote).map(({ id, path, title, area }) => {
+      const menu = menuEntryOf(id);
+      return { id, path, title, area, ...(menu ? { menu } : {}) };
+    }),
   };
 }
 
@@ -387,7 +419,7 @@ export function routesDocumentOf(remote) {
  *
  * @param {string} remote
  * @param {unknown} body
- * @returns {Array<{ id: string, path: string, title?: string, area: PageArea, owner: string }>}
+ * @returns {Array<{ id: string, path: string, title?: string, area: PageArea, owner: string, menu?: PublishedMenuEntry }>}
  */
 export function readRoutesDocument(remote, body) {
   const document = /** @type {{ remote?: unknown, pages?: unknown }} */ (body ?? {});
@@ -395,7 +427,7 @@ export function readRoutesDocument(remote, body) {
     throw new Error(`routes.json of ${remote}: not a routes document for this remote`);
   }
   return document.pages.map((entry) => {
-    const { id, path, title, area } = /** @type {Record<string, unknown>} */ (entry ?? {});
+    const { id, path, title, area, menu } = /** @type {Record<string, unknown>} */ (entry ?? {});
     if (
       typeof id !== 'string' ||
       typeof path !== 'string' ||
@@ -404,12 +436,75 @@ export function readRoutesDocument(remote, body) {
     ) {
       throw new Error(`routes.json of ${remote}: invalid page ${JSON.stringify(entry)}`);
     }
+    const menuEntry = readMenuEntry(menu);
     return {
       id,
       path,
       ...(typeof title === 'string' ? { title } : {}),
       area: /** @type {PageArea} */ (area),
       owner: remote,
+      ...(menuEntry ? { menu: menuEntry } : {}),
     };
   });
+}
+
+/**
+ * A published sidebar entry, or undefined when there is none or it is not one (the page still
+ * mounts; it is only not listed).
+ *
+ * @param {unknown} value
+ * @returns {PublishedMenuEntry | undefined}
+ */
+function readMenuEntry(value) {
+  if (!value || typeof value !== 'object') return undefined;
+  const { menu, label, icon, after, newTab, adminOnly } = /** @type {Record<string, unknown>} */ (
+    value
+  );
+  if (
+    !Object.hasOwn(menus, /** @type {string} */ (menu)) ||
+    typeof label !== 'string' ||
+    typeof icon !== 'string' ||
+    (after !== null && typeof after !== 'string')
+  ) {
+    return undefined;
+  }
+  return {
+    menu: /** @type {keyof typeof menus} */ (menu),
+    label,
+    icon,
+    after: /** @type {string | null} */ (after),
+    ...(newTab === true ? { newTab } : {}),
+    ...(adminOnly === true ? { adminOnly } : {}),
+  };
+}
+
+/**
+ * A sidebar's links with the entries of pages published after this build (see
+ * routesDocumentOf): each after the link of the page it follows, or else before the admin-only
+ * links at the end. A path the sidebar lists already is not listed again.
+ *
+ * @param {keyof typeof menus} menu
+ * @param {readonly NavLinkEntry[]} links the sidebar as this build knows it (navOf)
+ * @param {ReadonlyArray<{ id: string, path: string, menu?: PublishedMenuEntry }>} published
+ * @returns {NavLinkEntry[]}
+ */
+export function withPublishedEntries(menu, links, published) {
+  const result = [...links];
+  for (const page of published) {
+    if (page.menu?.menu !== menu || result.some((link) => link.to === page.path)) continue;
+    const { label, icon, after, newTab = false, adminOnly = false } = page.menu;
+    /** @type {NavLinkEntry} */
+    const link = { to: page.path, label, icon, newTab, adminOnly, activeOn: [] };
+    // The page it follows may be one this build knows, or another published one.
+    const afterPath = after
+      ? (pages[/** @type {PageId} */ (after)]?.path ??
+        published.find((other) => other.id === after)?.path ??
+        null)
+      : null;
+    const previous = afterPath ? result.findIndex((entry) => entry.to === afterPath) : -1;
+    const firstAdminOnly = result.findIndex((entry) => entry.adminOnly);
+    const at = previous >= 0 ? previous + 1 : firstAdminOnly >= 0 ? firstAdminOnly : result.length;
+    result.splice(at, 0, link);
+  }
+  return result;
 }

@@ -10,6 +10,7 @@ import {
   readRoutesDocument,
   remotePathPatterns,
   routesDocumentOf,
+  withPublishedEntries,
 } from './pages.mjs';
 
 /** A concrete URL of a page: its link with every parameter set to 'x1'. */
@@ -142,7 +143,8 @@ describe('sidebars', () => {
 describe('routes documents', () => {
   it('carry a remote’s pages to the shell as published', () => {
     const published = JSON.parse(JSON.stringify(routesDocumentOf('checkout')));
-    expect(readRoutesDocument('checkout', published)).toEqual(
+    const read = readRoutesDocument('checkout', published);
+    expect(read.map(({ menu: _menu, ...page }) => page)).toEqual(
       pagesOf('checkout').map(({ id, path, title, area }) => ({
         id,
         path,
@@ -151,6 +153,67 @@ describe('routes documents', () => {
         owner: 'checkout',
       })),
     );
+    // A page the user sidebar lists publishes its entry, with the entry it follows.
+    expect(read.find((page) => page.id === 'userPendingPayment')?.menu).toEqual({
+      menu: 'user',
+      label: 'Pending Payment',
+      icon: 'pending',
+      after: 'userSupport',
+    });
+    expect(read.find((page) => page.id === 'buy')?.menu).toBeUndefined();
+  });
+
+  it('let a shell list a page published after it was built, in place in its sidebar', () => {
+    const userLinks = navOf('user');
+    const published = [
+      {
+        id: 'userReleaseNotes',
+        path: '/user/release-notes',
+        menu: {
+          menu: 'user' as const,
+          label: 'Release notes',
+          icon: 'history',
+          after: 'userSupport',
+        },
+      },
+      {
+        id: 'userReferrals',
+        path: '/user/referrals',
+        menu: { menu: 'user' as const, label: 'Referrals', icon: 'users', after: 'nowhere' },
+      },
+      // Known already, or in another sidebar: not listed again.
+      {
+        id: 'userSupport',
+        path: '/user/support',
+        menu: { menu: 'user' as const, label: 'Support', icon: 'support', after: null },
+      },
+      {
+        id: 'adminX',
+        path: '/admin/x',
+        menu: { menu: 'admin' as const, label: 'X', icon: 'audit', after: null },
+      },
+    ];
+    const labels = withPublishedEntries('user', userLinks, published).map((link) => link.label);
+    expect(labels).toEqual([
+      'Dashboard',
+      'AI Email Template Generator',
+      'Upgrade Package',
+      'Support',
+      'Release notes',
+      'Pending Payment',
+      'Subscription History',
+      // After an entry nobody knows: before the admin-only entries at the end.
+      'Referrals',
+      'Admin Dashboard',
+    ]);
+  });
+
+  it('ignore a published sidebar entry that is not one, and still mount its page', () => {
+    const [page] = readRoutesDocument('account', {
+      remote: 'account',
+      pages: [{ id: 'x', path: '/user/x', area: 'user', menu: { menu: 'vip', label: 'X' } }],
+    });
+    expect(page).toEqual({ id: 'x', path: '/user/x', area: 'user', owner: 'account' });
   });
 
   it('read the pages of a remote built before pages had titles, without one', () => {

@@ -2,10 +2,13 @@ import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'r
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from '@coldmail/router';
 import { loadable, PageLoader, SITE_NAME } from '@coldmail/ui';
 import {
+  navOf,
   pageList,
   pages,
   pagesOf,
   paths,
+  withPublishedEntries,
+  type NavLinkEntry,
   type PageArea,
   type PageIdOf,
 } from '@coldmail/registry/pages';
@@ -102,7 +105,10 @@ function pageRoutes(area: PageArea, published: PublishedPage[]): RouteObject[] {
  * remotes added since, each in its area. The shell owns the layouts, the guards, sign-in and
  * the error pages; every other page belongs to the remote mounted at its path.
  */
-function routeTable(published: PublishedPage[] = []): RouteObject[] {
+function routeTable(
+  published: PublishedPage[] = [],
+  userLinks: readonly NavLinkEntry[] = navOf('user'),
+): RouteObject[] {
   return [
     {
       id: 'site',
@@ -118,7 +124,7 @@ function routeTable(published: PublishedPage[] = []): RouteObject[] {
           id: 'user-area',
           element: (
             <RequireAuth>
-              <UserLayout />
+              <UserLayout links={userLinks} />
             </RequireAuth>
           ),
           children: [
@@ -173,6 +179,11 @@ export interface AppRoutes {
   readonly routes: RouteObject[];
   /** Settles once `path` is routable: for an unknown path, the remotes' pages are read first. */
   discover(path: string): Promise<void>;
+  /**
+   * Reads the remotes' pages (once per page load) for the sidebars' entries they publish, so
+   * a page a remote added since this shell was built is listed in its sidebar.
+   */
+  learnSidebars(): Promise<void>;
   subscribe(listener: () => void): () => void;
 }
 
@@ -185,9 +196,26 @@ export function createAppRoutes({
   remoteManifests = () => initRemotes(),
 }: { remoteManifests?: () => Promise<RemoteManifests> } = {}): AppRoutes {
   let reading: Promise<PublishedPage[]> | null = null;
+  /** Every page the remotes publish, once read; `mounted`: those this table did not know. */
+  let published: PublishedPage[] = [];
   const mounted: PublishedPage[] = [];
   const listeners = new Set<() => void>();
   let routes = routeTable();
+
+  const rebuild = () => {
+    routes = routeTable(mounted, withPublishedEntries('user', navOf('user'), published));
+    for (const listener of listeners) listener();
+  };
+  const readPublished = async (): Promise<PublishedPage[] | null> => {
+    reading ??= remoteManifests().then(readPublishedPages);
+    try {
+      return await reading;
+    } catch (error) {
+      reading = null;
+      console.error('Could not learn the pages of the remotes', error);
+      return null;
+    }
+  };
 
   return {
     get routes() {
@@ -195,15 +223,8 @@ export function createAppRoutes({
     },
     async discover(path) {
       if (!isUnknown(routes, path)) return;
-      reading ??= remoteManifests().then(readPublishedPages);
-      let pages: PublishedPage[];
-      try {
-        pages = await reading;
-      } catch (error) {
-        reading = null;
-        console.error('Could not learn the pages of the remotes', error);
-        return;
-      }
+      const pages = await readPublished();
+      if (!pages) return;
       const fresh = pages.filter(
         (page) =>
           !mounted.some((known) => known.path === page.path) &&
@@ -211,8 +232,13 @@ export function createAppRoutes({
       );
       if (fresh.length === 0) return;
       mounted.push(...fresh.map((page) => ({ ...page, id: `${page.owner}:${page.id}` })));
-      routes = routeTable(mounted);
-      for (const listener of listeners) listener();
+      rebuild();
+    },
+    async learnSidebars() {
+      const pages = await readPublished();
+      if (!pages || pages === published) return;
+      published = pages;
+      if (pages.some((page) => page.menu)) rebuild();
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -258,8 +284,12 @@ export function AppRouter({ appRoutes }: { appRoutes: AppRoutes }) {
 
   const inUserArea = routeIdsAt(routes, pathname).includes('user-area');
   useEffect(() => {
-    if (inUserArea) UserLayout.preload();
-  }, [inUserArea]);
+    if (!inUserArea) return;
+    UserLayout.preload();
+    // Off the page's critical path: the sidebar gains a newer remote's entries once idle.
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+    idle(() => void appRoutes.learnSidebars());
+  }, [appRoutes, inUserArea]);
 
   const element = useRoutes(routes);
   return waiting ? <PageLoader /> : element;

@@ -11,7 +11,8 @@ export function EntryContent({ icon, children }: { icon: ReactNode; children: Re
   return (
     <>
       <span className={styles.icon} aria-hidden="true">
-        {typeof icon === 'string' && isIconName(icon) ? <Icon name={icon} /> : icon}
+        {/* A name this build does not draw (a newer remote's entry) shows no icon. */}
+        {typeof icon === 'string' ? isIconName(icon) ? <Icon name={icon} /> : null : icon}
       </span>
       <span className={styles.label}>{children}</span>
     </>

@@ -1,14 +1,15 @@
-import { navOf, paths } from '@coldmail/registry/pages';
+import { paths, type NavLinkEntry } from '@coldmail/registry/pages';
 import { Outlet, useNavigate } from '@coldmail/router';
 import { sessionActions, useMe } from '@coldmail/session';
 import { SidebarButton, SidebarLayout, SidebarText } from '@coldmail/ui';
 import { Logo } from '../../../components/Logo';
 
-const links = navOf('user');
-const userLinks = links.filter((link) => !link.adminOnly);
-
-/** The /user area: a collapsible sidebar beside the page a remote renders. */
-export function UserLayout() {
+/**
+ * The /user area: a collapsible sidebar beside the page a remote renders. `links`: the sidebar
+ * as this shell was built, with the entries of pages the remotes published since (see
+ * withPublishedEntries); admin-only ones show to admins.
+ */
+export function UserLayout({ links }: { links: readonly NavLinkEntry[] }) {
   const { isAdmin, credits } = useMe();
   const navigate = useNavigate();
 
@@ -21,7 +22,7 @@ export function UserLayout() {
     <SidebarLayout
       label="User area"
       brand={<Logo />}
-      items={isAdmin ? links : userLinks}
+      items={isAdmin ? links : links.filter((link) => !link.adminOnly)}
       breakpoint={768}
       footer={
         <>
