@@ -1,4 +1,7 @@
 import { remoteConfig } from '@coldmail/vite-config';
 import { defineConfig } from 'vite';
 
-export default defineConfig(({ command }) => remoteConfig('admin', command));
+// The app's own folder: its package.json names the shared modules' ranges it was built for.
+const appDir = import.meta.dirname;
+
+export default defineConfig(({ command }) => remoteConfig('admin', command, appDir));

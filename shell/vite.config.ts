@@ -1,4 +1,5 @@
 import { hostConfig } from '@coldmail/vite-config';
 import { defineConfig } from 'vite';
 
-export default defineConfig(hostConfig());
+// The shell's own folder: its package.json and node_modules say which shared modules it runs.
+export default defineConfig(hostConfig(import.meta.dirname));

@@ -190,9 +190,10 @@ if (new URL(import.meta.url).origin !== window.location.origin) injectIntoGlobal
  *
  * @param {RemoteName} name
  * @param {'build' | 'serve'} command
+ * @param {string} appDir the remote's folder (its package.json)
  * @returns {UserConfig}
  */
-export function remoteConfig(name, command) {
+export function remoteConfig(name, command, appDir) {
   const port = portOf(name);
   return {
     base: './',
@@ -204,7 +205,7 @@ export function remoteConfig(name, command) {
         filename: 'remoteEntry.js',
         manifest: true,
         exposes: { './App': './src/app/App.tsx' },
-        shared: sharedSingletonsOf(process.cwd()),
+        shared: sharedSingletonsOf(appDir),
         shareStrategy,
         dts: false,
         // In production the shell provides the federation runtime once; remotes read it from there.
@@ -292,8 +293,11 @@ export function earlyStartPlugin() {
   };
 }
 
-/** @returns {UserConfig} */
-export function hostConfig() {
+/**
+ * @param {string} appDir the shell's folder (its package.json)
+ * @returns {UserConfig}
+ */
+export function hostConfig(appDir) {
   const port = portOf('shell');
   return {
     plugins: [
@@ -304,14 +308,14 @@ export function hostConfig() {
       federation({
         name: 'shell',
         remotes: {},
-        shared: sharedSingletonsOf(process.cwd()),
+        shared: sharedSingletonsOf(appDir),
         shareStrategy,
         dts: false,
         experiments: { provideExternalRuntime: true },
       }),
     ],
     // What the shell checks each remote's manifest against before it loads the remote.
-    define: { __COLDMAIL_SHARED_VERSIONS__: JSON.stringify(sharedVersionsOf(process.cwd())) },
+    define: { __COLDMAIL_SHARED_VERSIONS__: JSON.stringify(sharedVersionsOf(appDir)) },
     css: scopedCss('shell'),
     build: buildOptions,
     server: { port, strictPort: true },
