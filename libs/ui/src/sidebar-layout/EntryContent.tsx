@@ -11,8 +11,7 @@ export function EntryContent({ icon, children }: { icon: ReactNode; children: Re
   return (
     <>
       <span className={styles.icon} aria-hidden="true">
-        {/* A name this build does not draw (a newer remote's entry) shows no icon. */}
-        {typeof icon === 'string' ? isIconName(icon) ? <Icon name={icon} /> : null : icon}
+        {typeof icon === 'string' && isIconName(icon) ? <Icon name={icon} /> : icon}
       </span>
       <span className={styles.label}>{children}</span>
     </>

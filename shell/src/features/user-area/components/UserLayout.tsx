@@ -1,8 +1,12 @@
 import { paths, type NavLinkEntry } from '@coldmail/registry/pages';
 import { Outlet, useNavigate } from '@coldmail/router';
 import { sessionActions, useMe } from '@coldmail/session';
-import { SidebarButton, SidebarLayout, SidebarText } from '@coldmail/ui';
+import { isIconName, SidebarButton, SidebarLayout, SidebarText } from '@coldmail/ui';
 import { Logo } from '../../../components/Logo';
+
+/** A newer remote's entry may name an icon this build does not draw: it then shows none. */
+const withKnownIcon = (link: NavLinkEntry) =>
+  isIconName(link.icon) ? link : { ...link, icon: null };
 
 /**
  * The /user area: a collapsible sidebar beside the page a remote renders. `links`: the sidebar
@@ -22,7 +26,7 @@ export function UserLayout({ links }: { links: readonly NavLinkEntry[] }) {
     <SidebarLayout
       label="User area"
       brand={<Logo />}
-      items={isAdmin ? links : links.filter((link) => !link.adminOnly)}
+      items={(isAdmin ? links : links.filter((link) => !link.adminOnly)).map(withKnownIcon)}
       breakpoint={768}
       footer={
         <>
