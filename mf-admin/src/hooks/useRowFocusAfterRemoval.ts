@@ -38,9 +38,11 @@ export function useRowFocusAfterRemoval(target: RowFocusTarget = 'neighbour') {
   useEffect(() => {
     const removed = removal.current;
     if (!removed || removed.row.isConnected) return;
-    removal.current = null;
     // The whole table went (another page, an error): there is no place to keep.
-    if (!removed.rows.isConnected) return;
+    if (!removed.rows.isConnected) {
+      removal.current = null;
+      return;
+    }
     const neighbour =
       target === 'neighbour'
         ? removed.rows.rows[Math.min(removed.index, removed.rows.rows.length - 1)]
@@ -51,6 +53,9 @@ export function useRowFocusAfterRemoval(target: RowFocusTarget = 'neighbour') {
       controlsIn(neighbour)[0] ??
       captionOf(removed.rows);
     focus?.focus();
+    // While a modal dialog is open (the confirmation, until its call settles) the table is
+    // inert and refuses focus: the next render, the one that closes the dialog, tries again.
+    if (!focus || document.activeElement === focus) removal.current = null;
   });
 
   const track = useCallback((control: HTMLElement) => {

@@ -52,7 +52,8 @@ export function GeminiKeysPanel() {
       () => changes.remove.mutateAsync({ params: { id: key._id } }),
       'Failed to delete key',
     );
-    setDeleting(null);
+    // The call settles once the lists are fresh, by when another deletion may be asking.
+    setDeleting((current) => (current?._id === key._id ? null : current));
     if (editing?._id === key._id) setEditing(null);
   };
 

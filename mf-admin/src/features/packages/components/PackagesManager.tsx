@@ -29,9 +29,10 @@ export function PackagesManager() {
   const fullHintId = useId();
   const remove = useMutation({
     mutationFn: (pkg: CreditPackage) => api.packages.delete({ params: { id: pkg._id } }),
-    onSuccess: () => {
+    onSuccess: (_answer, pkg) => {
       toast.success('Package deleted successfully');
-      setDeleting(null);
+      // The call settles once the lists are fresh, by when another deletion may be asking.
+      setDeleting((current) => (current?._id === pkg._id ? null : current));
     },
     onError: (error) => toast.error(`Failed to delete package: ${error.message}`),
   });

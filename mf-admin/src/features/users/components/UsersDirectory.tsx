@@ -108,9 +108,10 @@ export function UsersDirectory() {
   });
   const remove = useMutation({
     mutationFn: (user: UserRecord) => api.users.delete({ params: { id: user._id } }),
-    onSuccess: () => {
+    onSuccess: (_answer, user) => {
       toast.success('User deleted successfully', { duration: USERS_MESSAGE_MS });
-      setDeleting(null);
+      // The call settles once every list is fresh, by when the next deletion may be asking.
+      setDeleting((current) => (current?._id === user._id ? null : current));
     },
     onError: (error) =>
       toast.error(`Failed to delete user: ${error.status || error.message}`, {
