@@ -455,14 +455,22 @@ describe('PUT /process-payment-complete/:id', () => {
     },
   );
 
-  it('refuses the old client-reported completion fields', async () => {
+  it('does not obey client-reported completion fields: a capture PayPal does not have is refused', async () => {
     const order = await packageOrder(buyer);
+    const balance = await balanceOf(buyer);
     const response = await call(api, 'PUT', `/process-payment-complete/${order._id}`, {
       token: buyer.token,
       json: { paypalTransactionID: 'FAKE', status: 'COMPLETED', credit: 1000 },
     });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     expect(await storedOrder(order)).toMatchObject({ paymentStatus: 'pending' });
+    expect(await balanceOf(buyer)).toBe(balance);
+    // Neither an order id nor a capture id: a clear 400.
+    const neither = await call<ErrorBody>(api, 'PUT', `/process-payment-complete/${order._id}`, {
+      token: buyer.token,
+      json: { status: 'COMPLETED', credit: 1000 },
+    });
+    expect(neither.status).toBe(400);
   });
 });
 
@@ -694,5 +702,132 @@ describe('PUT /item-update-payment-status/:id', () => {
     expect(stored).toMatchObject({ paymentStatus: 'pending' });
     const read = await call(api, 'GET', `/item-order/${order._id}`, { token: buyer.token });
     expect(read.text).not.toContain('secret-playbook');
+  });
+});
+
+// Issue 34: the spec's client captures in the browser, then reports the capture with its own
+// payment data. The server looks the capture up at PayPal and fulfils only a completed capture
+// of a PayPal order it created for this order, for its amount; every other field is ignored.
+describe('a capture the spec’s client made in the browser, reported with the spec’s payload', () => {
+  /** The spec's payment completion data (visitor-and-buyer.md §5), with forged extras. */
+  const completionData = (order: PackageOrder, captureId: string) => ({
+    paypalTransactionID: captureId,
+    payerEmail: 'someone@paypal.test',
+    captureTime: '2020-01-01T00:00:00Z',
+    paymentId: order.paymentId,
+    orderId: order.orderId,
+    status: 'Paid',
+    orderStatus: 'Completed',
+    paymentMethod: 'Paypal',
+    MembershipValidity: '2099-12-31',
+    userEmail: other.email,
+    credit: 999_999,
+  });
+  const report = (persona: Persona, order: PackageOrder, body: object) =>
+    call<PackagePaymentResult & ErrorBody>(api, 'PUT', `/process-payment-complete/${order._id}`, {
+      token: persona.token,
+      json: body,
+    });
+  /** The buyer approves our PayPal order and their browser captures it. */
+  const capturedInBrowser = async (persona: Persona, order: { _id: string }, kind?: 'item') => {
+    const paypalOrderId = await approvedPaypalOrder(persona, order, kind);
+    return { paypalOrderId, capture: await paypal.captureInBrowser(paypalOrderId) };
+  };
+
+  it('fulfils a package order once, from PayPal’s capture, whatever else the payload says', async () => {
+    const order = await packageOrder(buyer);
+    const before = { buyer: await balanceOf(buyer), other: await balanceOf(other) };
+    const { capture } = await capturedInBrowser(buyer, order);
+
+    const reported = await report(buyer, order, completionData(order, capture.id));
+    expect(reported.status).toBe(200);
+    expect(reported.body).toMatchObject({ success: true, alreadyProcessed: false });
+    // The package's 200 credits to the caller: not the payload's credit, not its userEmail.
+    expect(await balanceOf(buyer)).toBe(before.buyer + 200);
+    expect(await balanceOf(other)).toBe(before.other);
+    const stored = await storedOrder(order);
+    expect(stored).toMatchObject({
+      paymentStatus: 'Paid',
+      orderStatus: 'Completed',
+      paypalTransactionID: capture.id,
+    });
+    expect(stored?.captureTime).not.toBe('2020-01-01T00:00:00Z');
+
+    const replay = await report(buyer, order, completionData(order, capture.id));
+    expect(replay.status).toBe(200);
+    expect(replay.body).toMatchObject({ success: true, alreadyProcessed: true });
+    expect(await balanceOf(buyer)).toBe(before.buyer + 200);
+  });
+
+  it('refuses an unknown capture, another order’s capture or another amount, and credits nothing', async () => {
+    const order = await packageOrder(buyer);
+    const balance = await balanceOf(buyer);
+
+    const unknown = await report(buyer, order, completionData(order, 'NOSUCHCAPTURE123'));
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.message).toBe('This PayPal payment is not for this order.');
+
+    // A real, completed capture: of the buyer's cheap order, reported for the expensive one.
+    const cheap = await packageOrder(buyer, 'cheap');
+    const cheapCapture = (await capturedInBrowser(buyer, cheap)).capture;
+    const otherOrders = await report(buyer, order, completionData(order, cheapCapture.id));
+    expect(otherOrders.status).toBe(422);
+    expect(otherOrders.body.message).toBe('This PayPal payment is not for this order.');
+
+    // Our PayPal order for this order, but PayPal captured another amount.
+    await paypal.setBehavior({ captureAmount: '0.01' });
+    const short = await capturedInBrowser(buyer, order);
+    await paypal.resetBehavior();
+    const wrongAmount = await report(buyer, order, completionData(order, short.capture.id));
+    expect(wrongAmount.status).toBe(422);
+
+    expect(await balanceOf(buyer)).toBe(balance);
+    expect(await storedOrder(order)).toMatchObject({ paymentStatus: 'pending' });
+    // Another buyer cannot report even a matching capture for an order they do not own.
+    const theirs = await report(other, cheap, completionData(cheap, cheapCapture.id));
+    expect(theirs.status).toBe(404);
+  });
+
+  it('fulfils an item order from the spec’s payment update payload, in the item answer shape', async () => {
+    const order = await itemOrder(buyer);
+    const { capture } = await capturedInBrowser(buyer, order, 'item');
+    const updatePayload = {
+      paypalTransactionID: capture.id,
+      payerEmail: 'someone@paypal.test',
+      captureTime: '2020-01-01T00:00:00Z',
+      status: 'Paid',
+      orderStatus: 'Completed',
+      paymentMethod: 'Paypal',
+    };
+    const path = `/item-update-payment-status/${order._id}`;
+    const paid = await call<ItemPaymentResult>(api, 'PUT', path, {
+      token: buyer.token,
+      json: updatePayload,
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toEqual({ success: true, matchedCount: 1, modifiedCount: 1 });
+    const replay = await call<ItemPaymentResult>(api, 'PUT', path, {
+      token: buyer.token,
+      json: updatePayload,
+    });
+    expect(replay.body).toEqual({ success: true, matchedCount: 1, modifiedCount: 0 });
+    const read = await call<ItemOrder>(api, 'GET', `/item-order/${order._id}`, {
+      token: buyer.token,
+    });
+    expect(read.body).toMatchObject({ paymentStatus: 'Paid', accessUrl: SECRET_URL });
+
+    const unknown = await call<ItemPaymentResult & { error?: string }>(
+      api,
+      'PUT',
+      `/item-update-payment-status/${(await itemOrder(buyer))._id}`,
+      { token: buyer.token, json: { ...updatePayload, paypalTransactionID: 'NOSUCHCAPTURE123' } },
+    );
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toEqual({
+      success: false,
+      matchedCount: 0,
+      modifiedCount: 0,
+      error: 'This PayPal payment is not for this order.',
+    });
   });
 });

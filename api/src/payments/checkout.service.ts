@@ -20,7 +20,7 @@ import type { PackageOrderData } from '../orders/schemas/package-order.schema';
 import type { PayableOrderData } from '../orders/schemas/payable-order.schema';
 import { FulfilmentService } from './fulfilment.service';
 import { OrderKinds, type OrderKind } from './order-kinds';
-import { type PaypalOrder } from './paypal-api';
+import { type PaypalCapture, type PaypalOrder } from './paypal-api';
 import { PaypalApiError, PaypalClient, type PaypalCredentials } from './paypal.client';
 import { PaypalSettingsService } from './paypal-settings.service';
 import {
@@ -51,6 +51,9 @@ export type Completion<Order> =
   | { status: 'paid'; order: Order; alreadyProcessed: boolean; currentBalance?: number | null }
   /** PayPal accepted the payment but holds the funds (e.g. review); the webhook finishes it. */
   | { status: 'pending-at-paypal' };
+
+/** What a completion call names: the approved PayPal order, or the capture the client made. */
+export type CompletionRequest = { paypalOrderId: string } | { captureId: string };
 
 /**
  * Payments through PayPal, decided on the server: the PayPal order is created from the stored
@@ -122,11 +125,15 @@ export class CheckoutService {
     return { id: paypalOrder.id };
   }
 
-  /** PUT /process-payment-complete/:id */
+  /**
+   * PUT /process-payment-complete/:id. `payment`: the PayPal order the buyer approved, which the
+   * server captures (our pages), or a capture the spec's client made in the browser, which the
+   * server only looks up and checks (see reportedCapture).
+   */
   async completePackagePayment(
     caller: AuthContext,
     id: string,
-    paypalOrderId: string,
+    payment: CompletionRequest,
     timing: ServerTiming,
   ): Promise<Completion<PackageOrderData>> {
     const order = await this.packageOrders.findOwned(id, caller);
@@ -136,24 +143,77 @@ export class CheckoutService {
       return { status: 'paid', order, alreadyProcessed: true, currentBalance };
     }
     assertMayPay(caller);
-    const payment = await this.capture('package', order, paypalOrderId, timing);
-    if (!payment) return { status: 'pending-at-paypal' };
-    return { status: 'paid', ...(await this.fulfilment.fulfilPackage(order, payment)) };
+    const captured = await this.paymentOf('package', order, payment, timing);
+    if (!captured) return { status: 'pending-at-paypal' };
+    return { status: 'paid', ...(await this.fulfilment.fulfilPackage(order, captured)) };
   }
 
-  /** PUT /item-update-payment-status/:id */
+  /** PUT /item-update-payment-status/:id, as completePackagePayment. */
   async completeItemPayment(
     caller: AuthContext,
     id: string,
-    paypalOrderId: string,
+    payment: CompletionRequest,
     timing: ServerTiming,
   ): Promise<Completion<ItemOrderData>> {
     const order = await this.itemOrders.findOwned(id, caller);
     if (isPaid(order)) return { status: 'paid', order, alreadyProcessed: true };
     assertMayPay(caller);
-    const payment = await this.capture('item', order, paypalOrderId, timing);
-    if (!payment) return { status: 'pending-at-paypal' };
-    return { status: 'paid', ...(await this.fulfilment.fulfilItem(order, payment)) };
+    const captured = await this.paymentOf('item', order, payment, timing);
+    if (!captured) return { status: 'pending-at-paypal' };
+    return { status: 'paid', ...(await this.fulfilment.fulfilItem(order, captured)) };
+  }
+
+  private paymentOf(
+    kind: OrderKind,
+    order: PackageOrderData | ItemOrderData,
+    payment: CompletionRequest,
+    timing: ServerTiming,
+  ): Promise<CapturedPayment | null> {
+    return 'paypalOrderId' in payment
+      ? this.capture(kind, order, payment.paypalOrderId, timing)
+      : this.reportedCapture(kind, order, payment.captureId, timing);
+  }
+
+  /**
+   * A capture the spec's client made in the browser (PayPal's JS SDK) and reports by its id. It
+   * counts only as PayPal has it: completed, of a PayPal order our server created for this order
+   * (that order's own capture), for the order's amount and currency, paid to our merchant. An
+   * unknown id, another order's capture or any mismatch is refused (422) and changes nothing.
+   */
+  private async reportedCapture(
+    kind: OrderKind,
+    order: PackageOrderData | ItemOrderData,
+    captureId: string,
+    timing: ServerTiming,
+  ): Promise<CapturedPayment | null> {
+    assertPayable(order);
+    const { credentials, currency: settingsCurrency } = await this.settings.forPayments();
+    const currency = order.currency ?? settingsCurrency;
+    let capture: PaypalCapture;
+    try {
+      capture = await this.paypal.getCapture(credentials, captureId, timing);
+    } catch (error) {
+      // PayPal knows no such capture (or not for our credentials): not a payment of this order.
+      if (error instanceof PaypalApiError && (error.status === 404 || error.status === 400)) {
+        throw new UnprocessableEntityException(NOT_THIS_ORDER);
+      }
+      throw paypalFailure(this.logger, error, 'get capture');
+    }
+    const paypalOrderId = capture.supplementary_data?.related_ids?.order_id;
+    if (!paypalOrderId || !createdByUs(order, paypalOrderId)) {
+      throw new UnprocessableEntityException(NOT_THIS_ORDER);
+    }
+    const paypalOrder = await this.verifiedPaypalOrder(
+      credentials,
+      paypalOrderId,
+      order,
+      currency,
+      timing,
+    );
+    if (captureOf(paypalOrder)?.id !== capture.id) {
+      throw new UnprocessableEntityException(NOT_THIS_ORDER);
+    }
+    return this.accepted(kind, order, paypalOrder, capture, currency, paypalOrderId);
   }
 
   /** A PayPal order our server made for this order, as PayPal has it: for its amount, paid to us. */
@@ -268,7 +328,23 @@ export class CheckoutService {
       this.logger.error(`PayPal order ${paypalOrderId} has no capture after capturing`);
       throw new BadGatewayException(PAYPAL_FAILED);
     }
+    return this.accepted(kind, order, paypalOrder, capture, currency, paypalOrderId);
+  }
 
+  /**
+   * The payment a capture of this order's PayPal order makes: null while PayPal holds it as
+   * PENDING (the webhook settles it); refused when it did not complete (402) or is not for the
+   * order's amount (422).
+   */
+  private async accepted(
+    kind: OrderKind,
+    order: PackageOrderData | ItemOrderData,
+    paypalOrder: PaypalOrder,
+    capture: PaypalCapture,
+    currency: string,
+    paypalOrderId: string,
+  ): Promise<CapturedPayment | null> {
+    const orders = this.kinds.ordersOf(kind);
     if (capture.status === 'PENDING') {
       await this.recordIssue(kind, order, 'PENDING', capture.id);
       return null;

@@ -14,13 +14,23 @@ import { errorBodyOf } from '../common/all-exceptions.filter';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
 import { ServerTiming } from '../common/server-timing';
 import { SensitiveRoute } from '../common/throttling';
-import { CheckoutService, type Completion } from './checkout.service';
+import { CheckoutService, type Completion, type CompletionRequest } from './checkout.service';
 import { WebhooksService } from './webhooks.service';
 
 const endpoints = contract.payments;
 
 const PENDING_AT_PAYPAL =
   'PayPal is still processing this payment. Your order will be completed as soon as PayPal confirms it.';
+
+/**
+ * What a completion call names: the PayPal order our page had the buyer approve, or the capture
+ * the spec's client made in the browser (its payment data's paypalTransactionID).
+ */
+function completionOf(body: ParsedBodyOf<typeof endpoints.completePackage>): CompletionRequest {
+  return 'paypalTransactionID' in body
+    ? { captureId: body.paypalTransactionID }
+    : { paypalOrderId: body.paypalOrderId };
+}
 
 /**
  * Paying orders through PayPal. Each answer carries a Server-Timing header separating the time
@@ -60,7 +70,7 @@ export class PaymentsController {
   ): Promise<ResponseOf<typeof endpoints.completePackage>> {
     return completePayment<PackagePaymentResult>(
       reply,
-      (timing) => this.checkout.completePackagePayment(caller, id, body.paypalOrderId, timing),
+      (timing) => this.checkout.completePackagePayment(caller, id, completionOf(body), timing),
       {
         pending: { success: false, message: PENDING_AT_PAYPAL, alreadyProcessed: false },
         paid: (result) => ({
@@ -90,7 +100,7 @@ export class PaymentsController {
     try {
       return await completePayment<ItemPaymentResult>(
         reply,
-        (timing) => this.checkout.completeItemPayment(caller, id, body.paypalOrderId, timing),
+        (timing) => this.checkout.completeItemPayment(caller, id, completionOf(body), timing),
         {
           pending: { success: false, matchedCount: 1, modifiedCount: 0, error: PENDING_AT_PAYPAL },
           paid: (result) => ({

@@ -6,12 +6,14 @@ import type { ServerTiming } from '../common/server-timing';
 import { SpanStatusCode } from '@opentelemetry/api';
 import { Telemetry } from '../telemetry/telemetry';
 import {
+  paypalCaptureSchema,
   paypalErrorSchema,
   paypalOrderSchema,
   paypalRefundSchema,
   paypalTokenSchema,
   paypalVerificationSchema,
   type CreatePaypalOrderRequest,
+  type PaypalCapture,
   type PaypalOrder,
   type PaypalRefund,
   type WebhookTransmission,
@@ -94,6 +96,18 @@ export class PaypalClient {
     return this.call(credentials, timing, 'get order', paypalOrderSchema, {
       method: 'GET',
       path: `/v2/checkout/orders/${encodeURIComponent(id)}`,
+    });
+  }
+
+  /** A capture as PayPal has it, with the PayPal order it belongs to (supplementary_data). */
+  getCapture(
+    credentials: PaypalCredentials,
+    id: string,
+    timing?: ServerTiming,
+  ): Promise<PaypalCapture> {
+    return this.call(credentials, timing, 'get capture', paypalCaptureSchema, {
+      method: 'GET',
+      path: `/v2/payments/captures/${encodeURIComponent(id)}`,
     });
   }
 

@@ -21,6 +21,11 @@ export interface PaypalDoubleControl {
   env: Record<string, string>;
   /** The buyer approves the PayPal order in PayPal's window. */
   approve(paypalOrderId: string, payerEmail?: string): Promise<PaypalOrder>;
+  /**
+   * What the spec's client does after the approval: captures the PayPal order from the browser
+   * (PayPal's JS SDK, `actions.order.capture()`), through PayPal's REST API. Answers the capture.
+   */
+  captureInBrowser(paypalOrderId: string): Promise<{ id: string; status: string }>;
   setBehavior(behavior: PaypalBehavior): Promise<void>;
   resetBehavior(): Promise<void>;
   order(paypalOrderId: string): Promise<PaypalOrder | undefined>;
@@ -32,6 +37,9 @@ export interface PaypalDoubleControl {
     options?: { refundAmount?: string; disputeOutcome?: string },
   ): Promise<{ event: PaypalWebhookEvent; delivery: WebhookDelivery }>;
 }
+
+const CLIENT_ID = 'test-client-id';
+const CLIENT_SECRET = 'test-client-secret-0123456789';
 
 export function paypalDouble(
   url = process.env.TEST_PAYPAL_URL,
@@ -56,13 +64,40 @@ export function paypalDouble(
     webhookId,
     env: {
       PAYPAL_API_BASE: url,
-      PAYPAL_CLIENT_ID: 'test-client-id',
-      PAYPAL_CLIENT_SECRET: 'test-client-secret-0123456789',
+      PAYPAL_CLIENT_ID: CLIENT_ID,
+      PAYPAL_CLIENT_SECRET: CLIENT_SECRET,
       PAYPAL_WEBHOOK_ID: webhookId,
       PAYPAL_TIMEOUT_SECONDS: '5',
     },
     approve: (paypalOrderId, payerEmail) =>
       control('POST', `/orders/${paypalOrderId}/approve`, payerEmail ? { payerEmail } : {}),
+    captureInBrowser: async (paypalOrderId) => {
+      const basic = Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64');
+      const token = (await (
+        await fetch(`${url}/v1/oauth2/token`, {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${basic}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: 'grant_type=client_credentials',
+        })
+      ).json()) as { access_token: string };
+      const response = await fetch(`${url}/v2/checkout/orders/${paypalOrderId}/capture`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token.access_token}`,
+          'content-type': 'application/json',
+          prefer: 'return=representation',
+        },
+        body: '{}',
+      });
+      const order = (await response.json()) as PaypalOrder;
+      if (!response.ok) throw new Error(`PayPal capture: ${JSON.stringify(order)}`);
+      const capture = order.purchase_units[0]?.payments?.captures?.[0];
+      if (!capture) throw new Error(`PayPal order ${paypalOrderId} has no capture`);
+      return capture as { id: string; status: string };
+    },
     setBehavior: (behavior) => control('PUT', '/behavior', behavior),
     resetBehavior: () => control('DELETE', '/behavior'),
     order: async (paypalOrderId) =>

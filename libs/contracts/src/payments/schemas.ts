@@ -87,18 +87,44 @@ export const createPaypalOrderBodySchema = z.strictObject({
 export type CreatePaypalOrderBody = z.infer<typeof createPaypalOrderBodySchema>;
 export const createPaypalOrderResponseSchema = z.object({ id: z.string() });
 
-/**
- * PUT /process-payment-complete/:id and PUT /item-update-payment-status/:id: the client sends
- * only the PayPal order id it approved; the server captures and verifies everything itself.
- */
-export const paymentCompletionBodySchema = z.object({
-  paypalOrderId: z
+const paypalIdSchema = (what: string) =>
+  z
     .string()
     .trim()
     .min(1)
     .max(64)
-    .regex(/^[A-Za-z0-9-]+$/, 'Invalid PayPal order id'),
+    .regex(/^[A-Za-z0-9-]+$/, `Invalid PayPal ${what} id`);
+
+/**
+ * PUT /process-payment-complete/:id and PUT /item-update-payment-status/:id, as our pages call
+ * them: only the PayPal order id the buyer approved; the server captures and verifies it.
+ */
+const serverCaptureBodySchema = z.object({ paypalOrderId: paypalIdSchema('order') });
+
+/**
+ * The same calls as the spec's client makes them, after capturing in the browser: the payment
+ * completion data (package) or the payment update payload (item). Only the capture id is read:
+ * the server looks the capture up at PayPal and checks it belongs to a PayPal order it created
+ * for this order, for its amount, to our merchant. Every other field is accepted and ignored.
+ */
+const reportedCaptureBodySchema = z.looseObject({
+  paypalTransactionID: paypalIdSchema('capture'),
+  payerEmail: z.unknown().optional(),
+  captureTime: z.unknown().optional(),
+  paymentId: z.unknown().optional(),
+  orderId: z.unknown().optional(),
+  status: z.unknown().optional(),
+  orderStatus: z.unknown().optional(),
+  paymentMethod: z.unknown().optional(),
+  MembershipValidity: z.unknown().optional(),
+  userEmail: z.unknown().optional(),
+  credit: z.unknown().optional(),
 });
+
+export const paymentCompletionBodySchema = z.union([
+  serverCaptureBodySchema,
+  reportedCaptureBodySchema,
+]);
 export type PaymentCompletionBody = z.infer<typeof paymentCompletionBodySchema>;
 
 /** PUT /process-payment-complete/:id */
