@@ -438,6 +438,58 @@ describe('prompt enhancement, the credit calls and the history', () => {
     expect(await balanceOf(other)).toBe(0);
   });
 
+  // Issue 34: the spec's client sends { userEmail, amount } to both.
+  it('takes and gives back credits from the spec’s bodies: the caller’s own, once, never from nothing', async () => {
+    const buyer = await buyerWith(3);
+    const other = await buyerWith(5);
+    const spec = (persona: typeof buyer, amount = 1) => ({
+      token: persona.token,
+      json: { userEmail: persona.email, amount },
+    });
+    const deducted = await call<{ success: boolean; credits: number }>(
+      api,
+      'POST',
+      '/api/deduct-credit',
+      spec(buyer),
+    );
+    expect(deducted.status).toBe(200);
+    expect(deducted.body).toMatchObject({ success: true, credits: 2 });
+    // The amount is the server's price of one generation, whatever is sent.
+    const greedy = await call(api, 'POST', '/api/deduct-credit', spec(buyer, -50));
+    expect(greedy.status).toBe(200);
+    expect(await balanceOf(buyer)).toBe(1);
+    // Another's e-mail: refused, nothing taken from either.
+    const forOther = await call(api, 'POST', '/api/deduct-credit', {
+      token: buyer.token,
+      json: { userEmail: other.email, amount: 1 },
+    });
+    expect(forOther.status).toBe(403);
+    expect(await balanceOf(other)).toBe(5);
+
+    const refundFor = (persona: typeof buyer, json: object) =>
+      call<ErrorBody & { success: boolean; credits: number }>(api, 'POST', '/api/refund-credit', {
+        token: persona.token,
+        json,
+      });
+    const stolen = await refundFor(other, { userEmail: buyer.email, amount: 1 });
+    expect(stolen.status).toBe(403);
+    // Two debits without an email: each is given back once, newest first, then nothing is left.
+    const first = await refundFor(buyer, { userEmail: buyer.email, amount: 1 });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ success: true, credits: 2 });
+    const second = await refundFor(buyer, { userEmail: buyer.email, amount: 100 });
+    expect(second.body).toMatchObject({ success: true, credits: 3 });
+    const none = await refundFor(buyer, { userEmail: buyer.email, amount: 1 });
+    expect(none.status).toBe(404);
+    expect(none.body.message).toBe('No credit to refund');
+    expect(await balanceOf(buyer)).toBe(3);
+    // A generation that gave its email is no debit to give back.
+    expect((await generate(buyer)).status).toBe(200);
+    expect((await refundFor(buyer, { userEmail: buyer.email, amount: 1 })).status).toBe(404);
+    expect(await balanceOf(buyer)).toBe(2);
+    expect(await balanceOf(other)).toBe(5);
+  });
+
   it('deduct-credit with no credit left is a 402 that takes nothing and keeps no generation', async () => {
     const buyer = await buyerWith(0);
     const before = await users().findOne({ userEmail: buyer.email });

@@ -1,4 +1,4 @@
-import { Controller, HttpException, Res } from '@nestjs/common';
+import { Controller, ForbiddenException, HttpException, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   contract,
@@ -121,19 +121,30 @@ export class GeneratorController {
     return { enhancedPrompt: await this.generator.enhance(caller, body.prompt) };
   }
 
+  /** The spec's client sends `{ userEmail, amount }`: the e-mail must be the caller's. */
   @Endpoint(endpoints.deductCredit)
   async deductCredit(
     @CurrentUser() caller: AuthContext,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.deductCredit>,
   ): Promise<ResponseOf<typeof endpoints.deductCredit>> {
+    assertOwnEmail(caller, body.userEmail);
     return { success: true, ...(await this.generator.deduct(caller)) };
   }
 
+  /**
+   * Our pages name the generation; the spec's client sends `{ userEmail, amount }`, which gives
+   * back the caller's own latest debit that has no email and no refund yet.
+   */
   @Endpoint(endpoints.refundCredit)
   async refundCredit(
     @CurrentUser() caller: AuthContext,
     @ValidBody() body: ParsedBodyOf<typeof endpoints.refundCredit>,
   ): Promise<ResponseOf<typeof endpoints.refundCredit>> {
-    return { success: true, ...(await this.generator.refundByClient(caller, body.generationId)) };
+    if ('generationId' in body) {
+      return { success: true, ...(await this.generator.refundByClient(caller, body.generationId)) };
+    }
+    assertOwnEmail(caller, body.userEmail);
+    return { success: true, ...(await this.generator.refundLatestDebit(caller)) };
   }
 
   @Endpoint(endpoints.history)
@@ -148,5 +159,12 @@ export class GeneratorController {
   ): Promise<ResponseOf<typeof endpoints.deleteGeneration>> {
     await this.generator.remove(caller, id);
     return { success: true, message: 'Generated email deleted' };
+  }
+}
+
+/** A body naming a user names the caller (compared case-insensitively): nobody acts for another. */
+function assertOwnEmail(caller: AuthContext, userEmail: string | undefined): void {
+  if (userEmail !== undefined && userEmail.toLowerCase() !== caller.email.toLowerCase()) {
+    throw new ForbiddenException('You can only change your own credits');
   }
 }

@@ -353,6 +353,28 @@ export class GeneratorService implements OnModuleInit {
     return { generationId, credits: refunded.balanceAfter };
   }
 
+  /**
+   * The spec's refund: the caller's own most recent debit whose generation has no email and no
+   * refund yet, given back once. 404 when there is none: never a credit out of nothing.
+   */
+  async refundLatestDebit(caller: AuthContext): Promise<{ generationId: string; credits: number }> {
+    const userId = ownerIdOf(caller);
+    const latest = await this.generations
+      .findOne({
+        userId: new Types.ObjectId(userId),
+        status: trusted({ $ne: 'done' }),
+        refunded: trusted({ $ne: true }),
+      })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<GenerationData>();
+    const refunded = latest ? await this.refund(userId, latest._id) : null;
+    // Two refunds at once find the same debit: the ledger gives it back once, the other gets none.
+    if (!latest || !refunded || refunded.alreadyApplied) {
+      throw new NotFoundException('No credit to refund');
+    }
+    return { generationId: latest._id.toHexString(), credits: refunded.balanceAfter };
+  }
+
   async history(caller: AuthContext): Promise<Generation[]> {
     const userId = ownerIdOf(caller);
     const rows = await this.generations

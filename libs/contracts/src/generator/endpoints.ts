@@ -7,6 +7,7 @@ import {
   generatedEmailSchema,
   generationSchema,
   generatorAvailabilitySchema,
+  deductCreditBodySchema,
   refundCreditBodySchema,
 } from './schemas';
 import { deletedResponseSchema } from '../orders/schemas';
@@ -39,6 +40,7 @@ export const generatorEndpoints = {
   },
   deductCredit: {
     summary: 'Takes one credit from the caller for a generation the client runs itself',
+    body: deductCreditBodySchema,
     response: creditChangeResponseSchema,
   },
   refundCredit: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from '../common';
 
 /** The spec's tones; professional is the default. */
 export const emailTones = [
@@ -80,6 +81,24 @@ export const creditChangeResponseSchema = z.object({
   generationId: z.string(),
   credits: z.number().int(),
 });
-export const refundCreditBodySchema = z.strictObject({
-  generationId: z.string().regex(/^[0-9a-f]{24}$/, 'Invalid id'),
+/**
+ * The spec's body of POST /api/deduct-credit and /api/refund-credit: whose credit and how many.
+ * The e-mail must be the caller's (the token decides, 403 otherwise); the amount is the server's
+ * price of one generation, whatever is sent.
+ */
+const specCreditChangeBodySchema = z.strictObject({
+  userEmail: emailSchema.optional(),
+  amount: z.number().finite().optional(),
 });
+
+/** POST /api/deduct-credit: nothing, or the spec's body. */
+export const deductCreditBodySchema = specCreditChangeBodySchema;
+
+/**
+ * POST /api/refund-credit: the generation whose credit to give back (our pages), or the spec's
+ * body, which gives back the caller's most recent debit that has no email and no refund yet.
+ */
+export const refundCreditBodySchema = z.union([
+  z.strictObject({ generationId: z.string().regex(/^[0-9a-f]{24}$/, 'Invalid id') }),
+  specCreditChangeBodySchema,
+]);
