@@ -267,6 +267,32 @@ describe('PUT /api/gemini-keys/:id (admin)', () => {
     expect((await double.calls())[key]).toBe(1);
   });
 
+  // Issue 34: the spec's edit form sends the record back whole.
+  it('takes the whole record the spec sends back, ignoring its _id and createdAt; another _id is a 400', async () => {
+    const key = keyOf();
+    const created = await addKey('Whole', key);
+    const whole = {
+      _id: created._id,
+      name: 'Whole renamed',
+      key: maskOf(key),
+      isActive: false,
+      createdAt: '2001-01-01T00:00:00.000Z',
+    };
+    const response = await put(created._id, whole);
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ _id: created._id, name: 'Whole renamed' });
+    const stored = await keysInDb().findOne({ name: 'Whole renamed' });
+    expect(stored?.createdAt).not.toEqual(new Date('2001-01-01T00:00:00.000Z'));
+    expect(stored?.isActive).toBe(false);
+
+    const elsewhere = await put(created._id, { ...whole, _id: '0123456789abcdef01234567' });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.fieldErrors?._id).toBe(
+      'This is not the id of the record at this address',
+    );
+    expect((await keysInDb().findOne({ _id: stored?._id }))?.name).toBe('Whole renamed');
+  });
+
   it('replaces the key, and a new key starts with a clean bill of health', async () => {
     const bad = keyOf('bad-');
     const created = await addKey('Main', bad);

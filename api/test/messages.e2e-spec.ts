@@ -98,7 +98,16 @@ describe('POST /send-message', () => {
   it('is for admins only, and sends nothing otherwise', async () => {
     const json = { toEmail: admin.email, subject: 'Hi', messageBody: 'x' };
     expect((await send(undefined, json)).status).toBe(401);
-    expect((await send(buyer.token, json)).status).toBe(403);
+    const refused = await send(buyer.token, json);
+    expect(refused.status).toBe(403);
+    // The spec's client reads the failure's text from `error`; `message` stays.
+    expect(refused.body).toMatchObject({
+      message: expect.any(String),
+      error: refused.body.message,
+    });
+    const invalid = await send(admin.token, { ...json, toEmail: 'not an address' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ error: invalid.body.message });
     expect(smtp.mails).toHaveLength(0);
   });
 

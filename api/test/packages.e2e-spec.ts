@@ -38,6 +38,43 @@ async function add(body: Record<string, unknown>, token = admin.token) {
   return call<CreditPackage & ErrorBody>(api, 'POST', '/add-package', { token, json: body });
 }
 
+// Issue 34: the spec's package record carries sellerEmail and _id.
+describe('the spec’s package record, sent to /add-package and /edit-package', () => {
+  it('is accepted with sellerEmail and _id, which are ignored; an _id of another package is a 400', async () => {
+    const added = await add({ ...starter, sellerEmail: 'seller@coldmail.test', _id: 'x' });
+    expect(added.status).toBe(400);
+    const created = await add({
+      ...starter,
+      packageName: 'Spec record',
+      sellerEmail: 'seller@coldmail.test',
+      _id: '0123456789abcdef01234567',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body._id).not.toBe('0123456789abcdef01234567');
+    expect(created.body).not.toHaveProperty('sellerEmail');
+    const stored = await packagesInDb().findOne({ packageName: 'Spec record' });
+    expect(stored).not.toHaveProperty('sellerEmail');
+
+    const edit = (json: Record<string, unknown>) =>
+      call<CreditPackage & ErrorBody>(api, 'PUT', `/edit-package/${created.body._id}`, {
+        token: admin.token,
+        json,
+      });
+    const edited = await edit({
+      ...created.body,
+      price: 12,
+      sellerEmail: 'seller@coldmail.test',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ _id: created.body._id, price: 12 });
+    const another = await edit({ ...created.body, _id: '0123456789abcdef01234567', price: 99 });
+    expect(another.status).toBe(400);
+    expect(another.body.fieldErrors?._id).toBe('This is not the id of the record at this address');
+    expect((await packagesInDb().findOne({ packageName: 'Spec record' }))?.price).toBe(12);
+    await call(api, 'DELETE', `/package/${created.body._id}`, { token: admin.token });
+  });
+});
+
 describe('POST /add-package (admin)', () => {
   it('stores the form values as numbers, with 30 days validity by default', async () => {
     const response = await add(starter);

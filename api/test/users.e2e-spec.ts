@@ -43,6 +43,8 @@ describe('POST /api/create-user', () => {
     });
     expect(forged.status).toBe(401);
     expect(forged.body.message).toBe('Invalid or expired sign-in token');
+    // The spec's client reads the failure's text from `error`.
+    expect(forged.body).toMatchObject({ error: 'Invalid or expired sign-in token' });
   });
 
   it('creates a member record for the address in the token, with the spec defaults', async () => {

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
-import type { ApiErrorBody } from '@coldmail/contracts';
+import { contract, endpointsOf, type ApiErrorBody } from '@coldmail/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Error as MongooseError, mongo } from 'mongoose';
 import { UsageLimitReached } from './usage-limit-reached';
@@ -13,15 +13,27 @@ export const DATABASE_UNAVAILABLE =
  * `{ statusCode, message, fieldErrors? }` and none carries a stack trace. Anything that is not a
  * deliberate HTTP error is logged and answered with a plain 500.
  */
+/** The routes whose error answers also carry the text as `error` (see Route.errorField). */
+const errorFieldRoutes = new Set(
+  endpointsOf(contract)
+    .filter((endpoint) => endpoint.errorField)
+    .map((endpoint) => `${endpoint.method} ${endpoint.path}`),
+);
+
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
-    const body = errorBodyOf(exception);
+    const request = http.getRequest<FastifyRequest>();
+    const errorBody = errorBodyOf(exception);
+    const route = `${request.method} ${request.routeOptions?.url ?? ''}`;
+    const body = errorFieldRoutes.has(route)
+      ? { ...errorBody, error: errorBody.message }
+      : errorBody;
     if (body.statusCode >= 500) {
       // The request's logger: the line carries the request id the client got back.
-      http.getRequest<FastifyRequest>().log.error({ err: exception }, 'Unhandled error');
+      request.log.error({ err: exception }, 'Unhandled error');
     }
     if (reply.sent) return;
     if (exception instanceof UsageLimitReached) {

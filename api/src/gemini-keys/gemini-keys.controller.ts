@@ -7,6 +7,7 @@ import {
   type ParsedParamsOf,
 } from '@coldmail/contracts';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
+import { withoutEchoedFields } from '../common/echoed-record';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
 import { GeminiKeysService } from './gemini-keys.service';
 
@@ -38,7 +39,7 @@ export class GeminiKeysController {
     @ValidParams() { id }: ParsedParamsOf<typeof endpoints.update>,
     @ValidBody() body: ParsedBodyOf<typeof endpoints.update>,
   ): Promise<ResponseOf<typeof endpoints.update>> {
-    const data = await this.keys.update(caller, id, body);
+    const data = await this.keys.update(caller, id, withoutEchoedFields(body, id));
     return { success: true, data, message: 'API key updated successfully!' };
   }
 

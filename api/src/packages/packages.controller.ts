@@ -8,6 +8,7 @@ import {
 } from '@coldmail/contracts';
 import { AuditService } from '../audit/audit.service';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
+import { withoutEchoedFields } from '../common/echoed-record';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
 import { PackagesService } from './packages.service';
 
@@ -39,7 +40,8 @@ export class PackagesController {
     @CurrentUser() admin: AuthContext,
     @ValidBody() body: ParsedBodyOf<typeof endpoints.add>,
   ): Promise<ResponseOf<typeof endpoints.add>> {
-    const created = await this.packages.add(body);
+    const { sellerEmail: _sellerEmail, ...fields } = withoutEchoedFields(body);
+    const created = await this.packages.add(fields);
     await this.audit.record(admin, {
       action: 'package.create',
       target: { kind: 'package', id: created._id, label: created.packageName },
@@ -55,7 +57,8 @@ export class PackagesController {
     @ValidBody() body: ParsedBodyOf<typeof endpoints.edit>,
   ): Promise<ResponseOf<typeof endpoints.edit>> {
     const before = await this.packages.get(id);
-    const updated = await this.packages.update(id, body);
+    const { sellerEmail: _sellerEmail, ...fields } = withoutEchoedFields(body, id);
+    const updated = await this.packages.update(id, fields);
     await this.audit.record(admin, {
       action: 'package.update',
       target: { kind: 'package', id, label: updated.packageName },

@@ -19,6 +19,9 @@ const MAX_PACKAGES_MESSAGE = `Maximum ${MAX_PACKAGES} packages allowed`;
 const LIST_TTL_MS = 5_000;
 
 /** Credit packages: the store's catalogue, at most MAX_PACKAGES of them. */
+/** A package as an admin saves it: the body without what the server owns or ignores. */
+export type PackageFields = Omit<PackageBody, '_id' | 'createdAt' | 'updatedAt' | 'sellerEmail'>;
+
 @Injectable()
 export class PackagesService implements OnModuleInit {
   /** The catalogue as last read (shared by concurrent readers; never mutate what it gives). */
@@ -76,7 +79,7 @@ export class PackagesService implements OnModuleInit {
    * Adds a package in a free slot. Two concurrent adds that pick the same last slot collide on
    * the unique index: the loser looks again, finds no slot, and is refused.
    */
-  async add(body: PackageBody): Promise<CreditPackageRecord> {
+  async add(body: PackageFields): Promise<CreditPackageRecord> {
     // Each collision means another add took a slot, so this ends within MAX_PACKAGES rounds.
     for (let round = 0; round <= MAX_PACKAGES; round++) {
       const used = new Set(
@@ -100,7 +103,7 @@ export class PackagesService implements OnModuleInit {
   }
 
   /** Sets the given fields; an empty feature line or icon is removed. */
-  async update(id: string, body: PackageBody): Promise<CreditPackageRecord> {
+  async update(id: string, body: PackageFields): Promise<CreditPackageRecord> {
     const cleared = [...packagePointKeys, 'icon' as const].filter((key) => body[key] === '');
     const updated = await this.packages
       .findByIdAndUpdate(
@@ -133,7 +136,7 @@ export class PackagesService implements OnModuleInit {
   }
 
   /** For the dev seed: adds the demo packages to a store that has none. */
-  async seedIfEmpty(demo: readonly PackageBody[]): Promise<boolean> {
+  async seedIfEmpty(demo: readonly PackageFields[]): Promise<boolean> {
     if ((await this.packages.estimatedDocumentCount()) > 0) return false;
     for (const body of demo.slice(0, MAX_PACKAGES)) await this.add(body);
     return true;
@@ -141,10 +144,10 @@ export class PackagesService implements OnModuleInit {
 }
 
 /** Empty optional strings are not stored. */
-function withoutEmpty(body: PackageBody): Partial<PackageBody> {
+function withoutEmpty(body: PackageFields): Partial<PackageFields> {
   return Object.fromEntries(
     Object.entries(body).filter(([, value]) => value !== '' && value !== undefined),
-  ) as Partial<PackageBody>;
+  ) as Partial<PackageFields>;
 }
 
 function toPackageRecord(found: CreditPackageData): CreditPackageRecord {

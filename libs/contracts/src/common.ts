@@ -3,6 +3,17 @@ import { z } from 'zod';
 /** A MongoDB ObjectId in its 24-hex-digit text form, as ids appear in paths. */
 export const objectIdSchema = z.string().regex(/^[0-9a-fA-F]{24}$/, 'Invalid id');
 
+/**
+ * The fields a client sending a stored record back whole (as the spec's edit forms do) brings
+ * along: accepted and ignored, since the address names the record and the server keeps its
+ * dates. An `_id` naming another record than the address is refused (400, see the API).
+ */
+export const echoedRecordFields = {
+  _id: objectIdSchema.optional(),
+  createdAt: z.unknown().optional(),
+  updatedAt: z.unknown().optional(),
+};
+
 /** `/:id` path parameters. */
 export const idParamSchema = z.strictObject({ id: objectIdSchema });
 export type IdParam = z.infer<typeof idParamSchema>;
@@ -25,6 +36,8 @@ export const apiErrorSchema = z.object({
   statusCode: z.number().int(),
   message: z.string(),
   fieldErrors: z.record(z.string(), z.string()).optional(),
+  /** The same text, where the spec's client reads it there (a route's `errorField`). */
+  error: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

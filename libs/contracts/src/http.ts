@@ -55,6 +55,11 @@ export interface Route {
    * ordinary JSON error answer. The typed client reads it as it arrives.
    */
   readonly stream?: boolean;
+  /**
+   * The spec's client reads a failure's text from `error`: the error answers carry it beside
+   * `message` (the same text).
+   */
+  readonly errorField?: boolean;
 }
 
 /** Endpoints grouped by domain: `routes.packages.list`. */

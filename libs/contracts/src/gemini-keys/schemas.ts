@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { echoedRecordFields } from '../common';
 
 /** Spec: 'Name and key are required' when either is blank after trimming; nothing is sent. */
 export const GEMINI_KEY_REQUIRED_MESSAGE = 'Name and key are required';
@@ -31,10 +32,12 @@ export const geminiKeyBodySchema = z.strictObject({
 export type GeminiKeyBody = z.input<typeof geminiKeyBodySchema>;
 
 /**
- * PUT /api/gemini-keys/:id: the whole record, as the spec's edit form sends it. A key that is
- * empty or still the masked value the list showed keeps the stored key.
+ * PUT /api/gemini-keys/:id: the whole record, as the spec's edit form sends it (its _id and
+ * createdAt are ignored). A key that is empty or still the masked value the list showed keeps
+ * the stored key.
  */
 export const geminiKeyUpdateBodySchema = z.strictObject({
+  ...echoedRecordFields,
   name,
   key: z
     .string()

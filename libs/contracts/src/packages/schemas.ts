@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { echoedRecordFields } from '../common';
 
 /** The validity a package gets when the admin leaves the field empty. */
 export const DEFAULT_PACKAGE_VALIDITY_DAYS = 30;
@@ -66,6 +67,9 @@ export const priceFrom = (field: string) =>
  * keeps its stored value; an empty string clears a feature line or the icon.
  */
 export const packageBodySchema = z.strictObject({
+  ...echoedRecordFields,
+  /** In the spec's package record; the store has no sellers' packages: ignored. */
+  sellerEmail: z.string().max(254).optional(),
   packageName: z
     .string()
     .trim()

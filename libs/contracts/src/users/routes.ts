@@ -7,6 +7,7 @@ export const usersRoutes = domainRoutes({
     path: '/api/create-user',
     access: 'signed-in',
     status: 200,
+    errorField: true,
   },
   list: {
     method: 'GET',
@@ -50,5 +51,6 @@ export const messagesRoutes = domainRoutes({
     path: '/send-message',
     access: 'admin',
     status: 200,
+    errorField: true,
   },
 });
