@@ -1,5 +1,12 @@
+import { landingBlockSchemas } from '@coldmail/contracts';
 import { sessionActions } from '@coldmail/session';
-import { contactSettings, featuresSettings, startTestApi, type TestApi } from '@coldmail/testing';
+import {
+  contactSettings,
+  featuresSettings,
+  startTestApi,
+  type ApiRoutes,
+  type TestApi,
+} from '@coldmail/testing';
 import { createQueryClient, QueryClientProvider } from '@coldmail/query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@coldmail/router';
@@ -23,7 +30,7 @@ const banner = {
 const features = featuresSettings();
 const contact = contactSettings();
 
-async function renderHome(content: Record<string, unknown>) {
+async function renderHome(content: Record<string, unknown>, routes: ApiRoutes = {}) {
   api = await startTestApi({
     'content.landing': {
       body: {
@@ -38,6 +45,7 @@ async function renderHome(content: Record<string, unknown>) {
       } as never,
     },
     'packages.list': { body: [] },
+    ...routes,
   });
   sessionActions.configure({ apiBaseUrl: api.url });
   render(
@@ -50,6 +58,38 @@ async function renderHome(content: Record<string, unknown>) {
 }
 
 describe('the landing page', () => {
+  it('reads each block on its own when the one read fails, and one block’s failure blanks nothing else', async () => {
+    const answer = <T,>(data: T) => ({ body: { success: true, message: 'ok', data } as never });
+    await renderHome(
+      {},
+      {
+        'content.landing': { status: 500 },
+        'content.banner': { status: 500 },
+        'content.about': answer({ ...landingBlockSchemas.about.defaults(), isActive: false }),
+        'content.features': answer(features),
+        'content.testimonial': { status: 503 },
+        'content.contact': answer(contact),
+      },
+    );
+    expect(await screen.findByText('Error: Failed to fetch banner data')).toBeTruthy();
+    expect(await screen.findByText('Error: Failed to fetch testimonial section data')).toBeTruthy();
+    expect(await screen.findByText(features.subtitle)).toBeTruthy();
+    expect(await screen.findByText(contact.buttonText)).toBeTruthy();
+    // The hidden about block draws nothing, not an error.
+    expect(screen.queryByText(/about section/)).toBeNull();
+    expect(
+      api.requests.map((request) => request.path).filter((path) => path !== '/packages'),
+    ).toEqual(
+      expect.arrayContaining([
+        '/api/landing-content',
+        '/api/banner-section',
+        '/api/features-section',
+        '/api/testimonial-section',
+        '/api/contact-section',
+      ]),
+    );
+  });
+
   it('shows the active blocks in the spec’s order, line breaks kept, without a video', async () => {
     await renderHome({ banner, features });
     const title = await screen.findByRole('heading', { level: 1 });

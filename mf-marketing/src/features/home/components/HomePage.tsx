@@ -6,12 +6,12 @@ import {
   BannerBlock,
   ContactBlock,
   FeaturesBlock,
-  Spinner,
   TestimonialBlock,
 } from '@coldmail/ui';
 import { useQuery } from '@coldmail/query';
-import { useDeferredValue, useEffect } from 'react';
+import { useEffect } from 'react';
 import { ContactForm } from '../../../components/ContactForm';
+import { landingFailed, useLandingBlock, useLandingRead } from '../hooks/useLandingBlock';
 import { PackagesSection } from './PackagesSection';
 import styles from './HomePage.module.css';
 
@@ -35,61 +35,97 @@ function useDocumentMeta() {
   }, []);
 }
 
-/**
- * The landing page: the admin-edited blocks in the spec's order (banner, about, features,
- * packages, testimonials, contact), all from one read. An inactive block is simply absent.
- * Until that read answers, one placeholder fills the first screen and nothing else is drawn:
- * the blocks then arrive together, so nothing already on screen (the footer, the packages) moves.
- */
-export function HomePage() {
-  useDocumentMeta();
-  const content = useQuery(api.content.landing.query());
-  // Read alongside the content rather than after it (PackagesSection shares this query).
-  useQuery(api.packages.list.query());
-  // The blocks are drawn in a deferred render, which React splits into short slices, yielding
-  // to the browser between them: neither the first render (the content may be read before this
-  // page's code arrives) nor the answer's arrival becomes one long task. Until then (null) the
-  // placeholder stays.
-  const blocks = useDeferredValue(content.data, null);
-  if (content.isPending || (content.data !== undefined && blocks !== content.data)) {
+/** A block's failure, in the spec's words: 'Error: Failed to fetch banner data'. */
+function BlockError({ text }: { text: string }) {
+  return (
+    <div className={styles.error}>
+      <Alert tone="error">Error: {text}</Alert>
+    </div>
+  );
+}
+
+/** Contact and testimonials say they are loading; banner, about and features show nothing. */
+function BlockLoading() {
+  return <p className={styles.loading}>Loading...</p>;
+}
+
+function Banner() {
+  const state = useLandingBlock('banner');
+  if (state.status === 'error') return <BlockError text={state.text} />;
+  return state.status === 'loaded' && state.block ? <BannerBlock banner={state.block} /> : null;
+}
+
+function About() {
+  const state = useLandingBlock('about');
+  if (state.status === 'error') return <BlockError text={state.text} />;
+  return state.status === 'loaded' && state.block ? <AboutBlock about={state.block} /> : null;
+}
+
+function Features() {
+  const state = useLandingBlock('features');
+  if (state.status === 'error') return <BlockError text={state.text} />;
+  return state.status === 'loaded' && state.block ? <FeaturesBlock features={state.block} /> : null;
+}
+
+function Testimonials() {
+  const state = useLandingBlock('testimonial');
+  if (state.status === 'loading') return <BlockLoading />;
+  if (state.status === 'error') return <BlockError text={state.text} />;
+  return state.block ? <TestimonialBlock testimonial={state.block} /> : null;
+}
+
+/** The contact block; when it cannot be read, the form still shows under the error. */
+function Contact() {
+  const state = useLandingBlock('contact');
+  if (state.status === 'loading') return <BlockLoading />;
+  if (state.status === 'error') {
     return (
-      <div data-remote="marketing" data-page="HomePage">
-        <div className={styles.firstScreen}>
-          <Spinner size="lg" srLabel="Loading..." />
-        </div>
+      <div id="contact">
+        <BlockError text={state.text} />
+        <ContactForm />
       </div>
     );
   }
+  return state.block ? (
+    <div id="contact">
+      <ContactBlock contact={state.block}>
+        {(buttonText) => <ContactForm buttonText={buttonText} />}
+      </ContactBlock>
+    </div>
+  ) : null;
+}
+
+/**
+ * The landing page: the admin-edited blocks in the spec's order (banner, about, features,
+ * packages, testimonials, contact), from one read. Each block has the spec's own states: banner,
+ * about and features show nothing while loading, testimonials and contact a loading text, the
+ * packages a spinner; when the one read fails, each block is read on its own and fails on its
+ * own ('Error: Failed to fetch banner data'), so one block's failure never blanks the page. An
+ * inactive block is simply absent.
+ */
+export function HomePage() {
+  useDocumentMeta();
+  const landing = useLandingRead();
+  // Read alongside the content rather than after it (PackagesSection shares this query).
+  useQuery(api.packages.list.query());
   return (
     <div data-remote="marketing" data-page="HomePage">
-      {content.isError ? (
-        <div className={styles.error}>
-          <Alert tone="error">
-            This page's content could not be loaded. Please try again later.
-          </Alert>
-        </div>
+      {landing.data === undefined && !landingFailed(landing) ? (
+        // Nothing is drawn while the first blocks load, but their screen is kept, so the
+        // packages and the footer below do not move when the blocks arrive.
+        <div className={styles.firstScreen} />
       ) : (
         <>
-          {blocks?.banner && <BannerBlock banner={blocks.banner} />}
-          {blocks?.about && <AboutBlock about={blocks.about} />}
-          {blocks?.features && <FeaturesBlock features={blocks.features} />}
+          <Banner />
+          <About />
+          <Features />
         </>
       )}
       <div id="packages">
         <PackagesSection />
       </div>
-      {blocks?.testimonial && <TestimonialBlock testimonial={blocks.testimonial} />}
-      {(!blocks || blocks.contact) && (
-        <div id="contact">
-          {blocks?.contact ? (
-            <ContactBlock contact={blocks.contact}>
-              {(buttonText) => <ContactForm buttonText={buttonText} />}
-            </ContactBlock>
-          ) : (
-            content.isError && <ContactForm />
-          )}
-        </div>
-      )}
+      <Testimonials />
+      <Contact />
     </div>
   );
 }
