@@ -100,7 +100,7 @@ export default tseslint.config(
   },
   {
     // Build configuration may use the shared build settings; app code may not.
-    files: ['**/vite.config.ts'],
+    files: ['**/vite.config.ts', '**/vitest.config.ts'],
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',

@@ -212,6 +212,7 @@ export function remoteConfig(name, command, appDir) {
         experiments: { externalRuntime: command === 'build' },
       }),
       publishRoutesPlugin(name),
+      sovereignStatesPlugin(),
     ],
     css: scopedCss(name),
     build: buildOptions,
@@ -320,5 +321,30 @@ export function hostConfig(appDir) {
     build: buildOptions,
     server: { port, strictPort: true },
     preview: { port, strictPort: true },
+  };
+}
+
+/**
+ * `virtual:sovereign-states`: the ISO 3166-1 alpha-2 codes of the world's sovereign states (the
+ * independent countries of world-countries, the UN's members and observers), worked out when
+ * the app builds: the library's 1.4 MB of country data never reaches a browser, only the codes.
+ *
+ * @returns {import('vite').Plugin}
+ */
+export function sovereignStatesPlugin() {
+  const id = 'virtual:sovereign-states';
+  const resolved = `\0${id}`;
+  return {
+    name: 'coldmail-sovereign-states',
+    resolveId: (source) => (source === id ? resolved : undefined),
+    async load(source) {
+      if (source !== resolved) return undefined;
+      const { default: countries } = await import('world-countries');
+      const codes = countries
+        .filter((country) => country.independent)
+        .map((country) => country.cca2)
+        .sort();
+      return `export const sovereignStateCodes = ${JSON.stringify(codes)};\n`;
+    },
   };
 }

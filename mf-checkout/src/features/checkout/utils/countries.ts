@@ -1,13 +1,18 @@
 import countries from 'i18n-iso-countries';
 import english from 'i18n-iso-countries/langs/en.json';
+import { sovereignStateCodes } from 'virtual:sovereign-states';
 
 countries.registerLocale(english);
 
-/** Every ISO 3166-1 country by its English name, alphabetically, then 'Other'. */
+/**
+ * The world's sovereign states by their English names, alphabetically, then 'Other' (the spec's
+ * list: about 195 countries, no territories).
+ */
 export const countryNames: readonly string[] = [
-  ...Object.values(countries.getNames('en', { select: 'official' })).sort((a, b) =>
-    a.localeCompare(b, 'en'),
-  ),
+  ...sovereignStateCodes
+    .map((code) => countries.getName(code, 'en', { select: 'official' }))
+    .filter((name): name is string => Boolean(name))
+    .sort((a, b) => a.localeCompare(b, 'en')),
   'Other',
 ];
 

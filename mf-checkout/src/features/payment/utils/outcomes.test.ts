@@ -94,6 +94,17 @@ describe('itemFailure', () => {
   });
 });
 
+describe('an item payment PayPal’s details could not be read back for', () => {
+  it('says so in the spec’s words and stays on screen', () => {
+    const outcome = itemFailure(new ApiError('Could not reach PayPal. Please try again.', 502));
+    expect(outcome.notice).toEqual({
+      tone: 'error',
+      text: 'Payment processing error: Could not retrieve transaction details from PayPal. Please try again.',
+    });
+    expect(outcome.redirect).toBeUndefined();
+  });
+});
+
 describe('cancelling an item payment', () => {
   it('says so and returns to the dashboard after 3 s', () => {
     expect(itemCancelled).toEqual({

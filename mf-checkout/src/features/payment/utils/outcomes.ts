@@ -20,6 +20,8 @@ export interface PaymentOutcome {
   redirect?: { to: string; afterMs: number };
 }
 
+export const TRANSACTION_DETAILS_TEXT =
+  'Payment processing error: Could not retrieve transaction details from PayPal. Please try again.';
 export const PROCESSING_TEXT = 'Processing your payment... Please wait.';
 export const SUCCESS_TEXT = 'Payment successful! Redirecting to your subscription history...';
 export const CANCELLED_TEXT =
@@ -108,6 +110,8 @@ export function itemOutcome(result: ItemPaymentResult, paypalOrderId: string): P
  * support or says the capture details are missing: then it stays readable.
  */
 export function itemFailure(apiError: ApiError): PaymentOutcome {
+  // PayPal could not be reached or its capture could not be read back (our API's 502).
+  if (apiError.status === 502) return { notice: error(TRANSACTION_DETAILS_TEXT), paid: false };
   const text = serverRefusal(apiError)
     ? apiError.message
     : `Payment completed successfully, but we couldn't update your order status. Please contact support with your transaction details. Error: ${apiError.message}`;
