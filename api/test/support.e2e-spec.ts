@@ -74,10 +74,13 @@ describe('POST /new-support-message', () => {
       ticketStatus: 'open',
       ticketUserName: 'Vera Visitor',
       ticketUserEmail: 'vera@example.com',
-      ticketUserRole: 'visitor',
+      // The spec creates every new support message as 'user'; a visitor's has no account.
+      ticketUserRole: 'user',
       phone: '+33 1 23 45 67 89',
       adminMessage: [],
     });
+    const stored = await tickets().findOne({ ticketUserEmail: 'vera@example.com' });
+    expect(stored?.userId ?? null).toBeNull();
   });
 
   it('needs a subject, a message and, from a visitor, a name and an e-mail', async () => {

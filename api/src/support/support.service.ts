@@ -86,8 +86,9 @@ export class SupportService implements OnModuleInit {
   }
 
   /**
-   * A new open ticket. A signed-in author is described by their record, never by the body; the
-   * spec's ticketUserRole is 'user' for them, 'visitor' for the contact form.
+   * A new open ticket. A signed-in author is described by their record, never by the body. The
+   * spec creates every new support message with ticketUserRole 'user'; who sent it is ours to
+   * keep: a contact-form message from a visitor has no userId.
    */
   async create(caller: AuthContext | null, body: NewTicket): Promise<SupportTicketRecord> {
     // A person never sees the honeypot field, so a value means a bot filled in the form.
@@ -109,7 +110,7 @@ export class SupportService implements OnModuleInit {
             ticketUserName: plain(body.ticketUserName ?? ''),
             ticketUserEmail: body.ticketUserEmail ?? '',
             ticketUserProfileURL: null,
-            ticketUserRole: 'visitor',
+            ticketUserRole: 'user',
             userId: null,
           }),
     };

@@ -34,6 +34,11 @@ export function errorOfAnswer(status: number, body: unknown): ApiError {
   return new ApiError(message, status, fieldErrors);
 }
 
+/** The server answered with an error status but said nothing of why (no message in its body). */
+export function answeredWithoutMessage(error: ApiError): boolean {
+  return error.status > 0 && error.message === `HTTP error! Status: ${error.status}`;
+}
+
 /** What axios rejects with (recognised by its flag, so this module does not load axios). */
 interface AxiosLikeError {
   isAxiosError: true;

@@ -4,7 +4,8 @@ import { useSession } from './store';
 registerSessionInstance(useSession);
 registerRecordAccess();
 
-export { ApiError, toApiError } from './api-error';
+export { answeredWithoutMessage, ApiError, toApiError } from './api-error';
+export { StreamError } from './stream';
 export {
   sessionActions,
   useSession,

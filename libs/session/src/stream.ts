@@ -3,6 +3,12 @@ import { ApiError, errorOfAnswer } from './api-error';
 import { bearerToken, useSession } from './store';
 
 /**
+ * A failure the stream reported after it started (its `error` event), as opposed to a refusal
+ * before it (an ordinary error answer): the work was under way when it failed.
+ */
+export class StreamError extends ApiError {}
+
+/**
  * A stream entry's call (see Route.stream): POSTs `body` to `path` and reads the server-sent
  * events as they arrive. `onText` gets the text so far after each `chunk`; resolves to the
  * `done` event's data. A refusal before the first event (402, 429, 503...) and an `error` event
@@ -52,9 +58,10 @@ export async function readStream(
       } else if (event === 'done') {
         return data;
       } else if (event === 'error') {
-        throw errorOfAnswer(Number(data.statusCode ?? 500), {
+        const failure = errorOfAnswer(Number(data.statusCode ?? 500), {
           message: data.message ?? 'Generation failed',
         });
+        throw new StreamError(failure.message, failure.status);
       }
     }
   }

@@ -84,6 +84,18 @@ describe('Profile Settings', () => {
     expect(screen.queryByRole('img', { name: 'Profile' })).toBeNull();
   });
 
+  it('says the update failed, without a reason, when the answer gives none (a proxy’s error page)', async () => {
+    const user = await open({
+      'PUT /update-user-profile/:id': {
+        status: 502,
+        body: '<html><body>Bad Gateway</body></html>',
+        contentType: 'text/html',
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update profile.')).toBeTruthy();
+  });
+
   it('shows the server’s reason when the update is refused, and keeps the form', async () => {
     const user = await open({
       'users.updateProfile': {

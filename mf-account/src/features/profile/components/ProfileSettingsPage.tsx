@@ -9,7 +9,7 @@ import {
   type UserRecord,
 } from '@coldmail/contracts';
 import { Link, useLocation } from '@coldmail/router';
-import { api, useMe, useSession } from '@coldmail/session';
+import { answeredWithoutMessage, api, useMe, useSession } from '@coldmail/session';
 import {
   Button,
   ButtonLink,
@@ -80,9 +80,11 @@ function ProfileSettingsForm({ profile }: { profile: UserRecord }) {
     },
     onError: (error) =>
       toast.error(
-        error.status
-          ? `Failed to update profile: ${error.message}`
-          : 'An error occurred while updating your profile.',
+        !error.status
+          ? 'An error occurred while updating your profile.'
+          : answeredWithoutMessage(error)
+            ? 'Failed to update profile.'
+            : `Failed to update profile: ${error.message}`,
       ),
   });
 

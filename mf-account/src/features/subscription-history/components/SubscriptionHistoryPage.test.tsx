@@ -109,10 +109,10 @@ describe('Subscription History', () => {
     expect(await screen.findByText('No orders found')).toBeTruthy();
   });
 
-  it('explains a failed load', async () => {
+  it('explains a failed load with its status, as the spec words it', async () => {
     await open({ status: 500, body: { statusCode: 500, message: 'Database unavailable' } });
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Failed to fetch data: Database unavailable',
+      'Failed to fetch data: HTTP error! Status: 500',
     );
   });
 });

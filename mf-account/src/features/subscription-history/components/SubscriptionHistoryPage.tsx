@@ -153,7 +153,13 @@ export function SubscriptionHistoryPage() {
       ) : orders.status === 'no-email' ? (
         <Alert tone="error">User email not found</Alert>
       ) : orders.status === 'error' ? (
-        <Alert tone="error">Failed to fetch data: {orders.error.message}</Alert>
+        <Alert tone="error">
+          {/* The spec: the status when the server answered; the network's reason if not. */}
+          Failed to fetch data:{' '}
+          {orders.error.status
+            ? `HTTP error! Status: ${orders.error.status}`
+            : orders.error.message}
+        </Alert>
       ) : (
         <PackageOrdersTable orders={orders.data} />
       )}

@@ -11,11 +11,14 @@ const calls = {
     remove: (id: string) => api.packageOrders.delete({ params: { id } }),
     refund: (id: string) => api.packageOrders.refund({ params: { id } }),
     refunded: 'its credits were taken back',
+    unanswered: 'Something went wrong while deleting.',
   },
   itemOrders: {
     remove: (id: string) => api.itemOrders.delete({ params: { id } }),
     refund: (id: string) => api.itemOrders.refund({ params: { id } }),
     refunded: 'its access link was withdrawn',
+    // The spec words the items table's delete failure more shortly.
+    unanswered: 'Something went wrong.',
   },
 };
 
@@ -26,7 +29,7 @@ const calls = {
 export function useOrderMutations<Order extends PackageOrder | ItemOrder>(
   domain: keyof typeof calls,
 ) {
-  const { remove: removeCall, refund: refundCall, refunded } = calls[domain];
+  const { remove: removeCall, refund: refundCall, refunded, unanswered } = calls[domain];
   const [refunding, setRefunding] = useState<Order | null>(null);
   // Orders are deleted without a confirmation: focus goes to the table, not to the next Delete.
   const rowFocus = useRowFocusAfterRemoval('table');
@@ -37,9 +40,7 @@ export function useOrderMutations<Order extends PackageOrder | ItemOrder>(
     },
     onError: (error) => {
       rowFocus.forget();
-      toast.error(
-        error.status ? 'Failed to delete order.' : 'Something went wrong while deleting.',
-      );
+      toast.error(error.status ? 'Failed to delete order.' : unanswered);
     },
   });
   const refund = useMutation({

@@ -1,5 +1,5 @@
 import type { GenerateEmailBody, GeneratedEmail } from '@coldmail/contracts';
-import { api, toApiError } from '@coldmail/session';
+import { api, StreamError, toApiError } from '@coldmail/session';
 import { toast } from '@coldmail/ui';
 import { useMutation, useQuery } from '@coldmail/query';
 
@@ -37,7 +37,10 @@ export function useGenerateEmail({
       toast.error(
         apiError.status === 402 || apiError.status === 503
           ? apiError.message
-          : `Error: ${apiError.message}`,
+          : apiError.status >= 500 && !(error instanceof StreamError)
+            ? // The server failed before generating anything: taking the credit is what failed.
+              'Failed to deduct credits'
+            : `Error: ${apiError.message}`,
       );
     },
   });

@@ -1,6 +1,12 @@
 import { currentMe } from '@coldmail/session';
-import { renderRemote, startTestApi, type TestApi, userRecord } from '@coldmail/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import {
+  recordFailed,
+  renderRemote,
+  startTestApi,
+  type TestApi,
+  userRecord,
+} from '@coldmail/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import App from '../../../app/App';
@@ -101,6 +107,32 @@ describe('/user/generate-email', () => {
     await waitFor(() =>
       expect((screen.getByLabelText(/Recipient Name/) as HTMLInputElement).value).toBe(''),
     );
+  });
+
+  it('says the credit could not be taken when the server fails before generating anything', async () => {
+    api = await startTestApi({
+      'generator.generateStream': { status: 500 },
+      'generator.history': { body: [] },
+    });
+    renderRemote(App, '/user/generate-email', {
+      apiUrl: api.url,
+      profile: userRecord({ currentBalance: 9 }),
+    });
+    await fillIn();
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Email' }));
+    expect(await screen.findByText('Failed to deduct credits')).toBeTruthy();
+  });
+
+  it('says the user data was not found, not that credits are short, when the record could not load', async () => {
+    api = await startTestApi({ 'generator.history': { body: [] } });
+    renderRemote(App, '/user/generate-email', { apiUrl: api.url, profile: null });
+    await act(() => recordFailed());
+    await fillIn();
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Email' }));
+    // Said on the button and in a toast when it is pressed.
+    expect((await screen.findAllByText('User data not found')).length).toBe(2);
+    expect(screen.queryByText(/Insufficient credits/)).toBeNull();
+    expect(api.requests.filter((request) => request.method === 'POST')).toEqual([]);
   });
 
   it('with no usable AI key says so, keeps Generate off and does not call the model', async () => {

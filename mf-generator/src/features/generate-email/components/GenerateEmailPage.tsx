@@ -76,7 +76,7 @@ export function GenerateEmailPage() {
 }
 
 function Generator() {
-  const { credits } = useMe();
+  const { credits, status: recordStatus } = useMe();
   const [inputs, setInputs] = useState<Inputs>(emptyInputs);
   const [result, setResult] = useState<{ subject: string; body: string } | null>(null);
   /** The email as the model writes it, until the parsed one arrives. */
@@ -93,13 +93,18 @@ function Generator() {
   const availability = useAvailability();
   const noKeys = availability.data?.keysAvailable === false;
   // Why Generate refuses, in the order the spec checks: said on the button and when pressed.
+  // Without the user's record the credits are unknown, not zero.
   const generateRefusal = missing
     ? REQUIRED_FIELDS_MESSAGE
-    : (credits ?? 0) < 1
-      ? INSUFFICIENT_CREDITS
-      : noKeys
-        ? NO_KEYS_TO_GENERATE
-        : null;
+    : recordStatus === 'error'
+      ? 'User data not found'
+      : recordStatus === 'idle'
+        ? 'User not logged in'
+        : credits !== null && credits < 1
+          ? INSUFFICIENT_CREDITS
+          : noKeys
+            ? NO_KEYS_TO_GENERATE
+            : null;
   const generate = useGenerateEmail({
     onText: setStreaming,
     onGenerated: (email) => setResult({ subject: email.subject, body: email.body }),
