@@ -46,6 +46,28 @@ describe('/admin/settings', () => {
     expect(screen.getByRole('heading', { name: 'Account', level: 1 })).toBeTruthy();
   });
 
+  it('edits the admin’s own profile in the Account panel: photo card and Personal Information', async () => {
+    api = await startTestApi({
+      'users.updateProfile': { body: { ...admin, userName: 'Ada Lovelace' } },
+      'users.list': { body: [{ ...admin, userName: 'Ada Lovelace' }] },
+    });
+    renderRemote(App, '/admin/settings', { apiUrl: api.url, profile: admin });
+    expect(await screen.findByRole('button', { name: 'Change Photo' })).toBeTruthy();
+    expect(screen.getByText('Personal Information')).toBeTruthy();
+    const name = screen.getByLabelText(/Full Name/) as HTMLInputElement;
+    expect(name.value).toBe('Ada Admin');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ada Lovelace');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeTruthy();
+    expect(
+      api.requests.find((request) => request.path === `/update-user-profile/${admin._id}`)?.body,
+    ).toMatchObject({ userName: 'Ada Lovelace' });
+    // The menu's header follows the record, refreshed after the save.
+    const menu = within(screen.getByRole('complementary', { name: 'Settings' }));
+    expect(await menu.findByText('Ada Lovelace')).toBeTruthy();
+  });
+
   it('saves the PayPal settings without sending an untouched secret, and resets after confirming', async () => {
     const stored = paypalSettings({ mode: 'sandbox', clientSecret: 'abcd••••wxyz' });
     api = await startTestApi({

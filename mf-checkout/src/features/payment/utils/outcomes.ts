@@ -20,7 +20,7 @@ export interface PaymentOutcome {
   redirect?: { to: string; afterMs: number };
 }
 
-export const TRANSACTION_DETAILS_TEXT =
+const TRANSACTION_DETAILS_TEXT =
   'Payment processing error: Could not retrieve transaction details from PayPal. Please try again.';
 export const PROCESSING_TEXT = 'Processing your payment... Please wait.';
 export const SUCCESS_TEXT = 'Payment successful! Redirecting to your subscription history...';

@@ -1,0 +1,1 @@
+export { ProfileSettingsForm } from './ProfileSettingsForm';
