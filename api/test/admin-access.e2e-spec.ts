@@ -205,11 +205,17 @@ describe('admin endpoints', () => {
         buyer: { status: byBuyer.status, body: byBuyer.body },
       });
     }
+    // An endpoint whose spec client reads `error` (send-message) gets the same text there too.
+    const refusal = (statusCode: number, message: string, errorField?: boolean) => ({
+      statusCode,
+      message,
+      ...(errorField ? { error: message } : {}),
+    });
     expect(answers).toEqual(
-      adminEndpoints.map(({ key }) => ({
+      adminEndpoints.map(({ key, errorField }) => ({
         key,
-        anonymous: { status: 401, body: { statusCode: 401, message: 'Authentication required' } },
-        buyer: { status: 403, body: { statusCode: 403, message: 'Admin access required' } },
+        anonymous: { status: 401, body: refusal(401, 'Authentication required', errorField) },
+        buyer: { status: 403, body: refusal(403, 'Admin access required', errorField) },
       })),
     );
     expect(await everything()).toEqual(before);
