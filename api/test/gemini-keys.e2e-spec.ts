@@ -9,6 +9,7 @@ import {
   NoGeminiKeyError,
   type GeminiRequest,
 } from '../src/gemini-keys/gemini-pool.service';
+import { loadConfig } from '../src/config/app-config';
 import { geminiDouble } from './support/gemini-double';
 import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
@@ -565,7 +566,7 @@ describe('the key pool (GeminiPoolService)', () => {
     });
   });
 
-  it('passes the prompt and the generation settings on to gemini-2.5-flash-lite', async () => {
+  it('passes the prompt and the generation settings on to the configured model', async () => {
     const key = keyOf();
     await addKey('Main', key);
     await pool().generate({
@@ -575,7 +576,8 @@ describe('the key pool (GeminiPoolService)', () => {
     });
     // Other test files share the double: read this test's own call, by its key.
     const request = (await double.requests()).findLast((recorded) => recorded.key === key);
-    expect(request).toMatchObject({ key, model: 'gemini-2.5-flash-lite' });
+    // GEMINI_MODEL's default: a current model (2.5 Flash-Lite was shut down in 2026).
+    expect(request).toMatchObject({ key, model: 'gemini-3.5-flash-lite' });
     expect(request?.body).toMatchObject({
       generationConfig: { thinkingConfig: { thinkingBudget: 0 } },
       systemInstruction: { parts: [{ text: 'You write cold emails.' }] },
@@ -596,6 +598,32 @@ describe('the key pool (GeminiPoolService)', () => {
     );
     expect(streamed.map((r) => r.key)).toEqual([bad, good]);
     expect(streamed[1]?.body).toMatchObject({ generationConfig: emailRequest.generationConfig });
+  });
+
+  it('calls the model GEMINI_MODEL names; a shut-down one is refused without blaming the key', async () => {
+    const key = keyOf();
+    const created = await addKey('Main', key);
+    for (const [model, works] of [
+      ['gemini-3.8-flash', true],
+      ['gemini-2.5-flash-lite', false],
+    ] as const) {
+      const configured = await startTestApi(
+        { ...double.env, GEMINI_MODEL: model },
+        { sameDatabaseAs: api },
+      );
+      try {
+        const generating = configured.app.get(GeminiPoolService).generate(emailRequest);
+        if (works) await expect(generating).resolves.toMatchObject({ text: /^Subject: / });
+        else await expect(generating).rejects.toBeInstanceOf(GeminiRequestRefusedError);
+      } finally {
+        await configured.close();
+      }
+      const request = (await double.requests()).findLast((recorded) => recorded.key === key);
+      expect(request?.model).toBe(model);
+    }
+    // Google's 404 for the model is no fault of the key: it stays in use.
+    expect(await stateOf(created._id)).toMatchObject({ status: 'active', failureCount: 0 });
+    expect(() => loadConfig({ NODE_ENV: 'test', GEMINI_MODEL: 'gpt-5' })).toThrow(/GEMINI_MODEL/);
   });
 
   it("streams nothing and throws the spec's 503 when no key is usable", async () => {

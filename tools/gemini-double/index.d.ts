@@ -2,7 +2,7 @@
 export interface RecordedGeminiRequest {
   /** From the x-goog-api-key header, else the ?key= parameter; '' when neither was sent. */
   key: string;
-  /** The model in the path, e.g. 'gemini-2.5-flash-lite'. */
+  /** The model in the path, e.g. 'gemini-3.5-flash-lite'. */
   model: string;
   method: 'generateContent' | 'streamGenerateContent';
   /** 'v1' (what @google/genai 3.x calls by default) or 'v1beta'. */

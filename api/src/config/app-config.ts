@@ -116,6 +116,12 @@ const envSchema = z.object({
     ),
   ),
   GEMINI_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(30),
+  // The model every generation and prompt enhancement calls: a current one, which an operator
+  // moves on when Google announces its shutdown (ai.google.dev/gemini-api/docs/deprecations).
+  GEMINI_MODEL: z
+    .string()
+    .regex(/^(gemini|gemma)-[\w.-]+$/, 'a Gemini model name, e.g. gemini-3.5-flash-lite')
+    .default('gemini-3.5-flash-lite'),
   // OpenTelemetry's own variable names, so an operator's collector settings carry over.
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   OTEL_EXPORTER_OTLP_HEADERS: commaList.pipe(
@@ -243,6 +249,8 @@ export interface TelemetryConfig {
 export interface GeminiConfig {
   /** Replaces Google's base URL, e.g. the local Gemini double; null calls Google. */
   apiBase: string | null;
+  /** The model called (GEMINI_MODEL). */
+  model: string;
   /** How long one call to Gemini may take before the pool tries the next key. */
   timeoutMs: number;
   /**
@@ -435,6 +443,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     },
     gemini: {
       apiBase: vars.GEMINI_API_BASE?.replace(/\/+$/, '') ?? null,
+      model: vars.GEMINI_MODEL,
       timeoutMs: vars.GEMINI_TIMEOUT_SECONDS * 1000,
       keysSecret: keysSecretOf(vars),
     },

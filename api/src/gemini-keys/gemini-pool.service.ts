@@ -20,7 +20,6 @@ import { GeminiKeysService, type PickedKey } from './gemini-keys.service';
 import { maskApiKey } from './key-mask';
 
 /** Spec: the generator's model. */
-const GEMINI_MODEL = 'gemini-2.5-flash-lite';
 
 /** No key is active and healthy (none added, all switched off, failing or cooling down). */
 export class NoGeminiKeyError extends ServiceUnavailableException {
@@ -157,7 +156,7 @@ export class GeminiPoolService {
 
   private paramsOf(request: GeminiRequest) {
     return {
-      model: GEMINI_MODEL,
+      model: this.config.gemini.model,
       contents: request.contents,
       config: {
         ...request.generationConfig,
@@ -185,7 +184,7 @@ export class GeminiPoolService {
           `gemini ${method}`,
           {
             'gen_ai.provider.name': 'gcp.gemini',
-            'gen_ai.request.model': GEMINI_MODEL,
+            'gen_ai.request.model': this.config.gemini.model,
             'coldmail.gemini.key_id': key.id,
           },
           () => attempt(client),

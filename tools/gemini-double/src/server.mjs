@@ -2,6 +2,7 @@
 // conventions applied), and the /__double control routes, which answer same-origin callers only
 // because they hand out the prompts and keys that were sent.
 import { answerPrompt, writeEmail } from './answers.mjs';
+import { availableModels } from './models.mjs';
 import { readRequest } from './prompt.mjs';
 import {
   internalError,
@@ -24,7 +25,6 @@ import {
 // Google's own limit on a request body.
 const BODY_LIMIT = 20 * 1024 * 1024;
 const MODEL_ROUTE = /^\/(v1|v1beta)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
-const KNOWN_MODEL = /^(gemini|gemma)-[\w.-]+$/;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
@@ -91,7 +91,7 @@ export function createRequestHandler(context) {
     const signal = AbortSignal.any([hungUp.signal, context.stopping]);
     if (key.startsWith('slow-')) await context.wait(context.slowMs, signal);
 
-    if (!KNOWN_MODEL.test(model)) return send(res, modelNotFound(model, apiVersion, method));
+    if (!availableModels.has(model)) return send(res, modelNotFound(model, apiVersion, method));
     if ('error' in read) return send(res, read.error);
 
     const { promptText, generationConfig } = read.request;

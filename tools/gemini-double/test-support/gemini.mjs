@@ -4,7 +4,7 @@
 // every module in that folder.
 import { GoogleGenAI } from '@google/genai';
 
-export const MODEL = 'gemini-2.5-flash-lite';
+export const MODEL = 'gemini-3.5-flash-lite';
 
 /** The generator's settings from the spec. */
 export const GENERATION_SETTINGS = {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { retiredModels } from '../src/models.mjs';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { startGeminiDouble } from '../index.mjs';
 import {
@@ -288,6 +289,20 @@ describe('requests Google would refuse', () => {
       });
     });
   }
+
+  test('a model Google has shut down is a 404, as for a name it never had', async () => {
+    for (const model of retiredModels) {
+      const error = await gemini(double.url, 'key-1')
+        .models.generateContent({ model, contents: 'hi' })
+        .then(
+          () => assert.fail(`${model} resolved`),
+          (caught) => caught,
+        );
+      assert.equal(error.status, 404);
+      assert.equal(errorBody(error).status, 'NOT_FOUND');
+      assert.match(errorBody(error).message, new RegExp(`models/${model} is not found`));
+    }
+  });
 
   test('an unknown model is a 404 the SDK raises', async () => {
     const error = await gemini(double.url, 'key-1')
