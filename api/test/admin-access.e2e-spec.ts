@@ -143,6 +143,7 @@ const adminRequests = (): Record<string, AdminRequest> => {
     },
     'geminiKeys.delete': byId(seeded.geminiKeyId),
     'geminiKeys.toggle': byId(seeded.geminiKeyId),
+    'geminiKeys.test': byId(seeded.geminiKeyId),
     'support.summary': {},
     'audit.list': { query: { pageSize: '5' } },
   };

@@ -237,6 +237,35 @@ describe('GET /api/gemini-keys (admin)', () => {
   });
 });
 
+describe('POST /api/gemini-keys/:id/test (admin)', () => {
+  const test = (id: string) =>
+    call<{ success: boolean; model: string; answer?: string; error?: string } & ErrorBody>(
+      api,
+      'POST',
+      `/api/gemini-keys/${id}/test`,
+      { token: admin.token },
+    );
+
+  it('makes one small call with the key and shows the answer, or Google’s reason, without the key', async () => {
+    const good = await addKey('Good', keyOf());
+    const answered = await test(good._id);
+    expect(answered.status).toBe(200);
+    expect(answered.body).toMatchObject({ success: true, model: 'gemini-3.5-flash-lite' });
+    expect(answered.body.answer?.length).toBeGreaterThan(0);
+
+    const badKey = keyOf('bad-');
+    const bad = await addKey('Bad', badKey);
+    const refused = await test(bad._id);
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({ success: false, error: expect.any(String) });
+    expect(refused.text).not.toContain(badKey);
+    // A test is no use and no failure of the pool: the key's record is as it was.
+    expect(await stateOf(bad._id)).toMatchObject({ status: 'active', failureCount: 0 });
+
+    expect((await test('0123456789abcdef01234567')).status).toBe(404);
+  });
+});
+
 describe('PUT /api/gemini-keys/:id (admin)', () => {
   const put = (id: string, json: unknown) =>
     call<KeyResponse & ErrorBody>(api, 'PUT', `/api/gemini-keys/${id}`, {

@@ -10,6 +10,7 @@ import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { withoutEchoedFields } from '../common/echoed-record';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
 import { GeminiKeysService } from './gemini-keys.service';
+import { GeminiPoolService } from './gemini-pool.service';
 
 const endpoints = contract.geminiKeys;
 
@@ -17,7 +18,10 @@ const endpoints = contract.geminiKeys;
 @ApiTags('gemini-keys')
 @Controller()
 export class GeminiKeysController {
-  constructor(private readonly keys: GeminiKeysService) {}
+  constructor(
+    private readonly keys: GeminiKeysService,
+    private readonly pool: GeminiPoolService,
+  ) {}
 
   @Endpoint(endpoints.list)
   async list(): Promise<ResponseOf<typeof endpoints.list>> {
@@ -62,5 +66,13 @@ export class GeminiKeysController {
       ? 'API key activated successfully!'
       : 'API key deactivated successfully!';
     return { success: true, data, message };
+  }
+
+  @Endpoint(endpoints.test)
+  async test(
+    @ValidParams() { id }: ParsedParamsOf<typeof endpoints.test>,
+  ): Promise<ResponseOf<typeof endpoints.test>> {
+    const result = await this.pool.test(await this.keys.opened(id));
+    return { success: 'answer' in result, model: this.pool.model, ...result };
   }
 }

@@ -4,6 +4,7 @@ import {
   NotFoundException,
   type OnModuleDestroy,
   type OnModuleInit,
+  UnprocessableEntityException,
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { GeminiKey as GeminiKeyRecord, GeminiKeyUpdateBody } from '@coldmail/contracts';
@@ -213,6 +214,19 @@ export class GeminiKeysService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Whether a generation could get a key now: one active, healthy and not cooling down. */
+  /** One key, whatever its state (an admin may test a switched-off or failing one), opened. */
+  async opened(id: string): Promise<PickedKey> {
+    const key = await this.keys.findById(id).exec();
+    if (!key) throw new NotFoundException('API key not found');
+    try {
+      return { id, name: key.name, apiKey: this.cipher.open(key.sealedKey) };
+    } catch {
+      throw new UnprocessableEntityException(
+        'The stored key cannot be decrypted with the current GEMINI_KEYS_SECRET; enter it again',
+      );
+    }
+  }
+
   async hasUsableKey(): Promise<boolean> {
     const now = Date.now();
     return (await this.usableKeys(now)).some((key) => key.coolingUntil <= now);

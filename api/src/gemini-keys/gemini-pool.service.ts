@@ -154,6 +154,30 @@ export class GeminiPoolService {
     }
   }
 
+  /**
+   * One small call with `key` to the configured model, for an admin checking a key or the
+   * model: Gemini's answer, or why Google refused (the key scrubbed from it). The key's record
+   * is left as it is: a test is no use and no failure of the pool.
+   */
+  async test(key: PickedKey): Promise<{ answer: string } | { error: string }> {
+    try {
+      const response = await this.clientFor(key.apiKey).ai.models.generateContent(
+        this.paramsOf({
+          contents: 'Reply with the single word: ready',
+          generationConfig: { maxOutputTokens: 16, temperature: 0 },
+        }),
+      );
+      return { answer: response.text ?? '' };
+    } catch (error) {
+      return { error: scrub(classifyGeminiFailure(error, null).message, key.apiKey) };
+    }
+  }
+
+  /** The model every call names (GEMINI_MODEL). */
+  get model(): string {
+    return this.config.gemini.model;
+  }
+
   private paramsOf(request: GeminiRequest) {
     return {
       model: this.config.gemini.model,

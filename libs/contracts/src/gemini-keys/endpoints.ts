@@ -4,6 +4,7 @@ import {
   geminiKeyDeletedResponseSchema,
   geminiKeyListResponseSchema,
   geminiKeyResponseSchema,
+  geminiKeyTestResponseSchema,
   geminiKeyUpdateBodySchema,
 } from './schemas';
 import { byId } from '../params';
@@ -31,5 +32,10 @@ export const geminiKeysEndpoints = {
     summary: 'Switches a key on or off; switching it on clears its failures',
     ...byId,
     response: geminiKeyResponseSchema,
+  },
+  test: {
+    summary: 'Makes one small call to the model with this key and answers what came back',
+    ...byId,
+    response: geminiKeyTestResponseSchema,
   },
 } satisfies EndpointSchemasOf<typeof geminiKeysRoutes>;

@@ -31,4 +31,13 @@ export const geminiKeysRoutes = domainRoutes({
     access: 'admin',
     sensitive: true,
   },
+  test: {
+    method: 'POST',
+    path: '/api/gemini-keys/:id/test',
+    access: 'admin',
+    sensitive: true,
+    status: 200,
+    // A test call changes nothing an admin sees.
+    invalidates: [],
+  },
 });

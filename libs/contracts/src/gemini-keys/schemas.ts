@@ -91,6 +91,19 @@ export const geminiKeyResponseSchema = z.object({
   message: z.string(),
 });
 
+/**
+ * POST /api/gemini-keys/:id/test: one small call to the configured model with this key, and what
+ * came back: Gemini's answer, or Google's reason for refusing (the key is never in it).
+ */
+export const geminiKeyTestResponseSchema = z.object({
+  success: z.boolean(),
+  /** The model called (GEMINI_MODEL). */
+  model: z.string(),
+  answer: z.string().optional(),
+  error: z.string().optional(),
+});
+export type GeminiKeyTest = z.infer<typeof geminiKeyTestResponseSchema>;
+
 /** DELETE /api/gemini-keys/:id */
 export const geminiKeyDeletedResponseSchema = z.object({
   success: z.literal(true),

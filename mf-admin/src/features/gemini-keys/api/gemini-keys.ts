@@ -27,5 +27,9 @@ export function useGeminiKeyChanges() {
     toggle: useMutation({
       mutationFn: (input: InputOf<Endpoints['toggle']>) => api.geminiKeys.toggle(input),
     }),
+    /** One small call to the model with the key: its answer, or Google's reason. */
+    test: useMutation({
+      mutationFn: (input: InputOf<Endpoints['test']>) => api.geminiKeys.test(input),
+    }),
   };
 }

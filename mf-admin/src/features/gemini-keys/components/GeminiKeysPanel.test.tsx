@@ -131,6 +131,30 @@ describe('Gemini Keys panel', () => {
     expect(within(spare!).getByText('Never used')).toBeTruthy();
   });
 
+  it('tests a key with one small call and shows the model’s answer, or Google’s reason', async () => {
+    const good = geminiKey({ _id: '680000000000000000000001', name: 'Main' });
+    const bad = geminiKey({ _id: '680000000000000000000002', name: 'Old' });
+    await startKeysApi([good, bad], {
+      'geminiKeys.test': ({ params }) => ({
+        body:
+          params.id === good._id
+            ? { success: true, model: 'gemini-3.5-flash-lite', answer: 'ready' }
+            : { success: false, model: 'gemini-3.5-flash-lite', error: 'API key not valid.' },
+      }),
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Test Main' }));
+    expect(await screen.findByText('Main works with gemini-3.5-flash-lite: "ready"')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Test Old' }));
+    expect(
+      await screen.findByText('Old failed with gemini-3.5-flash-lite: API key not valid.'),
+    ).toBeTruthy();
+    expect(requestsTo('POST').map((request) => request.path)).toEqual([
+      `/api/gemini-keys/${good._id}/test`,
+      `/api/gemini-keys/${bad._id}/test`,
+    ]);
+  });
+
   it('shows the empty state when there is no key', async () => {
     await startKeysApi([]);
     render();

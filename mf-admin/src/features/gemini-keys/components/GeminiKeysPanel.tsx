@@ -47,6 +47,21 @@ export function GeminiKeysPanel() {
     return <Alert tone="error">{messageOf(keys.error, 'Failed to fetch keys')}</Alert>;
   }
 
+  /** One small call to the model with the key; its answer or Google's reason goes in the banner. */
+  const testKey = async (key: GeminiKey) => {
+    setBanner(null);
+    try {
+      const result = await changes.test.mutateAsync({ params: { id: key._id } });
+      setBanner(
+        result.success
+          ? { tone: 'success', text: `${key.name} works with ${result.model}: "${result.answer}"` }
+          : { tone: 'error', text: `${key.name} failed with ${result.model}: ${result.error}` },
+      );
+    } catch (error) {
+      setBanner({ tone: 'error', text: `Error: ${messageOf(error, 'Failed to test key')}` });
+    }
+  };
+
   const confirmDelete = async (key: GeminiKey) => {
     await report(
       () => changes.remove.mutateAsync({ params: { id: key._id } }),
@@ -91,6 +106,7 @@ export function GeminiKeysPanel() {
         <GeminiKeysTable
           keys={keys.data.data}
           togglingId={changes.toggle.isPending ? changes.toggle.variables.params.id : null}
+          testingId={changes.test.isPending ? changes.test.variables.params.id : null}
           onEdit={(key, control) => {
             setBanner(null);
             setEditing(key);
@@ -102,6 +118,7 @@ export function GeminiKeysPanel() {
               'Failed to toggle key status',
             )
           }
+          onTest={(key) => void testKey(key)}
           onDelete={setDeleting}
         />
       </Card>

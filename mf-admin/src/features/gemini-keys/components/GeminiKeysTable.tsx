@@ -6,9 +6,12 @@ interface GeminiKeysTableProps {
   keys: readonly GeminiKey[];
   /** The key whose switch is being flipped, to show its button busy. */
   togglingId: string | null;
+  /** The key being tested, to show its Test button busy. */
+  testingId: string | null;
   /** `control` is the row's Edit button, which gets focus back when the edit ends. */
   onEdit: (key: GeminiKey, control: HTMLElement) => void;
   onToggle: (key: GeminiKey) => void;
+  onTest: (key: GeminiKey) => void;
   onDelete: (key: GeminiKey) => void;
 }
 
@@ -38,8 +41,10 @@ function KeyState({ apiKey }: { apiKey: GeminiKey }) {
 export function GeminiKeysTable({
   keys,
   togglingId,
+  testingId,
   onEdit,
   onToggle,
+  onTest,
   onDelete,
 }: GeminiKeysTableProps) {
   if (keys.length === 0) {
@@ -88,6 +93,15 @@ export function GeminiKeysTable({
             onClick={() => onToggle(key)}
           >
             {key.isActive ? 'Deactivate' : 'Activate'}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={testingId === key._id}
+            aria-label={`Test ${key.name}`}
+            onClick={() => onTest(key)}
+          >
+            Test
           </Button>
           <Button
             size="sm"
