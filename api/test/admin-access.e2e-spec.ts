@@ -144,6 +144,8 @@ const adminRequests = (): Record<string, AdminRequest> => {
     'geminiKeys.delete': byId(seeded.geminiKeyId),
     'geminiKeys.toggle': byId(seeded.geminiKeyId),
     'geminiKeys.test': byId(seeded.geminiKeyId),
+    'geminiKeys.model': {},
+    'geminiKeys.setModel': { body: { model: 'gemini-3.8-flash' } },
     'support.summary': {},
     'audit.list': { query: { pageSize: '5' } },
   };

@@ -266,6 +266,63 @@ describe('POST /api/gemini-keys/:id/test (admin)', () => {
   });
 });
 
+describe('the model every call names (GET and PUT /api/gemini-model, admin)', () => {
+  type ModelAnswer = {
+    success: true;
+    data: { model: string; override: string | null; default: string };
+  };
+  const setModel = (model: unknown) =>
+    call<ModelAnswer & ErrorBody>(api, 'PUT', '/api/gemini-model', {
+      token: admin.token,
+      json: { model },
+    });
+
+  it('is GEMINI_MODEL until an admin chooses another, on every instance at once; null goes back', async () => {
+    const read = await call<ModelAnswer>(api, 'GET', '/api/gemini-model', { token: admin.token });
+    expect(read.body.data).toEqual({
+      model: 'gemini-3.5-flash-lite',
+      override: null,
+      default: 'gemini-3.5-flash-lite',
+    });
+    const chosen = await setModel('gemini-3.8-flash');
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.data).toMatchObject({
+      model: 'gemini-3.8-flash',
+      override: 'gemini-3.8-flash',
+    });
+
+    const key = keyOf();
+    await addKey('Main', key);
+    // Another instance on the same database calls the admin's model for its next generation.
+    const other = await startTestApi(double.env, { sameDatabaseAs: api });
+    try {
+      await other.app.get(GeminiPoolService).generate(emailRequest);
+    } finally {
+      await other.close();
+    }
+    expect((await double.requests()).findLast((r) => r.key === key)?.model).toBe(
+      'gemini-3.8-flash',
+    );
+
+    expect((await setModel('gpt-5')).status).toBe(400);
+    expect((await setModel('gemini-3.8-flash; drop')).status).toBe(400);
+    const back = await setModel(null);
+    expect(back.body.data).toEqual({
+      model: 'gemini-3.5-flash-lite',
+      override: null,
+      default: 'gemini-3.5-flash-lite',
+    });
+    const audit = await api.db
+      .collection('audit_log')
+      .find({ action: 'settings.gemini.model-change' })
+      .toArray();
+    expect(audit.map((entry) => entry.after)).toEqual([
+      { model: 'gemini-3.8-flash', override: 'gemini-3.8-flash' },
+      { model: 'gemini-3.5-flash-lite', override: null },
+    ]);
+  });
+});
+
 describe('PUT /api/gemini-keys/:id (admin)', () => {
   const put = (id: string, json: unknown) =>
     call<KeyResponse & ErrorBody>(api, 'PUT', `/api/gemini-keys/${id}`, {

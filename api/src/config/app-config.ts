@@ -1,7 +1,12 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { emailSchema, paypalCurrencies, paypalModes } from '@coldmail/contracts';
+import {
+  emailSchema,
+  geminiModelNameSchema,
+  paypalCurrencies,
+  paypalModes,
+} from '@coldmail/contracts';
 import registry from '@coldmail/registry/apps.json';
 
 /** The repository root: development data lives under `.data/` there (git-ignored). */
@@ -118,10 +123,7 @@ const envSchema = z.object({
   GEMINI_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(30),
   // The model every generation and prompt enhancement calls: a current one, which an operator
   // moves on when Google announces its shutdown (ai.google.dev/gemini-api/docs/deprecations).
-  GEMINI_MODEL: z
-    .string()
-    .regex(/^(gemini|gemma)-[\w.-]+$/, 'a Gemini model name, e.g. gemini-3.5-flash-lite')
-    .default('gemini-3.5-flash-lite'),
+  GEMINI_MODEL: geminiModelNameSchema.default('gemini-3.5-flash-lite'),
   // OpenTelemetry's own variable names, so an operator's collector settings carry over.
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   OTEL_EXPORTER_OTLP_HEADERS: commaList.pipe(

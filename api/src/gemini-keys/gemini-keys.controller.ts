@@ -10,6 +10,7 @@ import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { withoutEchoedFields } from '../common/echoed-record';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
 import { GeminiKeysService } from './gemini-keys.service';
+import { GeminiModelService } from './gemini-model.service';
 import { GeminiPoolService } from './gemini-pool.service';
 
 const endpoints = contract.geminiKeys;
@@ -21,6 +22,7 @@ export class GeminiKeysController {
   constructor(
     private readonly keys: GeminiKeysService,
     private readonly pool: GeminiPoolService,
+    private readonly models: GeminiModelService,
   ) {}
 
   @Endpoint(endpoints.list)
@@ -72,7 +74,21 @@ export class GeminiKeysController {
   async test(
     @ValidParams() { id }: ParsedParamsOf<typeof endpoints.test>,
   ): Promise<ResponseOf<typeof endpoints.test>> {
-    const result = await this.pool.test(await this.keys.opened(id));
-    return { success: 'answer' in result, model: this.pool.model, ...result };
+    const [key, model] = await Promise.all([this.keys.opened(id), this.models.current()]);
+    const result = await this.pool.test(key, model);
+    return { success: 'answer' in result, model, ...result };
+  }
+
+  @Endpoint(endpoints.model)
+  async model(): Promise<ResponseOf<typeof endpoints.model>> {
+    return { success: true, data: await this.models.view() };
+  }
+
+  @Endpoint(endpoints.setModel)
+  async setModel(
+    @CurrentUser() caller: AuthContext,
+    @ValidBody() body: ParsedBodyOf<typeof endpoints.setModel>,
+  ): Promise<ResponseOf<typeof endpoints.setModel>> {
+    return { success: true, data: await this.models.set(caller, body.model) };
   }
 }

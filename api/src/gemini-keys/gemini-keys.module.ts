@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { SecretsModule } from '../secrets/secrets.module';
 import { GeminiKeysController } from './gemini-keys.controller';
 import { GeminiKeysService } from './gemini-keys.service';
+import { GeminiModelService } from './gemini-model.service';
 import { GeminiPoolService } from './gemini-pool.service';
 import { GeminiKey, GeminiKeySchema } from './schemas/gemini-key.schema';
 
@@ -16,7 +17,7 @@ import { GeminiKey, GeminiKeySchema } from './schemas/gemini-key.schema';
     SecretsModule,
   ],
   controllers: [GeminiKeysController],
-  providers: [GeminiKeysService, GeminiPoolService],
+  providers: [GeminiKeysService, GeminiModelService, GeminiPoolService],
   exports: [GeminiPoolService, GeminiKeysService],
 })
 export class GeminiKeysModule {}

@@ -17,6 +17,7 @@ import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import { classifyGeminiFailure, type GeminiFailure } from './gemini-failures';
 import { GeminiKeysService, type PickedKey } from './gemini-keys.service';
+import { GeminiModelService } from './gemini-model.service';
 import { maskApiKey } from './key-mask';
 
 /** Spec: the generator's model. */
@@ -84,6 +85,7 @@ export class GeminiPoolService {
 
   constructor(
     private readonly keys: GeminiKeysService,
+    private readonly models: GeminiModelService,
     @InjectConfig() private readonly config: AppConfig,
     private readonly telemetry: Telemetry,
   ) {}
@@ -103,8 +105,9 @@ export class GeminiPoolService {
     timing?: ServerTiming,
     ready?: Promise<unknown>,
   ): Promise<GeminiAnswer> {
-    const { value } = await this.withFailover(ready, 'generateContent', async ({ ai }) => {
-      const call = () => ai.models.generateContent(this.paramsOf(request));
+    const model = await this.models.current();
+    const { value } = await this.withFailover(ready, 'generateContent', model, async ({ ai }) => {
+      const call = () => ai.models.generateContent(this.paramsOf(request, model));
       // Only the model's own time counts as `gemini`: choosing a key is ours.
       const response = await (timing ? timing.measure('gemini', call) : call());
       return {
@@ -122,11 +125,13 @@ export class GeminiPoolService {
    * cannot move to another key (the text so far would be repeated): GeminiUnavailableError.
    */
   async *generateStream(request: GeminiRequest): AsyncGenerator<string, void, undefined> {
+    const model = await this.models.current();
     const { key, value } = await this.withFailover(
       undefined,
       'streamGenerateContent',
+      model,
       async ({ ai }) => {
-        const stream = await ai.models.generateContentStream(this.paramsOf(request));
+        const stream = await ai.models.generateContentStream(this.paramsOf(request, model));
         // Errors Google sends before its first chunk still count against this key.
         return { stream, first: await stream.next() };
       },
@@ -159,13 +164,16 @@ export class GeminiPoolService {
    * model: Gemini's answer, or why Google refused (the key scrubbed from it). The key's record
    * is left as it is: a test is no use and no failure of the pool.
    */
-  async test(key: PickedKey): Promise<{ answer: string } | { error: string }> {
+  async test(key: PickedKey, model: string): Promise<{ answer: string } | { error: string }> {
     try {
       const response = await this.clientFor(key.apiKey).ai.models.generateContent(
-        this.paramsOf({
-          contents: 'Reply with the single word: ready',
-          generationConfig: { maxOutputTokens: 16, temperature: 0 },
-        }),
+        this.paramsOf(
+          {
+            contents: 'Reply with the single word: ready',
+            generationConfig: { maxOutputTokens: 16, temperature: 0 },
+          },
+          model,
+        ),
       );
       return { answer: response.text ?? '' };
     } catch (error) {
@@ -173,14 +181,9 @@ export class GeminiPoolService {
     }
   }
 
-  /** The model every call names (GEMINI_MODEL). */
-  get model(): string {
-    return this.config.gemini.model;
-  }
-
-  private paramsOf(request: GeminiRequest) {
+  private paramsOf(request: GeminiRequest, model: string) {
     return {
-      model: this.config.gemini.model,
+      model,
       contents: request.contents,
       config: {
         ...request.generationConfig,
@@ -193,6 +196,7 @@ export class GeminiPoolService {
   private async withFailover<T>(
     ready: Promise<unknown> | undefined,
     method: string,
+    model: string,
     attempt: (client: KeyClient) => Promise<T>,
   ): Promise<{ key: PickedKey; value: T }> {
     const tried: string[] = [];
@@ -208,7 +212,7 @@ export class GeminiPoolService {
           `gemini ${method}`,
           {
             'gen_ai.provider.name': 'gcp.gemini',
-            'gen_ai.request.model': this.config.gemini.model,
+            'gen_ai.request.model': model,
             'coldmail.gemini.key_id': key.id,
           },
           () => attempt(client),

@@ -5,6 +5,8 @@ import {
   geminiKeyListResponseSchema,
   geminiKeyResponseSchema,
   geminiKeyTestResponseSchema,
+  geminiModelBodySchema,
+  geminiModelResponseSchema,
   geminiKeyUpdateBodySchema,
 } from './schemas';
 import { byId } from '../params';
@@ -32,6 +34,15 @@ export const geminiKeysEndpoints = {
     summary: 'Switches a key on or off; switching it on clears its failures',
     ...byId,
     response: geminiKeyResponseSchema,
+  },
+  model: {
+    summary: 'The Gemini model every call names: the admin’s choice, else GEMINI_MODEL',
+    response: geminiModelResponseSchema,
+  },
+  setModel: {
+    summary: 'Sets the model every call names, or (null) goes back to GEMINI_MODEL',
+    body: geminiModelBodySchema,
+    response: geminiModelResponseSchema,
   },
   test: {
     summary: 'Makes one small call to the model with this key and answers what came back',

@@ -31,6 +31,17 @@ export const geminiKeysRoutes = domainRoutes({
     access: 'admin',
     sensitive: true,
   },
+  model: {
+    method: 'GET',
+    path: '/api/gemini-model',
+    access: 'admin',
+  },
+  setModel: {
+    method: 'PUT',
+    path: '/api/gemini-model',
+    access: 'admin',
+    sensitive: true,
+  },
   test: {
     method: 'POST',
     path: '/api/gemini-keys/:id/test',

@@ -104,6 +104,30 @@ export const geminiKeyTestResponseSchema = z.object({
 });
 export type GeminiKeyTest = z.infer<typeof geminiKeyTestResponseSchema>;
 
+/** A Gemini model name as Google spells it (gemini-3.5-flash-lite, gemma-...). */
+export const geminiModelNameSchema = z
+  .string()
+  .trim()
+  .max(100, 'At most 100 characters')
+  .regex(/^(gemini|gemma)-[\w.-]+$/, 'A Gemini model name, such as gemini-3.5-flash-lite');
+
+/** GET /api/gemini-model: the model called now, the admin's choice, and GEMINI_MODEL's. */
+export const geminiModelSettingsSchema = z.object({
+  model: z.string(),
+  override: z.string().nullable(),
+  default: z.string(),
+});
+export type GeminiModelSettings = z.infer<typeof geminiModelSettingsSchema>;
+export const geminiModelResponseSchema = z.object({
+  success: z.literal(true),
+  data: geminiModelSettingsSchema,
+});
+
+/** PUT /api/gemini-model: a model for every call, or null for GEMINI_MODEL's. */
+export const geminiModelBodySchema = z.strictObject({
+  model: geminiModelNameSchema.nullable(),
+});
+
 /** DELETE /api/gemini-keys/:id */
 export const geminiKeyDeletedResponseSchema = z.object({
   success: z.literal(true),

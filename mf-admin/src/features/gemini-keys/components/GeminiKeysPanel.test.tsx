@@ -24,8 +24,22 @@ afterEach(async () => {
 /** The stand-in API, keeping a list the panel's changes act on, as the real one does. */
 async function startKeysApi(initial: GeminiKey[], overrides: ApiRoutes = {}) {
   let keys = [...initial];
+  let override: string | null = null;
+  const modelSettings = () => ({
+    success: true as const,
+    data: {
+      model: override ?? 'gemini-3.5-flash-lite',
+      override,
+      default: 'gemini-3.5-flash-lite',
+    },
+  });
   const started = await startTestApi({
     'geminiKeys.list': () => ({ body: { success: true, data: keys } }),
+    'geminiKeys.model': () => ({ body: modelSettings() }),
+    'geminiKeys.setModel': ({ body }) => {
+      override = (body as { model: string | null }).model;
+      return { body: modelSettings() };
+    },
     'geminiKeys.create': ({ body }) => {
       const { name, isActive } = body as { name: string; isActive: boolean };
       const created = geminiKey({
@@ -153,6 +167,28 @@ describe('Gemini Keys panel', () => {
       `/api/gemini-keys/${good._id}/test`,
       `/api/gemini-keys/${bad._id}/test`,
     ]);
+  });
+
+  it('chooses the model every generation calls, refusing a name that is none, and goes back to the default', async () => {
+    await startKeysApi([geminiKey({ name: 'Main' })]);
+    render();
+    expect(await screen.findByText(/the server's default\)/)).toBeTruthy();
+    const field = screen.getByLabelText('Model for every generation');
+    await userEvent.type(field, 'gpt-5');
+    expect(
+      await screen.findByText('A Gemini model name, such as gemini-3.5-flash-lite'),
+    ).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Save Model' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    await userEvent.clear(field);
+    await userEvent.type(field, 'gemini-3.8-flash');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Model' }));
+    expect(await screen.findByText('Generations now use gemini-3.8-flash')).toBeTruthy();
+    expect(requestsTo('PUT').at(-1)?.body).toEqual({ model: 'gemini-3.8-flash' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Use Default' }));
+    expect(await screen.findByText('Generations now use gemini-3.5-flash-lite')).toBeTruthy();
+    expect(requestsTo('PUT').at(-1)?.body).toEqual({ model: null });
   });
 
   it('shows the empty state when there is no key', async () => {

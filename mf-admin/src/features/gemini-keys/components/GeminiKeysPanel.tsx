@@ -2,6 +2,7 @@ import type { GeminiKey } from '@coldmail/contracts';
 import { Alert, Card, ConfirmDialog, PageLoader } from '@coldmail/ui';
 import { useRef, useState } from 'react';
 import { useGeminiKeyChanges, useGeminiKeys } from '../api/gemini-keys';
+import { GeminiModelCard } from './GeminiModelCard';
 import { messageOf } from '../utils/messages';
 import { GeminiKeyForm } from './GeminiKeyForm';
 import { GeminiKeysTable } from './GeminiKeysTable';
@@ -102,6 +103,7 @@ export function GeminiKeysPanel() {
           onInvalid={(message) => setBanner({ tone: 'error', text: `Error: ${message}` })}
         />
       )}
+      <GeminiModelCard report={setBanner} />
       <Card title="API Keys" flush>
         <GeminiKeysTable
           keys={keys.data.data}
