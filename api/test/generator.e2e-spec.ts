@@ -590,6 +590,37 @@ describe('POST /api/generate-email/stream', () => {
     return { status: response.status, events, json: null };
   }
 
+  it('records the tokens each generation used, and admins see each key’s total', async () => {
+    const buyer = await buyerWith(2);
+    const key = keyOf();
+    await setKeys(key);
+    const plain = await generate(buyer);
+    expect(plain.status).toBe(200);
+    const streamed = await stream(buyer);
+    const done = streamed.events.at(-1)?.data as { generationId: string };
+    const stored = await api.db
+      .collection('generations')
+      .find({
+        _id: {
+          $in: [plain.body.generationId, done.generationId].map((id) => new mongo.ObjectId(id)),
+        },
+      })
+      .toArray();
+    expect(stored).toHaveLength(2);
+    for (const generation of stored) expect(generation.tokens).toBeGreaterThan(0);
+    const total = stored.reduce((sum, generation) => sum + (generation.tokens as number), 0);
+
+    const listed = await call<{ data: { name: string; tokenCount: number }[] }>(
+      api,
+      'GET',
+      '/api/gemini-keys',
+      { token: admin.token },
+    );
+    expect(listed.body.data.find((entry) => entry.name === key.slice(0, 5))?.tokenCount).toBe(
+      total,
+    );
+  });
+
   it('streams the email as the model writes it, then the parsed email, for one credit', async () => {
     const buyer = await buyerWith(2);
     const { status, events } = await stream(buyer);

@@ -66,7 +66,7 @@ export class GeminiKeysService implements OnModuleInit, OnModuleDestroy {
   /** The last use stamped on a roster key, so two picks in one millisecond still alternate. */
   private lastStamp = 0;
   /** Uses not written yet, by key id (see noteUse). */
-  private readonly uses = new Map<string, { count: number; at: Date }>();
+  private readonly uses = new Map<string, { count: number; at: Date; tokens: number }>();
   private flushing: NodeJS.Timeout | null = null;
   /** The last timed write of uses (awaited on shutdown). */
   private writing: Promise<void> = Promise.resolve();
@@ -260,10 +260,22 @@ export class GeminiKeysService implements OnModuleInit, OnModuleDestroy {
    * and so does shutting down.
    */
   noteUse(id: string): void {
-    const use = this.uses.get(id) ?? { count: 0, at: new Date(0) };
+    const use = this.uses.get(id) ?? { count: 0, at: new Date(0), tokens: 0 };
     use.count += 1;
     use.at = new Date();
     this.uses.set(id, use);
+    this.scheduleWrite();
+  }
+
+  /** The tokens a call with the key used (Gemini's usage metadata), written with its uses. */
+  noteTokens(id: string, tokens: number): void {
+    const use = this.uses.get(id) ?? { count: 0, at: new Date(0), tokens: 0 };
+    use.tokens += tokens;
+    this.uses.set(id, use);
+    this.scheduleWrite();
+  }
+
+  private scheduleWrite(): void {
     this.flushing ??= setTimeout(() => {
       this.writing = this.writeUses();
     }, USE_FLUSH_MS);
@@ -287,18 +299,22 @@ export class GeminiKeysService implements OnModuleInit, OnModuleDestroy {
     const uses = [...this.uses];
     this.uses.clear();
     await Promise.all(
-      uses.map(([id, { count, at }]) =>
+      uses.map(([id, { count, at, tokens }]) =>
         this.keys
           .updateOne(
             { _id: new Types.ObjectId(id) },
-            { $max: { lastUsedAt: at }, $inc: { useCount: count } },
+            { $max: { lastUsedAt: at }, $inc: { useCount: count, tokenCount: tokens } },
           )
           .catch((error: unknown) => {
             this.logger.warn(
               `Uses of Gemini key ${id} not written yet: ${error instanceof Error ? error.message : String(error)}`,
             );
-            const again = this.uses.get(id) ?? { count: 0, at };
-            this.uses.set(id, { count: again.count + count, at: again.at > at ? again.at : at });
+            const again = this.uses.get(id) ?? { count: 0, at, tokens: 0 };
+            this.uses.set(id, {
+              count: again.count + count,
+              at: again.at > at ? again.at : at,
+              tokens: again.tokens + tokens,
+            });
           }),
       ),
     );
@@ -434,6 +450,7 @@ function toGeminiKeyRecord(key: GeminiKeyData, now: Date): GeminiKeyRecord {
     lastErrorAt: key.lastErrorAt?.toISOString() ?? null,
     lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
     useCount: key.useCount,
+    tokenCount: key.tokenCount ?? 0,
     failureCount: key.failureCount,
     createdAt: key.createdAt.toISOString(),
     updatedAt: key.updatedAt.toISOString(),

@@ -59,6 +59,8 @@ export interface GeminiRequest {
 export interface GeminiAnswer {
   /** The first candidate's text; '' when Gemini answered with none. */
   text: string;
+  /** Tokens the call used (Gemini's usageMetadata.totalTokenCount); null when not reported. */
+  tokens: number | null;
   /** e.g. 'STOP', or 'MAX_TOKENS' when the answer was cut. */
   finishReason: string | null;
 }
@@ -106,15 +108,22 @@ export class GeminiPoolService {
     ready?: Promise<unknown>,
   ): Promise<GeminiAnswer> {
     const model = await this.models.current();
-    const { value } = await this.withFailover(ready, 'generateContent', model, async ({ ai }) => {
-      const call = () => ai.models.generateContent(this.paramsOf(request, model));
-      // Only the model's own time counts as `gemini`: choosing a key is ours.
-      const response = await (timing ? timing.measure('gemini', call) : call());
-      return {
-        text: response.text ?? '',
-        finishReason: response.candidates?.[0]?.finishReason ?? null,
-      };
-    });
+    const { key, value } = await this.withFailover(
+      ready,
+      'generateContent',
+      model,
+      async ({ ai }) => {
+        const call = () => ai.models.generateContent(this.paramsOf(request, model));
+        // Only the model's own time counts as `gemini`: choosing a key is ours.
+        const response = await (timing ? timing.measure('gemini', call) : call());
+        return {
+          text: response.text ?? '',
+          tokens: response.usageMetadata?.totalTokenCount ?? null,
+          finishReason: response.candidates?.[0]?.finishReason ?? null,
+        };
+      },
+    );
+    if (value.tokens) this.keys.noteTokens(key.id, value.tokens);
     return value;
   }
 
@@ -124,7 +133,11 @@ export class GeminiPoolService {
    * its own client can still turn a 503 into a proper error response. A failure after that
    * cannot move to another key (the text so far would be repeated): GeminiUnavailableError.
    */
-  async *generateStream(request: GeminiRequest): AsyncGenerator<string, void, undefined> {
+  async *generateStream(
+    request: GeminiRequest,
+    /** Told the tokens the call used once the answer is complete (Gemini reports them last). */
+    onTokens?: (tokens: number) => void,
+  ): AsyncGenerator<string, void, undefined> {
     const model = await this.models.current();
     const { key, value } = await this.withFailover(
       undefined,
@@ -137,8 +150,10 @@ export class GeminiPoolService {
       },
     );
     let next: IteratorResult<GenerateContentResponse> = value.first;
+    let tokens: number | null = null;
     try {
       while (!next.done) {
+        tokens = next.value.usageMetadata?.totalTokenCount ?? tokens;
         const text = next.value.text;
         if (text) yield text;
         try {
@@ -152,6 +167,10 @@ export class GeminiPoolService {
           );
           throw new GeminiUnavailableError();
         }
+      }
+      if (tokens) {
+        this.keys.noteTokens(key.id, tokens);
+        onTokens?.(tokens);
       }
     } finally {
       // A caller that stops reading early releases the SDK's reader too.

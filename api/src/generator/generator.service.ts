@@ -133,7 +133,7 @@ export class GeneratorService implements OnModuleInit {
       // stored; the answer waits for both, so the history already shows the debit.
       const answer = await answering;
       const [email] = await Promise.all([
-        this.complete(userId, id, fields, answer.text, balance),
+        this.complete(userId, id, fields, answer.text, balance, answer.tokens),
         settled,
       ]);
       this.telemetry.generation(secondsSince(started), 'generated', false);
@@ -176,11 +176,15 @@ export class GeneratorService implements OnModuleInit {
       this.telemetry.generation(secondsSince(started), 'failed', true);
       return settled.then(() => this.refund(userId, id, fields)).then(() => undefined);
     };
-    const stream = this.gemini.generateStream({
-      contents: emailPrompt(fields),
-      systemInstruction: SYSTEM_INSTRUCTION,
-      generationConfig: GENERATION_CONFIG,
-    });
+    let tokens: number | null = null;
+    const stream = this.gemini.generateStream(
+      {
+        contents: emailPrompt(fields),
+        systemInstruction: SYSTEM_INSTRUCTION,
+        generationConfig: GENERATION_CONFIG,
+      },
+      (used) => (tokens = used),
+    );
     let first: IteratorResult<string, void>;
     try {
       first = await stream.next();
@@ -222,7 +226,7 @@ export class GeneratorService implements OnModuleInit {
       finish: async (text) => {
         try {
           const [email] = await Promise.all([
-            this.complete(userId, id, fields, text, balance, true),
+            this.complete(userId, id, fields, text, balance, tokens, true),
             settled,
           ]);
           this.telemetry.generation(secondsSince(started), 'generated', true);
@@ -405,6 +409,8 @@ export class GeneratorService implements OnModuleInit {
     fields: GenerateFields,
     text: string,
     balance: number,
+    /** The tokens the model's call used, kept with the generation for admins (null: unknown). */
+    tokens: number | null,
     streamed = false,
   ): Promise<GeneratedEmail> {
     if (!text.trim()) throw new BadGatewayException(NO_EMAIL);
@@ -415,6 +421,7 @@ export class GeneratorService implements OnModuleInit {
       prompt: emailPrompt(fields),
       ...email,
       status: 'done' as const,
+      ...(tokens ? { tokens } : {}),
     };
     // A streamed generation has a pending record from its first words on; any other is written
     // once, here (an insert, the cheaper write).

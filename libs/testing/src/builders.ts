@@ -193,6 +193,7 @@ export function geminiKey(overrides: Partial<GeminiKey> = {}): GeminiKey {
     lastErrorAt: null,
     lastUsedAt: null,
     useCount: 0,
+    tokenCount: 0,
     failureCount: 0,
     ...timestamps,
     ...overrides,

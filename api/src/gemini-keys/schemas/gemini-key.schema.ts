@@ -43,6 +43,10 @@ export class GeminiKey {
   @Prop({ required: true, default: 0 })
   useCount!: number;
 
+  /** Tokens its calls used (prompt and answer, as Gemini counts them). */
+  @Prop({ required: true, default: 0 })
+  tokenCount!: number;
+
   @Prop({ required: true, default: 0 })
   failureCount!: number;
 

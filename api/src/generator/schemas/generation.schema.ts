@@ -45,6 +45,10 @@ export class GenerationRecord {
   @Prop({ type: Boolean, default: false })
   refunded!: boolean;
 
+  /** The tokens the model's call used, as Gemini reported them (admins see the keys' totals). */
+  @Prop({ type: Number })
+  tokens?: number;
+
   createdAt!: Date;
   updatedAt!: Date;
 }

@@ -71,6 +71,8 @@ export const geminiKeySchema = z.object({
   lastUsedAt: z.string().nullable(),
   /** Calls made with the key, failed ones included. */
   useCount: z.number().int(),
+  /** Tokens its calls used, as Gemini counts them (prompt and answer). */
+  tokenCount: z.number().int(),
   failureCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -99,6 +99,7 @@ describe('Gemini Keys panel', () => {
       geminiKey({
         name: 'Main key',
         useCount: 12,
+        tokenCount: 5432,
         failureCount: 1,
         lastUsedAt: '2026-03-05T12:00:00.000Z',
       }),
@@ -133,6 +134,7 @@ describe('Gemini Keys panel', () => {
     expect(within(main!).getByText('AIzaSyAB...wxyz')).toBeTruthy();
     expect(within(main!).getByText('Active')).toBeTruthy();
     expect(within(main!).getByText('12 uses, 1 failure')).toBeTruthy();
+    expect(within(main!).getByText('5,432 tokens')).toBeTruthy();
     expect(within(main!).getByText('Last used Mar 5, 2026')).toBeTruthy();
     expect(within(busy!).getByText(/^Cooling down until /)).toBeTruthy();
     expect(within(busy!).getByText('Last error: You exceeded your current quota')).toBeTruthy();

@@ -66,6 +66,9 @@ export function GeminiKeysTable({
             {key.failureCount === 1 ? 'failure' : 'failures'}
           </span>
           <span className={styles.muted}>
+            {key.tokenCount.toLocaleString('en-US')} {key.tokenCount === 1 ? 'token' : 'tokens'}
+          </span>
+          <span className={styles.muted}>
             {key.lastUsedAt ? `Last used ${formatDate(key.lastUsedAt)}` : 'Never used'}
           </span>
         </div>
