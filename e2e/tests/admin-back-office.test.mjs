@@ -22,6 +22,24 @@ test.afterAll(async () => {
 });
 
 test.describe('the back office', () => {
+  test('an admin tests a Gemini key against the model every generation uses, and changes the model', async () => {
+    const name = `Tested key ${Date.now()}`;
+    await admin.post('/api/gemini-keys', { name, key: `AIzaSyTEST${Date.now()}abcdefghij` });
+    await adminPage.goto(`${stack.urls.shell}/admin/settings/gemini-keys`);
+    await adminPage.getByRole('button', { name: `Test ${name}` }).click();
+    await adminPage.getByText(`${name} works with gemini-3.5-flash-lite`).waitFor();
+
+    const field = adminPage.getByLabel('Model for every generation');
+    await field.fill('gemini-3.8-flash');
+    await adminPage.getByRole('button', { name: 'Save Model' }).click();
+    await adminPage.getByText('Generations now use gemini-3.8-flash').waitFor();
+    await adminPage.getByRole('button', { name: `Test ${name}` }).click();
+    await adminPage.getByText(`${name} works with gemini-3.8-flash`).waitFor();
+    await adminPage.getByRole('button', { name: 'Use Default' }).click();
+    await adminPage.getByText('Generations now use gemini-3.5-flash-lite').waitFor();
+    assert.equal((await admin.get('/api/gemini-model')).data.override, null);
+  });
+
   test('an admin sets a user’s balance; the user sees it, with the adjustment in their history', async () => {
     const userPage = await newPage(browser);
     const email = await signUpBuyer(userPage, stack, 'Bal Ance');
