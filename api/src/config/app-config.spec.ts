@@ -258,6 +258,8 @@ describe('loadConfig', () => {
     const config = loadConfig({ GEMINI_KEYS_SECRET: HEX_SECRET });
     expect(config.gemini).toEqual({
       apiBase: null,
+      // A current model by default (the spec's 2.5 Flash-Lite was shut down in 2026).
+      model: 'gemini-3.5-flash-lite',
       timeoutMs: 30_000,
       keysSecret: {
         source: 'env',
@@ -272,9 +274,11 @@ describe('loadConfig', () => {
         GEMINI_API_BASE: 'http://127.0.0.1:4211/',
         GEMINI_KEYS_SECRET: base64,
         GEMINI_TIMEOUT_SECONDS: '5',
+        GEMINI_MODEL: 'gemini-3.8-flash',
       }).gemini,
     ).toEqual({
       apiBase: 'http://127.0.0.1:4211',
+      model: 'gemini-3.8-flash',
       timeoutMs: 5000,
       keysSecret: { source: 'env', key: Buffer.alloc(32, 7), version: 1, previous: new Map() },
     });
