@@ -490,6 +490,31 @@ describe('prompt enhancement, the credit calls and the history', () => {
     expect(await balanceOf(other)).toBe(5);
   });
 
+  it('never gives back the credit of an email whose words already reached its reader', async () => {
+    const buyer = await buyerWith(1);
+    const deducted = await call<{ generationId: string }>(api, 'POST', '/api/deduct-credit', {
+      token: buyer.token,
+    });
+    // What a stream leaves while the model still writes: its first words were sent.
+    await api.db
+      .collection('generations')
+      .updateOne(
+        { _id: new mongo.ObjectId(deducted.body.generationId) },
+        { $set: { textSentAt: new Date() } },
+      );
+    const spec = await call(api, 'POST', '/api/refund-credit', {
+      token: buyer.token,
+      json: { userEmail: buyer.email, amount: 1 },
+    });
+    expect(spec.status).toBe(404);
+    const byId = await call(api, 'POST', '/api/refund-credit', {
+      token: buyer.token,
+      json: { generationId: deducted.body.generationId },
+    });
+    expect(byId.status).toBe(403);
+    expect(await balanceOf(buyer)).toBe(0);
+  });
+
   it('deduct-credit with no credit left is a 402 that takes nothing and keeps no generation', async () => {
     const buyer = await buyerWith(0);
     const before = await users().findOne({ userEmail: buyer.email });

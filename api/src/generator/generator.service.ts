@@ -339,6 +339,8 @@ export class GeneratorService implements OnModuleInit {
       !generation ||
       (!isAdmin && !generation.userId.equals(userId)) ||
       generation.status === 'done' ||
+      // A streamed email whose words reached its reader is paid for, finished or not.
+      generation.textSentAt ||
       generation.refunded
     ) {
       throw new ForbiddenException('This credit cannot be refunded');
@@ -358,8 +360,8 @@ export class GeneratorService implements OnModuleInit {
   }
 
   /**
-   * The spec's refund: the caller's own most recent debit whose generation has no email and no
-   * refund yet, given back once. 404 when there is none: never a credit out of nothing.
+   * The spec's refund: the caller's own most recent debit whose generation has no email (none
+   * written, none streamed to its reader) and no refund yet, given back once. 404 when there is none: never a credit out of nothing.
    */
   async refundLatestDebit(caller: AuthContext): Promise<{ generationId: string; credits: number }> {
     const userId = ownerIdOf(caller);
@@ -367,6 +369,8 @@ export class GeneratorService implements OnModuleInit {
       .findOne({
         userId: new Types.ObjectId(userId),
         status: trusted({ $ne: 'done' }),
+        // A streamed email whose words reached its reader is paid for, finished or not.
+        textSentAt: trusted({ $exists: false }),
         refunded: trusted({ $ne: true }),
       })
       .sort({ createdAt: -1, _id: -1 })
