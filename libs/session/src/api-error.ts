@@ -18,6 +18,9 @@ interface ErrorBody {
   fieldErrors?: unknown;
 }
 
+/** The spec's words for an error status the answer gives no reason for. */
+const statusText = (status: number) => `HTTP error! Status: ${status}`;
+
 /** An error answer's ApiError: the API's message (or the spec's older `error`) and fields. */
 export function errorOfAnswer(status: number, body: unknown): ApiError {
   const answer = (body && typeof body === 'object' ? body : {}) as ErrorBody;
@@ -26,7 +29,7 @@ export function errorOfAnswer(status: number, body: unknown): ApiError {
       ? answer.message
       : typeof answer.error === 'string' && answer.error
         ? answer.error
-        : `HTTP error! Status: ${status}`;
+        : statusText(status);
   const fieldErrors =
     answer.fieldErrors && typeof answer.fieldErrors === 'object'
       ? (answer.fieldErrors as Record<string, string>)
@@ -36,7 +39,15 @@ export function errorOfAnswer(status: number, body: unknown): ApiError {
 
 /** The server answered with an error status but said nothing of why (no message in its body). */
 export function answeredWithoutMessage(error: ApiError): boolean {
-  return error.status > 0 && error.message === `HTTP error! Status: ${error.status}`;
+  return error.status > 0 && error.message === statusText(error.status);
+}
+
+/**
+ * A failed list read as the spec's tables word it: 'HTTP error! Status: {code}' when the server
+ * answered, the network's reason if not.
+ */
+export function readFailureText(error: ApiError): string {
+  return error.status ? statusText(error.status) : error.message;
 }
 
 /** What axios rejects with (recognised by its flag, so this module does not load axios). */

@@ -4,7 +4,7 @@ import { useSession } from './store';
 registerSessionInstance(useSession);
 registerRecordAccess();
 
-export { answeredWithoutMessage, ApiError, toApiError } from './api-error';
+export { answeredWithoutMessage, ApiError, readFailureText, toApiError } from './api-error';
 export { StreamError } from './stream';
 export {
   sessionActions,

@@ -17,6 +17,7 @@ import {
   useSort,
   type TableColumn,
 } from '@coldmail/ui';
+import { readFailureText } from '@coldmail/session';
 import { useMemo, useState } from 'react';
 import { usePackageOrders } from '../hooks/usePackageOrders';
 import { searchPackageOrders } from '../utils/searchPackageOrders';
@@ -153,13 +154,7 @@ export function SubscriptionHistoryPage() {
       ) : orders.status === 'no-email' ? (
         <Alert tone="error">User email not found</Alert>
       ) : orders.status === 'error' ? (
-        <Alert tone="error">
-          {/* The spec: the status when the server answered; the network's reason if not. */}
-          Failed to fetch data:{' '}
-          {orders.error.status
-            ? `HTTP error! Status: ${orders.error.status}`
-            : orders.error.message}
-        </Alert>
+        <Alert tone="error">Failed to fetch data: {readFailureText(orders.error)}</Alert>
       ) : (
         <PackageOrdersTable orders={orders.data} />
       )}

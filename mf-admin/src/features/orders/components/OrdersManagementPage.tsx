@@ -1,5 +1,5 @@
 import type { PackageOrder } from '@coldmail/contracts';
-import { api } from '@coldmail/session';
+import { api, readFailureText } from '@coldmail/session';
 import {
   Button,
   Modal,
@@ -30,10 +30,7 @@ export function OrdersManagementPage() {
   const [details, setDetails] = useState<PackageOrder | null>(null);
   const { deleteOrder, refund, refunding, setRefunding, deletingId } =
     useOrderMutations<PackageOrder>('packageOrders');
-  // The spec: 'HTTP error! Status: {code}' when the server answered; the network's reason if not.
-  const failure =
-    orders.error &&
-    (orders.error.status ? `HTTP error! Status: ${orders.error.status}` : orders.error.message);
+  const failure = orders.error && readFailureText(orders.error);
 
   const columns: TableColumn<PackageOrder>[] = [
     { key: 'orderId', header: 'Order ID', sortable: true },
