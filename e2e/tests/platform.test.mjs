@@ -101,6 +101,7 @@ test.describe('route table', () => {
     }
     await page.waitForLoadState('networkidle');
     // Once per remote and page load, whatever the pages visited.
+    assert.ok(routeReads.length > 0, 'the user area read the remotes’ sidebar entries');
     assert.equal(routeReads.length, new Set(routeReads).size);
     assert.ok(routeReads.length <= remoteNames.length);
   });
