@@ -1,4 +1,5 @@
 import type { UserRecord } from '@coldmail/contracts';
+import { currentMe } from './me';
 import { connectedClient, meKey } from './query-cache';
 import { useSession } from './store';
 
@@ -31,12 +32,8 @@ export function registerSessionInstance(store: SessionStore): void {
  * query cache (see useMe), which a page does not otherwise expose.
  */
 export function registerRecordAccess(): void {
-  const emailOf = () => useSession.getState().user?.email;
   globalThis.__coldmailRecord = {
-    read: () => {
-      const email = emailOf();
-      return (email && connectedClient()?.getQueryData<UserRecord>(meKey(email))) || null;
-    },
+    read: currentMe,
     write: (record) => {
       connectedClient()?.setQueryData(meKey(record.userEmail), record);
     },
