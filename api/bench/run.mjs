@@ -16,9 +16,12 @@
 // to /dev/null); every request is traced and its spans exported over OTLP to a collector in its
 // own process (otlp-sink.mjs). Options: --duration 5 --rounds 3 --connections 50 --log-level info
 // --trace-ratio 1 (OTEL_TRACES_SAMPLER_ARG) --only <text> (the routes whose label has it)
-// --cpu-prof <dir> (the API's CPU profile, for Chrome DevTools or api/bench/profile-summary.mjs;
-// on a virtual machine V8's sampler counts the time a socket write waits for the CPU as the
-// write's own: read `writev` with Linux `perf` beside it).
+// --verbose (every run's figure) --cpu-prof <dir> (the API's CPU profile, for Chrome DevTools
+// or api/bench/profile-summary.mjs; on a virtual machine V8's sampler counts the time a socket
+// write waits for the CPU as the write's own: read `writev` with Linux `perf` beside it).
+// On two cores the load generator shares the machine: a server slower than autocannon pays a
+// wake-up of autocannon in each answer's write (about 6 us here, `perf` under `writev`), which
+// a server faster than it does not; the ratios include that.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -38,6 +41,8 @@ const { values: options } = parseArgs({
     'cpu-prof': { type: 'string' },
     // Only the routes whose label contains this text (e.g. --only packages, for a profile).
     only: { type: 'string' },
+    // Every run's figure as it is measured, not only the medians.
+    verbose: { type: 'boolean', default: false },
   },
 });
 const ORDERS = Number(options.orders);
@@ -53,6 +58,7 @@ async function run(url, headers, connections, warm) {
   const failures = result.non2xx + result.errors + result.timeouts;
   if (failures > 0)
     console.warn(`  ${url}: ${failures} failed requests of ${result.requests.total}`);
+  if (options.verbose) console.log(`  ${url}: ${result.requests.average.toFixed(0)} req/s`);
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -106,7 +112,9 @@ async function main() {
     apiNodeArgs: options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${options['cpu-prof']}`] : [],
   });
   stopAtExit(collector);
-  const apiUrl = /** @type {string} */ (stack.urls.api);
+  // The address the API listens on, as for the floors: `localhost` costs a name lookup per
+  // connection and may try ::1 first.
+  const apiUrl = /** @type {string} */ (stack.urls.api).replace('//localhost:', '//127.0.0.1:');
   const emulator = /** @type {NonNullable<typeof stack.emulator>} */ (stack.emulator);
   // The bench account is also the admin whose orders table is measured: ADMIN_EMAILS made its
   // account, and its password is set from the link the API mailed, as its owner would.

@@ -97,11 +97,25 @@ describe('CORS and security headers', () => {
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('sends helmet headers on API answers', async () => {
+  it('sends the security headers of a JSON answer: no sniffing, no script, no framing, HTTPS only', async () => {
     const response = await call(api, 'GET', '/api/health');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
     expect(response.headers.get('cross-origin-resource-policy')).toBe('same-site');
+    expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=31536000/);
+    // Headers for documents only (a JSON answer is never one) are left out.
+    expect(response.headers.get('x-frame-options')).toBeNull();
+    expect(response.headers.get('referrer-policy')).toBeNull();
+  });
+
+  it("sends helmet's full set on the docs' page, whose CSP lets its own scripts run", async () => {
+    const response = await fetch(`${api.url}/api/docs`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 });
 

@@ -44,13 +44,20 @@ export class AuthGuard implements CanActivate {
     private readonly users: UsersService,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const rules = this.rulesOf(context);
-    const request = context.switchToHttp().getRequest<FastifyRequest & RequestWithAuth>();
+    // A public route that needs no caller (a probe, the packages) is let through at once, without
+    // a promise to wait for.
+    if (rules.isPublic && !rules.identifiesCaller) return true;
+    return this.admit(rules, context.switchToHttp().getRequest());
+  }
+
+  private async admit(
+    rules: RouteRules,
+    request: FastifyRequest & RequestWithAuth,
+  ): Promise<boolean> {
     if (rules.isPublic) {
-      if (rules.identifiesCaller) {
-        request.auth = await this.identify(request).catch(() => undefined);
-      }
+      request.auth = await this.identify(request).catch(() => undefined);
       return true;
     }
 

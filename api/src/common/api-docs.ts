@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { onRequestHookHandler } from 'fastify';
+import { securityHeadersOf } from './security-headers';
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -39,12 +41,32 @@ export function registerApiDocs(app: NestFastifyApplication): void {
     'init.js': { type: 'text/javascript', body: INIT },
   };
 
+  // The pages are the API's only documents: they get helmet's full set of headers (its CSP
+  // allows the page's own scripts and styles), over the answers' smaller one (app.ts).
+  const pageHeaders = securityHeadersOf({
+    // Development serves the docs over plain http://localhost; TLS is the proxy's job (HSTS).
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  const page: onRequestHookHandler = (_request, reply, done) => {
+    reply.headers(pageHeaders);
+    done();
+  };
   const fastify = app.getHttpAdapter().getInstance();
   fastify.get('/api/docs-json', async () => document);
-  fastify.get('/api/docs', async (_request, reply) => reply.type('text/html').send(PAGE));
-  fastify.get<{ Params: { asset: string } }>('/api/docs/:asset', async (request, reply) => {
-    const asset = assets[request.params.asset];
-    if (!asset) return reply.status(404).send({ statusCode: 404, message: 'Not found' });
-    return reply.type(asset.type).header('cache-control', 'public, max-age=3600').send(asset.body);
-  });
+  fastify.get('/api/docs', { onRequest: page }, async (_request, reply) =>
+    reply.type('text/html').send(PAGE),
+  );
+  fastify.get<{ Params: { asset: string } }>(
+    '/api/docs/:asset',
+    { onRequest: page },
+    async (request, reply) => {
+      const asset = assets[request.params.asset];
+      if (!asset) return reply.status(404).send({ statusCode: 404, message: 'Not found' });
+      return reply
+        .type(asset.type)
+        .header('cache-control', 'public, max-age=3600')
+        .send(asset.body);
+    },
+  );
 }

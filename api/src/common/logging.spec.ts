@@ -7,7 +7,8 @@ function capture() {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
+      // Request lines come several to a write.
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
       done();
     },
   });
@@ -66,6 +67,8 @@ describe('the API logger', () => {
     await server.inject({ url: '/chatty' });
     await server.inject({ url: '/broken' });
     await server.close();
+    // The lines of one turn of the event loop are written together, at its end.
+    await new Promise(setImmediate);
 
     const written = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     const completed = written.filter((line) => line.msg === 'request completed');

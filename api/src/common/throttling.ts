@@ -66,9 +66,14 @@ export class CallerThrottlerGuard implements CanActivate {
     private readonly storage: SharedThrottlerStorage,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const route = this.routeOf(context);
+    // An unthrottled route (the probes) is let through at once, without a promise to wait for.
     if (route.limit === 0) return true;
+    return this.count(route, context);
+  }
+
+  private async count(route: ThrottledRoute, context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<{ ip?: string } & RequestWithAuth>();
     const reply = http.getResponse<FastifyReply>();

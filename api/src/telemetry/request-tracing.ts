@@ -22,25 +22,47 @@ export function traceRequests(fastify: FastifyInstance, telemetry: Telemetry): v
     endpointsOf(contract).map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint.key]),
   );
   const probes = new Set<string>(Object.values(contract.health).map((endpoint) => endpoint.path));
-  fastify.addHook('onRequest', (request, _reply, done) => {
-    const route = request.routeOptions.url;
-    // A load balancer probes every few seconds: its calls would bury the product's traces.
-    if (route !== undefined && probes.has(route)) {
-      done();
-      return;
-    }
+  const start = (request: FastifyRequest, route: string | undefined, endpoint?: string) => {
     request.trace = telemetry.startRequest(request.headers, {
       method: request.method,
       route,
-      endpoint: route === undefined ? undefined : endpointNames.get(`${request.method} ${route}`),
+      endpoint,
     });
-    context.with(request.trace.context, done);
+  };
+  // Each route's hooks are worked out once, when Nest adds the route: its endpoint's name is
+  // known then, and a load balancer's probes (every few seconds, they would bury the product's
+  // traces) get none. Reading the route per request (request.routeOptions builds an object of
+  // twelve fields each time) cost more than the rest of the hook (`npm run bench:api`).
+  fastify.addHook('onRoute', (route) => {
+    if (probes.has(route.url)) return;
+    const method = Array.isArray(route.method) ? route.method[0] : route.method;
+    const endpoint = endpointNames.get(`${method} ${route.url}`);
+    const url = route.url;
+    route.onRequest = [
+      ...hooksOf(route.onRequest),
+      (request, _reply, done) => {
+        start(request, url, endpoint);
+        context.with(request.trace!.context, done);
+      },
+    ];
+    // Body parsing keeps the context (Fastify runs its parser in an AsyncResource), but a
+    // multipart stream may not: the handler re-enters it.
+    route.preHandler = [
+      ...hooksOf(route.preHandler),
+      (request, _reply, done) => {
+        if (request.trace) context.with(request.trace.context, done);
+        else done();
+      },
+    ];
   });
-  // Body parsing keeps the context (Fastify runs its parser in an AsyncResource), but a
-  // multipart stream may not: the handler re-enters it.
-  fastify.addHook('preHandler', (request, _reply, done) => {
-    if (request.trace) context.with(request.trace.context, done);
-    else done();
+  // A request no route matched is traced too (it is counted, with its 404).
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    if (!request.is404) {
+      done();
+      return;
+    }
+    start(request, undefined);
+    context.with(request.trace!.context, done);
   });
   const end = (request: FastifyRequest, status: number) => {
     if (request.trace) telemetry.endRequest(request.trace, request.method, status);
@@ -53,4 +75,10 @@ export function traceRequests(fastify: FastifyInstance, telemetry: Telemetry): v
     end(request, 0);
     done();
   });
+}
+
+/** A route's own hooks of one kind, as a list (Fastify takes one function or several). */
+function hooksOf<Hook>(hooks: Hook | Hook[] | undefined): Hook[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
 }
