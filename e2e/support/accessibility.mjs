@@ -270,8 +270,9 @@ export async function checkVisit(visitors, visit) {
   const tab = visitors.tabs[visit.visitor];
   const label = labelOf(visitors, visit);
   // A page about a record that does not exist asks for it and is told 404: that is its state.
+  // The not-found page's own document answers 404 (what search engines must be told).
   const stop = watchFailures(tab, visitors.api, label, found, {
-    allow404: urlOf(visitors, visit.page).includes(UNKNOWN_ID),
+    allow404: urlOf(visitors, visit.page).includes(UNKNOWN_ID) || visit.page.id === 'notFound',
   });
   let landed;
   try {

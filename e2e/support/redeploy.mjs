@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -45,13 +46,19 @@ async function copyRemote(remote) {
   return copy;
 }
 
-/** Builds the copy and returns its new build's folder. */
+/** Builds the copy (and its server entry, when it has one) and returns its new build's folder. */
 async function build(copy) {
-  await run(
-    process.execPath,
-    [join(workspaceRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
-    { cwd: copy, env: { ...process.env, NO_COLOR: '1' } },
-  );
+  const vite = (/** @type {string[]} */ ...args) =>
+    run(
+      process.execPath,
+      [join(workspaceRoot, 'node_modules', 'vite', 'bin', 'vite.js'), ...args],
+      {
+        cwd: copy,
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
+  await vite('build');
+  if (existsSync(join(copy, 'src', 'server.tsx'))) await vite('build', '--ssr', 'src/server.tsx');
   return join(copy, 'dist');
 }
 

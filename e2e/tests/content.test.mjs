@@ -67,6 +67,11 @@ test.describe('landing content', () => {
     // The page's one read fails, and so does the banner's own; every other block answers.
     await page.route('**/api/landing-content', fail);
     await page.route('**/api/banner-section', fail);
+    // The browser reads the blocks itself, as when the page renderer cannot be reached: the
+    // shell's index.html, not the server-rendered page (whose reads the server made).
+    await page.route(`${stack.urls.shell}/`, (route) =>
+      route.continue({ url: `${stack.urls.shell}/index.html` }),
+    );
     await page.goto(stack.urls.shell);
     const home = page.locator('[data-page="HomePage"]');
     await home.getByText('Error: Failed to fetch banner data').waitFor();

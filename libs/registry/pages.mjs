@@ -28,7 +28,11 @@
  * are on their way while the page's code loads (the shell's test checks each against the
  * contract).
  *
- * @typedef {{ path: string, title: string, owner: PageOwner, area: PageArea, firstReads?: readonly string[] }} PageDefinition
+ * `serverRendered`: the page's HTML comes from the server with its content (its remote's server
+ * entry renders it, see shell/server), for visitors and search engines alike; the browser then
+ * takes it over. Only public pages whose remote publishes a server entry.
+ *
+ * @typedef {{ path: string, title: string, owner: PageOwner, area: PageArea, firstReads?: readonly string[], serverRendered?: boolean }} PageDefinition
  */
 
 export const pageAreas = /** @type {const} */ (['public', 'signed-in', 'user', 'admin']);
@@ -46,14 +50,28 @@ export const pages = /** @type {const} */ ({
     area: 'public',
     // Below the fold the packages block reads /packages once its code is in.
     firstReads: ['/api/landing-content'],
+    serverRendered: true,
   },
-  about: { path: '/about', title: 'About Us', owner: 'marketing', area: 'public' },
-  contact: { path: '/contact', title: 'Contact', owner: 'marketing', area: 'public' },
+  about: {
+    path: '/about',
+    title: 'About Us',
+    owner: 'marketing',
+    area: 'public',
+    serverRendered: true,
+  },
+  contact: {
+    path: '/contact',
+    title: 'Contact',
+    owner: 'marketing',
+    area: 'public',
+    serverRendered: true,
+  },
   premiumItem: {
     path: '/premium/:slug/:itemId',
     title: 'Premium Item',
     owner: 'marketing',
     area: 'public',
+    serverRendered: true,
   },
 
   login: { path: '/login', title: 'Login', owner: 'shell', area: 'public' },
@@ -192,7 +210,7 @@ export const pages = /** @type {const} */ ({
  * @typedef {{ [Id in PageId]: Pages[Id]['owner'] extends Owner ? Id : never }[PageId]} PageIdOf
  */
 
-/** @typedef {{ id: PageId, path: string, title: string, owner: PageOwner, area: PageArea, firstReads?: readonly string[] }} Page */
+/** @typedef {{ id: PageId, path: string, title: string, owner: PageOwner, area: PageArea, firstReads?: readonly string[], serverRendered?: boolean }} Page */
 
 /** @type {readonly Page[]} */
 export const pageList = Object.entries(pages).map(([id, page]) => ({

@@ -3,7 +3,8 @@ import { pageForPath } from '@coldmail/registry/pages';
 import { publicReadQuery, connectQueryCache, sessionActions } from '@coldmail/session';
 import { queryClient, QueryClientProvider } from '@coldmail/query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { readServerState, seedQueries } from '@coldmail/ssr';
 import { BrowserRouter } from '@coldmail/router';
 import { AppRouter, createAppRoutes } from './app/router';
 import { HistoryCatchUp } from './app/HistoryCatchUp';
@@ -13,6 +14,7 @@ import { startAuth } from './features/auth/api/firebase-auth';
 import { initRemotes } from './features/remotes/remote-registry';
 import { preloadRemoteApp } from './features/remotes/RemoteApp';
 import { AppErrorBoundary } from './features/errors/components/AppErrorPage';
+import { ServerRenderingContext } from './utils/server-rendering';
 
 async function start(): Promise<void> {
   // Both reads started before React loaded; a failed remotes.json is read again when needed.
@@ -30,30 +32,53 @@ async function start(): Promise<void> {
   // every screen that shows it.
   connectQueryCache(queryClient);
 
+  // A page the server rendered carries the reads its HTML was drawn from: with them in the
+  // cache, the first render draws the same HTML, which React then takes over (hydrates).
+  const serverState = readServerState(document);
+  if (serverState) seedQueries(queryClient, serverState);
   // The page's first reads (index.html's script has preloaded them) go into the query cache
   // while its remote loads, under the keys the page's own queries use.
-  for (const path of page?.firstReads ?? []) {
-    const read = publicReadQuery(path);
-    if (read) void queryClient.prefetchQuery(read);
+  else {
+    for (const path of page?.firstReads ?? []) {
+      const read = publicReadQuery(path);
+      if (read) void queryClient.prefetchQuery(read);
+    }
   }
 
-  const root = createRoot(document.getElementById('root') as HTMLElement);
-  // As a transition, the first render (the shell, then each remote page as its code arrives)
-  // is done in slices that yield to the browser, instead of one long task that blocks input.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <AppErrorBoundary>
-            <BrowserRouter>
-              <HistoryCatchUp />
-              <AppRouter appRoutes={createAppRoutes()} />
-            </BrowserRouter>
-          </AppErrorBoundary>
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AppErrorBoundary>
+          <BrowserRouter>
+            <HistoryCatchUp />
+            <AppRouter
+              appRoutes={createAppRoutes()}
+              knownPath={serverState ? window.location.pathname : null}
+            />
+          </BrowserRouter>
+        </AppErrorBoundary>
+      </QueryClientProvider>
+    </StrictMode>
   );
+  const container = document.getElementById('root') as HTMLElement;
+  if (serverState) {
+    // React takes the server's HTML over now (its events are caught from here on); the page's
+    // remote part stays as the server drew it until the remote's code is in (RemoteApp).
+    const rendering = { hydrating: page && page.owner !== 'shell' ? page.owner : undefined };
+    hydrateRoot(
+      container,
+      <ServerRenderingContext.Provider value={rendering}>{app}</ServerRenderingContext.Provider>,
+      {
+        onRecoverableError: (error) =>
+          console.warn('The server-rendered page was drawn again in the browser:', error),
+      },
+    );
+  } else {
+    // As a transition, the first render (the shell, then each remote page as its code arrives)
+    // is done in slices that yield to the browser, instead of one long task that blocks input.
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
   startAuth(config.firebase);
 }
 

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { serveApp, sitePolicy } from '@coldmail/serve';
 import { serveAppWithNginx } from '@coldmail/serve/nginx';
 import { remoteNames } from '@coldmail/registry/apps';
@@ -36,6 +37,35 @@ export async function serveBuiltApps({ server = 'node', host, ports, urls, dirs,
     servers[name] = await serve({ dir, port: ports[name], host, csp, hsts });
   };
   await Promise.all(remoteNames.map((name) => serveRemote(name, join(dirs[name], 'dist'))));
+  const remotesJson = Object.fromEntries(
+    remoteNames.map((name) => [name, `${urls[name]}/mf-manifest.json`]),
+  );
+  // The shell's page renderer (shell/server), as its deployment runs it: in this process
+  // behind the Node server, or as its own service behind nginx.
+  const shellServer = (/** @type {string} */ file) =>
+    import(pathToFileURL(join(dirs.shell, 'server', file)).href);
+  const renderer = await (
+    await shellServer('renderer.mjs')
+  ).createPageRenderer({
+    distDir: join(dirs.shell, 'dist'),
+    manifests: () => remotesJson,
+    apiUrl: String(shellConfig.apiBaseUrl),
+    publicApiUrl: String(shellConfig.apiBaseUrl),
+  });
+  /** @type {import('node:http').Server | null} */
+  let rendererServer = null;
+  /** @type {{ pages?: Parameters<typeof serveApp>[0]['pages'], renderer?: string }} */
+  let rendering;
+  if (server === 'nginx') {
+    rendererServer = (await shellServer('service.mjs')).rendererService(renderer).server;
+    const listening = /** @type {import('node:http').Server} */ (rendererServer);
+    await new Promise((resolve) => listening.listen(0, '127.0.0.1', () => resolve(undefined)));
+    const address = /** @type {import('node:net').AddressInfo} */ (listening.address());
+    rendering = { renderer: `http://127.0.0.1:${address.port}` };
+  } else {
+    const { pageAnswer } = await shellServer('http.mjs');
+    rendering = { pages: (req) => pageAnswer(renderer, req) };
+  }
   servers.shell = await serve({
     dir: join(dirs.shell, 'dist'),
     port: ports.shell,
@@ -43,12 +73,8 @@ export async function serveBuiltApps({ server = 'node', host, ports, urls, dirs,
     spa: true,
     csp,
     hsts,
-    json: {
-      '/remotes.json': Object.fromEntries(
-        remoteNames.map((name) => [name, `${urls[name]}/mf-manifest.json`]),
-      ),
-      '/config.json': shellConfig,
-    },
+    json: { '/remotes.json': remotesJson, '/config.json': shellConfig },
+    ...rendering,
   });
 
   return {
@@ -71,6 +97,10 @@ export async function serveBuiltApps({ server = 'node', host, ports, urls, dirs,
     },
     async close() {
       await Promise.all(Object.values(servers).map((server) => server.close()));
+      rendererServer?.closeAllConnections();
+      await new Promise((resolve) =>
+        rendererServer ? rendererServer.close(resolve) : resolve(undefined),
+      );
     },
   };
 }

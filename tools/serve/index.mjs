@@ -40,6 +40,9 @@ function notFound(res) {
  * @param {(html: string) => string} [options.csp] the Content-Security-Policy of its HTML
  *   pages, given the page (for its inline scripts' hashes); every page also refuses framing
  * @param {boolean} [options.hsts] send Strict-Transport-Security (a site served over https)
+ * @param {(req: import('node:http').IncomingMessage) => Promise<{ status: number, contentType: string, body: string } | null>} [options.pages]
+ *   the shell's page renderer (shell/server/http.mjs): a page it answers is sent with the
+ *   page's headers; one it leaves (null) is the build's file, or index.html for the shell
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
  */
 export async function serveApp({
@@ -50,6 +53,7 @@ export async function serveApp({
   json = {},
   csp,
   hsts = false,
+  pages,
 }) {
   /** Each page's policy, worked out once: pages are files of a build, which never change. */
   const policies = new Map();
@@ -104,7 +108,27 @@ export async function serveApp({
       res.end(req.method === 'HEAD' ? undefined : document);
       return;
     }
-    files(req, res, () => notFound(res));
+    if (!pages) {
+      files(req, res, () => notFound(res));
+      return;
+    }
+    pages(req).then(
+      (answer) => {
+        if (!answer) {
+          files(req, res, () => notFound(res));
+          return;
+        }
+        for (const [name, value] of pageHeaders(policyOf('/index.html')))
+          res.setHeader(name, value);
+        res.writeHead(answer.status, {
+          'Content-Type': answer.contentType,
+          'Cache-Control': 'no-cache',
+          'X-Page-Render': 'server',
+        });
+        res.end(req.method === 'HEAD' ? undefined : answer.body);
+      },
+      () => files(req, res, () => notFound(res)),
+    );
   });
   // Lets close() finish at once instead of waiting for browsers' keep-alive sockets.
   const sockets = new Set();

@@ -5,7 +5,8 @@
 //   /etc/coldmail/remotes.json  where each remote is deployed (deploy/remotes.example.json)
 // Environment: APP ('shell' or a remote's name), LISTEN (default 8080), WEB_ROOT (default
 // /srv/app), CONF_DIR (default /etc/nginx/conf.d), SETTINGS_DIR (default /etc/coldmail), HSTS
-// ('false' for a site not on https).
+// ('false' for a site not on https), RENDERER_URL (the shell's: its page renderer's service,
+// e.g. http://renderer:8081; unset, the browser renders every page).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sitePolicy } from './csp.mjs';
@@ -30,5 +31,6 @@ const path = await renderAppConfig({
   json: app === 'shell' ? { '/config.json': config, '/remotes.json': remotes } : {},
   csp: sitePolicy(config, Object.values(remotes)),
   hsts: env.HSTS !== 'false',
+  renderer: app === 'shell' ? env.RENDERER_URL || undefined : undefined,
 });
 console.log(`nginx-site: ${app} configured in ${path}`);

@@ -44,6 +44,7 @@ async function* htmlFiles(dir) {
  * @param {Record<string, unknown>} [options.json] documents by path: '/remotes.json', '/config.json'
  * @param {(html: string) => string} [options.csp] the policy, given the pages' HTML
  * @param {boolean} [options.hsts]
+ * @param {string} [options.renderer] the shell's page renderer (its service's URL): pages go there
  * @returns {Promise<string>} the server configuration's path
  */
 export async function renderAppConfig({
@@ -54,6 +55,7 @@ export async function renderAppConfig({
   json = {},
   csp,
   hsts = false,
+  renderer,
 }) {
   const siteDir = join(confDir, 'site');
   await mkdir(siteDir, { recursive: true });
@@ -76,16 +78,23 @@ export async function renderAppConfig({
       throw new Error(`nginx serves no document ${path}`);
     await writeFile(join(siteDir, path.slice(1)), JSON.stringify(value));
   }
+  /** @type {Record<string, string>} */
   const values = {
     LISTEN: listen,
     WEB_ROOT: resolve(dir),
     SITE_DIR: siteDir,
-    FALLBACK: spa ? '/index.html' : '=404',
+    FALLBACK: renderer ? '@page' : spa ? '/index.html' : '=404',
+    RENDERER: renderer ?? '',
+    PAGE_LOCATIONS: '',
   };
-  const template = await readFile(join(DEPLOY_NGINX, 'app.conf.template'), 'utf8');
-  const rendered = template.replace(/\$\{([A-Z_]+)\}/g, (whole, name) =>
-    name in values ? values[/** @type {keyof typeof values} */ (name)] : whole,
-  );
+  /** @param {string} text */
+  const fill = (text) => text.replace(/\$\{([A-Z_]+)\}/g, (whole, name) => values[name] ?? whole);
+  if (renderer) {
+    values.PAGE_LOCATIONS = fill(
+      await readFile(join(DEPLOY_NGINX, 'page-locations.conf.template'), 'utf8'),
+    );
+  }
+  const rendered = fill(await readFile(join(DEPLOY_NGINX, 'app.conf.template'), 'utf8'));
   const path = join(confDir, 'app.conf');
   await writeFile(path, rendered);
   return path;
@@ -105,10 +114,19 @@ const answers = (host, port) =>
  * Serves one built app with Debian's nginx and the deploy kit's configuration; the same options
  * and answer as serveApp (index.mjs). Needs nginx and its brotli_static module.
  *
- * @param {Parameters<typeof import('./index.mjs').serveApp>[0]} options
+ * @param {Omit<Parameters<typeof import('./index.mjs').serveApp>[0], 'pages'> & { renderer?: string }} options
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
  */
-export async function serveAppWithNginx({ dir, port, host = '127.0.0.1', spa, json, csp, hsts }) {
+export async function serveAppWithNginx({
+  dir,
+  port,
+  host = '127.0.0.1',
+  spa,
+  json,
+  csp,
+  hsts,
+  renderer,
+}) {
   if (!existsSync(NGINX) || !existsSync(BROTLI_MODULE)) {
     throw new Error(
       `nginx with brotli_static is missing: apt-get install -y nginx-light libnginx-mod-http-brotli-static (or set NGINX_PATH)`,
@@ -124,6 +142,7 @@ export async function serveAppWithNginx({ dir, port, host = '127.0.0.1', spa, js
     json,
     csp,
     hsts,
+    renderer,
   });
   const temp = (/** @type {string} */ name) => `${name}_temp_path ${join(prefix, `${name}-temp`)};`;
   await writeFile(

@@ -325,6 +325,37 @@ export function hostConfig(appDir) {
 }
 
 /**
+ * An app's server entry (`vite build --ssr src/server.tsx`), built after its browser build into
+ * dist/server/entry.js: one self-contained ES module (React, the router, the query cache and the
+ * app's components all inside, nothing resolved from a node_modules at run time), so the shell's
+ * page renderer can load a remote's from the remote's deployment and run it whatever the shell
+ * itself was built with. CSS modules get the browser build's class names (same naming); no CSS
+ * is written (the browser build's stylesheets style the page).
+ *
+ * @param {string} appName
+ * @param {Record<string, string>} [define] the browser build's compile-time constants
+ * @returns {UserConfig}
+ */
+export function serverEntryConfig(appName, define = {}) {
+  return {
+    plugins: [react(), sovereignStatesPlugin()],
+    define,
+    css: scopedCss(appName),
+    ssr: { noExternal: true, target: 'node' },
+    build: {
+      outDir: 'dist/server',
+      emptyOutDir: true,
+      target: 'node20',
+      // Smaller to fetch and quicker to load for the renderer, which loads each new version.
+      minify: true,
+      sourcemap: 'hidden',
+      copyPublicDir: false,
+      rolldownOptions: { output: { entryFileNames: 'entry.js', codeSplitting: false } },
+    },
+  };
+}
+
+/**
  * `virtual:sovereign-states`: the ISO 3166-1 alpha-2 codes of the world's sovereign states (the
  * independent countries of world-countries, the UN's members and observers), worked out when
  * the app builds: the library's 1.4 MB of country data never reaches a browser, only the codes.

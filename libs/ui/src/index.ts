@@ -31,6 +31,7 @@ export { paginationRange, type PageItem } from './pagination/paginationRange';
 export { PricingCard, type PricingCardProps } from './pricing-card/PricingCard';
 export { ResponsiveTable, type ResponsiveTableProps } from './responsive-table/ResponsiveTable';
 export { MOBILE_QUERY, useMediaQuery } from './responsive-table/useMediaQuery';
+export { useHydrated } from './hydration/useHydrated';
 export {
   SidebarButton,
   SidebarText,

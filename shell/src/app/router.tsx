@@ -169,7 +169,7 @@ export function routeIdsAt(routes: RouteObject[], path: string): string[] {
 }
 
 /** A path only a catch-all (404) route of the table matches: perhaps a newer remote's page. */
-function isUnknown(routes: RouteObject[], path: string): boolean {
+export function isUnknown(routes: RouteObject[], path: string): boolean {
   const matches = matchRoutes(routes, path);
   return !matches || (matches.at(-1)?.route.path ?? '').endsWith('*');
 }
@@ -262,11 +262,22 @@ export function documentTitleAt(routes: RouteObject[], path: string): string | n
 /**
  * The site's pages at the current location; an unknown path waits for the remotes' pages. Each
  * page gives the document its title, which browsers and screen readers read out.
+ *
+ * `knownPath`: a path whose page is settled already, even if the table does not know it: the
+ * server rendered the page there (its "not found" page, when no remote publishes one), so the
+ * browser draws what the server drew instead of waiting.
  */
-export function AppRouter({ appRoutes }: { appRoutes: AppRoutes }) {
+export function AppRouter({
+  appRoutes,
+  knownPath = null,
+}: {
+  appRoutes: AppRoutes;
+  knownPath?: string | null;
+}) {
   const { pathname } = useLocation();
-  const routes = useSyncExternalStore(appRoutes.subscribe, () => appRoutes.routes);
-  const [discovered, setDiscovered] = useState<string | null>(null);
+  const current = () => appRoutes.routes;
+  const routes = useSyncExternalStore(appRoutes.subscribe, current, current);
+  const [discovered, setDiscovered] = useState<string | null>(knownPath);
   const waiting = discovered !== pathname && isUnknown(routes, pathname);
   const title = waiting ? null : documentTitleAt(routes, pathname);
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { FooterSettings, UserRecord } from '@coldmail/contracts';
 
 /**
@@ -65,6 +66,33 @@ export function readCachedNavbarUser(): CachedNavbarUser | null {
   return read<CachedAuthState>(AUTH_STATE_KEY)?.hasUser
     ? read<CachedNavbarUser>(NAVBAR_USER_KEY)
     : null;
+}
+
+/** The last read of the kept navbar user, by what was stored (a snapshot must stay the same). */
+let lastNavbarRead: { stored: string; user: CachedNavbarUser | null } | null = null;
+
+function navbarUserSnapshot(): CachedNavbarUser | null {
+  let stored = '';
+  try {
+    stored = `${window.localStorage.getItem(AUTH_STATE_KEY)}|${window.localStorage.getItem(NAVBAR_USER_KEY)}`;
+  } catch {
+    return null;
+  }
+  if (lastNavbarRead?.stored !== stored) {
+    lastNavbarRead = { stored, user: readCachedNavbarUser() };
+  }
+  return lastNavbarRead.user;
+}
+
+const noChanges = () => () => {};
+
+/**
+ * The kept navbar user, for a render. The first render of a server-rendered page draws none (the
+ * server knew no user, and the browser must draw what it drew); React draws the kept one right
+ * after.
+ */
+export function useCachedNavbarUser(): CachedNavbarUser | null {
+  return useSyncExternalStore(noChanges, navbarUserSnapshot, () => null);
 }
 
 /** The footer as the server last answered it, to start from on the next visit. */

@@ -4,6 +4,7 @@ import { Button } from '../button/Button';
 import { TextArea } from '../form/TextArea';
 import { TextField } from '../form/TextField';
 import { toast } from '../toast/toast';
+import { useHydrated } from '../hydration/useHydrated';
 import { CONTACT_BUTTON_TEXT } from './Blocks';
 import styles from './ContactForm.module.css';
 
@@ -49,9 +50,14 @@ export function ContactForm({ buttonText, send }: ContactFormProps) {
   const [problems, setProblems] = useState<Partial<Record<keyof ContactFields, string>>>({});
   const [sending, setSending] = useState(false);
   const honeypotId = useId();
+  // A server-rendered form works once the page has taken it over: until then it cannot be
+  // filled in (what a visitor typed would not be sent, or the browser would send the form
+  // itself, as a GET of this page with the message in the address).
+  const hydrated = useHydrated();
 
   const field = (name: keyof ContactFields) => ({
     name,
+    disabled: !hydrated,
     value: fields[name],
     error: problems[name],
     onChange: (event: { target: { value: string } }) =>
@@ -128,7 +134,13 @@ export function ContactForm({ buttonText, send }: ContactFormProps) {
           onChange={(event) => setWebsite(event.target.value)}
         />
       </div>
-      <Button type="submit" className={styles.submit} loading={sending} loadingText="Sending...">
+      <Button
+        type="submit"
+        className={styles.submit}
+        disabled={!hydrated}
+        loading={sending}
+        loadingText="Sending..."
+      >
         {buttonText?.trim() || CONTACT_BUTTON_TEXT}
       </Button>
     </form>

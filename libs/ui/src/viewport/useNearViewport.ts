@@ -14,14 +14,17 @@ export interface NearViewportOptions {
 
 /**
  * True once the element shows in the viewport, or comes within `margin` of it, and from then on:
- * what sits below the fold waits for this before it loads its images or code. True at once where
- * nothing can tell (no IntersectionObserver). Touching the viewport's edge is not showing.
+ * what sits below the fold waits for this before it loads its images or code. True at once in a
+ * browser that cannot tell (no IntersectionObserver); false on the server, which draws the page
+ * as a browser that has not scrolled yet. Touching the viewport's edge is not showing.
  */
 export function useNearViewport(
   element: RefObject<Element | null>,
   { margin = '0px', immediately = false, dwellMs = 0 }: NearViewportOptions = {},
 ): boolean {
-  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  );
   const shown = near || immediately;
   useEffect(() => {
     const target = element.current;

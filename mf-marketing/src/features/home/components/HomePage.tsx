@@ -11,12 +11,10 @@ import {
 import { useQuery } from '@coldmail/query';
 import { useEffect } from 'react';
 import { ContactForm } from '../../../components/ContactForm';
+import { SITE_DESCRIPTION } from '../utils/landing';
 import { landingFailed, useLandingBlock, useLandingRead } from '../hooks/useLandingBlock';
 import { PackagesSection } from './PackagesSection';
 import styles from './HomePage.module.css';
-
-const DESCRIPTION =
-  'Create personalized cold-email templates in seconds with an AI generator: tell it who you are writing to and why, pick a tone, and get a ready-to-send email.';
 
 /**
  * The page's title (the page registry's, which the shell sets too) and description, as the spec
@@ -31,7 +29,7 @@ function useDocumentMeta() {
       meta.name = 'description';
       document.head.append(meta);
     }
-    meta.content = DESCRIPTION;
+    meta.content = SITE_DESCRIPTION;
   }, []);
 }
 

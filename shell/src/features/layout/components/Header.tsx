@@ -4,7 +4,7 @@ import { ButtonLink, useMediaQuery } from '@coldmail/ui';
 import { NavLink } from '@coldmail/router';
 import type { Ref } from 'react';
 import styles from './Header.module.css';
-import { readCachedNavbarUser } from '../../../utils/browser-cache';
+import { useCachedNavbarUser } from '../../../utils/browser-cache';
 import { Logo } from '../../../components/Logo';
 import { UserMenu } from './UserMenu';
 
@@ -14,9 +14,13 @@ const links = [
   { to: paths.contact, label: 'Contact' },
 ];
 
-/** Until sign-in has restored itself, the last known user's avatar holds the place. */
+/**
+ * Until sign-in has restored itself, the last known user's avatar holds the place (not while a
+ * server-rendered page is taken over: the server knew no user, and the first render must draw
+ * what it drew).
+ */
 function CachedAvatar() {
-  const cached = readCachedNavbarUser();
+  const cached = useCachedNavbarUser();
   if (!cached) return null;
   return (
     <span className={styles.cachedAvatar} aria-hidden="true">

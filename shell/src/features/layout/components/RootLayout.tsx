@@ -5,6 +5,7 @@ import { Outlet, useLocation } from '@coldmail/router';
 import { useNavigationFocus } from '../hooks/useNavigationFocus';
 import { useNavigationScroll } from '../hooks/useNavigationScroll';
 import { FirstScreenLoader } from '../../../components/FirstScreenLoader';
+import { useServerRendering } from '../../../utils/server-rendering';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './RootLayout.module.css';
@@ -33,8 +34,9 @@ export function RootLayout({ notice }: RootLayoutProps) {
   // start-up render (the chrome, committed at once, so the router follows history from the
   // start) and the page's are not one long task that keeps the browser from responding.
   // Meanwhile a loader holds the first screen, as a loading page does, so the footer does not
-  // show there and then move.
-  const pageDrawn = useDeferredValue(true, false);
+  // show there and then move. A server-rendered page is drawn at once, on the server and in the
+  // browser that takes it over.
+  const pageDrawn = useDeferredValue(true, useServerRendering() !== null);
 
   const chrome = hasSiteChrome(pathname);
   // The sticky header's height, for the page's scroll padding (theme.css): what the keyboard

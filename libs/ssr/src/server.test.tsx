@@ -1,0 +1,83 @@
+import { createQueryClient, QueryClientProvider, useQuery } from '@coldmail/query';
+import { api } from '@coldmail/session';
+import { describe, expect, it } from 'vitest';
+import { seedQueries, type ServerState } from './index';
+import { publicPathOf, renderWithReads, serverStateBlock } from './server';
+
+/** Shows the packages, and for the first one its item's page (a read that needs the first). */
+function Page() {
+  const packages = useQuery(api.packages.list.query());
+  const first = packages.data?.[0]?._id;
+  const item = useQuery({
+    ...api.items.get.query({ params: { id: first ?? '' } }),
+    enabled: !!first,
+  });
+  if (packages.isPending) return <p>Loading packages</p>;
+  if (item.isError) return <p>Item: {item.error.message}</p>;
+  return <p>{packages.data?.map((pkg) => pkg.packageName).join(', ')}</p>;
+}
+
+describe('publicPathOf', () => {
+  it('gives the API path of a public read, with its parameters and query', () => {
+    expect(publicPathOf(api.packages.list.key())).toBe('/packages');
+    expect(publicPathOf(api.items.get.key({ params: { id: 'a b' } }))).toBe('/item/a%20b');
+  });
+
+  it('gives nothing for a read that needs a signed-in caller, which the browser makes', () => {
+    expect(publicPathOf(api.packageOrders.get.key({ params: { id: 'o1' } }))).toBeNull();
+  });
+});
+
+describe('renderWithReads', () => {
+  it('renders again with the answers, until the page asks for nothing new', async () => {
+    const asked: string[] = [];
+    const { html, queries, failures } = await renderWithReads(
+      (client) => (
+        <QueryClientProvider client={client}>
+          <Page />
+        </QueryClientProvider>
+      ),
+      async (path) => {
+        asked.push(path);
+        if (path === '/packages') return [{ _id: 'p1', packageName: 'Starter <b>' }];
+        throw Object.assign(new Error('Item not found'), { status: 404 });
+      },
+    );
+    expect(asked).toEqual(['/packages', '/item/p1']);
+    // A failed read is shown as its failure, escaped like any text.
+    expect(html).toContain('Item: <!-- -->Item not found');
+    expect(failures).toEqual([{ status: 404, message: 'Item not found' }]);
+    expect(queries).toContainEqual(
+      expect.objectContaining({ error: { message: 'Item not found', status: 404 } }),
+    );
+  });
+});
+
+describe('the state a server-rendered page carries', () => {
+  it('is a data block no answer can break out of', () => {
+    const block = serverStateBlock({
+      queries: [{ queryKey: ['x'], data: '</script><script>alert(1)</script>', updatedAt: 1 }],
+    });
+    expect(block.match(/<\/script>/g)).toHaveLength(1);
+    expect(block).toContain('\\u003c/script>');
+  });
+
+  it('gives the browser the same answers and failures the server drew with', () => {
+    const state: ServerState = {
+      queries: [
+        { queryKey: api.packages.list.key(), data: [{ _id: 'p1' }], updatedAt: 1000 },
+        {
+          queryKey: api.items.get.key({ params: { id: 'x' } }),
+          error: { message: 'Item not found', status: 404 },
+          updatedAt: 1000,
+        },
+      ],
+    };
+    const client = createQueryClient();
+    seedQueries(client, state);
+    expect(client.getQueryData(api.packages.list.key())).toEqual([{ _id: 'p1' }]);
+    const failed = client.getQueryState(api.items.get.key({ params: { id: 'x' } }));
+    expect(failed?.status).toBe('error');
+    expect(failed?.error).toMatchObject({ message: 'Item not found', status: 404 });
+  });
+});

@@ -1,0 +1,91 @@
+import type { CreditPackage, Item, LandingContent } from '@coldmail/contracts';
+import { pageForPath, pages } from '@coldmail/registry/pages';
+import type { RenderedQuery } from '@coldmail/ssr';
+import { LANDING_PACKAGE_COUNT, SITE_DESCRIPTION } from '../features/home/utils/landing';
+
+/**
+ * What search engines and link previews read of a page, from what the page shows: its
+ * description, its picture (an uploaded image), and its structured data (schema.org JSON-LD).
+ * The shell writes it into the document's head (title, description, canonical URL, OpenGraph,
+ * Twitter card).
+ */
+export interface PageHead {
+  description: string;
+  /** An absolute URL or a path of the API's uploads; none when the page has no picture. */
+  image?: string;
+  /** schema.org objects, each written as its own JSON-LD block. */
+  structuredData: object[];
+}
+
+const answerOf = <Data>(
+  queries: RenderedQuery[],
+  domain: string,
+  name: string,
+): Data | undefined => {
+  const found = queries.find(
+    (query) => query.queryKey[0] === domain && query.queryKey[1] === name && 'data' in query,
+  );
+  return found && 'data' in found ? (found.data as Data) : undefined;
+};
+
+/** A package as schema.org sees it: a product with one offer, in US dollars. */
+function packageProduct(pkg: CreditPackage): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: pkg.packageName,
+    description: `${pkg.credit} email credits, valid ${pkg.validity} days`,
+    offers: {
+      '@type': 'Offer',
+      price: pkg.price.toFixed(2),
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+    },
+  };
+}
+
+function itemProduct(item: Item): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: item.name,
+    ...(item.guidelines ? { description: item.guidelines } : {}),
+    ...(item.imageUrl ? { image: item.imageUrl } : {}),
+    offers: {
+      '@type': 'Offer',
+      price: item.price.toFixed(2),
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+    },
+  };
+}
+
+/** The head of the page at `pathname`, from the reads it was rendered with. */
+export function pageHeadOf(pathname: string, queries: RenderedQuery[]): PageHead {
+  const landing = answerOf<LandingContent>(queries, 'content', 'landing');
+  const banner = landing?.banner ?? null;
+  if (pathname === pages.home.path) {
+    const packages = answerOf<CreditPackage[]>(queries, 'packages', 'list') ?? [];
+    return {
+      description: SITE_DESCRIPTION,
+      image: banner?.backgroundImage || undefined,
+      structuredData: packages.slice(0, LANDING_PACKAGE_COUNT).map(packageProduct),
+    };
+  }
+  if (pageForPath(pathname)?.id === 'premiumItem') {
+    const item = answerOf<{ data: Item }>(queries, 'items', 'get')?.data;
+    return item
+      ? {
+          description: item.guidelines?.trim() || `${item.name}, from ColdMail AI.`,
+          image: item.imageUrl || undefined,
+          structuredData: [itemProduct(item)],
+        }
+      : { description: SITE_DESCRIPTION, structuredData: [] };
+  }
+  const about = landing?.about;
+  return {
+    description:
+      pathname === pages.about.path && about?.description ? about.description : SITE_DESCRIPTION,
+    structuredData: [],
+  };
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// The page renderer as a service (deploy/renderer.Dockerfile): nginx in front of the shell
+// sends it the requests for pages, and serves the shell's index.html itself whenever the answer
+// says so (X-Accel-Redirect) or this service cannot be reached. Settings, as the shell's image
+// has them (deploy/README.md):
+//   SETTINGS_DIR   where config.json and remotes.json are (default /etc/coldmail); remotes.json
+//                  is read again on every change of the file's time
+//   DIST_DIR       the shell's build (default: ../dist beside this file)
+//   API_INTERNAL_URL  where this service reaches the API (default: config.json's apiBaseUrl)
+//   SITE_URL       the site's public origin, for canonical URLs (default: the request's)
+//   LISTEN         the port (default 8081)
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createPageRenderer } from './renderer.mjs';
+import { rendererService } from './service.mjs';
+
+const env = process.env;
+const settingsDir = env.SETTINGS_DIR ?? '/etc/coldmail';
+const readJson = (/** @type {string} */ name) =>
+  JSON.parse(readFileSync(join(settingsDir, name), 'utf8'));
+
+/** remotes.json as it is now: a redeployment may point a remote elsewhere. */
+let remotes = { mtimeMs: -1, value: /** @type {Record<string, string>} */ ({}) };
+const manifests = () => {
+  const { mtimeMs } = statSync(join(settingsDir, 'remotes.json'));
+  if (mtimeMs !== remotes.mtimeMs) remotes = { mtimeMs, value: readJson('remotes.json') };
+  return remotes.value;
+};
+
+const config = readJson('config.json');
+const renderer = await createPageRenderer({
+  distDir: env.DIST_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist'),
+  manifests,
+  apiUrl: env.API_INTERNAL_URL ?? config.apiBaseUrl,
+  publicApiUrl: config.apiBaseUrl,
+  log: (line) => console.warn(line),
+});
+
+const { server, stop } = rendererService(renderer, { siteUrl: env.SITE_URL });
+server.listen(Number(env.LISTEN ?? 8081), env.HOST ?? '0.0.0.0', () => {
+  const address = server.address();
+  console.log(
+    `renderer listening on ${typeof address === 'object' && address ? address.port : ''}`,
+  );
+});
+// Requests under way finish; nginx sends new ones to the shell's index.html meanwhile.
+process.on('SIGTERM', () => {
+  stop();
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 10_000).unref();
+});

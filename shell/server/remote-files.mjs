@@ -1,0 +1,106 @@
+// What the renderer reads from the remotes' deployments at run time: each remote's server entry
+// (server/entry.js, published beside its mf-manifest.json) and its routes.json. A redeployed
+// remote is picked up within CHECK_MS, with no shell release or restart: the file is asked for
+// again with its ETag, and a new one is loaded.
+import { createHash } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** How long a remote's file is used before its deployment is asked whether it changed. */
+const CHECK_MS = 1000;
+const FETCH_TIMEOUT_MS = 3000;
+
+/**
+ * @param {object} options
+ * @param {() => Record<string, string>} options.manifests each remote's mf-manifest.json URL
+ *   (the shell's remotes.json)
+ * @param {typeof fetch} [options.fetch]
+ */
+export function createRemoteFiles({ manifests, fetch: fetchImpl = fetch }) {
+  /** @type {Map<string, { etag: string | null, text: string, checkedAt: number }>} */
+  const files = new Map();
+  /** @type {Map<string, Promise<string>>} */
+  const fetching = new Map();
+  /** Server entries loaded, by their content's hash (a module cannot be unloaded). */
+  /** @type {Map<string, Promise<unknown>>} */
+  const modules = new Map();
+  /** @type {Promise<string> | null} */
+  let moduleDir = null;
+
+  /** @param {string} remote @param {string} file */
+  const urlOf = (remote, file) => {
+    const manifest = manifests()[remote];
+    if (!manifest) throw new Error(`remotes.json names no remote "${remote}"`);
+    return new URL(file, manifest).href;
+  };
+
+  /** @param {string} url */
+  async function fetchText(url) {
+    const before = files.get(url);
+    const response = await fetchImpl(url, {
+      headers: before?.etag ? { 'if-none-match': before.etag } : {},
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+    });
+    if (response.status === 304 && before) {
+      before.checkedAt = Date.now();
+      return before.text;
+    }
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const text = await response.text();
+    files.set(url, { etag: response.headers.get('etag'), text, checkedAt: Date.now() });
+    return text;
+  }
+
+  /** The file's text, as its deployment serves it now (within CHECK_MS). @param {string} url */
+  function textOf(url) {
+    const known = files.get(url);
+    if (known && Date.now() - known.checkedAt < CHECK_MS) return Promise.resolve(known.text);
+    let pending = fetching.get(url);
+    if (!pending) {
+      pending = fetchText(url).finally(() => fetching.delete(url));
+      fetching.set(url, pending);
+    }
+    return pending;
+  }
+
+  /** @param {string} remote @param {string} code */
+  function load(remote, code) {
+    const hash = createHash('sha256').update(code).digest('hex').slice(0, 20);
+    let loaded = modules.get(hash);
+    if (!loaded) {
+      loaded = (async () => {
+        moduleDir ??= mkdtemp(join(tmpdir(), 'coldmail-renderer-'));
+        const file = join(await moduleDir, `${remote}-${hash}.mjs`);
+        await writeFile(file, code);
+        return import(pathToFileURL(file).href);
+      })();
+      // A failed load is tried again with the next request.
+      loaded.catch(() => modules.delete(hash));
+      modules.set(hash, loaded);
+    }
+    return loaded;
+  }
+
+  return {
+    /**
+     * The remote's server entry, as its deployment serves it now.
+     *
+     * @param {string} remote
+     * @returns {Promise<unknown>}
+     */
+    async entry(remote) {
+      return load(remote, await textOf(urlOf(remote, 'server/entry.js')));
+    },
+    /**
+     * The remote's routes.json (the pages it publishes), as its deployment serves it now.
+     *
+     * @param {string} remote
+     * @returns {Promise<unknown>}
+     */
+    async routes(remote) {
+      return JSON.parse(await textOf(urlOf(remote, 'routes.json')));
+    },
+  };
+}

@@ -1,0 +1,199 @@
+// The shell's page renderer: the public pages (the landing page, About, Contact, a digital
+// item, the not-found page) answered as HTML that already shows their content, drawn by the
+// page's remote's server entry (loaded from the remote's deployment at run time) inside the
+// shell's chrome; the browser then takes the page over. Anything it cannot render is left to the
+// browser, as before: the caller serves the shell's index.html and the reason is logged.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createApiReader } from './api-reads.mjs';
+import { pageDocument } from './document.mjs';
+import { createRemoteFiles } from './remote-files.mjs';
+
+/** A render that takes longer is abandoned for the browser's rendering. */
+const RENDER_TIMEOUT_MS = 3000;
+
+/**
+ * @typedef {{ status: number, html: string }} RenderedPage
+ * @typedef {{ status: number, html: string, head: { description: string, image?: string, structuredData: object[] }, queries: unknown[] }} RemoteRender
+ * @typedef {object} RemoteEntry
+ * @property {(input: { url: string, read: (path: string) => Promise<unknown> }) => Promise<RemoteRender>} render
+ * @typedef {object} ShellEntry
+ * @property {(pathname: string) => { remote: string | null, status: 200 | 404 } | null} pageAt
+ * @property {(pathname: string, documents: Record<string, unknown>) => boolean} publishedPageAt
+ * @property {(read: (path: string) => Promise<unknown>) => Promise<string[]>} sitemapPaths
+ * @property {(input: { url: string, read: (path: string) => Promise<unknown>, remotePage?: { remote: string, html: string } }) => Promise<{ html: string, title: string, queries: unknown[] }>} render
+ * @property {(state: { queries: unknown[] }) => string} serverStateBlock
+ * @property {string} SITE_NAME
+ */
+
+/**
+ * @param {object} options
+ * @param {string} options.distDir the shell's build (index.html, server/entry.js)
+ * @param {() => Record<string, string>} options.manifests each remote's mf-manifest.json URL
+ * @param {string} options.apiUrl where the renderer reaches the API
+ * @param {string} options.publicApiUrl where browsers reach it (uploaded images' addresses)
+ * @param {(line: string) => void} [options.log]
+ * @param {typeof fetch} [options.fetch]
+ */
+export async function createPageRenderer({
+  distDir,
+  manifests,
+  apiUrl,
+  publicApiUrl,
+  log = (line) => console.warn(line),
+  fetch: fetchImpl = fetch,
+}) {
+  const template = await readFile(join(distDir, 'index.html'), 'utf8');
+  /** @type {ShellEntry} */
+  const shell = await import(pathToFileURL(join(distDir, 'server', 'entry.js')).href);
+  const { read: readApi } = createApiReader({ apiUrl, fetch: fetchImpl });
+  const remoteFiles = createRemoteFiles({ manifests, fetch: fetchImpl });
+
+  /** @param {string | undefined} image */
+  const absoluteImage = (image) => {
+    if (!image) return undefined;
+    try {
+      return new URL(image, `${publicApiUrl.replace(/\/+$/, '')}/`).href;
+    } catch {
+      return undefined;
+    }
+  };
+
+  /** Whether a remote publishes a page at `pathname` that this shell does not know. */
+  async function publishedElsewhere(/** @type {string} */ pathname) {
+    const documents = Object.fromEntries(
+      await Promise.all(
+        Object.keys(manifests()).map(async (remote) => [
+          remote,
+          await remoteFiles.routes(remote).catch(() => null),
+        ]),
+      ),
+    );
+    return shell.publishedPageAt(pathname, documents);
+  }
+
+  /**
+   * @param {string} url
+   * @param {string} origin the site's origin, for the canonical URL
+   * @returns {Promise<RenderedPage | null>}
+   */
+  async function renderPage(url, origin) {
+    const { pathname } = new URL(url, 'http://localhost');
+    // A page the API answered with 404 (an item that does not exist) is rendered as it is. One
+    // the API could not answer (down, or failing) is left to the browser, which reads again.
+    /** @type {unknown} */
+    let unavailable = null;
+    /** @param {string} path */
+    const read = (path) =>
+      readApi(path).catch((/** @type {{ status?: number }} */ error) => {
+        if (!error.status || error.status >= 500) unavailable ??= error;
+        throw error;
+      });
+    const plan = shell.pageAt(pathname);
+    if (!plan) return null;
+    if (plan.remote === null && (await publishedElsewhere(pathname))) return null;
+    /** @type {RemoteRender | null} */
+    let remotePage = null;
+    if (plan.remote) {
+      const entry = /** @type {RemoteEntry} */ (await remoteFiles.entry(plan.remote));
+      remotePage = await entry.render({ url, read });
+    }
+    const page = await shell.render({
+      url,
+      read,
+      remotePage:
+        remotePage && plan.remote ? { remote: plan.remote, html: remotePage.html } : undefined,
+    });
+    if (unavailable) {
+      throw new Error(
+        `the API did not answer: ${unavailable instanceof Error ? unavailable.message : String(unavailable)}`,
+      );
+    }
+    const head = remotePage?.head ?? { description: '', structuredData: [] };
+    return {
+      status: plan.status === 404 ? 404 : (remotePage?.status ?? 200),
+      html: pageDocument(template, {
+        head: {
+          title: page.title,
+          description: head.description,
+          url: `${origin}${pathname}`,
+          image: absoluteImage(head.image),
+          structuredData: head.structuredData,
+          siteName: shell.SITE_NAME,
+        },
+        html: page.html,
+        stateBlock: shell.serverStateBlock({
+          queries: [...(remotePage?.queries ?? []), ...page.queries],
+        }),
+      }),
+    };
+  }
+
+  return {
+    /**
+     * The page at `url` (a path and its query) as HTML with its content; null when the page is
+     * the browser's alone (sign-in, signed-in and admin pages) or cannot be rendered now (the
+     * API, a remote's deployment or its server entry failed: logged): the caller serves the
+     * shell's index.html then.
+     *
+     * @param {string} url
+     * @param {string} origin
+     * @returns {Promise<RenderedPage | null>}
+     */
+    async page(url, origin) {
+      /** @type {ReturnType<typeof setTimeout> | undefined} */
+      let timer;
+      const timeout = new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`rendering took over ${RENDER_TIMEOUT_MS} ms`)),
+          RENDER_TIMEOUT_MS,
+        );
+      });
+      try {
+        return await Promise.race([renderPage(url, origin), timeout]);
+      } catch (error) {
+        log(
+          JSON.stringify({
+            level: 'warn',
+            msg: 'page rendered in the browser instead',
+            url,
+            reason: error instanceof Error ? error.message : String(error),
+          }),
+        );
+        return null;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+
+    /** robots.txt: everything but the signed-in and admin areas, and where the sitemap is. */
+    robots(/** @type {string} */ origin) {
+      return [
+        'User-agent: *',
+        'Disallow: /user',
+        'Disallow: /admin',
+        'Allow: /',
+        '',
+        `Sitemap: ${origin}/sitemap.xml`,
+        '',
+      ].join('\n');
+    },
+
+    /** sitemap.xml: the public pages and every digital item's page. */
+    async sitemap(/** @type {string} */ origin) {
+      const paths = await shell.sitemapPaths(readApi);
+      const urls = paths.map(
+        (path) =>
+          `  <url><loc>${origin}${path.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</loc></url>`,
+      );
+      return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        ...urls,
+        '</urlset>',
+        '',
+      ].join('\n');
+    },
+  };
+}
