@@ -6,8 +6,8 @@ import { CHROMIUM, CHROMIUM_ARGS } from './support/browser.mjs';
 
 /** Tests that change what every visitor sees (the landing content, the package list). */
 const sharedSettings = ['content.test.mjs', 'admin-back-office.test.mjs'];
-/** Tests that start a stack of their own (the dev stack; the web apps alone, to redeploy them). */
-const ownStack = ['dev-stack.test.mjs', 'platform.test.mjs'];
+/** Tests that start a stack of their own (the dev stack; the web apps, to redeploy them). */
+const ownStack = ['dev-stack.test.mjs', 'platform.test.mjs', 'server-rendering-deploys.test.mjs'];
 
 export default defineConfig({
   testDir: './tests',

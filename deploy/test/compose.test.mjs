@@ -65,8 +65,32 @@ test('the shell and every remote of the registry are served, each from its own i
   }
 });
 
+test("the shell's pages go to its page renderer, whose image runs the shell's server", () => {
+  const { shell, renderer } = compose.services;
+  assert.equal(renderer.build.dockerfile, 'deploy/renderer.Dockerfile');
+  assert.equal(shell.environment.RENDERER_URL, 'http://renderer:8081');
+  assert.match(renderer.environment.API_INTERNAL_URL, /^http:\/\/api:/);
+  const dockerfile = readFileSync(join(deploy, 'renderer.Dockerfile'), 'utf8');
+  assert.match(dockerfile, /HEALTHCHECK[\s\S]*\/healthz/);
+  assert.match(dockerfile, /CMD \["node", "server\/main.mjs"\]/);
+  // Every module the renderer's start imports is in the image.
+  const copied = dockerfile
+    .split('\n')
+    .find((line) => line.includes('shell/server/main.mjs'))
+    .split(/\s+/)
+    .filter((part) => part.startsWith('/workspace/shell/server/'))
+    .map((part) => part.slice('/workspace/shell/server/'.length));
+  const serverDir = join(deploy, '..', 'shell', 'server');
+  for (const file of copied) {
+    const code = readFileSync(join(serverDir, file), 'utf8');
+    for (const [, imported] of code.matchAll(/from '\.\/([\w-]+\.mjs)'/g)) {
+      assert.ok(copied.includes(imported), `${file} imports ${imported}, which the image lacks`);
+    }
+  }
+});
+
 test('the files the images copy exist', () => {
-  for (const dockerfile of ['api.Dockerfile', 'web.Dockerfile']) {
+  for (const dockerfile of ['api.Dockerfile', 'web.Dockerfile', 'renderer.Dockerfile']) {
     const lines = readFileSync(join(deploy, dockerfile), 'utf8').split('\n');
     for (const line of lines.filter((entry) => /^COPY (?!--from)/.test(entry))) {
       const sources = line

@@ -47,6 +47,9 @@ test.describe('landing content', () => {
 
     const visitor = await visitHome();
     await visitor.getByRole('heading', { level: 1, name: /Replies, not silence/ }).waitFor();
+    // A link preview of the landing page shows the banner as the admin left it.
+    const html = await (await fetch(stack.urls.shell)).text();
+    assert.match(html, /<meta property="og:title" content="Replies, not silence[^"]*"/);
 
     await adminPage.getByRole('button', { name: 'Reset to Default' }).click();
     await adminPage.getByRole('dialog').getByRole('button', { name: 'Reset' }).click();

@@ -65,6 +65,13 @@ test.describe('server-rendered public pages', () => {
     assert.match(metaOf(html, 'description'), /cold-email templates/);
     assert.ok(html.includes(`<link rel="canonical" href="${stack.urls.shell}/" />`));
     assert.equal(metaOf(html, 'og:url'), `${stack.urls.shell}/`);
+    // A link preview shows the banner, as an admin wrote it.
+    if (landing.banner) {
+      assert.equal(
+        unescape(metaOf(html, 'og:title')),
+        `${landing.banner.mainTitle} ${landing.banner.highlightText}`.trim(),
+      );
+    }
     assert.equal(metaOf(html, 'og:title'), metaOf(html, 'twitter:title'));
     assert.ok(metaOf(html, 'twitter:card'));
     assert.deepEqual(

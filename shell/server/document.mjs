@@ -20,7 +20,8 @@ const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
  * @typedef {object} PageHead
- * @property {string} title
+ * @property {string} title the document's
+ * @property {string} [shareTitle] what link previews show, when the content gives one (else the title)
  * @property {string} description
  * @property {string} url the page's canonical URL
  * @property {string} [image] an absolute URL
@@ -40,14 +41,14 @@ export function headTags(head) {
     ['name', 'description', head.description],
     ['property', 'og:type', 'website'],
     ['property', 'og:site_name', head.siteName],
-    ['property', 'og:title', head.title],
+    ['property', 'og:title', head.shareTitle ?? head.title],
     ['property', 'og:description', head.description],
     ['property', 'og:url', head.url],
     ...(head.image
       ? /** @type {Array<[string, string, string]>} */ ([['property', 'og:image', head.image]])
       : []),
     ['name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'],
-    ['name', 'twitter:title', head.title],
+    ['name', 'twitter:title', head.shareTitle ?? head.title],
     ['name', 'twitter:description', head.description],
     ...(head.image
       ? /** @type {Array<[string, string, string]>} */ ([['name', 'twitter:image', head.image]])

@@ -1,5 +1,5 @@
 // What the renderer reads from the remotes' deployments at run time: each remote's server entry
-// (server/entry.js, published beside its mf-manifest.json) and its routes.json. A redeployed
+// (server/entry.mjs, published beside its mf-manifest.json) and its routes.json. A redeployed
 // remote is picked up within CHECK_MS, with no shell release or restart: the file is asked for
 // again with its ETag, and a new one is loaded.
 import { createHash } from 'node:crypto';
@@ -91,7 +91,7 @@ export function createRemoteFiles({ manifests, fetch: fetchImpl = fetch }) {
      * @returns {Promise<unknown>}
      */
     async entry(remote) {
-      return load(remote, await textOf(urlOf(remote, 'server/entry.js')));
+      return load(remote, await textOf(urlOf(remote, 'server/entry.mjs')));
     },
     /**
      * The remote's routes.json (the pages it publishes), as its deployment serves it now.

@@ -15,7 +15,7 @@ const RENDER_TIMEOUT_MS = 3000;
 
 /**
  * @typedef {{ status: number, html: string }} RenderedPage
- * @typedef {{ status: number, html: string, head: { description: string, image?: string, structuredData: object[] }, queries: unknown[] }} RemoteRender
+ * @typedef {{ status: number, html: string, head: { shareTitle?: string, description: string, image?: string, structuredData: object[] }, queries: unknown[] }} RemoteRender
  * @typedef {object} RemoteEntry
  * @property {(input: { url: string, read: (path: string) => Promise<unknown> }) => Promise<RemoteRender>} render
  * @typedef {object} ShellEntry
@@ -29,7 +29,7 @@ const RENDER_TIMEOUT_MS = 3000;
 
 /**
  * @param {object} options
- * @param {string} options.distDir the shell's build (index.html, server/entry.js)
+ * @param {string} options.distDir the shell's build (index.html, server/entry.mjs)
  * @param {() => Record<string, string>} options.manifests each remote's mf-manifest.json URL
  * @param {string} options.apiUrl where the renderer reaches the API
  * @param {string} options.publicApiUrl where browsers reach it (uploaded images' addresses)
@@ -46,7 +46,7 @@ export async function createPageRenderer({
 }) {
   const template = await readFile(join(distDir, 'index.html'), 'utf8');
   /** @type {ShellEntry} */
-  const shell = await import(pathToFileURL(join(distDir, 'server', 'entry.js')).href);
+  const shell = await import(pathToFileURL(join(distDir, 'server', 'entry.mjs')).href);
   const { read: readApi } = createApiReader({ apiUrl, fetch: fetchImpl });
   const remoteFiles = createRemoteFiles({ manifests, fetch: fetchImpl });
 
@@ -116,6 +116,7 @@ export async function createPageRenderer({
       html: pageDocument(template, {
         head: {
           title: page.title,
+          shareTitle: head.shareTitle,
           description: head.description,
           url: `${origin}${pathname}`,
           image: absoluteImage(head.image),

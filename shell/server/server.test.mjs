@@ -97,7 +97,7 @@ describe("the remotes' server entries", () => {
   it("loads a remote's entry from its deployment, and a redeployed one within a second", async () => {
     let markup = 'first';
     const remote = await serve((req, res) => {
-      if (req.url === '/server/entry.js') {
+      if (req.url === '/server/entry.mjs') {
         res.writeHead(200, { 'content-type': 'text/javascript' });
         res.end(`export const render = () => ${JSON.stringify(markup)};`);
         return;

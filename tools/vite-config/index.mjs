@@ -326,7 +326,7 @@ export function hostConfig(appDir) {
 
 /**
  * An app's server entry (`vite build --ssr src/server.tsx`), built after its browser build into
- * dist/server/entry.js: one self-contained ES module (React, the router, the query cache and the
+ * dist/server/entry.mjs: one self-contained ES module (React, the router, the query cache and the
  * app's components all inside, nothing resolved from a node_modules at run time), so the shell's
  * page renderer can load a remote's from the remote's deployment and run it whatever the shell
  * itself was built with. CSS modules get the browser build's class names (same naming); no CSS
@@ -350,7 +350,7 @@ export function serverEntryConfig(appName, define = {}) {
       minify: true,
       sourcemap: 'hidden',
       copyPublicDir: false,
-      rolldownOptions: { output: { entryFileNames: 'entry.js', codeSplitting: false } },
+      rolldownOptions: { output: { entryFileNames: 'entry.mjs', codeSplitting: false } },
     },
   };
 }

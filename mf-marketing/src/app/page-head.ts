@@ -4,12 +4,15 @@ import type { RenderedQuery } from '@coldmail/ssr';
 import { LANDING_PACKAGE_COUNT, SITE_DESCRIPTION } from '../features/home/utils/landing';
 
 /**
- * What search engines and link previews read of a page, from what the page shows: its
- * description, its picture (an uploaded image), and its structured data (schema.org JSON-LD).
- * The shell writes it into the document's head (title, description, canonical URL, OpenGraph,
- * Twitter card).
+ * What search engines and link previews read of a page, from what the page shows, so an admin
+ * edits it with the content: the title and text a preview shows (the banner's on the landing
+ * page, the about block's on About), its picture (the block's uploaded image, the item's), and
+ * its structured data (schema.org JSON-LD). The shell writes it into the document's head (title,
+ * description, canonical URL, OpenGraph, Twitter card).
  */
 export interface PageHead {
+  /** The title link previews show (og:title), when the page's content gives one. */
+  shareTitle?: string;
   description: string;
   /** An absolute URL or a path of the API's uploads; none when the page has no picture. */
   image?: string;
@@ -67,6 +70,7 @@ export function pageHeadOf(pathname: string, queries: RenderedQuery[]): PageHead
   if (pathname === pages.home.path) {
     const packages = answerOf<CreditPackage[]>(queries, 'packages', 'list') ?? [];
     return {
+      shareTitle: banner ? `${banner.mainTitle} ${banner.highlightText}`.trim() : undefined,
       description: SITE_DESCRIPTION,
       image: banner?.backgroundImage || undefined,
       structuredData: packages.slice(0, LANDING_PACKAGE_COUNT).map(packageProduct),
@@ -76,16 +80,20 @@ export function pageHeadOf(pathname: string, queries: RenderedQuery[]): PageHead
     const item = answerOf<{ data: Item }>(queries, 'items', 'get')?.data;
     return item
       ? {
+          shareTitle: item.name,
           description: item.guidelines?.trim() || `${item.name}, from ColdMail AI.`,
           image: item.imageUrl || undefined,
           structuredData: [itemProduct(item)],
         }
       : { description: SITE_DESCRIPTION, structuredData: [] };
   }
-  const about = landing?.about;
-  return {
-    description:
-      pathname === pages.about.path && about?.description ? about.description : SITE_DESCRIPTION,
-    structuredData: [],
-  };
+  const about = pathname === pages.about.path ? landing?.about : null;
+  return about
+    ? {
+        shareTitle: about.title,
+        description: about.description.trim() || SITE_DESCRIPTION,
+        image: about.mainImage || undefined,
+        structuredData: [],
+      }
+    : { description: SITE_DESCRIPTION, structuredData: [] };
 }
