@@ -7,6 +7,7 @@ import { CORS_REQUEST_HEADERS, MAX_UPLOAD_BYTES } from '@coldmail/contracts';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { registerApiDocs } from './common/api-docs';
+import { cachePublicReads } from './common/public-read-caching';
 import {
   createRootLogger,
   lazyRequestLogger,
@@ -101,6 +102,7 @@ export async function createApp(
   const securityHeaders = securityHeadersOf(ANSWER_SECURITY_HEADERS);
   const fastify = app.getHttpAdapter().getInstance();
   traceRequests(fastify, telemetry);
+  cachePublicReads(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeaders).header('x-request-id', request.id);
     done();

@@ -85,3 +85,38 @@ describe('GET /api/footer', () => {
     expect(response.text).not.toContain('internalNote');
   });
 });
+
+describe('the public reads, kept and asked again by browsers and the page renderer', () => {
+  it('answer with an ETag to revalidate; an unchanged answer is a 304 with no body, a changed one the new answer', async () => {
+    const first = await call(api, 'GET', '/api/footer');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+
+    const again = await call(api, 'GET', '/api/footer', { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+
+    // An admin's edit, as another instance sees it: the answer and its ETag change.
+    await blocks().insertOne({
+      block: 'footer',
+      settings: { description: 'Edited', isActive: true },
+    });
+    const fresh = await startTestApi({}, { sameDatabaseAs: api });
+    try {
+      const changed = await call<FooterResponse>(fresh, 'GET', '/api/footer', {
+        headers: { 'if-none-match': etag! },
+      });
+      expect(changed.status).toBe(200);
+      expect(changed.body.data.description).toBe('Edited');
+      expect(changed.headers.get('etag')).not.toBe(etag);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("leave out what a caller's identity changes, and the probes", async () => {
+    expect((await call(api, 'GET', '/api/items')).headers.get('etag')).toBeNull();
+    expect((await call(api, 'GET', '/api/health/live')).headers.get('etag')).toBeNull();
+  });
+});

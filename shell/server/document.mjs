@@ -72,19 +72,22 @@ const ROOT = '<div id="root"></div>';
 
 /**
  * The page: `template` (the shell's index.html) with `head` in place of its title and
- * description, `html` in its root, and `stateBlock` (the reads, for the browser) after the root.
+ * description, the remote's `styles` linked, `html` in its root, and `stateBlock` (the reads,
+ * for the browser) after the root.
  *
  * @param {string} template
- * @param {{ head: PageHead, html: string, stateBlock: string }} page
+ * @param {{ head: PageHead, html: string, styles?: string[], stateBlock: string }} page
  */
-export function pageDocument(template, { head, html, stateBlock }) {
+export function pageDocument(template, { head, html, styles = [], stateBlock }) {
   if (!template.includes(ROOT)) throw new Error(`index.html has no ${ROOT}`);
+  const links = styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`);
+  const headHtml = [...links, headTags(head)].join('\n    ');
   return (
     template
       .replace(TITLE, '')
       .replace(DESCRIPTION, '')
       // Replaced by functions: a page's text may hold `$&` and the like.
-      .replace('</head>', () => `  ${headTags(head)}\n  </head>`)
+      .replace('</head>', () => `  ${headHtml}\n  </head>`)
       .replace(ROOT, () => `<div id="root">${html}</div>\n    ${stateBlock}`)
   );
 }

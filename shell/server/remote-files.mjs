@@ -94,6 +94,22 @@ export function createRemoteFiles({ manifests, fetch: fetchImpl = fetch }) {
       return load(remote, await textOf(urlOf(remote, 'server/entry.mjs')));
     },
     /**
+     * The stylesheets of the remote's app (its mf-manifest.json's exposed App), as absolute URLs:
+     * a server-rendered page links them in its head, so its HTML is styled when it first shows
+     * (not when the remote's code later loads them, which would move the whole page).
+     *
+     * @param {string} remote
+     * @returns {Promise<string[]>}
+     */
+    async styles(remote) {
+      const manifestUrl = urlOf(remote, 'mf-manifest.json');
+      /** @type {{ exposes?: Array<{ name?: string, assets?: { css?: { sync?: string[], async?: string[] } } }> }} */
+      const manifest = JSON.parse(await textOf(manifestUrl));
+      const app = manifest.exposes?.find((exposed) => exposed.name === 'App');
+      const css = [...(app?.assets?.css?.sync ?? []), ...(app?.assets?.css?.async ?? [])];
+      return css.map((file) => new URL(file, manifestUrl).href);
+    },
+    /**
      * The remote's routes.json (the pages it publishes), as its deployment serves it now.
      *
      * @param {string} remote

@@ -47,6 +47,7 @@ export async function createPageRenderer({
   const template = await readFile(join(distDir, 'index.html'), 'utf8');
   /** @type {ShellEntry} */
   const shell = await import(pathToFileURL(join(distDir, 'server', 'entry.mjs')).href);
+  const shellStyles = await shellStylesOf(distDir);
   const { read: readApi } = createApiReader({ apiUrl, fetch: fetchImpl });
   const remoteFiles = createRemoteFiles({ manifests, fetch: fetchImpl });
 
@@ -95,9 +96,17 @@ export async function createPageRenderer({
     if (plan.remote === null && (await publishedElsewhere(pathname))) return null;
     /** @type {RemoteRender | null} */
     let remotePage = null;
+    /** @type {string[]} */
+    let styles = shellStyles;
     if (plan.remote) {
-      const entry = /** @type {RemoteEntry} */ (await remoteFiles.entry(plan.remote));
-      remotePage = await entry.render({ url, read });
+      const remote = plan.remote;
+      const entry = /** @type {RemoteEntry} */ (await remoteFiles.entry(remote));
+      const [rendered, remoteStyles] = await Promise.all([
+        entry.render({ url, read }),
+        remoteFiles.styles(remote),
+      ]);
+      remotePage = rendered;
+      styles = [...shellStyles, ...remoteStyles];
     }
     const page = await shell.render({
       url,
@@ -124,6 +133,7 @@ export async function createPageRenderer({
           siteName: shell.SITE_NAME,
         },
         html: page.html,
+        styles,
         stateBlock: shell.serverStateBlock({
           queries: [...(remotePage?.queries ?? []), ...page.queries],
         }),
@@ -197,4 +207,26 @@ export async function createPageRenderer({
       ].join('\n');
     },
   };
+}
+
+/**
+ * The stylesheets the shell's code loads (its start-up chunk's and those it imports, from Vite's
+ * build manifest), as paths on the shell's origin.
+ *
+ * @param {string} distDir
+ * @returns {Promise<string[]>}
+ */
+async function shellStylesOf(distDir) {
+  /** @type {Record<string, { css?: string[], imports?: string[] }>} */
+  const manifest = JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8'));
+  /** @type {Set<string>} */
+  const seen = new Set();
+  /** @param {string} key @returns {string[]} */
+  const cssOf = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return [];
+    seen.add(key);
+    return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap(cssOf)];
+  };
+  return [...new Set(cssOf('src/bootstrap.tsx'))].map((file) => `/${file}`);
 }

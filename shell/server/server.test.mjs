@@ -49,8 +49,14 @@ describe('the page document', () => {
     const page = pageDocument(template, {
       head,
       html: '<p>Price: $& $1</p>',
+      styles: ['/assets/shell.css', 'https://marketing.example/assets/App.css'],
       stateBlock: '<script type="application/json" id="s">{}</script>',
     });
+    // Styled as it first shows: the stylesheets are in the head, before the content.
+    expect(page).toContain(
+      '<link rel="stylesheet" href="https://marketing.example/assets/App.css" />',
+    );
+    expect(page.indexOf('App.css')).toBeLessThan(page.indexOf('</head>'));
     expect(page).not.toContain('<title>Old</title>');
     expect(page).not.toContain('content="old"');
     expect(page).toContain('<div id="root"><p>Price: $& $1</p></div>');

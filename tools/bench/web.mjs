@@ -1,9 +1,13 @@
 #!/usr/bin/env node
-// `npm run bench:web`: first-load cost of the federated shell against a plain single-bundle
-// build of the same pages, measured in one run on this machine. Prints figures; asserts nothing.
-// It measures what `npm start` serves: the whole stack (API, embedded database, Auth emulator,
-// doubles) with the same runtime configuration, so the landing page loads its real content and
-// sign-in is configured; the single-bundle build gets the same /config.json.
+// `npm run bench:web`: first-load cost of the landing page as `npm start` serves it (the federated shell,
+// its public pages rendered on the server) against a fair single-page app of the same pages
+// (every remote built in, each remote's pages loaded when first shown), measured in one run on
+// this machine, the two loads of each run one after the other (interleaved). Prints figures;
+// asserts nothing. The whole stack runs (API, embedded database, Auth emulator, doubles) with
+// the same runtime configuration, so the landing page loads its real content; the single-page
+// app gets the same /config.json. The landing page is loaded on loopback and on Lighthouse's
+// mobile profile (150 ms round trips, 1.6 Mbps down, 750 kbps up, a 4x slower CPU), cold, then
+// again with the cache it left (a repeat visit).
 import { join } from 'node:path';
 import { startStack, workspaceRoot } from '@coldmail/dev/stack';
 import { serveApp } from '@coldmail/serve';
@@ -26,9 +30,21 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** Lighthouse runs per build; one run moves by several points here, so the median is reported. */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 
+/** Lighthouse's mobile profile (DevTools throttling), as `throttled` loads get it. */
+const MOBILE = { latency: 150, downKbps: 1638.4, upKbps: 750, cpuSlowdown: 4 };
+
+/**
+ * The pages, and what is their content: every selector present. The landing page's is its
+ * banner's title and a package's card (not the remote's box, which a loading state has too).
+ * (The back office's dashboard is no longer measured: its guard reads the signed-in user's
+ * record from the API, which the benchmark's stand-in session cannot give; see the notes.)
+ */
 const pages = [
-  { path: '/', selector: '[data-remote="marketing"]', signedIn: false },
-  { path: '/admin/dashboard', selector: '[data-remote="admin"]', signedIn: true },
+  {
+    path: '/',
+    selectors: ['#banner-title', '[aria-labelledby="pricing-packages-title"] article'],
+    signedIn: false,
+  },
 ];
 
 const adminProfile = {
@@ -43,9 +59,10 @@ const adminProfile = {
  * Runs in the page before any script: records when the page's content first appears and, for
  * signed-in pages, keeps the session store signed in as an admin from the moment it exists.
  */
-function pageProbe({ selector, profile }) {
+function pageProbe({ selectors, profile }) {
   const observer = new MutationObserver(() => {
-    if (!window.__contentVisibleAt && document.querySelector(selector)) {
+    const shown = selectors.every((selector) => document.querySelector(selector));
+    if (!window.__contentVisibleAt && shown) {
       window.__contentVisibleAt = performance.now();
       observer.disconnect();
     }
@@ -79,46 +96,69 @@ function pageProbe({ selector, profile }) {
   });
 }
 
-async function coldLoad(browser, url, page, { gzipOnly = false } = {}) {
+/**
+ * Loads `page` in a new browser profile (cold cache), then again in the same one (a repeat
+ * visit, warm cache): when its content showed each time, and what the cold load downloaded.
+ */
+async function load(browser, url, page, { gzipOnly = false, throttled = false } = {}) {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     // The target is stated in gzip bytes; Chromium would otherwise be served brotli.
     ...(gzipOnly ? { extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } } : {}),
   });
   const tab = await context.newPage();
+  if (throttled) {
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: MOBILE.latency,
+      downloadThroughput: (MOBILE.downKbps * 1024) / 8,
+      uploadThroughput: (MOBILE.upKbps * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuSlowdown });
+  }
   await tab.addInitScript(pageProbe, {
-    selector: page.selector,
+    selectors: page.selectors,
     profile: page.signedIn ? adminProfile : null,
   });
   const responses = [];
-  tab.on('requestfinished', (request) => responses.push(request));
-  await tab.goto(url + page.path, { waitUntil: 'load' });
-  await tab.waitForFunction(() => window.__contentVisibleAt !== undefined, null, {
-    timeout: 60_000,
-  });
-  await tab.waitForLoadState('networkidle');
-  const visibleMs = await tab.evaluate(() => window.__contentVisibleAt);
+  const record = (request) => responses.push(request);
+  tab.on('requestfinished', record);
+  const visit = async () => {
+    await tab.goto(url + page.path, { waitUntil: 'load' });
+    await tab
+      .waitForFunction(() => window.__contentVisibleAt !== undefined, null, { timeout: 120_000 })
+      .catch(async (error) => {
+        const missing = await tab.evaluate(
+          (selectors) => selectors.filter((selector) => !document.querySelector(selector)),
+          page.selectors,
+        );
+        throw new Error(
+          `${url}${page.path}: content never showed (missing ${missing.join(', ')})`,
+          {
+            cause: error,
+          },
+        );
+      });
+    await tab.waitForLoadState('networkidle');
+    return tab.evaluate(() => window.__contentVisibleAt);
+  };
+  const visibleMs = await visit();
+  tab.off('requestfinished', record);
+  const repeatMs = await visit();
   let jsBytes = 0;
   /** @type {Map<string, number>} JS bytes by the origin that served them */
   const jsByOrigin = new Map();
-  const encodings = new Set();
   for (const request of responses) {
     if (request.resourceType() !== 'script') continue;
-    const response = await request.response();
-    encodings.add(response?.headers()['content-encoding'] ?? 'identity');
     const bytes = (await request.sizes()).responseBodySize;
     jsBytes += bytes;
     const { origin } = new URL(request.url());
     jsByOrigin.set(origin, (jsByOrigin.get(origin) ?? 0) + bytes);
   }
   await context.close();
-  return {
-    visibleMs,
-    requests: responses.length,
-    jsBytes,
-    jsByOrigin,
-    encodings: [...encodings].join('+'),
-  };
+  return { visibleMs, repeatMs, requests: responses.length, jsBytes, jsByOrigin };
 }
 
 const median = (values) => {
@@ -126,16 +166,25 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-async function measure(browser, url, page) {
-  const gzip = await coldLoad(browser, url, page, { gzipOnly: true });
-  const runs = [];
-  for (let i = 0; i < RUNS; i += 1) runs.push(await coldLoad(browser, url, page));
-  return {
+/**
+ * The site and the single-page app on `page`, RUNS loads each, one after the other (the
+ * machine's speed drifts: interleaved, both see the same stretch of it); medians.
+ */
+async function measurePair(browser, urls, page, options) {
+  const siteGzip = await load(browser, urls.site, page, { ...options, gzipOnly: true });
+  const appGzip = await load(browser, urls.app, page, { ...options, gzipOnly: true });
+  const runs = { site: [], app: [] };
+  for (let i = 0; i < RUNS; i += 1) {
+    runs.site.push(await load(browser, urls.site, page, options));
+    runs.app.push(await load(browser, urls.app, page, options));
+  }
+  const summary = (gzip, loads) => ({
     gzipKB: gzip.jsBytes / 1024,
-    brKB: runs[0].jsBytes / 1024,
-    requests: runs[0].requests,
-    visibleMs: median(runs.map((run) => run.visibleMs)),
-  };
+    requests: loads[0].requests,
+    visibleMs: median(loads.map((run) => run.visibleMs)),
+    repeatMs: median(loads.map((run) => run.repeatMs)),
+  });
+  return { site: summary(siteGzip, runs.site), app: summary(appGzip, runs.app) };
 }
 
 /**
@@ -166,6 +215,8 @@ async function lighthouseScore(url) {
         runs.push({
           score: Math.round((lhr.categories.performance.score ?? 0) * 100),
           cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? null,
+          lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? null,
+          tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? null,
           detail: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
         });
       } finally {
@@ -179,6 +230,8 @@ async function lighthouseScore(url) {
     return {
       score: null,
       cls: null,
+      lcpMs: null,
+      tbtMs: null,
       scores: [],
       detail: `lighthouse did not run: ${error.message.split('\n')[0]}`,
     };
@@ -207,34 +260,42 @@ const baseline = await serveApp({
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 
 try {
+  const urls = { site: stack.urls.shell, app: baseline.url };
   const rows = [];
   for (const page of pages) {
-    const federated = await measure(browser, stack.urls.shell, page);
-    const plain = await measure(browser, baseline.url, page);
-    rows.push({ page: page.path, federated, plain });
+    for (const throttled of page.path === '/' ? [false, true] : [false]) {
+      const pair = await measurePair(browser, urls, page, { throttled });
+      rows.push({ page: page.path, throttled, ...pair });
+    }
   }
   const fmt = (n, digits = 1) => n.toFixed(digits);
   console.log(
-    `\nFirst load, cold cache, median of ${RUNS} loads for the time (Chromium ${browser.version()}):\n`,
+    `\nFirst load (cold cache) and a repeat visit (warm), median of ${RUNS} loads each, interleaved (Chromium ${browser.version()}):\n`,
   );
-  console.log('page              build          JS gzip   JS brotli   requests   content visible');
+  console.log(
+    'page              network   build                JS gzip   requests   content visible   repeat visit',
+  );
   const cells = (m) => [
     `${fmt(m.gzipKB)} KB`.padStart(10),
-    `${fmt(m.brKB)} KB`.padStart(11),
     String(m.requests).padStart(10),
     `${fmt(m.visibleMs, 0)} ms`.padStart(17),
+    `${fmt(m.repeatMs, 0)} ms`.padStart(14),
   ];
-  const ratio = (federated, plain, key) => `${fmt(federated[key] / plain[key], 2)}x`;
-  for (const { page, federated, plain } of rows) {
-    console.log(`${page.padEnd(17)} ${'federated'.padEnd(13)}${cells(federated).join(' ')}`);
-    console.log(`${''.padEnd(17)} ${'single-bundle'.padEnd(13)}${cells(plain).join(' ')}`);
+  const ratio = (site, app, key) => `${fmt(site[key] / app[key], 2)}x`;
+  for (const { page, throttled, site, app } of rows) {
+    const network = throttled ? 'mobile' : 'loopback';
+    const label = (text) => text.padEnd(19);
+    console.log(
+      `${page.padEnd(17)} ${network.padEnd(9)} ${label('site (npm start)')}${cells(site).join(' ')}`,
+    );
+    console.log(`${''.padEnd(27)} ${label('single-page app')}${cells(app).join(' ')}`);
     const ratios = [
-      ratio(federated, plain, 'gzipKB').padStart(10),
-      ratio(federated, plain, 'brKB').padStart(11),
-      ratio(federated, plain, 'requests').padStart(10),
-      ratio(federated, plain, 'visibleMs').padStart(17),
+      ratio(site, app, 'gzipKB').padStart(10),
+      ratio(site, app, 'requests').padStart(10),
+      ratio(site, app, 'visibleMs').padStart(17),
+      ratio(site, app, 'repeatMs').padStart(14),
     ];
-    console.log(`${''.padEnd(17)} ${'ratio'.padEnd(13)}${ratios.join(' ')}`);
+    console.log(`${''.padEnd(27)} ${label('ratio')}${ratios.join(' ')}`);
   }
 
   // Each remote's own JavaScript (served from its origin) on the first route it renders, once
@@ -243,17 +304,17 @@ try {
   const packages = await (await fetch(`${stack.urls.api}/packages`)).json();
   const packageId = packages[0]?._id ?? '0123456789abcdef01234567';
   const firstRoutes = [
-    { remote: 'marketing', path: '/', selector: 'body', signedIn: false },
-    { remote: 'checkout', path: `/buy/${packageId}`, selector: 'body', signedIn: true },
-    { remote: 'account', path: '/user/dashboard', selector: 'body', signedIn: true },
-    { remote: 'generator', path: '/user/generate-email', selector: 'body', signedIn: true },
-    { remote: 'admin', path: '/admin/dashboard', selector: 'body', signedIn: true },
+    { remote: 'marketing', path: '/', selectors: ['body'], signedIn: false },
+    { remote: 'checkout', path: `/buy/${packageId}`, selectors: ['body'], signedIn: true },
+    { remote: 'account', path: '/user/dashboard', selectors: ['body'], signedIn: true },
+    { remote: 'generator', path: '/user/generate-email', selectors: ['body'], signedIn: true },
+    { remote: 'admin', path: '/admin/dashboard', selectors: ['body'], signedIn: true },
   ];
   console.log(`\nEach remote's own JS (gzip) on its first route, target <= 60 KB:`);
   for (const route of firstRoutes) {
-    const load = await coldLoad(browser, stack.urls.shell, route, { gzipOnly: true });
+    const firstLoad = await load(browser, stack.urls.shell, route, { gzipOnly: true });
     const remoteUrl = stack.urls[/** @type {keyof typeof stack.urls} */ (route.remote)];
-    const own = remoteUrl ? (load.jsByOrigin.get(new URL(remoteUrl).origin) ?? 0) / 1024 : 0;
+    const own = remoteUrl ? (firstLoad.jsByOrigin.get(new URL(remoteUrl).origin) ?? 0) / 1024 : 0;
     console.log(
       `  ${route.remote.padEnd(10)} ${route.path.padEnd(36)} ${`${fmt(own)} KB`.padStart(9)}  ${own <= 60 ? 'met' : 'MISSED'}`,
     );
@@ -265,29 +326,32 @@ try {
     `\nLighthouse performance of / (mobile, simulated throttling; median of ${LIGHTHOUSE_RUNS} runs, its metrics, then every run's score):`,
   );
   for (const [label, result] of [
-    ['federated', lhFederated],
-    ['single-bundle', lhPlain],
+    ['site', lhFederated],
+    ['single-page app', lhPlain],
   ]) {
     console.log(
       `  ${label.padEnd(14)} ${result.score ?? 'n/a'}   (${result.detail}; runs ${result.scores.join(', ')})`,
     );
   }
-  const landing = rows[0];
+  const cold = rows.find((row) => row.page === '/' && !row.throttled);
+  const mobile = rows.find((row) => row.page === '/' && row.throttled);
   const verdict = (met) => (met ? 'met' : 'MISSED');
-  const visibleRatio = landing.federated.visibleMs / landing.plain.visibleMs;
-  console.log(`\nTargets for / (issues 11 and 13):`);
+  const known = (value, digits = 0, unit = '') =>
+    value === null ? 'n/a' : `${fmt(value, digits)}${unit}`;
+  const met = (value, check) => (value === null ? 'n/a' : verdict(check(value)));
+  const visibleRatio = mobile.site.visibleMs / mobile.app.visibleMs;
+  const lh = lhFederated;
+  console.log(`\nTargets for / (issue 35), against the single-page app of this run:`);
   console.log(
-    `  gzipped JS <= 150 KB: ${verdict(landing.federated.gzipKB <= 150)} (${fmt(landing.federated.gzipKB)} KB)`,
+    `  content visible <= 0.6x the single-page app (mobile profile): ${verdict(visibleRatio <= 0.6)} (${fmt(visibleRatio, 2)}x; loopback ${fmt(cold.site.visibleMs / cold.app.visibleMs, 2)}x)`,
   );
   console.log(
-    `  content visible <= 1.3x the single bundle: ${verdict(visibleRatio <= 1.3)} (${fmt(visibleRatio, 2)}x)`,
+    `  gzipped JS until the page is idle <= 150 KB: ${verdict(cold.site.gzipKB <= 150)} (${fmt(cold.site.gzipKB)} KB)`,
   );
-  console.log(
-    `  Lighthouse >= 95: ${lhFederated.score === null ? 'n/a' : verdict(lhFederated.score >= 95)} (${lhFederated.score ?? 'n/a'})`,
-  );
-  console.log(
-    `  CLS <= 0.05: ${lhFederated.cls === null ? 'n/a' : verdict(lhFederated.cls <= 0.05)} (${lhFederated.cls === null ? 'n/a' : fmt(lhFederated.cls, 3)})`,
-  );
+  console.log(`  Lighthouse >= 98: ${met(lh.score, (v) => v >= 98)} (${known(lh.score)})`);
+  console.log(`  LCP <= 1.8 s: ${met(lh.lcpMs, (v) => v <= 1800)} (${known(lh.lcpMs, 0, ' ms')})`);
+  console.log(`  TBT <= 50 ms: ${met(lh.tbtMs, (v) => v <= 50)} (${known(lh.tbtMs, 0, ' ms')})`);
+  console.log(`  CLS <= 0.02: ${met(lh.cls, (v) => v <= 0.02)} (${known(lh.cls, 3)})`);
 } finally {
   await browser.close();
   await stack.close();

@@ -318,7 +318,9 @@ export function hostConfig(appDir) {
     // What the shell checks each remote's manifest against before it loads the remote.
     define: { __COLDMAIL_SHARED_VERSIONS__: JSON.stringify(sharedVersionsOf(appDir)) },
     css: scopedCss('shell'),
-    build: buildOptions,
+    // .vite/manifest.json: which stylesheets the shell's code needs, for the page renderer to
+    // link in a server-rendered page's head (styled as it first shows, not when the code loads).
+    build: { ...buildOptions, manifest: true },
     server: { port, strictPort: true },
     preview: { port, strictPort: true },
   };

@@ -4,24 +4,27 @@ import { build } from 'vite';
 import { workspaceRoot } from '@coldmail/dev/stack';
 import { remoteNames, webAppDirs } from '@coldmail/registry/apps';
 import { precompress } from '@coldmail/serve/compress';
-import { earlyStartPlugin } from '@coldmail/vite-config';
+import { earlyStartPlugin, sovereignStatesPlugin } from '@coldmail/vite-config';
 
 const here = join(workspaceRoot, 'tools', 'bench', 'baseline');
 
-/** Builds the shell with every remote bundled in (no federation) into `outDir`. */
+/**
+ * Builds the shell with every remote built in (no federation) into `outDir`: a fair single-page
+ * app, each remote's pages loaded when first shown (a chunk of its own), as a team would build
+ * the same site without federation; only what every page needs is in the entry.
+ */
 export async function buildBaseline(outDir) {
-  // Every remote of the registry, bundled in: name → its exposed App.
+  // Every remote of the registry, built in: name → a loader of its exposed App.
   const remoteApps = {
     name: 'baseline-remote-apps',
     resolveId: (id) => (id === '@baseline/apps' ? '\0baseline-apps' : undefined),
     load(id) {
       if (id !== '\0baseline-apps') return undefined;
-      const imports = remoteNames.map(
-        (name, index) =>
-          `import app${index} from ${JSON.stringify(join(workspaceRoot, webAppDirs[name], 'src/app/App.tsx'))};`,
+      const entries = remoteNames.map(
+        (name) =>
+          `${JSON.stringify(name)}: () => import(${JSON.stringify(join(workspaceRoot, webAppDirs[name], 'src/app/App.tsx'))})`,
       );
-      const entries = remoteNames.map((name, index) => `${JSON.stringify(name)}: app${index}`);
-      return `${imports.join('\n')}\nexport const apps = { ${entries.join(', ')} };\n`;
+      return `export const apps = { ${entries.join(', ')} };\n`;
     },
   };
   await build({
@@ -30,7 +33,7 @@ export async function buildBaseline(outDir) {
     root: join(workspaceRoot, 'shell'),
     // The shell's inline start-up script too (the configuration read and a page's first reads
     // begin while the page is parsed): the baseline differs by federation alone.
-    plugins: [react(), remoteApps, earlyStartPlugin()],
+    plugins: [react(), remoteApps, earlyStartPlugin(), sovereignStatesPlugin()],
     resolve: {
       alias: [
         { find: /^.*\/features\/remotes\/RemoteApp$/, replacement: join(here, 'RemoteApp.tsx') },
