@@ -88,29 +88,36 @@ describe('GET /api/footer', () => {
 
 describe('the public reads, kept and asked again by browsers and the page renderer', () => {
   it('answer with an ETag to revalidate; an unchanged answer is a 304 with no body, a changed one the new answer', async () => {
-    const first = await call(api, 'GET', '/api/footer');
+    const first = await call(api, 'GET', '/packages');
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^W\/".+"$/);
-    expect(first.headers.get('cache-control')).toBe('no-cache');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
 
-    const again = await call(api, 'GET', '/api/footer', { headers: { 'if-none-match': etag! } });
+    const again = await call(api, 'GET', '/packages', { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
 
-    // An admin's edit, as another instance sees it: the answer and its ETag change.
-    await blocks().insertOne({
-      block: 'footer',
-      settings: { description: 'Edited', isActive: true },
+    // A package added, as another instance sees it: the answer and its ETag change.
+    const now = new Date();
+    await api.db.collection('packages').insertOne({
+      packageName: 'Etag Pack',
+      price: 19,
+      credit: 40,
+      validity: 30,
+      slot: 1,
+      createdAt: now,
+      updatedAt: now,
     });
     const fresh = await startTestApi({}, { sameDatabaseAs: api });
     try {
-      const changed = await call<FooterResponse>(fresh, 'GET', '/api/footer', {
+      const changed = await call<Array<{ packageName: string }>>(fresh, 'GET', '/packages', {
         headers: { 'if-none-match': etag! },
       });
       expect(changed.status).toBe(200);
-      expect(changed.body.data.description).toBe('Edited');
+      expect(changed.body.map((pkg) => pkg.packageName)).toContain('Etag Pack');
       expect(changed.headers.get('etag')).not.toBe(etag);
     } finally {
+      await api.db.collection('packages').deleteMany({ packageName: 'Etag Pack' });
       await fresh.close();
     }
   });

@@ -12,6 +12,8 @@ import { createRemoteFiles } from './remote-files.mjs';
 
 /** A render that takes longer is abandoned for the browser's rendering. */
 const RENDER_TIMEOUT_MS = 3000;
+/** At most this many pages' last HTML are kept (items are many; the oldest go first). */
+const MAX_DRAWN = 200;
 
 /**
  * @typedef {{ status: number, html: string }} RenderedPage
@@ -79,30 +81,62 @@ export async function createPageRenderer({
    * @param {string} origin the site's origin, for the canonical URL
    * @returns {Promise<RenderedPage | null>}
    */
-  async function renderPage(url, origin) {
+  /**
+   * The last HTML of each page, with the answers it was drawn from and the remote entry that drew
+   * it: while the API answers every one of those reads with 304 (the very answer kept) and the
+   * remote is not redeployed, the page is the same, and it is sent without drawing it again.
+   *
+   * @type {Map<string, { page: RenderedPage, reads: Map<string, unknown>, entry: unknown }>}
+   */
+  const drawn = new Map();
+
+  /** The page drawn for `key` before, if nothing it was drawn from has changed since. */
+  async function unchanged(/** @type {string} */ key, /** @type {unknown} */ entry) {
+    const before = drawn.get(key);
+    if (!before || before.entry !== entry) return null;
+    const answers = await Promise.all(
+      [...before.reads].map(async ([path, body]) => (await readApi(path)) === body),
+    );
+    return answers.every(Boolean) ? before.page : null;
+  }
+
+  async function renderPage(/** @type {string} */ url, /** @type {string} */ origin) {
     const { pathname } = new URL(url, 'http://localhost');
     // A page the API answered with 404 (an item that does not exist) is rendered as it is. One
     // the API could not answer (down, or failing) is left to the browser, which reads again.
     /** @type {unknown} */
     let unavailable = null;
+    let failed = false;
+    /** @type {Map<string, unknown>} */
+    const reads = new Map();
     /** @param {string} path */
     const read = (path) =>
-      readApi(path).catch((/** @type {{ status?: number }} */ error) => {
-        if (!error.status || error.status >= 500) unavailable ??= error;
-        throw error;
-      });
+      readApi(path).then(
+        (body) => {
+          reads.set(path, body);
+          return body;
+        },
+        (/** @type {{ status?: number }} */ error) => {
+          failed = true;
+          if (!error.status || error.status >= 500) unavailable ??= error;
+          throw error;
+        },
+      );
     const plan = shell.pageAt(pathname);
     if (!plan) return null;
     if (plan.remote === null && (await publishedElsewhere(pathname))) return null;
+    const key = `${origin}${url}`;
+    const entry = plan.remote ? await remoteFiles.entry(plan.remote) : null;
+    const same = await unchanged(key, entry);
+    if (same) return same;
     /** @type {RemoteRender | null} */
     let remotePage = null;
     /** @type {string[]} */
     let styles = shellStyles;
     if (plan.remote) {
       const remote = plan.remote;
-      const entry = /** @type {RemoteEntry} */ (await remoteFiles.entry(remote));
       const [rendered, remoteStyles] = await Promise.all([
-        entry.render({ url, read }),
+        /** @type {RemoteEntry} */ (entry).render({ url, read }),
         remoteFiles.styles(remote),
       ]);
       remotePage = rendered;
@@ -120,7 +154,7 @@ export async function createPageRenderer({
       );
     }
     const head = remotePage?.head ?? { description: '', structuredData: [] };
-    return {
+    const rendered = {
       status: plan.status === 404 ? 404 : (remotePage?.status ?? 200),
       html: pageDocument(template, {
         head: {
@@ -139,6 +173,13 @@ export async function createPageRenderer({
         }),
       }),
     };
+    // Kept only when every read answered: a failed one is asked again next time.
+    if (!failed) {
+      drawn.delete(key);
+      drawn.set(key, { page: rendered, reads, entry });
+      if (drawn.size > MAX_DRAWN) drawn.delete(/** @type {string} */ (drawn.keys().next().value));
+    }
+    return rendered;
   }
 
   return {

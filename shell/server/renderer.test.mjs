@@ -1,0 +1,136 @@
+import { createServer } from 'node:http';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPageRenderer } from './renderer.mjs';
+
+// The renderer against real local servers: an API that answers with ETags, and a remote's
+// deployment serving a server entry; the shell's build is a small stand-in on disk whose server
+// entry counts its renders.
+const running = [];
+async function serve(answer) {
+  const server = createServer(answer);
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  running.push(server);
+  return `http://127.0.0.1:${server.address().port}`;
+}
+
+let distDir;
+let content;
+let apiUp;
+const renders = { shell: 0, remote: 0 };
+
+beforeEach(async () => {
+  content = { banner: 'Hello' };
+  apiUp = true;
+  renders.shell = 0;
+  renders.remote = 0;
+  distDir = await mkdtemp(join(tmpdir(), 'renderer-test-'));
+  await mkdir(join(distDir, 'server'), { recursive: true });
+  await mkdir(join(distDir, '.vite'), { recursive: true });
+  await writeFile(
+    join(distDir, 'index.html'),
+    '<html><head><title>Site</title></head><body><div id="root"></div></body></html>',
+  );
+  await writeFile(
+    join(distDir, '.vite', 'manifest.json'),
+    JSON.stringify({ 'src/bootstrap.tsx': { css: ['assets/shell.css'] } }),
+  );
+  await writeFile(
+    join(distDir, 'server', 'entry.mjs'),
+    `export const SITE_NAME = 'Site';
+export const pageAt = (pathname) => (pathname === '/' ? { remote: 'marketing', status: 200 } : null);
+export const publishedPageAt = () => false;
+export const sitemapPaths = async () => ['/'];
+export const serverStateBlock = (state) => '<script type="application/json">' + JSON.stringify(state) + '</script>';
+export async function render({ remotePage }) {
+  globalThis.__shellRenders = (globalThis.__shellRenders ?? 0) + 1;
+  return { html: '<header>chrome</header>' + remotePage.html, title: 'Home', queries: [] };
+}
+`,
+  );
+});
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => new Promise((done) => server.close(done))));
+  await rm(distDir, { recursive: true, force: true });
+});
+
+async function renderer() {
+  const api = await serve((req, res) => {
+    if (!apiUp) {
+      res.writeHead(503).end();
+      return;
+    }
+    const body = JSON.stringify(content);
+    const etag = `"${Buffer.from(body).toString('base64url')}"`;
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304).end();
+      return;
+    }
+    res.writeHead(200, { etag, 'content-type': 'application/json' }).end(body);
+  });
+  const remote = await serve((req, res) => {
+    if (req.url === '/server/entry.mjs') {
+      res.writeHead(200).end(`export async function render({ read }) {
+  globalThis.__remoteRenders = (globalThis.__remoteRenders ?? 0) + 1;
+  const landing = await read('/api/landing-content');
+  return { html: '<h1>' + landing.banner + '</h1>', status: 200, head: { description: 'd', structuredData: [] }, queries: [] };
+}`);
+      return;
+    }
+    if (req.url === '/mf-manifest.json') {
+      res.writeHead(200).end(
+        JSON.stringify({
+          exposes: [{ name: 'App', assets: { css: { sync: ['assets/App.css'] } } }],
+        }),
+      );
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  return createPageRenderer({
+    distDir,
+    manifests: () => ({ marketing: `${remote}/mf-manifest.json` }),
+    apiUrl: api,
+    publicApiUrl: api,
+    log: () => {},
+  });
+}
+
+const counts = () => [globalThis.__shellRenders ?? 0, globalThis.__remoteRenders ?? 0];
+
+describe('the page renderer', () => {
+  it("draws a page with the remote's part, its stylesheets and its head", async () => {
+    const pages = await renderer();
+    const page = await pages.page('/', 'https://site.example');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<div id="root"><header>chrome</header><h1>Hello</h1></div>');
+    expect(page.html).toContain('<link rel="stylesheet" href="/assets/shell.css" />');
+    expect(page.html).toMatch(
+      /<link rel="stylesheet" href="http:\/\/127\.0\.0\.1:\d+\/assets\/App\.css" \/>/,
+    );
+    expect(page.html).toContain('<link rel="canonical" href="https://site.example/" />');
+    expect(await pages.page('/user/dashboard', 'https://site.example')).toBeNull();
+  });
+
+  it('sends the same HTML again while the API answers 304, and draws it again once the content changed', async () => {
+    const pages = await renderer();
+    const before = counts();
+    await pages.page('/', 'https://site.example');
+    await pages.page('/', 'https://site.example');
+    expect(counts()).toEqual([before[0] + 1, before[1] + 1]);
+    content = { banner: 'Edited' };
+    const edited = await pages.page('/', 'https://site.example');
+    expect(edited.html).toContain('<h1>Edited</h1>');
+    expect(counts()).toEqual([before[0] + 2, before[1] + 2]);
+  });
+
+  it('leaves the page to the browser when the API cannot answer', async () => {
+    const pages = await renderer();
+    await pages.page('/', 'https://site.example');
+    apiUp = false;
+    expect(await pages.page('/', 'https://site.example')).toBeNull();
+  });
+});
