@@ -10,7 +10,8 @@ import { renderWithReads, type PublicRead, type RenderedQuery } from '@coldmail/
 import { AppRouter, createAppRoutes, documentTitleAt, isUnknown } from './app/router';
 import { AppErrorBoundary } from './features/errors/components/AppErrorPage';
 import {
-  remoteSlotMarkup,
+  fillRemoteSlot,
+  RemoteSlot,
   ServerRenderingContext,
   type ServerRendering,
 } from './utils/server-rendering';
@@ -79,7 +80,7 @@ export async function render({
   // Published pages are not read here: the renderer only asks for paths pageAt knows.
   const appRoutes = createAppRoutes({ remoteManifests: async () => ({}) });
   const rendering: ServerRendering = {
-    remotePage: () => <template data-remote-slot={remotePage?.remote ?? ''} />,
+    remotePage: (remote) => <RemoteSlot remote={remote} />,
   };
   const { html, queries } = await renderWithReads(
     (client) => (
@@ -99,7 +100,7 @@ export async function render({
     read,
   );
   return {
-    html: remotePage ? html.replace(remoteSlotMarkup(remotePage.remote), remotePage.html) : html,
+    html: remotePage ? fillRemoteSlot(html, remotePage.remote, remotePage.html) : html,
     title: documentTitleAt(appRoutes.routes, pathname) ?? '',
     queries,
   };

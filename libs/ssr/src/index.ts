@@ -39,21 +39,33 @@ export function seedQueries(client: QueryClient, state: ServerState): void {
     if ('data' in query) {
       client.setQueryData(query.queryKey, query.data, { updatedAt: query.updatedAt });
     } else {
-      // The page shows the failure the server showed, and does not read again as it mounts
-      // (which would show it loading instead): a missing item stays missing.
-      client.setQueryDefaults(query.queryKey, { retryOnMount: false });
-      const cached = client.getQueryCache().build(client, { queryKey: query.queryKey });
-      cached.setState({
-        ...cached.state,
-        status: 'error',
-        fetchStatus: 'idle',
-        error: new ApiError(query.error.message, query.error.status),
-        errorUpdatedAt: query.updatedAt,
-        errorUpdateCount: 1,
-        fetchFailureCount: 1,
-      });
+      showFailure(client, query.queryKey, query.error, query.updatedAt);
     }
   }
+}
+
+/**
+ * Puts a failed read into `client` as the page shows it (the server as it renders, the browser
+ * as it takes over): the query's error, with the answer's message and status, not read again as
+ * the page mounts (which would show it loading instead): a missing item stays missing.
+ */
+export function showFailure(
+  client: QueryClient,
+  queryKey: readonly unknown[],
+  failure: { message: string; status: number },
+  failedAt: number,
+): void {
+  client.setQueryDefaults(queryKey, { retryOnMount: false });
+  const query = client.getQueryCache().build(client, { queryKey });
+  query.setState({
+    ...query.state,
+    status: 'error',
+    fetchStatus: 'idle',
+    error: new ApiError(failure.message, failure.status),
+    errorUpdatedAt: failedAt,
+    errorUpdateCount: 1,
+    fetchFailureCount: 1,
+  });
 }
 
 /**

@@ -1,9 +1,8 @@
 import { buildPath, routes, type Route } from '@coldmail/contracts/routes';
 import { createQueryClient, type QueryClient } from '@coldmail/query';
-import { ApiError } from '@coldmail/session';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { RenderedQuery } from './index';
+import { showFailure, type RenderedQuery } from './index';
 
 export { SERVER_STATE_ID, serverStateBlock, type RenderedQuery, type ServerState } from './index';
 
@@ -84,17 +83,7 @@ export async function renderWithReads(
         } catch (error) {
           const failure = failureOf(error);
           failures.push(failure);
-          // Shown as it failed, not loaded again as the page mounts (see seedQueries).
-          client.setQueryDefaults(query.queryKey, { retryOnMount: false });
-          query.setState({
-            ...query.state,
-            status: 'error',
-            fetchStatus: 'idle',
-            error: new ApiError(failure.message, failure.status),
-            errorUpdatedAt: Date.now(),
-            errorUpdateCount: 1,
-            fetchFailureCount: 1,
-          });
+          showFailure(client, query.queryKey, failure, Date.now());
         }
       }),
     );

@@ -22,8 +22,22 @@ export const ServerRenderingContext = createContext<ServerRendering | null>(null
 export const useServerRendering = (): ServerRendering | null => useContext(ServerRenderingContext);
 
 /**
- * Where a remote's server-rendered HTML goes in the shell's: the renderer replaces this element
- * (see fillRemoteSlots) with the remote's HTML, which the remote's own components then hydrate.
+ * Where a remote's server-rendered HTML goes in the shell's (RemoteApp draws it on the server):
+ * fillRemoteSlot replaces it with the remote's HTML, which the remote's own components then
+ * hydrate.
  */
-export const remoteSlotMarkup = (remote: string): string =>
-  `<template data-remote-slot="${remote}"></template>`;
+export function RemoteSlot({ remote }: { remote: string }) {
+  return <template data-remote-slot={remote} />;
+}
+
+/**
+ * The shell's HTML with the remote's in its slot. A slot that is not there (a render that drew
+ * something else) is an error, for the renderer to leave the page to the browser: never a page
+ * without its content.
+ */
+export function fillRemoteSlot(html: string, remote: string, remoteHtml: string): string {
+  const slot = `<template data-remote-slot="${remote}"></template>`;
+  if (!html.includes(slot)) throw new Error(`the shell drew no place for ${remote}'s page`);
+  // Replaced by a function: the remote's text may hold `$&` and the like.
+  return html.replace(slot, () => remoteHtml);
+}
