@@ -124,6 +124,15 @@ const adminRequests = (): Record<string, AdminRequest> => {
     'content.footerUpdate': content({ logo: 'https://evil.test/logo.png', isActive: true }),
     'content.footerToggle': {},
     'content.footerReset': {},
+    'content.privacyUpdate': content({ title: 'Defaced' }),
+    'content.privacyToggle': {},
+    'content.privacyReset': {},
+    'content.termsUpdate': content({ title: 'Defaced' }),
+    'content.termsToggle': {},
+    'content.termsReset': {},
+    'content.refundUpdate': content({ title: 'Defaced' }),
+    'content.refundToggle': {},
+    'content.refundReset': {},
     'paypalSettings.update': {
       body: {
         clientId: 'someone-elses-client',

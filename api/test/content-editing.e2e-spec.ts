@@ -205,3 +205,111 @@ describe('editing the landing content', () => {
     });
   });
 });
+
+type LegalPage = {
+  title: string;
+  effectiveDate: string;
+  intro: string;
+  sections: { title: string; body: string }[];
+  isActive: boolean;
+};
+
+describe('the legal pages', () => {
+  it('each has a public read with the default policy until an admin edits it', async () => {
+    for (const [path, title] of [
+      ['/api/legal/privacy', 'Privacy Policy'],
+      ['/api/legal/terms', 'Terms of Service'],
+      ['/api/legal/refund-policy', 'Refund Policy'],
+    ] as const) {
+      const read = await call<Envelope<LegalPage>>(api, 'GET', path);
+      expect(read.status).toBe(200);
+      expect(read.body.data).toMatchObject({ title, isActive: true });
+      expect(read.body.data.sections.length).toBeGreaterThan(2);
+      expect(read.headers.get('etag')).toBeTruthy();
+    }
+  });
+
+  it('the footer links them by default; the landing read does not carry them', async () => {
+    const landing = await call<LandingContent & Record<string, unknown>>(
+      api,
+      'GET',
+      '/api/landing-content',
+    );
+    expect(landing.body.footer?.legalLinks.links.map((link) => link.url)).toEqual([
+      '/privacy',
+      '/terms',
+      '/refund-policy',
+    ]);
+    expect(landing.body).not.toHaveProperty('privacy');
+    expect(landing.body).not.toHaveProperty('refund');
+  });
+
+  it('a footer saved without legal links (the spec’s body) keeps them', async () => {
+    const saved = await call<Envelope<{ legalLinks: { links: unknown[] } }>>(
+      api,
+      'PUT',
+      '/api/footer',
+      { token: admin.token, json: { logo: 'https://cdn.test/logo.png' } },
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.legalLinks.links).toHaveLength(3);
+  });
+
+  it('an admin edits, hides and resets a policy, audited; a buyer cannot', async () => {
+    const edit = {
+      title: 'Refunds',
+      effectiveDate: '1 December 2026',
+      intro: 'We refund <b>unused</b> credits.',
+      sections: [{ title: 'Within 30 days', body: 'Ask within 30 days.\n\nWe answer fast.' }],
+    };
+    const refused = await call(api, 'PUT', '/api/legal/refund-policy', {
+      token: buyer.token,
+      json: edit,
+    });
+    expect(refused.status).toBe(403);
+
+    const saved = await call<Envelope<LegalPage>>(api, 'PUT', '/api/legal/refund-policy', {
+      token: admin.token,
+      json: edit,
+    });
+    expect(saved.body.message).toBe('Refund policy updated successfully');
+    const read = await call<Envelope<LegalPage>>(api, 'GET', '/api/legal/refund-policy');
+    // Stored as plain text: the markup is gone, the paragraphs stay.
+    expect(read.body.data).toMatchObject({
+      ...edit,
+      intro: 'We refund unused credits.',
+      isActive: true,
+    });
+
+    const bad = await call<ErrorBody>(api, 'PUT', '/api/legal/refund-policy', {
+      token: admin.token,
+      json: { title: ' ', sections: 'none' },
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fieldErrors ?? {})).toEqual(
+      expect.arrayContaining(['title', 'sections']),
+    );
+
+    const hidden = await call<Envelope<LegalPage>>(
+      api,
+      'PATCH',
+      '/api/legal/refund-policy/toggle',
+      {
+        token: admin.token,
+      },
+    );
+    expect(hidden.body.message).toBe('Refund policy deactivated successfully');
+    expect(
+      (await call<Envelope<LegalPage>>(api, 'GET', '/api/legal/refund-policy')).body.data.isActive,
+    ).toBe(false);
+
+    const reset = await call<Envelope<LegalPage>>(api, 'POST', '/api/legal/refund-policy/reset', {
+      token: admin.token,
+    });
+    expect(reset.body.data).toMatchObject({ title: 'Refund Policy', isActive: true });
+    const audit = await call<AuditPage>(api, 'GET', '/api/audit-log?action=content.refund.update', {
+      token: admin.token,
+    });
+    expect(audit.body.items[0]).toMatchObject({ after: { title: 'Refunds' } });
+  });
+});

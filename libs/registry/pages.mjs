@@ -73,6 +73,31 @@ export const pages = /** @type {const} */ ({
     area: 'public',
     serverRendered: true,
   },
+  // The legal pages (admin-edited in Settings, linked from the footer by default).
+  privacy: {
+    path: '/privacy',
+    title: 'Privacy Policy',
+    owner: 'marketing',
+    area: 'public',
+    firstReads: ['/api/legal/privacy'],
+    serverRendered: true,
+  },
+  terms: {
+    path: '/terms',
+    title: 'Terms of Service',
+    owner: 'marketing',
+    area: 'public',
+    firstReads: ['/api/legal/terms'],
+    serverRendered: true,
+  },
+  refundPolicy: {
+    path: '/refund-policy',
+    title: 'Refund Policy',
+    owner: 'marketing',
+    area: 'public',
+    firstReads: ['/api/legal/refund-policy'],
+    serverRendered: true,
+  },
 
   login: { path: '/login', title: 'Login', owner: 'shell', area: 'public' },
   register: { path: '/register', title: 'Sign Up', owner: 'shell', area: 'public' },

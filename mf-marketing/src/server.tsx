@@ -7,11 +7,11 @@ import { QueryClientProvider } from '@coldmail/query';
 import { MemoryRouter } from '@coldmail/router';
 import { renderWithReads, type PublicRead, type RenderedQuery } from '@coldmail/ssr/server';
 import App from './app/App';
-import { pageHeadOf, type PageHead } from './app/page-head';
+import { pageHeadOf, pageMissing, type PageHead } from './app/page-head';
 
 export interface RemotePageRender {
   html: string;
-  /** 404 when what the page shows is missing (an item that does not exist). */
+  /** 404 when what the page shows is missing (an unknown item, a hidden legal page). */
   status: 200 | 404;
   head: PageHead;
   queries: RenderedQuery[];
@@ -35,10 +35,11 @@ export async function render({
     ),
     read,
   );
+  const { pathname } = new URL(url, 'http://localhost');
   return {
     html,
-    status: failures.some((failure) => failure.status === 404) ? 404 : 200,
-    head: pageHeadOf(new URL(url, 'http://localhost').pathname, queries),
+    status: pageMissing(pathname, queries, failures) ? 404 : 200,
+    head: pageHeadOf(pathname, queries),
     queries,
   };
 }

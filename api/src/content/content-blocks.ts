@@ -1,8 +1,9 @@
 import {
-  landingBlockSchemas,
+  editedBlockSchemas,
+  landingBlockPaths,
   navLogoBodySchema,
   navLogoSchema,
-  type LandingBlockName,
+  type EditedBlockName,
 } from '@coldmail/contracts';
 import type { z } from 'zod';
 
@@ -24,25 +25,25 @@ const block = <Schema extends z.ZodType, Body extends z.ZodType>(
   defaults: () => z.output<Schema>,
 ): ContentBlock<Schema, Body> => ({ schema, body, label, defaults });
 
-type LandingBlocks = typeof landingBlockSchemas;
+type EditedBlocks = typeof editedBlockSchemas;
 
-/** The landing blocks as content blocks, from their one declaration in the contract. */
-const landingBlocks = Object.fromEntries(
-  Object.entries(landingBlockSchemas).map(([name, entry]) => [
+/** The landing blocks and legal pages as content blocks, from their declaration in the contract. */
+const editedBlocks = Object.fromEntries(
+  Object.entries(editedBlockSchemas).map(([name, entry]) => [
     name,
     block(entry.settings, entry.body, entry.auditLabel, entry.defaults as () => never),
   ]),
 ) as {
-  [Name in LandingBlockName]: ContentBlock<
-    LandingBlocks[Name]['settings'],
-    LandingBlocks[Name]['body']
+  [Name in EditedBlockName]: ContentBlock<
+    EditedBlocks[Name]['settings'],
+    EditedBlocks[Name]['body']
   >;
 };
 
 /**
  * Every admin-edited content block, by name (the key it is stored under): the landing blocks
- * (declared in @coldmail/contracts, see its README, "Adding a landing block") and the header
- * logo.
+ * and the legal pages (declared in @coldmail/contracts, see its README, "Adding a landing
+ * block") and the header logo.
  */
 export const contentBlocks = {
   navLogo: block(navLogoSchema, navLogoBodySchema, 'Logo', () => ({
@@ -51,7 +52,7 @@ export const contentBlocks = {
     linkUrl: '/',
     isActive: false,
   })),
-  ...landingBlocks,
+  ...editedBlocks,
 };
 
 export type ContentBlockName = keyof typeof contentBlocks;
@@ -59,3 +60,9 @@ export const contentBlockNames = Object.keys(contentBlocks) as ContentBlockName[
 export type ContentSettings<Name extends ContentBlockName> = z.output<
   (typeof contentBlocks)[Name]['schema']
 >;
+
+/** What the landing page's one read holds: the logo and the landing blocks, not the legal pages. */
+export const landingReadNames = [
+  'navLogo',
+  ...Object.keys(landingBlockPaths),
+] as ContentBlockName[];

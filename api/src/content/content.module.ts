@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { landingBlockPaths, type LandingBlockName } from '@coldmail/contracts';
+import { editedBlockPaths, type EditedBlockName } from '@coldmail/contracts';
 import { ContentController } from './content.controller';
 import { ContentService } from './content.service';
 import { landingBlockController } from './landing-block.controller';
@@ -12,7 +12,7 @@ import { ContentBlockRecord, ContentBlockSchema } from './schemas/content-block.
   ],
   controllers: [
     ContentController,
-    ...(Object.keys(landingBlockPaths) as LandingBlockName[]).map(landingBlockController),
+    ...(Object.keys(editedBlockPaths) as EditedBlockName[]).map(landingBlockController),
   ],
   providers: [ContentService],
 })

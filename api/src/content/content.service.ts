@@ -9,8 +9,8 @@ import { AuditService } from '../audit/audit.service';
 import { plainText } from '../common/plain-text';
 import { ChangeFeed } from '../database/change-feed';
 import {
-  contentBlockNames,
   contentBlocks,
+  landingReadNames,
   type ContentBlockName,
   type ContentSettings,
 } from './content-blocks';
@@ -102,9 +102,9 @@ export class ContentService implements OnModuleInit {
 
   /** Every block in one read; an inactive block is null (the page leaves it out). */
   async landing(): Promise<{ content: LandingContent; etag: string }> {
-    const served = await Promise.all(contentBlockNames.map((name) => this.served(name)));
+    const served = await Promise.all(landingReadNames.map((name) => this.served(name)));
     const content = Object.fromEntries(
-      contentBlockNames.map((name, index) => {
+      landingReadNames.map((name, index) => {
         const settings = served[index]?.settings as { isActive?: boolean } | undefined;
         return [name, settings?.isActive ? settings : null];
       }),

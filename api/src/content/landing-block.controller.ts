@@ -2,11 +2,11 @@ import { Controller, Req, Res, type Type } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   contract,
-  landingBlockPaths,
-  landingBlockSchemas,
+  editedBlockPaths,
+  editedBlockSchemas,
+  type EditedBlockName,
+  type EditedBlockSettings,
   type Endpoint as ContractEndpoint,
-  type LandingBlockName,
-  type LandingBlockSettings,
 } from '@coldmail/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
@@ -14,10 +14,10 @@ import { Endpoint, ValidBody } from '../common/endpoint';
 import { ContentService } from './content.service';
 
 /** What every handler of a block answers: the block as stored now. */
-interface BlockAnswer<Name extends LandingBlockName> {
+interface BlockAnswer<Name extends EditedBlockName> {
   success: true;
   message: string;
-  data: LandingBlockSettings<Name>;
+  data: EditedBlockSettings<Name>;
 }
 
 /**
@@ -33,12 +33,12 @@ const endpointOf = (key: string): ContractEndpoint =>
   (contract.content as Record<string, ContractEndpoint>)[key] as ContractEndpoint;
 
 /**
- * The handlers of one landing block, from its contract entries (`banner`, `bannerUpdate`,
+ * The handlers of one landing block or legal page, from its contract entries (`banner`, `bannerUpdate`,
  * `bannerToggle`, `bannerReset`, and `aboutResetApi` where the spec resets elsewhere): read
  * (with its ETag), save, show or hide, and restore the defaults.
  */
-export function landingBlockController<Name extends LandingBlockName>(name: Name): Type<unknown> {
-  const { messages } = landingBlockSchemas[name];
+export function landingBlockController<Name extends EditedBlockName>(name: Name): Type<unknown> {
+  const { messages } = editedBlockSchemas[name];
 
   @ApiTags('content')
   @Controller()
@@ -58,7 +58,7 @@ export function landingBlockController<Name extends LandingBlockName>(name: Name
     @Endpoint(endpointOf(`${name}Update`))
     async update(
       @CurrentUser() admin: AuthContext,
-      @ValidBody() body: Partial<LandingBlockSettings<Name>>,
+      @ValidBody() body: Partial<EditedBlockSettings<Name>>,
     ): Promise<BlockAnswer<Name>> {
       const data = await this.content.save(admin, name, body);
       return { success: true, message: messages.updated, data };
@@ -80,7 +80,7 @@ export function landingBlockController<Name extends LandingBlockName>(name: Name
 
   // The spec's client resets this block outside /api: the /api path answers too, through a
   // handler of its own (Nest keeps a route's metadata on the handler function).
-  if ('specResetPath' in landingBlockPaths[name]) {
+  if ('specResetPath' in editedBlockPaths[name]) {
     const alsoAt = 'resetAtApiPath';
     const prototype = LandingBlockController.prototype;
     Object.defineProperty(prototype, alsoAt, {

@@ -3,6 +3,7 @@ export * from './audit/schemas';
 export * from './auth';
 export * from './common';
 export * from './content/schemas';
+export * from './content/legal-pages';
 export * from './contract';
 export * from './credits/schemas';
 export * from './gemini-keys/schemas';

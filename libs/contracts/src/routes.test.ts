@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { staleDomainsOf, type Route } from './http';
-import { landingBlockPaths } from './content/landing-blocks';
+import { editedBlockPaths } from './content/landing-blocks';
 import { routes } from './routes';
 
 const entries = Object.entries(routes).flatMap(([domain, table]) =>
@@ -29,8 +29,8 @@ describe('the route table', () => {
     expect(staleDomainsOf('generator', routes.generator.enhancePrompt)).toEqual([]);
   });
 
-  it('gives every landing block its read, save, toggle and reset, at the spec’s paths', () => {
-    for (const [name, { path }] of Object.entries(landingBlockPaths)) {
+  it('gives every landing block and legal page its read, save, toggle and reset, at the spec’s paths', () => {
+    for (const [name, { path }] of Object.entries(editedBlockPaths)) {
       const content = routes.content as Record<string, Route>;
       expect([content[name], content[`${name}Update`], content[`${name}Toggle`]]).toEqual([
         { method: 'GET', path, access: 'public' },
@@ -42,6 +42,7 @@ describe('the route table', () => {
     // The spec's client resets the about section without /api; the /api path answers too.
     expect(routes.content.aboutReset.path).toBe('/about-section/reset');
     expect(routes.content.aboutResetApi.path).toBe('/api/about-section/reset');
+    expect(routes.content.refundReset.path).toBe('/api/legal/refund-policy/reset');
     const paths = entries.map(({ route }) => `${route.method} ${route.path}`);
     expect(new Set(paths).size).toBe(paths.length);
   });

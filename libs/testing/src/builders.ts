@@ -12,6 +12,7 @@ import type {
   SupportTicket,
   UserRecord,
 } from '@coldmail/contracts';
+import { landingBlockSchemas } from '@coldmail/contracts';
 
 // Each builder returns a valid record as the API sends it; a test overrides only the fields its
 // assertion is about, so a change to the contract is made here once. The records belong
@@ -173,6 +174,7 @@ export function footerSettings(overrides: Partial<FooterSettings> = {}): FooterS
         { text: 'Contact', url: '/contact' },
       ],
     },
+    legalLinks: landingBlockSchemas.footer.defaults().legalLinks,
     contactInfo: { title: 'Get in touch', description: 'Write to us from the Contact page.' },
     socialLinks: { facebook: 'https://facebook.com/acme', twitter: '', linkedin: '', youtube: '' },
     copyrightText: '© 2026 Acme Mail',

@@ -2,6 +2,7 @@ import type { CreditPackage, Item, LandingContent } from '@coldmail/contracts';
 import { pageForPath, pages } from '@coldmail/registry/pages';
 import type { RenderedQuery } from '@coldmail/ssr';
 import { LANDING_PACKAGE_COUNT, SITE_DESCRIPTION } from '../features/home/utils/landing';
+import { isLegalPageId, legalPageRead } from './legal-pages';
 
 /**
  * What search engines and link previews read of a page, from what the page shows, so an admin
@@ -87,6 +88,15 @@ export function pageHeadOf(pathname: string, queries: RenderedQuery[]): PageHead
         }
       : { description: SITE_DESCRIPTION, structuredData: [] };
   }
+  const pageId = pageForPath(pathname)?.id;
+  if (isLegalPageId(pageId)) {
+    const legal = legalPageRead((domain, name) => answerOf(queries, domain, name), pageId);
+    return {
+      ...(legal?.isActive ? { shareTitle: legal.title } : {}),
+      description: (legal?.isActive && legal.intro.trim()) || SITE_DESCRIPTION,
+      structuredData: [],
+    };
+  }
   const about = pathname === pages.about.path ? landing?.about : null;
   return about
     ? {
@@ -96,4 +106,20 @@ export function pageHeadOf(pathname: string, queries: RenderedQuery[]): PageHead
         structuredData: [],
       }
     : { description: SITE_DESCRIPTION, structuredData: [] };
+}
+
+/**
+ * What the page shows does not exist: an item the API does not know, a legal page an admin has
+ * hidden (search engines then drop it).
+ */
+export function pageMissing(
+  pathname: string,
+  queries: RenderedQuery[],
+  failures: readonly { status: number }[],
+): boolean {
+  if (failures.some((failure) => failure.status === 404)) return true;
+  const pageId = pageForPath(pathname)?.id;
+  if (!isLegalPageId(pageId)) return false;
+  const legal = legalPageRead((domain, name) => answerOf(queries, domain, name), pageId);
+  return legal?.isActive === false;
 }

@@ -1,8 +1,8 @@
 // What each endpoint of ./routes.ts takes and answers, and its line on the OpenAPI page.
-import { landingBlockPaths, type LandingBlockName } from './landing-blocks';
+import { editedBlockPaths, type EditedBlockName } from './landing-blocks';
+import { editedBlockSchemas } from './legal-pages';
 import {
   type ContentResponseSchema,
-  landingBlockSchemas,
   bannerStatsSchema,
   contentResponseSchema,
   landingContentSchema,
@@ -35,8 +35,8 @@ export const contentEndpoints = {
   },
 } satisfies EndpointSchemasOf<typeof contentRoutes>;
 
-type BlockTable = typeof landingBlockSchemas;
-type BlockAnswer<Name extends LandingBlockName> = ContentResponseSchema<
+type BlockTable = typeof editedBlockSchemas;
+type BlockAnswer<Name extends EditedBlockName> = ContentResponseSchema<
   BlockTable[Name]['settings']
 >;
 interface Answering<Response> {
@@ -44,18 +44,18 @@ interface Answering<Response> {
   readonly response: Response;
 }
 
-/** The schemas of every block's routes (see blockRoutes), from landingBlockSchemas. */
-type BlockSchemas = { readonly [Name in LandingBlockName]: Answering<BlockAnswer<Name>> } & {
-  readonly [Name in LandingBlockName as `${Name}Update`]: Answering<BlockAnswer<Name>> & {
+/** The schemas of every block's routes (see blockRoutes), from editedBlockSchemas. */
+type BlockSchemas = { readonly [Name in EditedBlockName]: Answering<BlockAnswer<Name>> } & {
+  readonly [Name in EditedBlockName as `${Name}Update`]: Answering<BlockAnswer<Name>> & {
     readonly body: BlockTable[Name]['body'];
   };
 } & {
-  readonly [Name in LandingBlockName as `${Name}Toggle` | `${Name}Reset`]: Answering<
+  readonly [Name in EditedBlockName as `${Name}Toggle` | `${Name}Reset`]: Answering<
     BlockAnswer<Name>
   >;
 } & {
   readonly [
-    Name in LandingBlockName as (typeof landingBlockPaths)[Name] extends {
+    Name in EditedBlockName as (typeof editedBlockPaths)[Name] extends {
       specResetPath: string;
     }
       ? `${Name}ResetApi`
@@ -65,13 +65,13 @@ type BlockSchemas = { readonly [Name in LandingBlockName]: Answering<BlockAnswer
 
 function blockSchemas(): BlockSchemas {
   const entries: Record<string, Answering<z.ZodType> & { body?: z.ZodType }> = {};
-  for (const [name, { settings, body, label }] of Object.entries(landingBlockSchemas)) {
+  for (const [name, { settings, body, label }] of Object.entries(editedBlockSchemas)) {
     const response = contentResponseSchema(settings);
     entries[name] = { summary: `${capitalised(label)} as the page shows it`, response };
     entries[`${name}Update`] = { summary: `Saves ${label}`, body, response };
     entries[`${name}Toggle`] = { summary: `Shows or hides ${label}`, response };
     entries[`${name}Reset`] = { summary: `Restores the defaults of ${label}`, response };
-    if ('specResetPath' in landingBlockPaths[name as LandingBlockName]) {
+    if ('specResetPath' in editedBlockPaths[name as EditedBlockName]) {
       entries[`${name}ResetApi`] = {
         summary: `Restores the defaults of ${label} (also at the spec's path, without /api)`,
         response,

@@ -25,6 +25,22 @@ export const landingBlockPaths = {
 
 export type LandingBlockName = keyof typeof landingBlockPaths;
 
+/**
+ * The legal pages (privacy policy, terms, refund policy): edited, shown, hidden and reset like
+ * the landing blocks, each read by its own public page rather than by the landing page.
+ */
+export const legalPagePaths = {
+  privacy: { path: '/api/legal/privacy' },
+  terms: { path: '/api/legal/terms' },
+  refund: { path: '/api/legal/refund-policy' },
+} as const satisfies Record<string, LandingBlockPaths>;
+
+export type LegalPageName = keyof typeof legalPagePaths;
+
+/** Every block an admin edits in Settings: the landing blocks, then the legal pages. */
+export const editedBlockPaths = { ...landingBlockPaths, ...legalPagePaths } as const;
+export type EditedBlockName = keyof typeof editedBlockPaths;
+
 interface BlockRead {
   readonly method: 'GET';
   readonly path: string;

@@ -1,6 +1,6 @@
 // Zod-free: the browser's typed client loads these (see ../routes-entry.ts).
 import { domainRoutes } from '../http';
-import { blockRoutes, landingBlockPaths } from './landing-blocks';
+import { blockRoutes, editedBlockPaths } from './landing-blocks';
 
 export const contentRoutes = domainRoutes({
   navLogo: {
@@ -18,8 +18,8 @@ export const contentRoutes = domainRoutes({
     path: '/api/landing-content',
     access: 'public',
   },
-  // Each landing block's read, save, toggle and reset, from its paths.
-  ...blockRoutes(landingBlockPaths),
+  // Each landing block's and legal page's read, save, toggle and reset, from its paths.
+  ...blockRoutes(editedBlockPaths),
   bannerStats: {
     method: 'GET',
     path: '/api/banner-section/stats',

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   CLIENT_IMAGE_SLOTS,
   LOGO_IMAGE_REQUIRED_MESSAGE,
-  landingBlockSchemas,
   linkUrlSchema,
   navLogoBodySchema,
   testimonialBodySchema,
 } from './schemas';
+import { editedBlockSchemas } from './legal-pages';
+import { legalPagePaths } from './landing-blocks';
 
 describe('navLogoBodySchema', () => {
   it('takes a logo image URL, with the alt text and link defaults', () => {
@@ -65,10 +66,20 @@ describe('links in content', () => {
 });
 
 describe('each landing block’s defaults', () => {
-  it.each(Object.entries(landingBlockSchemas))(
+  it.each(Object.entries(editedBlockSchemas))(
     '%s: are what its settings describe',
     (_name, { settings, defaults }) => {
       expect(settings.safeParse(defaults()).error).toBeUndefined();
+    },
+  );
+});
+
+describe('the legal pages', () => {
+  it.each(Object.entries(editedBlockSchemas).filter(([name]) => name in legalPagePaths))(
+    '%s: what the default says is also a body an admin may save (reset then edit works)',
+    (_name, { body, defaults }) => {
+      const { isActive: _shown, ...saved } = defaults() as { isActive: boolean };
+      expect(body.safeParse(saved).error).toBeUndefined();
     },
   );
 });

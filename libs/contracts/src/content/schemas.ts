@@ -32,6 +32,8 @@ export const footerSettingsSchema = z.object({
   logo: z.string(),
   description: z.string(),
   companyLinks: z.object({ title: z.string(), links: z.array(footerLinkSchema) }),
+  /** The legal pages' links (privacy, terms, refunds), a column of their own. */
+  legalLinks: z.object({ title: z.string(), links: z.array(footerLinkSchema) }),
   contactInfo: z.object({ title: z.string(), description: z.string() }),
   socialLinks: z.object({
     facebook: z.string(),
@@ -238,6 +240,13 @@ export const footerBodySchema = z.strictObject({
       links: z.array(z.strictObject({ text: text(60), url: linkUrlSchema })).max(12),
     })
     .default({ title: '', links: [] }),
+  // Not in the spec's body: a client that does not send it keeps the links as they are.
+  legalLinks: z
+    .strictObject({
+      title: text(120),
+      links: z.array(z.strictObject({ text: text(60), url: linkUrlSchema })).max(12),
+    })
+    .optional(),
   socialLinks: z
     .strictObject({
       facebook: linkUrlSchema,
@@ -260,6 +269,29 @@ export const navLogoBodySchema = z.strictObject({
     .pipe(imageUrlSchema),
   altText: text(120).default(''),
   linkUrl: linkUrlSchema.default('/'),
+  isActive: z.boolean().optional(),
+});
+
+/**
+ * A legal page (privacy policy, terms, refund policy): a title, the date it takes effect, an
+ * introduction and titled sections of plain text (a blank line starts a new paragraph).
+ */
+export const legalPageSettingsSchema = z.object({
+  title: z.string(),
+  effectiveDate: z.string(),
+  intro: z.string(),
+  sections: z.array(z.object({ title: z.string(), body: z.string() })),
+  isActive: z.boolean(),
+});
+export type LegalPageSettings = z.infer<typeof legalPageSettingsSchema>;
+export const legalPageBodySchema = z.strictObject({
+  title: required('Title', 120),
+  effectiveDate: text(60).default(''),
+  intro: text(4000).default(''),
+  sections: z
+    .array(z.strictObject({ title: text(200), body: text(8000) }))
+    .max(40)
+    .default([]),
   isActive: z.boolean().optional(),
 });
 
@@ -478,6 +510,14 @@ export const landingBlockSchemas = {
           { text: 'Home', url: '/' },
           { text: 'About Us', url: '/about' },
           { text: 'Contact', url: '/contact' },
+        ],
+      },
+      legalLinks: {
+        title: 'Legal',
+        links: [
+          { text: 'Privacy Policy', url: '/privacy' },
+          { text: 'Terms of Service', url: '/terms' },
+          { text: 'Refund Policy', url: '/refund-policy' },
         ],
       },
       contactInfo: {

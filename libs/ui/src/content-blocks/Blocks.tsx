@@ -3,6 +3,7 @@ import type {
   BannerSettings,
   ContactSettings,
   FeaturesSettings,
+  LegalPageSettings,
   TestimonialSettings,
 } from '@coldmail/contracts';
 import { Link } from '@coldmail/router';
@@ -24,6 +25,23 @@ function Lines({ text }: { text: string }) {
           {index < lines.length - 1 && <br />}
         </span>
       ))}
+    </>
+  );
+}
+
+/** Plain text as paragraphs: a blank line starts a new one, a single break stays a break. */
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <>
+      {text
+        .split(/\r?\n\s*\r?\n/)
+        .map((paragraph) => paragraph.trim())
+        .filter(Boolean)
+        .map((paragraph, index) => (
+          <p key={index}>
+            <Lines text={paragraph} />
+          </p>
+        ))}
     </>
   );
 }
@@ -299,5 +317,22 @@ export function ContactBlock({
         </div>
       </div>
     </BlockSection>
+  );
+}
+
+/** A legal page (privacy policy, terms, refund policy) as its own page: a document to read. */
+export function LegalPageBlock({ page }: { page: LegalPageSettings }) {
+  return (
+    <article className={styles.legal} aria-labelledby="legal-title">
+      <h1 id="legal-title">{page.title}</h1>
+      {page.effectiveDate && <p className={styles.legalDate}>Effective {page.effectiveDate}</p>}
+      <Paragraphs text={page.intro} />
+      {page.sections.map((section, index) => (
+        <section key={index}>
+          {section.title && <h2>{section.title}</h2>}
+          <Paragraphs text={section.body} />
+        </section>
+      ))}
+    </article>
   );
 }

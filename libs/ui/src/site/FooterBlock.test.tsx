@@ -19,6 +19,7 @@ const footer: FooterSettings = {
       { text: '', url: '/hidden' },
     ],
   },
+  legalLinks: { title: 'Legal', links: [{ text: 'Privacy Policy', url: '/privacy' }] },
   contactInfo: { title: 'Get in touch', description: 'hello@example.com' },
   socialLinks: { facebook: '', twitter: '', linkedin: 'https://linkedin.com/acme', youtube: '' },
   copyrightText: '',
@@ -57,11 +58,20 @@ describe('FooterBlock', () => {
       ['About Us', '/about'],
       ['Blog', 'https://blog.example.com'],
     ]);
+    const legal = within(block).getByRole('navigation', { name: 'Legal' });
+    expect(within(legal).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      '/privacy',
+    );
     const social = within(block).getByRole('list', { name: 'Social links' });
     expect(within(social).getByRole('link', { name: 'LinkedIn' }).getAttribute('target')).toBe(
       '_blank',
     );
     expect(block.getAttribute('style')).toBeNull();
+  });
+
+  it('leaves out a link column without links', () => {
+    renderFooter({ ...footer, legalLinks: { title: 'Legal', links: [] } });
+    expect(screen.queryByRole('navigation', { name: 'Legal' })).toBeNull();
   });
 
   it('watches nothing when neither an image nor a copyright line waits for it', () => {

@@ -41,6 +41,36 @@ function Copyright({ html, near }: { html: string; near: boolean }) {
   return <div className={styles.copyright} dangerouslySetInnerHTML={{ __html: safeHtml }} />;
 }
 
+/** A titled column of links (the company's pages, the legal pages); nothing without a link. */
+function LinkColumn({
+  column,
+  fallbackLabel,
+}: {
+  column: FooterSettings['companyLinks'];
+  fallbackLabel: string;
+}) {
+  const links = column.links.filter((link) => link.text && link.url);
+  if (links.length === 0) return null;
+  return (
+    <nav aria-label={column.title || fallbackLabel}>
+      <h2 className={styles.heading}>{column.title}</h2>
+      <ul className={styles.list}>
+        {links.map((link) => (
+          <li key={`${link.text}-${link.url}`}>
+            {link.url.startsWith('/') ? (
+              <Link to={link.url}>{link.text}</Link>
+            ) : (
+              <a href={link.url} rel="noopener noreferrer">
+                {link.text}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /**
  * The site footer as an admin set it up (the shell decides whether it shows; the admin's Footer
  * Section panel previews with this same component). The background image, when set, loads as the
@@ -57,7 +87,6 @@ export function FooterBlock({ footer }: { footer: FooterSettings }) {
     dwellMs: FOOTER_DWELL_MS,
     immediately: !footer.backgroundImage && !footer.copyrightText,
   });
-  const links = footer.companyLinks.links.filter((link) => link.text && link.url);
   const networks = (Object.keys(socialLabels) as (keyof typeof socialLabels)[]).filter(
     (network) => footer.socialLinks[network],
   );
@@ -83,24 +112,8 @@ export function FooterBlock({ footer }: { footer: FooterSettings }) {
           )}
           {footer.description && <p className={styles.muted}>{footer.description}</p>}
         </div>
-        {links.length > 0 && (
-          <nav aria-label={footer.companyLinks.title || 'Company'}>
-            <h2 className={styles.heading}>{footer.companyLinks.title}</h2>
-            <ul className={styles.list}>
-              {links.map((link) => (
-                <li key={`${link.text}-${link.url}`}>
-                  {link.url.startsWith('/') ? (
-                    <Link to={link.url}>{link.text}</Link>
-                  ) : (
-                    <a href={link.url} rel="noopener noreferrer">
-                      {link.text}
-                    </a>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        <LinkColumn column={footer.companyLinks} fallbackLabel="Company" />
+        <LinkColumn column={footer.legalLinks} fallbackLabel="Legal" />
         {(footer.contactInfo.title || footer.contactInfo.description) && (
           <div>
             <h2 className={styles.heading}>{footer.contactInfo.title}</h2>

@@ -449,11 +449,15 @@ describe('an editor given something else where a list belongs', () => {
         },
       },
     });
-    const links = within(await screen.findByRole('group', { name: 'Links' }));
+    const company = within(await screen.findByRole('group', { name: 'Company links' }));
+    const links = within(company.getByRole('group', { name: 'Links' }));
     expect(
       (links.getAllByRole('textbox') as HTMLInputElement[]).map((input) => input.value),
     ).toEqual(['', '', '', '', '', '']);
     expect(links.getByLabelText('URL 3')).toBeTruthy();
+    // The legal pages' column keeps the links it has.
+    const legal = within(screen.getByRole('group', { name: 'Legal links' }));
+    expect((legal.getByLabelText('URL 1') as HTMLInputElement).value).toBe('/privacy');
     expect(screen.getByRole('region', { name: 'Live preview' })).toBeTruthy();
   });
 });

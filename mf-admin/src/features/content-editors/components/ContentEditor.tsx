@@ -1,4 +1,4 @@
-import type { LandingBlockName, NavLogo } from '@coldmail/contracts';
+import type { EditedBlockName, NavLogo } from '@coldmail/contracts';
 import { api, toApiError, type ApiError } from '@coldmail/session';
 import { Alert, Button, Checkbox, ConfirmDialog, PageLoader } from '@coldmail/ui';
 import { useMutation, useQuery } from '@coldmail/query';
@@ -32,7 +32,7 @@ type BlockEditing = BlockCalls & BlockEditor<Settings>;
  * A landing block's read, save, toggle and reset: its contract entries (`banner`, `bannerUpdate`,
  * `bannerToggle`, `bannerReset`), derived from its name as the contract derives them.
  */
-function landingBlockCalls(name: LandingBlockName): BlockCalls {
+function landingBlockCalls(name: EditedBlockName): BlockCalls {
   // The form holds every block as a record; the API checks the body against the block's schema.
   const calls = api.content as unknown as Record<
     string,

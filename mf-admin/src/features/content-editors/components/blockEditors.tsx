@@ -1,7 +1,8 @@
 import {
   CLIENT_IMAGE_SLOTS,
-  type LandingBlockName,
-  type LandingBlockSettings,
+  type EditedBlockName,
+  type EditedBlockSettings,
+  type LegalPageSettings,
   type NavLogo,
 } from '@coldmail/contracts';
 import {
@@ -11,6 +12,7 @@ import {
   ContactForm,
   FeaturesBlock,
   FooterBlock,
+  LegalPageBlock,
   SiteLogo,
   TestimonialBlock,
 } from '@coldmail/ui';
@@ -20,12 +22,12 @@ import styles from './ContentEditor.module.css';
 
 export type Action = 'fetch' | 'save' | 'toggle' | 'reset';
 
-/** What the back office edits: every landing block, and the header logo. */
-export type EditableBlock = 'navLogo' | LandingBlockName;
+/** What the back office edits: every landing block, the legal pages, and the header logo. */
+export type EditableBlock = 'navLogo' | EditedBlockName;
 
-/** What an editable block holds: a landing block's settings, or the logo. */
-export type SettingsOf<Block extends EditableBlock> = Block extends LandingBlockName
-  ? LandingBlockSettings<Block>
+/** What an editable block holds: a landing block's or legal page's settings, or the logo. */
+export type SettingsOf<Block extends EditableBlock> = Block extends EditedBlockName
+  ? EditedBlockSettings<Block>
   : NavLogo;
 
 /**
@@ -61,6 +63,42 @@ const sectionTexts = (name: string) => ({
 });
 
 const SECTION_TOGGLE: [string, string] = ['Deactivate Section', 'Activate Section'];
+
+const linkList = (fields: Field[]): Field => ({
+  key: 'links',
+  label: 'Links',
+  kind: 'list',
+  itemLabel: 'link',
+  item: fields,
+  empty: { text: '', url: '' },
+  // The spec: link lists default to three empty links.
+  emptyCount: 3,
+});
+
+/** A legal page's editor: the same fields for each, its own name and menu entry. */
+const legalPageEditor = (
+  name: string,
+  menu: BlockEditor<LegalPageSettings>['menu'],
+): BlockEditor<LegalPageSettings> => ({
+  fields: [
+    text('title', 'Title'),
+    text('effectiveDate', 'Effective date (shown as written)'),
+    area('intro', 'Introduction (a blank line starts a new paragraph)'),
+    {
+      key: 'sections',
+      label: 'Sections',
+      kind: 'list',
+      itemLabel: 'section',
+      item: [text('title', 'Heading'), area('body', 'Text (a blank line starts a new paragraph)')],
+      empty: { title: '', body: '' },
+    },
+  ],
+  texts: sectionTexts(name),
+  toggleLabels: ['Hide Page', 'Show Page'],
+  required: 'title',
+  preview: (settings) => <LegalPageBlock page={settings} />,
+  menu: { ...menu, afterStore: true },
+});
 
 /**
  * Every editable block, one entry each (see libs/contracts/README.md, "Adding a landing block"),
@@ -228,19 +266,13 @@ export const blockEditors: { [Block in EditableBlock]: BlockEditor<SettingsOf<Bl
         key: 'companyLinks',
         label: 'Company links',
         kind: 'group',
-        fields: [
-          text('title', 'Title'),
-          {
-            key: 'links',
-            label: 'Links',
-            kind: 'list',
-            itemLabel: 'link',
-            item: [text('text', 'Text'), link('url', 'URL')],
-            empty: { text: '', url: '' },
-            // The spec: link lists default to three empty links.
-            emptyCount: 3,
-          },
-        ],
+        fields: [text('title', 'Title'), linkList([text('text', 'Text'), link('url', 'URL')])],
+      },
+      {
+        key: 'legalLinks',
+        label: 'Legal links',
+        kind: 'group',
+        fields: [text('title', 'Title'), linkList([text('text', 'Text'), link('url', 'URL')])],
       },
       {
         key: 'socialLinks',
@@ -261,6 +293,9 @@ export const blockEditors: { [Block in EditableBlock]: BlockEditor<SettingsOf<Bl
     preview: (settings) => <FooterBlock footer={settings} />,
     menu: { id: 'footer', label: 'Footer Section', afterStore: true },
   },
+  privacy: legalPageEditor('privacy policy', { id: 'privacy', label: 'Privacy Policy' }),
+  terms: legalPageEditor('terms of service', { id: 'terms', label: 'Terms of Service' }),
+  refund: legalPageEditor('refund policy', { id: 'refund-policy', label: 'Refund Policy' }),
 };
 
 /** The editable blocks in the Settings menu's order. */

@@ -24,7 +24,7 @@ const admin = userRecord({
 });
 
 describe('/admin/settings', () => {
-  it('opens on Account with the profile header, and lists the spec’s menu', async () => {
+  it('opens on Account with the profile header, and lists the spec’s menu, then the legal pages', async () => {
     api = await startTestApi({});
     renderRemote(App, '/admin/settings', { apiUrl: api.url, profile: admin });
     const menu = within(await screen.findByRole('complementary', { name: 'Settings' }));
@@ -40,6 +40,9 @@ describe('/admin/settings', () => {
       'Paypal Setup',
       'Packages',
       'Footer Section',
+      'Privacy Policy',
+      'Terms of Service',
+      'Refund Policy',
     ]);
     expect(menu.getByText('Ada Admin')).toBeTruthy();
     expect(menu.getByText('ada@example.com')).toBeTruthy();
