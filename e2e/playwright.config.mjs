@@ -4,8 +4,16 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/browser.mjs';
 
-/** Tests that change what every visitor sees (the landing content, the package list). */
-const sharedSettings = ['content.test.mjs', 'admin-back-office.test.mjs'];
+/**
+ * Tests that change what every visitor sees (the landing content, the legal pages, the package
+ * list, the store's currency).
+ */
+const sharedSettings = [
+  'content.test.mjs',
+  'admin-back-office.test.mjs',
+  'legal-pages.test.mjs',
+  'currency.test.mjs',
+];
 /** Tests that start a stack of their own (the dev stack; the web apps, to redeploy them). */
 const ownStack = ['dev-stack.test.mjs', 'platform.test.mjs', 'server-rendering-deploys.test.mjs'];
 

@@ -79,6 +79,7 @@ describe('POST /new-order', () => {
     expect([dayBefore, dayAfter]).toContain(response.body.orderDate);
     expect(response.body).toEqual({
       _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      currency: 'USD',
       orderId: expect.stringMatching(/^[A-Z0-9]{8}$/),
       paymentId: expect.stringMatching(/^[A-Z0-9]{8}$/),
       packageId,
@@ -290,6 +291,7 @@ describe('items', () => {
       success: true,
       data: {
         _id: item._id,
+        currency: 'USD',
         name: 'Playbook',
         slug: 'playbook-2025',
         price: 19,
@@ -384,6 +386,7 @@ describe('item orders', () => {
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
       _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      currency: 'USD',
       orderId: expect.stringMatching(/^[A-Z0-9]{8}$/),
       paymentId: expect.stringMatching(/^[A-Z0-9]{8}$/),
       itemId: item._id,

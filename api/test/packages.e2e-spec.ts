@@ -81,6 +81,7 @@ describe('POST /add-package (admin)', () => {
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
       _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      currency: 'USD',
       packageName: 'Starter',
       price: 9.99,
       credit: 50,

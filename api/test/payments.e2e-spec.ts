@@ -831,3 +831,67 @@ describe('a capture the spec’s client made in the browser, reported with the s
     });
   });
 });
+
+describe('the currency an order is priced and paid in', () => {
+  const switchCurrency = (currency: string) =>
+    call(api, 'PUT', '/api/paypal-settings', {
+      token: admin.token,
+      json: {
+        clientId: paypal.env.PAYPAL_CLIENT_ID,
+        mode: 'sandbox',
+        currency,
+        enablePayPal: true,
+        buttonStyles: { layout: 'vertical', color: 'blue', shape: 'rect', label: 'pay' },
+      },
+    });
+
+  afterEach(async () => {
+    await call(api, 'POST', '/api/paypal-settings/reset', { token: admin.token });
+  });
+
+  it('is the store’s when the order is placed: a change applies to orders placed after it', async () => {
+    const before = await packageOrder(buyer);
+    expect(before.currency).toBe('USD');
+    const catalogue = async () => ({
+      packages: (await call<{ currency: string }[]>(api, 'GET', '/packages')).body.map(
+        (pkg) => pkg.currency,
+      ),
+      item: (await call<{ data: { currency: string } }>(api, 'GET', `/item/${itemId}`)).body.data
+        .currency,
+    });
+    expect(await catalogue()).toEqual({ packages: ['USD', 'USD'], item: 'USD' });
+    expect((await switchCurrency('EUR')).status).toBe(200);
+    // The catalogue's prices are in the new currency at once.
+    expect(await catalogue()).toEqual({ packages: ['EUR', 'EUR'], item: 'EUR' });
+    const after = await packageOrder(buyer);
+    expect(after.currency).toBe('EUR');
+
+    // Each goes to PayPal in its own currency, whatever the settings say now.
+    for (const [order, currency] of [
+      [before, 'USD'],
+      [after, 'EUR'],
+    ] as const) {
+      const created = await createPaypalOrder(buyer, order._id, 'package');
+      const unit = (await paypal.order(created.body.id))?.purchase_units[0];
+      expect(unit?.amount).toMatchObject({ currency_code: currency, value: '24.50' });
+    }
+    const listed = await call<PackageOrder[]>(api, 'GET', `/orders?userEmail=${buyer.email}`, {
+      token: buyer.token,
+    });
+    const currencyOf = (id: string) => listed.body.find((order) => order._id === id)?.currency;
+    expect([currencyOf(before._id), currencyOf(after._id)]).toEqual(['USD', 'EUR']);
+  });
+
+  it('a EUR order is paid in EUR and credited once', async () => {
+    await switchCurrency('EUR');
+    const startBalance = await balanceOf(buyer);
+    const order = await packageOrder(buyer);
+    const paypalOrderId = await approvedPaypalOrder(buyer, order);
+    // The admin switches back before the buyer completes: the order stays in EUR.
+    await call(api, 'POST', '/api/paypal-settings/reset', { token: admin.token });
+    const completed = await completePackage(buyer, order, paypalOrderId);
+    expect(completed.body).toMatchObject({ success: true, alreadyProcessed: false });
+    expect(await balanceOf(buyer)).toBe(startBalance + 200);
+    expect(await storedOrder(order)).toMatchObject({ currency: 'EUR', paymentStatus: 'Paid' });
+  });
+});

@@ -4,6 +4,7 @@ interface EchoedFields {
   _id?: string;
   createdAt?: unknown;
   updatedAt?: unknown;
+  currency?: unknown;
 }
 
 /**
@@ -15,7 +16,13 @@ export function withoutEchoedFields<Body extends EchoedFields>(
   body: Body,
   pathId?: string,
 ): Omit<Body, keyof EchoedFields> {
-  const { _id, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = body;
+  const {
+    _id,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    currency: _currency,
+    ...fields
+  } = body;
   if (pathId !== undefined && _id !== undefined && _id.toLowerCase() !== pathId.toLowerCase()) {
     throw new BadRequestException({
       statusCode: 400,

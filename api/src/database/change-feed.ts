@@ -6,7 +6,7 @@ import { InjectConfig } from '../config/config.module';
 import type { AppConfig } from '../config/app-config';
 
 /** What a cache holds, as the instances tell each other it changed. */
-export type ChangeTopic = 'content' | 'packages' | 'gemini-keys' | 'users';
+export type ChangeTopic = 'content' | 'packages' | 'gemini-keys' | 'users' | 'store-currency';
 
 /**
  * Told what changed: the keys of the records (a block's name, a user's id), or none for "any of

@@ -5,10 +5,12 @@ import {
   type ResponseOf,
   type ParsedBodyOf,
   type ParsedParamsOf,
+  type PaypalCurrency,
 } from '@coldmail/contracts';
 import { AuditService } from '../audit/audit.service';
 import { CurrentUser, OptionalUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
+import { StoreCurrency } from '../packages/store-currency';
 import { ItemsService, toPublicItem } from './items.service';
 
 const endpoints = contract.items;
@@ -18,16 +20,25 @@ const endpoints = contract.items;
 export class ItemsController {
   constructor(
     private readonly items: ItemsService,
+    private readonly currency: StoreCurrency,
     private readonly audit: AuditService,
   ) {}
+
+  /** An item with the currency its price is in (the store's). */
+  private async priced<Item extends object>(
+    item: Item,
+  ): Promise<Item & { currency: PaypalCurrency }> {
+    return { ...item, currency: await this.currency.catalogue() };
+  }
 
   /** Public; the access URLs only for an admin's token (the admin screen edits them). */
   @Endpoint(endpoints.list)
   async list(
     @OptionalUser() caller: AuthContext | null,
   ): Promise<ResponseOf<typeof endpoints.list>> {
-    const items = await this.items.list();
-    return caller?.user?.userRole === 'Admin' ? items : items.map(toPublicItem);
+    const [items, currency] = await Promise.all([this.items.list(), this.currency.catalogue()]);
+    const shown = caller?.user?.userRole === 'Admin' ? items : items.map(toPublicItem);
+    return shown.map((item) => ({ ...item, currency }));
   }
 
   @Endpoint(endpoints.get)
@@ -36,7 +47,7 @@ export class ItemsController {
   ): Promise<ResponseOf<typeof endpoints.get>> {
     const item = await this.items.findById(id);
     if (!item) throw new NotFoundException('Item not found');
-    return { success: true, data: toPublicItem(item) };
+    return { success: true, data: await this.priced(toPublicItem(item)) };
   }
 
   /** 409 when the slug is taken. */
@@ -51,7 +62,7 @@ export class ItemsController {
       target: { kind: 'item', id: created._id, label: created.name },
       after: created,
     });
-    return created;
+    return this.priced(created);
   }
 
   @Endpoint(endpoints.update)
@@ -68,7 +79,7 @@ export class ItemsController {
       before,
       after: updated,
     });
-    return updated;
+    return this.priced(updated);
   }
 
   @Endpoint(endpoints.delete)

@@ -1,8 +1,16 @@
 import { ConflictException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { AdminItem, Item as ItemRecord, ItemBody } from '@coldmail/contracts';
+import type {
+  AdminItem as PricedAdminItem,
+  Item as PricedItem,
+  ItemBody,
+} from '@coldmail/contracts';
 import { Model, mongo } from 'mongoose';
 import { Item, ItemData } from './schemas/item.schema';
+
+/** An item as stored; its answers add the store's currency (ItemsController). */
+type AdminItem = Omit<PricedAdminItem, 'currency'>;
+type ItemRecord = Omit<PricedItem, 'currency'>;
 
 const SLUG_TAKEN = 'Another item already uses this slug';
 const OPTIONAL_FIELDS = ['imageUrl', 'guidelines'] as const;

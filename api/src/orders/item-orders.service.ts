@@ -10,6 +10,7 @@ import type { AuthContext } from '../auth/auth-context';
 import { ItemsService } from '../items/items.service';
 import { mayView } from './order-access';
 import { PayableOrdersService } from './payable-orders.service';
+import { StoreCurrency } from '../packages/store-currency';
 import { ItemOrder, ItemOrderData } from './schemas/item-order.schema';
 import type { PayableOrder } from './schemas/payable-order.schema';
 
@@ -19,8 +20,9 @@ export class ItemOrdersService extends PayableOrdersService<ItemOrderData> {
   constructor(
     @InjectModel(ItemOrder.name) orders: Model<ItemOrder>,
     private readonly items: ItemsService,
+    storeCurrency: StoreCurrency,
   ) {
-    super(orders as unknown as Model<PayableOrder>);
+    super(orders as unknown as Model<PayableOrder>, storeCurrency);
   }
 
   /** A pending order for an item, priced from the stored item. */
@@ -68,6 +70,7 @@ export function toItemOrderRecord(order: ItemOrderData, caller: AuthContext): It
     address: order.address,
     country: order.country,
     orderDate: order.orderDate,
+    currency: order.currency ?? 'USD',
     slug: order.slug,
     ...(order.imageUrl ? { imageUrl: order.imageUrl } : {}),
     ...(order.guidelines ? { guidelines: order.guidelines } : {}),

@@ -9,6 +9,7 @@ import { OrderOwnersMigration } from './order-owners.migration';
 import { PackageOrdersController } from './package-orders.controller';
 import { PackageOrdersService } from './package-orders.service';
 import { ItemOrder, ItemOrderSchema } from './schemas/item-order.schema';
+
 import { PackageOrder, PackageOrderSchema } from './schemas/package-order.schema';
 
 /** Package orders and item orders: two collections, the same rules (PayableOrdersService). */

@@ -10,6 +10,7 @@ import type { AuthContext } from '../auth/auth-context';
 import { PackagesService } from '../packages/packages.service';
 import { membershipValidity } from './order-dates';
 import { PayableOrdersService } from './payable-orders.service';
+import { StoreCurrency } from '../packages/store-currency';
 import { PackageOrder, PackageOrderData } from './schemas/package-order.schema';
 import type { PayableOrder } from './schemas/payable-order.schema';
 
@@ -19,8 +20,9 @@ export class PackageOrdersService extends PayableOrdersService<PackageOrderData>
   constructor(
     @InjectModel(PackageOrder.name) private readonly orders: Model<PackageOrder>,
     private readonly packages: PackagesService,
+    storeCurrency: StoreCurrency,
   ) {
-    super(orders as unknown as Model<PayableOrder>);
+    super(orders as unknown as Model<PayableOrder>, storeCurrency);
   }
 
   /**
@@ -78,6 +80,7 @@ export function toPackageOrderRecord(order: PackageOrderData): PackageOrderRecor
     address: order.address,
     country: order.country,
     orderDate: order.orderDate,
+    currency: order.currency ?? 'USD',
     ...(order.featuredImage ? { featuredImage: order.featuredImage } : {}),
     ...(order.MembershipValidity
       ? { MembershipValidity: order.MembershipValidity.toISOString() }

@@ -18,6 +18,7 @@ import {
 import type { z } from 'zod';
 import type { Model } from 'mongoose';
 import { mongo, trusted, Types } from 'mongoose';
+import { StoreCurrency } from '../packages/store-currency';
 import type { AuthContext } from '../auth/auth-context';
 import { containsText } from '../common/search';
 import { ownerIdOf } from '../auth/auth-context';
@@ -71,11 +72,15 @@ export interface CapturedPayment {
  * payment state has `paymentStatus: 'pending'` in its filter, so it happens at most once.
  */
 export abstract class PayableOrdersService<Order extends PayableOrderData> implements OnModuleInit {
-  protected constructor(private readonly model: Model<PayableOrder>) {}
+  protected constructor(
+    private readonly model: Model<PayableOrder>,
+    private readonly storeCurrency: StoreCurrency,
+  ) {}
 
-  /** Builds the unique indexes before the first order is written. */
+  /** Builds the unique indexes before the first order is written; older orders get a currency. */
   async onModuleInit(): Promise<void> {
     await this.model.init();
+    await this.storeCurrency.adoptInto(this.model);
   }
 
   /** The fields a verified capture sets besides the common ones (e.g. MembershipValidity). */
@@ -91,9 +96,9 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
 
   /**
    * A new pending order for the caller: what was bought (`product`), priced from its stored
-   * `price`, and the billing details they typed, dated today.
+   * `price` in the store's currency, and the billing details they typed, dated today.
    */
-  protected insertPending(
+  protected async insertPending(
     caller: AuthContext,
     billing: BillingForm,
     price: number,
@@ -102,6 +107,8 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
     const amounts = priceBreakdownOf(price);
     return this.insertWithCodes({
       ...product,
+      // The store's currency now: the order is shown and paid in it, whatever changes later.
+      currency: await this.storeCurrency.current(),
       packagePrice: amounts.priceCents / 100,
       processingFee: amounts.processingFee,
       totalPrice: amounts.total,

@@ -5,12 +5,14 @@ import {
   type ResponseOf,
   type ParsedBodyOf,
   type ParsedParamsOf,
+  type PaypalCurrency,
 } from '@coldmail/contracts';
 import { AuditService } from '../audit/audit.service';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { withoutEchoedFields } from '../common/echoed-record';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
 import { PackagesService } from './packages.service';
+import { StoreCurrency } from './store-currency';
 
 const endpoints = contract.packages;
 
@@ -19,19 +21,31 @@ const endpoints = contract.packages;
 export class PackagesController {
   constructor(
     private readonly packages: PackagesService,
+    private readonly currency: StoreCurrency,
     private readonly audit: AuditService,
   ) {}
 
+  /** Each package with the currency its price is in (the store's). */
+  private async priced<Package extends object>(
+    found: Package,
+  ): Promise<Package & { currency: PaypalCurrency }> {
+    return { ...found, currency: await this.currency.catalogue() };
+  }
+
   @Endpoint(endpoints.list)
-  list(): Promise<ResponseOf<typeof endpoints.list>> {
-    return this.packages.list();
+  async list(): Promise<ResponseOf<typeof endpoints.list>> {
+    const [packages, currency] = await Promise.all([
+      this.packages.list(),
+      this.currency.catalogue(),
+    ]);
+    return packages.map((found) => ({ ...found, currency }));
   }
 
   @Endpoint(endpoints.get)
-  get(
+  async get(
     @ValidParams() { id }: ParsedParamsOf<typeof endpoints.get>,
   ): Promise<ResponseOf<typeof endpoints.get>> {
-    return this.packages.get(id);
+    return this.priced(await this.packages.get(id));
   }
 
   /** 409 'Maximum 3 packages allowed' when the store is full. */
@@ -47,7 +61,7 @@ export class PackagesController {
       target: { kind: 'package', id: created._id, label: created.packageName },
       after: created,
     });
-    return created;
+    return this.priced(created);
   }
 
   @Endpoint(endpoints.edit)
@@ -65,7 +79,7 @@ export class PackagesController {
       before,
       after: updated,
     });
-    return updated;
+    return this.priced(updated);
   }
 
   @Endpoint(endpoints.delete)

@@ -3,12 +3,15 @@ import { InjectModel } from '@nestjs/mongoose';
 import {
   MAX_PACKAGES,
   packagePointKeys,
-  type CreditPackage as CreditPackageRecord,
+  type CreditPackage as PricedPackage,
   type PackageBody,
 } from '@coldmail/contracts';
 import { Model, mongo } from 'mongoose';
 import { ChangeFeed } from '../database/change-feed';
 import { CreditPackage, CreditPackageData } from './schemas/package.schema';
+
+/** A package as stored; its answers add the store's currency (PackagesController). */
+type CreditPackageRecord = Omit<PricedPackage, 'currency'>;
 
 const MAX_PACKAGES_MESSAGE = `Maximum ${MAX_PACKAGES} packages allowed`;
 /**

@@ -85,7 +85,9 @@ export class CheckoutService {
     const order = await orders.findOwned(orderId, caller);
     assertPayable(order);
     assertMayPay(caller);
-    const { credentials, currency } = await this.settings.forPayments();
+    const { credentials, currency: settingsCurrency } = await this.settings.forPayments();
+    // The order's own currency (the store's when it was placed), never one changed since.
+    const currency = order.currency ?? settingsCurrency;
     const money = (value: string) => ({ currency_code: currency, value });
     const paypalOrder = await paypalStep(this.logger, 'create order', () =>
       this.paypal.createOrder(

@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { CreditsModule } from '../credits/credits.module';
 import { MessagesModule } from '../messages/messages.module';
 import { OrdersModule } from '../orders/orders.module';
+import { PackagesModule } from '../packages/packages.module';
 import { SecretsModule } from '../secrets/secrets.module';
 import { UsersModule } from '../users/users.module';
 import { FulfilmentService } from './fulfilment.service';
@@ -25,6 +26,7 @@ import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delive
       { name: WebhookDelivery.name, schema: WebhookDeliverySchema },
     ]),
     OrdersModule,
+    PackagesModule,
     UsersModule,
     CreditsModule,
     SecretsModule,

@@ -9,6 +9,7 @@ import {
 import { AuditService } from '../audit/audit.service';
 import { CurrentUser, OptionalUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidQuery } from '../common/endpoint';
+import { StoreCurrency } from '../packages/store-currency';
 import { PaypalSettingsService } from './paypal-settings.service';
 
 const endpoints = contract.paypalSettings;
@@ -18,6 +19,7 @@ const endpoints = contract.paypalSettings;
 export class PaypalSettingsController {
   constructor(
     private readonly settings: PaypalSettingsService,
+    private readonly currency: StoreCurrency,
     private readonly audit: AuditService,
   ) {}
 
@@ -45,6 +47,7 @@ export class PaypalSettingsController {
     const before = await this.settings.adminView();
     const accountBefore = await this.settings.accountInForce();
     const data = await this.settings.update(body);
+    await this.currency.changed();
     // The audit log masks the secret (AuditService.redactSecrets).
     await this.audit.record(admin, {
       action: 'settings.paypal.update',
@@ -69,6 +72,7 @@ export class PaypalSettingsController {
     const before = await this.settings.adminView();
     const accountBefore = await this.settings.accountInForce();
     const data = await this.settings.reset();
+    await this.currency.changed();
     await this.audit.record(admin, {
       action: 'settings.paypal.reset',
       target: { kind: 'settings', label: 'PayPal' },

@@ -6,12 +6,14 @@ export const objectIdSchema = z.string().regex(/^[0-9a-fA-F]{24}$/, 'Invalid id'
 /**
  * The fields a client sending a stored record back whole (as the spec's edit forms do) brings
  * along: accepted and ignored, since the address names the record and the server keeps its
- * dates. An `_id` naming another record than the address is refused (400, see the API).
+ * dates and the store's currency (a price is always in it). An `_id` naming another record than
+ * the address is refused (400, see the API).
  */
 export const echoedRecordFields = {
   _id: objectIdSchema.optional(),
   createdAt: z.unknown().optional(),
   updatedAt: z.unknown().optional(),
+  currency: z.unknown().optional(),
 };
 
 /** `/:id` path parameters. */

@@ -45,6 +45,7 @@ export function creditPackage(overrides: Partial<CreditPackage> = {}): CreditPac
     _id: '650000000000000000000001',
     packageName: 'Pro',
     price: 29,
+    currency: 'USD',
     credit: 300,
     validity: 30,
     ...timestamps,
@@ -58,6 +59,7 @@ export function item(overrides: Partial<Item> = {}): Item {
     name: 'Cold Email Playbook',
     slug: 'cold-email-playbook',
     price: 15,
+    currency: 'USD',
     ...timestamps,
     ...overrides,
   };
@@ -73,6 +75,7 @@ const pendingOrder = {
   address: '1 Main St',
   country: 'Germany',
   orderDate: '05/03/2026',
+  currency: 'USD',
   ...timestamps,
 };
 

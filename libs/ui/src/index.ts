@@ -16,7 +16,7 @@ export { TextField, type TextFieldProps } from './form/TextField';
 export * from './content-blocks/Blocks';
 export { ContactForm, type ContactFormProps } from './content-blocks/ContactForm';
 export { YouTubePlayer, youTubeIdOf } from './content-blocks/YouTubePlayer';
-export { formatDate, formatUsd, formatUsdFixed } from './format/format';
+export { formatDate, formatMoney, formatMoneyFixed } from './format/format';
 export { Icon, isIconName, type IconName } from './icons/Icon';
 export { lazyPage } from './lazy-page/lazyPage';
 export { loadable, type Loadable } from './lazy-page/loadable';

@@ -32,7 +32,7 @@ const answerOf = <Data>(
   return found && 'data' in found ? (found.data as Data) : undefined;
 };
 
-/** A package as schema.org sees it: a product with one offer, in US dollars. */
+/** A package as schema.org sees it: a product with one offer, in the store's currency. */
 function packageProduct(pkg: CreditPackage): object {
   return {
     '@context': 'https://schema.org',
@@ -42,7 +42,7 @@ function packageProduct(pkg: CreditPackage): object {
     offers: {
       '@type': 'Offer',
       price: pkg.price.toFixed(2),
-      priceCurrency: 'USD',
+      priceCurrency: pkg.currency,
       availability: 'https://schema.org/InStock',
     },
   };
@@ -58,7 +58,7 @@ function itemProduct(item: Item): object {
     offers: {
       '@type': 'Offer',
       price: item.price.toFixed(2),
-      priceCurrency: 'USD',
+      priceCurrency: item.currency,
       availability: 'https://schema.org/InStock',
     },
   };

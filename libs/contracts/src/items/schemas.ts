@@ -1,3 +1,4 @@
+import { paypalCurrencies } from '../payments/schemas';
 import { z } from 'zod';
 import { priceFrom } from '../packages/schemas';
 
@@ -7,6 +8,8 @@ export const itemSchema = z.object({
   name: z.string(),
   slug: z.string(),
   price: z.number(),
+  /** The currency the price is in: the store's (PayPal settings). */
+  currency: z.enum(paypalCurrencies),
   imageUrl: z.string().optional(),
   guidelines: z.string().optional(),
   createdAt: z.string(),

@@ -46,6 +46,8 @@ const payableOrderFields = {
   country: z.string(),
   /** dd/mm/yyyy */
   orderDate: z.string(),
+  /** The ISO code of the currency the order is priced and paid in (the store's when it was placed). */
+  currency: z.string(),
   paypalTransactionID: z.string().optional(),
   payerEmail: z.string().optional(),
   captureTime: z.string().optional(),

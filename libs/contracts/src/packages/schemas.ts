@@ -1,3 +1,4 @@
+import { paypalCurrencies } from '../payments/schemas';
 import { z } from 'zod';
 import { echoedRecordFields } from '../common';
 
@@ -26,6 +27,8 @@ export const packageSchema = z.object({
   packageName: z.string(),
   /** USD. */
   price: z.number(),
+  /** The currency the price is in: the store's (PayPal settings), the same for every package. */
+  currency: z.enum(paypalCurrencies),
   /** Credits granted on payment; one generated email costs one credit. */
   credit: z.number().int(),
   /** Days the membership lasts from the order's creation. */

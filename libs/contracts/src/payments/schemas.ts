@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { objectIdSchema } from '../common';
 
 export const paypalCurrencies = ['USD', 'EUR', 'GBP', 'CAD'] as const;
+export type PaypalCurrency = (typeof paypalCurrencies)[number];
 export const paypalModes = ['sandbox', 'live'] as const;
 export const buttonLayouts = ['vertical', 'horizontal'] as const;
 export const buttonColors = ['gold', 'blue', 'silver', 'white', 'black'] as const;

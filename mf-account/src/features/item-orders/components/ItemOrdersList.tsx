@@ -10,7 +10,7 @@ import {
   ResponsiveTable,
   StatusBadge,
   formatDate,
-  formatUsd,
+  formatMoney,
   pageCountOf,
   paginate,
   type TableColumn,
@@ -42,7 +42,11 @@ const columns: TableColumn<ItemOrder>[] = [
   },
   { key: 'orderId', header: 'Order ID' },
   { key: 'date', header: 'Date', render: (order) => formatDate(order.createdAt) },
-  { key: 'amount', header: 'Amount', render: (order) => formatUsd(order.totalPrice) },
+  {
+    key: 'amount',
+    header: 'Amount',
+    render: (order) => formatMoney(order.totalPrice, order.currency),
+  },
   {
     key: 'status',
     header: 'Status',

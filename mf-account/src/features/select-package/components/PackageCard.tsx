@@ -1,6 +1,6 @@
 import { paths } from '@coldmail/registry/pages';
 import type { CreditPackage } from '@coldmail/contracts';
-import { ButtonLink, PricingCard, formatUsd } from '@coldmail/ui';
+import { ButtonLink, PricingCard, formatMoney } from '@coldmail/ui';
 import { featureBulletsOf } from '@coldmail/contracts/package-features';
 
 /** One package to choose, as on the home page, with its credits and validity. */
@@ -10,7 +10,7 @@ export function PackageCard({ pkg }: { pkg: CreditPackage }) {
     <PricingCard
       title={name}
       headingLevel={2}
-      price={formatUsd(pkg.price)}
+      price={formatMoney(pkg.price, pkg.currency)}
       iconUrl={pkg.icon}
       details={`${pkg.credit} credits · ${pkg.validity} days`}
       features={featureBulletsOf(pkg)}

@@ -1,5 +1,5 @@
 import type { PackageOrder } from '@coldmail/contracts';
-import { Button, Modal, StatusBadge, formatDate, formatUsd } from '@coldmail/ui';
+import { Button, Modal, StatusBadge, formatDate, formatMoney } from '@coldmail/ui';
 import { daysLeft, daysLeftText } from '../utils/daysLeft';
 import styles from './SubscriptionHistory.module.css';
 
@@ -24,7 +24,7 @@ export function PackageOrderDetailsModal({ order, onClose, now }: PackageOrderDe
           <dd>{order.packageName}</dd>
           <dt>Package Price</dt>
           <dd>
-            {formatUsd(order.packagePrice)} · {order.credit} credits
+            {formatMoney(order.packagePrice, order.currency)} · {order.credit} credits
           </dd>
           <dt>Validity</dt>
           <dd>{order.Validity} days</dd>
@@ -45,7 +45,7 @@ export function PackageOrderDetailsModal({ order, onClose, now }: PackageOrderDe
             <StatusBadge status={order.paymentStatus} />
           </dd>
           <dt>Total</dt>
-          <dd>{formatUsd(order.totalPrice)}</dd>
+          <dd>{formatMoney(order.totalPrice, order.currency)}</dd>
         </dl>
       )}
     </Modal>

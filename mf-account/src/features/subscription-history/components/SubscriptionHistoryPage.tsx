@@ -10,7 +10,7 @@ import {
   StatusBadge,
   TextField,
   formatDate,
-  formatUsd,
+  formatMoney,
   pageCountOf,
   pageSummary,
   paginate,
@@ -51,7 +51,7 @@ function orderColumns(showDetails: (order: PackageOrder) => void): TableColumn<P
       key: 'amount',
       header: 'Amount',
       sortValue: (order) => Number(order.totalPrice),
-      render: (order) => formatUsd(order.totalPrice),
+      render: (order) => formatMoney(order.totalPrice, order.currency),
     },
     {
       key: 'orderStatus',

@@ -2,7 +2,7 @@ import type { ItemOrder } from '@coldmail/contracts';
 import { paths } from '@coldmail/registry/pages';
 import { Link } from '@coldmail/router';
 import { api } from '@coldmail/session';
-import { PageHeader, StatusBadge, formatUsd, type TableColumn } from '@coldmail/ui';
+import { PageHeader, StatusBadge, formatMoney, type TableColumn } from '@coldmail/ui';
 import { keepPreviousData, useQuery } from '@coldmail/query';
 import { useOrderList } from '../hooks/useOrderList';
 import { useOrderMutations } from '../hooks/useOrderMutations';
@@ -71,7 +71,7 @@ export function ItemOrdersPage() {
       header: 'Amount',
       align: 'right',
       sortValue: (order) => order.packagePrice,
-      render: (order) => formatUsd(order.totalPrice),
+      render: (order) => formatMoney(order.totalPrice, order.currency),
     },
     {
       key: 'paymentStatus',

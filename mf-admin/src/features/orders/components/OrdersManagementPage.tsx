@@ -6,7 +6,7 @@ import {
   PageHeader,
   StatusBadge,
   formatDate,
-  formatUsd,
+  formatMoney,
   type TableColumn,
 } from '@coldmail/ui';
 import { keepPreviousData, useQuery } from '@coldmail/query';
@@ -67,7 +67,7 @@ export function OrdersManagementPage() {
       header: 'Amount',
       align: 'right',
       sortValue: (order) => order.packagePrice,
-      render: (order) => formatUsd(order.totalPrice),
+      render: (order) => formatMoney(order.totalPrice, order.currency),
     },
     {
       key: 'paymentStatus',
@@ -122,11 +122,11 @@ export function OrdersManagementPage() {
             <dt>Validity</dt>
             <dd>{details.Validity} days</dd>
             <dt>Package Price</dt>
-            <dd>{formatUsd(details.packagePrice)}</dd>
+            <dd>{formatMoney(details.packagePrice, details.currency)}</dd>
             <dt>Processing Fee</dt>
-            <dd>{formatUsd(details.processingFee)}</dd>
+            <dd>{formatMoney(details.processingFee, details.currency)}</dd>
             <dt>Total</dt>
-            <dd>{formatUsd(details.totalPrice)}</dd>
+            <dd>{formatMoney(details.totalPrice, details.currency)}</dd>
             <dt>Customer</dt>
             <dd>
               {details.customerName}, {details.address}, {details.country}

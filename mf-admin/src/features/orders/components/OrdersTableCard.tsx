@@ -10,7 +10,7 @@ import {
   Spinner,
   Table,
   TextField,
-  formatUsd,
+  formatMoney,
   pageCountOf,
   pageSummary,
   type TableColumn,
@@ -153,7 +153,7 @@ export function RefundDialog<Order extends AnyOrder>({
       title="Refund this order?"
       message={
         order
-          ? `PayPal returns ${formatUsd(order.totalPrice)} to ${order.customerEmail} and ${consequence(order)}. This cannot be undone.`
+          ? `PayPal returns ${formatMoney(order.totalPrice, order.currency)} to ${order.customerEmail} and ${consequence(order)}. This cannot be undone.`
           : ''
       }
       confirmLabel="Refund"

@@ -8,7 +8,7 @@ import {
   EmptyState,
   PageLoader,
   PricingCard,
-  formatUsd,
+  formatMoney,
   toast,
 } from '@coldmail/ui';
 import { useMutation, useQuery } from '@coldmail/query';
@@ -73,7 +73,7 @@ export function PackagesManager() {
                 key={pkg._id}
                 title={name}
                 headingLevel={3}
-                price={formatUsd(pkg.price)}
+                price={formatMoney(pkg.price, pkg.currency)}
                 iconUrl={pkg.icon}
                 details={`${pkg.credit} credits · ${pkg.validity} days`}
                 features={featureBulletsOf(pkg)}

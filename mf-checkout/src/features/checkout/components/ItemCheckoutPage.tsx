@@ -3,7 +3,7 @@ import { priceBreakdownOf } from '@coldmail/contracts/money';
 import { paths } from '@coldmail/registry/pages';
 import { useNavigate, useParams } from '@coldmail/router';
 import { api, domainKey } from '@coldmail/session';
-import { Card, PageHeader, PageLoader, TextField, formatUsd } from '@coldmail/ui';
+import { Card, PageHeader, PageLoader, TextField, formatMoney } from '@coldmail/ui';
 import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
 import { useBuyer } from '../hooks/useBuyer';
 import { BillingForm } from './BillingForm';
@@ -51,10 +51,10 @@ export function ItemCheckoutPage() {
           <TextField label="Item Name" value={data.name} readOnly />
           <dl className={styles.priceBox}>
             <dt>Item Price</dt>
-            <dd>{formatUsd(breakdown.price)}</dd>
+            <dd>{formatMoney(breakdown.price, data.currency)}</dd>
             <dt className={styles.total}>Total Price</dt>
             <dd className={styles.total} data-testid="checkout-total">
-              {formatUsd(breakdown.total)}
+              {formatMoney(breakdown.total, data.currency)}
             </dd>
           </dl>
         </Card>

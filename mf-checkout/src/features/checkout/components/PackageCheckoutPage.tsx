@@ -48,7 +48,7 @@ export function PackageCheckoutPage() {
           <p className={styles.meta}>
             {data.credit} credits · valid for {data.validity} days
           </p>
-          <PriceSummary price={data.price} priceLabel="Package Price" />
+          <PriceSummary price={data.price} currency={data.currency} priceLabel="Package Price" />
         </Card>
         <Card title="Billing Details">
           <BillingForm

@@ -1,5 +1,5 @@
 import { paths } from '@coldmail/registry/pages';
-import { formatUsdFixed } from '@coldmail/ui';
+import { formatMoneyFixed } from '@coldmail/ui';
 import { itemPayment, usePayOrder } from '../hooks/usePayOrder';
 import {
   OrderLoadErrorPanel,
@@ -48,8 +48,8 @@ export function ItemPayNowPage() {
   const { data } = order;
   const fee = Number(data.processingFee);
   const details: DetailRow[] = [
-    { label: 'Item Price', value: formatUsdFixed(data.packagePrice) },
-    ...(fee > 0 ? [{ label: 'Processing Fee', value: formatUsdFixed(fee) }] : []),
+    { label: 'Item Price', value: formatMoneyFixed(data.packagePrice, data.currency) },
+    ...(fee > 0 ? [{ label: 'Processing Fee', value: formatMoneyFixed(fee, data.currency) }] : []),
     ...(data.Validity ? [{ label: 'Membership', value: `${data.Validity} days` }] : []),
   ];
   return (

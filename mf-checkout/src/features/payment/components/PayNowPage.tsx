@@ -1,5 +1,5 @@
 import { paths } from '@coldmail/registry/pages';
-import { formatUsdFixed } from '@coldmail/ui';
+import { formatMoneyFixed } from '@coldmail/ui';
 import { packagePayment, usePayOrder } from '../hooks/usePayOrder';
 import {
   OrderLoadErrorPanel,
@@ -52,7 +52,7 @@ export function PayNowPage() {
       productName={data.packageName || 'Package'}
       order={data}
       details={[
-        { label: 'Package Price', value: formatUsdFixed(data.packagePrice) },
+        { label: 'Package Price', value: formatMoneyFixed(data.packagePrice, data.currency) },
         ...(typeof data.credit === 'number' ? [{ label: 'Credits', value: data.credit }] : []),
       ]}
       settings={paypal}

@@ -11,12 +11,17 @@ import { useMemo } from 'react';
 import type { PaymentFlow } from '../hooks/usePaymentFlow';
 import { PROVIDER_ERROR_TEXT } from '../utils/outcomes';
 
-interface PayPalCheckoutProps {
+interface ButtonsProps {
   settings: PaypalSettings;
   flow: PaymentFlow;
 }
 
-function Buttons({ settings, flow }: PayPalCheckoutProps) {
+interface PayPalCheckoutProps extends ButtonsProps {
+  /** The order's currency, which the SDK must be loaded for. */
+  currency: string;
+}
+
+function Buttons({ settings, flow }: ButtonsProps) {
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
   if (isRejected) return <Alert tone="error">{PROVIDER_ERROR_TEXT}</Alert>;
   if (isPending) return <Spinner label="Loading PayPal..." />;
@@ -35,19 +40,21 @@ function Buttons({ settings, flow }: PayPalCheckoutProps) {
 }
 
 /**
- * PayPal's buttons, with the SDK loaded for the admin's client id and currency. Offline demos
- * and tests load the SDK from a local PayPal double (the session's paypalSdkBaseUrl).
+ * PayPal's buttons, with the SDK loaded for the admin's client id and the order's currency
+ * (PayPal refuses an order in another currency than the SDK's; the store's may have changed
+ * since the order was placed). Offline demos and tests load the SDK from a local PayPal double
+ * (the session's paypalSdkBaseUrl).
  */
-export function PayPalCheckout({ settings, flow }: PayPalCheckoutProps) {
+export function PayPalCheckout({ settings, currency, flow }: PayPalCheckoutProps) {
   const sdkBaseUrl = useSession((state) => state.paypalSdkBaseUrl);
   const options = useMemo<ReactPayPalScriptOptions>(
     () => ({
       clientId: settings.clientId,
-      currency: settings.currency,
+      currency,
       intent: 'capture',
       ...(sdkBaseUrl ? { sdkBaseUrl } : {}),
     }),
-    [settings.clientId, settings.currency, sdkBaseUrl],
+    [settings.clientId, currency, sdkBaseUrl],
   );
   return (
     <PayPalScriptProvider options={options}>

@@ -8,7 +8,7 @@ import {
   PageHeader,
   Spinner,
   StatusBadge,
-  formatUsdFixed,
+  formatMoneyFixed,
 } from '@coldmail/ui';
 import type { ReactNode } from 'react';
 import type { PaymentFlow } from '../hooks/usePaymentFlow';
@@ -19,6 +19,8 @@ import styles from './Payment.module.css';
 interface PayableOrder {
   orderId: string;
   totalPrice: string;
+  /** What totalPrice is in: the order's own currency. */
+  currency: string;
   paymentStatus: string;
   customerName: string;
   customerEmail: string;
@@ -76,7 +78,7 @@ export function PaymentScreen({
   alreadyPaid,
   historyLink,
 }: PaymentScreenProps) {
-  const total = formatUsdFixed(order.totalPrice);
+  const total = formatMoneyFixed(order.totalPrice, order.currency);
   return (
     <section className={styles.page} data-remote="checkout" data-page={page}>
       <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
@@ -143,7 +145,8 @@ export function PaymentScreen({
               </ButtonLink>
             </Alert>
           ) : (
-            !flow.paid && settings && <PayPalCheckout settings={settings} flow={flow} />
+            !flow.paid &&
+            settings && <PayPalCheckout settings={settings} currency={order.currency} flow={flow} />
           )}
         </div>
         <p className={styles.support}>

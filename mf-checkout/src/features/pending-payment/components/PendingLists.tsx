@@ -12,6 +12,7 @@ function packageRow(order: PackageOrder): PendingRow {
     imageUrl: order.featuredImage,
     createdAt: order.createdAt,
     totalPrice: order.totalPrice,
+    currency: order.currency,
     paymentStatus: order.paymentStatus,
     payHref: paths.payNow(order._id),
   };
@@ -26,6 +27,7 @@ function itemRow(order: ItemOrder): PendingRow {
     imageUrl: order.imageUrl,
     createdAt: order.createdAt,
     totalPrice: order.totalPrice,
+    currency: order.currency,
     paymentStatus: order.paymentStatus,
     payHref: paths.itemPayNow(order._id),
   };

@@ -6,7 +6,7 @@ import {
   ResponsiveTable,
   StatusBadge,
   formatDate,
-  formatUsdFixed,
+  formatMoneyFixed,
   pageCountOf,
   paginate,
   type TableColumn,
@@ -26,6 +26,8 @@ export interface PendingRow {
   imageUrl?: string;
   createdAt: string;
   totalPrice: string;
+  /** What totalPrice is in: the order's own currency. */
+  currency: string;
   paymentStatus: string;
   payHref: string;
 }
@@ -65,7 +67,11 @@ function PayNowLink({ row }: { row: PendingRow }) {
 
 const columns: TableColumn<PendingRow>[] = [
   { key: 'order', header: 'Order', render: (row) => <OrderInfo row={row} /> },
-  { key: 'amount', header: 'Amount', render: (row) => formatUsdFixed(row.totalPrice) },
+  {
+    key: 'amount',
+    header: 'Amount',
+    render: (row) => formatMoneyFixed(row.totalPrice, row.currency),
+  },
   { key: 'status', header: 'Status', render: (row) => <StatusBadge status={row.paymentStatus} /> },
   { key: 'action', header: 'Action', align: 'right', render: (row) => <PayNowLink row={row} /> },
 ];
@@ -75,7 +81,7 @@ function PendingCard({ row }: { row: PendingRow }) {
     <div className={styles.card}>
       <OrderInfo row={row} />
       <div className={styles.cardFooter}>
-        <span className={styles.amount}>{formatUsdFixed(row.totalPrice)}</span>
+        <span className={styles.amount}>{formatMoneyFixed(row.totalPrice, row.currency)}</span>
         <StatusBadge status={row.paymentStatus} />
         <PayNowLink row={row} />
       </div>

@@ -1,6 +1,6 @@
 import { paths } from '@coldmail/registry/pages';
 import type { CreditPackage } from '@coldmail/contracts';
-import { ButtonLink, PricingCard, formatUsd } from '@coldmail/ui';
+import { ButtonLink, PricingCard, formatMoney } from '@coldmail/ui';
 import { featureBulletsOf } from '@coldmail/contracts/package-features';
 
 /** A package in the home page's pricing block. */
@@ -10,7 +10,7 @@ export function PackageCard({ pkg }: { pkg: CreditPackage }) {
     <PricingCard
       title={name}
       headingLevel={3}
-      price={formatUsd(pkg.price)}
+      price={formatMoney(pkg.price, pkg.currency)}
       iconUrl={pkg.icon}
       features={featureBulletsOf(pkg)}
       action={

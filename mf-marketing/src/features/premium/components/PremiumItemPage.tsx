@@ -1,7 +1,7 @@
 import { paths } from '@coldmail/registry/pages';
 import { useParams } from '@coldmail/router';
 import { api } from '@coldmail/session';
-import { Alert, ButtonLink, Card, formatUsd, PageLoader } from '@coldmail/ui';
+import { Alert, ButtonLink, Card, formatMoney, PageLoader } from '@coldmail/ui';
 import { useQuery } from '@coldmail/query';
 import styles from './PremiumItemPage.module.css';
 
@@ -30,7 +30,7 @@ export function PremiumItemPage() {
           )}
           <div className={styles.body}>
             <h1 className={styles.title}>{item.data.name}</h1>
-            <p className={styles.price}>{formatUsd(item.data.price)}</p>
+            <p className={styles.price}>{formatMoney(item.data.price, item.data.currency)}</p>
             {item.data.guidelines && <p className={styles.text}>{item.data.guidelines}</p>}
             <ButtonLink to={paths.itemBuy(item.data._id)} size="lg">
               Buy Now
