@@ -131,7 +131,8 @@ export async function createApp(
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: [...CORS_REQUEST_HEADERS],
-    exposedHeaders: ['X-Request-Id'],
+    // Content-Disposition: the name a list's CSV export downloads as (?format=csv).
+    exposedHeaders: ['X-Request-Id', 'Content-Disposition'],
     maxAge: 600,
   });
   if (config.apiDocs) registerApiDocs(app);

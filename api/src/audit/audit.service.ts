@@ -72,8 +72,8 @@ export class AuditService {
     }
   }
 
-  async list(query: AuditQuery): Promise<AuditPage> {
-    const { page, pageSize } = query;
+  /** What the audit log's filters select. */
+  private selection(query: AuditQuery): QueryFilter<AuditEntry> {
     const filter: QueryFilter<AuditEntry> = {};
     if (query.action) filter.action = query.action;
     if (query.targetKind) filter['target.kind'] = query.targetKind;
@@ -85,10 +85,16 @@ export class AuditService {
         ...(query.to ? { $lte: new Date(`${query.to}T23:59:59.999Z`) } : {}),
       });
     }
+    return filter;
+  }
+
+  async list(query: AuditQuery): Promise<AuditPage> {
+    const { page, pageSize } = query;
+    const filter = this.selection(query);
     const [entries, total] = await Promise.all([
       this.entries
         .find(filter)
-        .sort({ at: -1, _id: -1 })
+        .sort(NEWEST_FIRST)
         .skip((page - 1) * pageSize)
         .limit(pageSize)
         .lean<AuditEntryData[]>(),
@@ -99,7 +105,19 @@ export class AuditService {
     ]);
     return { items: entries.map(toAuditRecord), total, page, pageSize };
   }
+
+  /** Every entry the filters select, newest first, read as it is sent (the export). */
+  async *rows(query: AuditQuery): AsyncIterable<AuditEntryRecord> {
+    const cursor = this.entries
+      .find(this.selection(query))
+      .sort(NEWEST_FIRST)
+      .lean<AuditEntryData[]>()
+      .cursor();
+    for await (const entry of cursor) yield toAuditRecord(entry as AuditEntryData);
+  }
 }
+
+const NEWEST_FIRST = { at: -1, _id: -1 } as const;
 
 function toAuditRecord(entry: AuditEntryData): AuditEntryRecord {
   return {

@@ -5,6 +5,7 @@ import {
   InternalServerErrorException,
   Logger,
   NestInterceptor,
+  StreamableFile,
 } from '@nestjs/common';
 import { map, type Observable } from 'rxjs';
 import { endpointOf } from './endpoint';
@@ -23,6 +24,8 @@ export class ResponseCheckInterceptor implements NestInterceptor {
     if (!endpoint || endpoint.raw || endpoint.stream) return next.handle();
     return next.handle().pipe(
       map((answer: unknown) => {
+        // A list's CSV export (?format=csv) is a download, not the list's JSON.
+        if (answer instanceof StreamableFile) return answer;
         const result = endpoint.response.safeParse(answer);
         if (result.success) return answer;
         this.logger.error(

@@ -244,17 +244,26 @@ export class CreditLedger implements OnModuleInit {
     page: number,
     pageSize: number,
   ): Promise<{ entries: AppliedCreditEntry[]; total: number }> {
-    const filter = { userId: new Types.ObjectId(userId), status: 'applied' as const };
+    const filter = appliedTo(userId);
     const [entries, total] = await Promise.all([
       this.entries
         .find(filter)
-        .sort({ sequence: -1, _id: -1 })
+        .sort(LATEST_FIRST)
         .skip((page - 1) * pageSize)
         .limit(pageSize)
         .lean<AppliedCreditEntry[]>(),
       this.entries.countDocuments(filter),
     ]);
     return { entries, total };
+  }
+
+  /** Every applied entry of the user's, latest first, read as it is sent (the export). */
+  historyRows(userId: string): AsyncIterable<AppliedCreditEntry> {
+    return this.entries
+      .find(appliedTo(userId))
+      .sort(LATEST_FIRST)
+      .lean<AppliedCreditEntry[]>()
+      .cursor() as AsyncIterable<AppliedCreditEntry>;
   }
 
   /**
@@ -559,3 +568,9 @@ function holdIn(user: mongo.Document, entryId: Types.ObjectId): PendingCreditCha
   const holds = user[HOLDS] as Record<string, PendingCreditChange> | undefined;
   return holds?.[entryId.toHexString()] ?? null;
 }
+
+const appliedTo = (userId: string) => ({
+  userId: new Types.ObjectId(userId),
+  status: 'applied' as const,
+});
+const LATEST_FIRST = { sequence: -1, _id: -1 } as const;

@@ -250,7 +250,8 @@ export class CreditsService implements OnApplicationBootstrap {
    * A credit history, newest first: the caller's own, or, for admins, anyone's. Who may read it
    * comes from the caller's record, whatever the query says.
    */
-  async history(caller: AuthContext, query: CreditHistoryQuery): Promise<CreditHistory> {
+  /** Whose history the caller reads: their own, or (admins) anyone's; null without a record. */
+  private historyOwner(caller: AuthContext, query: CreditHistoryQuery) {
     const isAdmin = caller.user?.userRole === 'Admin';
     const ownId = caller.user?._id ?? null;
     // Ids are hex: the same user in capitals is still the same user.
@@ -258,7 +259,24 @@ export class CreditsService implements OnApplicationBootstrap {
     if (requested !== undefined && requested !== ownId && !isAdmin) {
       throw new ForbiddenException('You can only read your own credit history');
     }
-    const userId = requested ?? ownId;
+    return { userId: requested ?? ownId, isAdmin };
+  }
+
+  /**
+   * Every entry of the history, latest first, read as it is sent (the export). Who may read it
+   * is decided now, before anything is sent (a 403 is an ordinary answer).
+   */
+  historyRows(caller: AuthContext, query: CreditHistoryQuery): AsyncIterable<CreditHistoryEntry> {
+    const { userId, isAdmin } = this.historyOwner(caller, query);
+    const ledger = this.ledger;
+    return (async function* () {
+      if (!userId) return;
+      for await (const entry of ledger.historyRows(userId)) yield toHistoryEntry(entry, isAdmin);
+    })();
+  }
+
+  async history(caller: AuthContext, query: CreditHistoryQuery): Promise<CreditHistory> {
+    const { userId, isAdmin } = this.historyOwner(caller, query);
     const { page, pageSize } = query;
     if (!userId) return { entries: [], page, pageSize, total: 0 };
     const { entries, total } = await this.ledger.history(userId, page, pageSize);

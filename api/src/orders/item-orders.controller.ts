@@ -1,4 +1,4 @@
-import { Controller } from '@nestjs/common';
+import { Controller, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   contract,
@@ -11,6 +11,9 @@ import {
 import { AuditService } from '../audit/audit.service';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
+import { csvDownload } from '../common/csv-export';
+import { orderColumns } from './order-export';
+import { ItemOrderData } from './schemas/item-order.schema';
 import { ItemOrdersService, toItemOrderRecord } from './item-orders.service';
 
 const endpoints = contract.itemOrders;
@@ -41,12 +44,24 @@ export class ItemOrdersController {
     return orders.map((order) => toItemOrderRecord(order, caller));
   }
 
-  /** The back office's item orders table: searched, sorted and paged here. */
+  /**
+   * The back office's item orders table: searched, sorted and paged here; with `format=csv`,
+   * every order it selects as a download.
+   */
   @Endpoint(endpoints.adminList)
   async adminList(
     @CurrentUser() admin: AuthContext,
     @ValidQuery() query: ParsedQueryOf<typeof endpoints.adminList>,
-  ): Promise<ResponseOf<typeof endpoints.adminList>> {
+  ): Promise<ResponseOf<typeof endpoints.adminList> | StreamableFile> {
+    if (query.format === 'csv') {
+      return csvDownload(
+        'item-orders',
+        orderColumns<ItemOrderData>('Item', [
+          { header: 'Item slug', value: (order) => order.slug },
+        ]),
+        this.orders.adminRows(query),
+      );
+    }
     const page = await this.orders.adminPage(query);
     return { ...page, items: page.items.map((order) => toItemOrderRecord(order, admin)) };
   }

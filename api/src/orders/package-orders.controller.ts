@@ -1,4 +1,4 @@
-import { Controller } from '@nestjs/common';
+import { Controller, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   contract,
@@ -11,6 +11,9 @@ import {
 import { AuditService } from '../audit/audit.service';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
+import { csvDownload } from '../common/csv-export';
+import { orderColumns } from './order-export';
+import { PackageOrderData } from './schemas/package-order.schema';
 import { PackageOrdersService, toPackageOrderRecord } from './package-orders.service';
 
 const endpoints = contract.packageOrders;
@@ -50,11 +53,23 @@ export class PackageOrdersController {
     return toPackageOrderRecord(await this.orders.findVisible(id, caller));
   }
 
-  /** The back office's orders table: searched, sorted and paged here, not in the browser. */
+  /**
+   * The back office's orders table: searched, sorted and paged here, not in the browser; with
+   * `format=csv`, every order it selects as a download.
+   */
   @Endpoint(endpoints.adminList)
   async adminList(
     @ValidQuery() query: ParsedQueryOf<typeof endpoints.adminList>,
-  ): Promise<ResponseOf<typeof endpoints.adminList>> {
+  ): Promise<ResponseOf<typeof endpoints.adminList> | StreamableFile> {
+    if (query.format === 'csv') {
+      return csvDownload(
+        'package-orders',
+        orderColumns<PackageOrderData>('Package', [
+          { header: 'Credits', value: (order) => order.credit },
+        ]),
+        this.orders.adminRows(query),
+      );
+    }
     const page = await this.orders.adminPage(query);
     return { ...page, items: page.items.map(toPackageOrderRecord) };
   }

@@ -204,30 +204,46 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
   }
 
   /**
-   * One page of every order for the back office: `q` matches order id, customer name, payment
-   * and order status and package (or item) name, any case; sorted on the server.
+   * What the back office's order list selects: `q` matches order id, customer name, payment and
+   * order status and package (or item) name, any case; sorted on the server.
    */
+  private adminSelection({ q, sort, dir }: z.output<typeof orderListQuerySchema>) {
+    const pattern = q ? containsText(q) : null;
+    const filter = pattern ? { $or: SEARCHED_FIELDS.map((field) => ({ [field]: pattern })) } : {};
+    const order = dir === 'asc' ? 1 : -1;
+    return {
+      filter,
+      sort: { [SORT_FIELDS[sort]]: order, _id: order } as const,
+      searched: !!pattern,
+    };
+  }
+
+  /** One page of every order for the back office. */
   async adminPage(query: z.output<typeof orderListQuerySchema>): Promise<{
     items: Order[];
     total: number;
     page: number;
     pageSize: number;
   }> {
-    const { page, pageSize, q, sort, dir } = query;
-    const pattern = q ? containsText(q) : null;
-    const filter = pattern ? { $or: SEARCHED_FIELDS.map((field) => ({ [field]: pattern })) } : {};
-    const order = dir === 'asc' ? 1 : -1;
+    const { page, pageSize } = query;
+    const { filter, sort, searched } = this.adminSelection(query);
     const [items, total] = await Promise.all([
       this.model
         .find(filter)
-        .sort({ [SORT_FIELDS[sort]]: order, _id: order })
+        .sort(sort)
         .skip((page - 1) * pageSize)
         .limit(pageSize)
         .lean<Order[]>(),
       // Without a search the collection's count is enough (no scan of every document).
-      pattern ? this.model.countDocuments(filter) : this.model.estimatedDocumentCount(),
+      searched ? this.model.countDocuments(filter) : this.model.estimatedDocumentCount(),
     ]);
     return { items, total, page, pageSize };
+  }
+
+  /** Every order the back office's list selects, in its order, read as it is sent (the export). */
+  adminRows(query: z.output<typeof orderListQuerySchema>): AsyncIterable<Order> {
+    const { filter, sort } = this.adminSelection(query);
+    return this.model.find(filter).sort(sort).lean<Order[]>().cursor() as AsyncIterable<Order>;
   }
 
   /** Only pending orders may go; a paid one is a 409 that says why. */

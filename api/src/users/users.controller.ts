@@ -1,4 +1,4 @@
-import { Controller, ForbiddenException } from '@nestjs/common';
+import { Controller, ForbiddenException, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   contract,
@@ -6,9 +6,11 @@ import {
   type ParsedBodyOf,
   type ParsedQueryOf,
   type ParsedParamsOf,
+  type UserRecord,
 } from '@coldmail/contracts';
 
 import { CurrentUser, ownerIdOf, type AuthContext } from '../auth/auth-context';
+import { csvDownload } from '../common/csv-export';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
 import { SensitiveRoute } from '../common/throttling';
 import { UsersService } from './users.service';
@@ -55,11 +57,28 @@ export class UsersController {
     return user ? [user] : [];
   }
 
-  /** The back office's directory: searched, sorted and paged here, not in the browser. */
+  /**
+   * The back office's directory: searched, sorted and paged here, not in the browser; with
+   * `format=csv`, every user it selects as a download.
+   */
   @Endpoint(endpoints.adminList)
-  adminList(
+  async adminList(
     @ValidQuery() query: ParsedQueryOf<typeof endpoints.adminList>,
-  ): Promise<ResponseOf<typeof endpoints.adminList>> {
+  ): Promise<ResponseOf<typeof endpoints.adminList> | StreamableFile> {
+    if (query.format === 'csv') {
+      return csvDownload<UserRecord>(
+        'users',
+        [
+          { header: 'Name', value: (user) => user.userName },
+          { header: 'E-mail', value: (user) => user.userEmail },
+          { header: 'Role', value: (user) => user.userRole },
+          { header: 'Membership', value: (user) => user.userMembership },
+          { header: 'Credits', value: (user) => user.currentBalance },
+          { header: 'Joined', value: (user) => user.createdAt },
+        ],
+        this.users.adminRows(query),
+      );
+    }
     return this.users.adminPage(query);
   }
 

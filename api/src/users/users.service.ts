@@ -89,24 +89,39 @@ export class UsersService implements OnModuleInit {
     return users.map(toUserRecord);
   }
 
-  /** One page of the admin directory: `q` matches name, e-mail or role, any case. */
-  async adminPage({ page, pageSize, q, sort, dir }: z.output<typeof userListQuerySchema>) {
+  /** What the admin directory selects: `q` matches name, e-mail or role, any case. */
+  private adminSelection({ q, sort, dir }: z.output<typeof userListQuerySchema>) {
     const pattern = q ? containsText(q) : null;
     const filter = pattern
       ? { $or: [{ userName: pattern }, { userEmail: pattern }, { userRole: pattern }] }
       : {};
     const order = dir === 'asc' ? 1 : -1;
+    return { filter, sort: { [sort]: order, _id: order } as const, searched: !!pattern };
+  }
+
+  /** One page of the admin directory. */
+  async adminPage(query: z.output<typeof userListQuerySchema>) {
+    const { page, pageSize } = query;
+    const { filter, sort, searched } = this.adminSelection(query);
     const [users, total] = await Promise.all([
       this.users
         .find(filter)
-        .sort({ [sort]: order, _id: order })
+        .sort(sort)
         .skip((page - 1) * pageSize)
         .limit(pageSize)
         .lean<UserData[]>(),
       // Without a search the collection's count is enough (no scan of every document).
-      pattern ? this.users.countDocuments(filter) : this.users.estimatedDocumentCount(),
+      searched ? this.users.countDocuments(filter) : this.users.estimatedDocumentCount(),
     ]);
     return { items: users.map(toUserRecord), total, page, pageSize };
+  }
+
+  /** Every user the directory selects, in its order, read as it is sent (the export). */
+  async *adminRows(query: z.output<typeof userListQuerySchema>): AsyncIterable<UserRecord> {
+    const { filter, sort } = this.adminSelection(query);
+    for await (const user of this.users.find(filter).sort(sort).lean<UserData[]>().cursor()) {
+      yield toUserRecord(user as UserData);
+    }
   }
 
   async listAdmins(): Promise<AdminListEntry[]> {

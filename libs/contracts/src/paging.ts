@@ -12,8 +12,14 @@ export const wholeNumber = (min: number, max: number) =>
     .max(max, `At most ${max}`);
 
 /**
- * An admin list's query: page, page size, a search text and a sort among `sortKeys`. Strict, so
- * `q[$ne]=x` and other unknown keys are a 400.
+ * `format=csv`: every row the list's search, sort and filters select (not one page), as a CSV
+ * download (text/csv), streamed; cells that a spreadsheet would run as a formula are neutralised.
+ */
+export const exportFormatField = { format: z.literal('csv', 'Must be csv').optional() };
+
+/**
+ * An admin list's query: page, page size, a search text and a sort among `sortKeys`, and the
+ * CSV export. Strict, so `q[$ne]=x` and other unknown keys are a 400.
  */
 export function listQuerySchema<const Keys extends readonly [string, ...string[]]>(
   sortKeys: Keys,
@@ -25,6 +31,7 @@ export function listQuerySchema<const Keys extends readonly [string, ...string[]
     q: z.string().trim().max(100, 'Search text is too long').optional(),
     sort: z.enum(sortKeys).default(defaultSort),
     dir: z.enum(['asc', 'desc']).default('desc'),
+    ...exportFormatField,
   });
 }
 

@@ -5,6 +5,7 @@ registerSessionInstance(useSession);
 registerRecordAccess();
 
 export { answeredWithoutMessage, ApiError, readFailureText, toApiError } from './api-error';
+export { downloadCsv } from './download';
 export { StreamError } from './stream';
 export {
   sessionActions,

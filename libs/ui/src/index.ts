@@ -4,6 +4,7 @@ export { PriorityBadge, StatusBadge, TicketStatusBadge } from './badge/StatusBad
 export { orderStatusTone, priorityTone, ticketStatusTone, type BadgeTone } from './badge/tones';
 export { Button, type ButtonProps } from './button/Button';
 export { ButtonLink, type ButtonLinkProps } from './button/ButtonLink';
+export { ExportButton, type ExportButtonProps } from './export-button/ExportButton';
 export type { ButtonSize, ButtonVariant } from './button/buttonClassName';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog/ConfirmDialog';
 export { EmptyState, type EmptyStateProps } from './empty-state/EmptyState';

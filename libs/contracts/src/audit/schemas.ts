@@ -1,3 +1,4 @@
+import { exportFormatField } from '../paging';
 import { z } from 'zod';
 
 /** What an admin changed, in the product's nouns: `<thing>.<verb>`, e.g. 'user.update'. */
@@ -37,6 +38,7 @@ export const auditQuerySchema = z.strictObject({
     .optional(),
   from: dateOnly.optional(),
   to: dateOnly.optional(),
+  ...exportFormatField,
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema } from '../common';
-import { wholeNumber } from '../paging';
+import { exportFormatField, wholeNumber } from '../paging';
 
 /** Why a credit balance changed: every ledger entry has exactly one of these. */
 export const creditReasons = [
@@ -24,6 +24,7 @@ export const creditHistoryQuerySchema = z.strictObject({
   userId: objectIdSchema.optional(),
   page: wholeNumber(1, 1_000_000).default(1),
   pageSize: wholeNumber(1, MAX_CREDIT_HISTORY_PAGE_SIZE).default(10),
+  ...exportFormatField,
 });
 export type CreditHistoryQuery = z.infer<typeof creditHistoryQuerySchema>;
 

@@ -1,10 +1,12 @@
+import { routes } from '@coldmail/contracts/routes';
 import type { CreditHistoryEntry, CreditReason } from '@coldmail/contracts';
-import { api } from '@coldmail/session';
+import { api, downloadCsv } from '@coldmail/session';
 import {
   Alert,
   ButtonLink,
   Card,
   EmptyState,
+  ExportButton,
   PageHeader,
   PageLoader,
   Pagination,
@@ -77,7 +79,11 @@ export function CreditHistoryPage() {
 
   return (
     <section className={styles.page} data-remote="account" data-page="CreditHistoryPage">
-      <PageHeader title="Credit History" subtitle="Every credit you bought, spent or got back" />
+      <PageHeader
+        title="Credit History"
+        subtitle="Every credit you bought, spent or got back"
+        actions={<ExportButton onExport={() => downloadCsv(routes.credits.history.path, {})} />}
+      />
       {history.isPending ? (
         <PageLoader />
       ) : history.isError ? (

@@ -1,8 +1,10 @@
+import { routes } from '@coldmail/contracts/routes';
 import type { AuditEntry } from '@coldmail/contracts';
-import { api } from '@coldmail/session';
+import { api, downloadCsv } from '@coldmail/session';
 import {
   Alert,
   Card,
+  ExportButton,
   PageHeader,
   PageLoader,
   Pagination,
@@ -81,7 +83,11 @@ export function AuditLogPage() {
 
   return (
     <section className={styles.page} data-remote="admin" data-page="AuditLogPage">
-      <PageHeader title="Audit Log" subtitle="Every change made in the back office" />
+      <PageHeader
+        title="Audit Log"
+        subtitle="Every change made in the back office"
+        actions={<ExportButton onExport={() => downloadCsv(routes.audit.list.path, query)} />}
+      />
       <div className={styles.filters}>
         <TextField
           label="Admin email"

@@ -1,3 +1,4 @@
+import { routes } from '@coldmail/contracts/routes';
 import type { ItemOrder } from '@coldmail/contracts';
 import { paths } from '@coldmail/registry/pages';
 import { Link } from '@coldmail/router';
@@ -98,6 +99,7 @@ export function ItemOrdersPage() {
       <PageHeader title="Item Orders" />
       <OrderKindTabs />
       <OrdersTableCard
+        exportPath={routes.itemOrders.adminList.path}
         list={list}
         page={orders.data}
         error={orders.isError ? 'Could not load item orders. Please try again.' : null}

@@ -1,3 +1,4 @@
+import { routes } from '@coldmail/contracts/routes';
 import type { PackageOrder } from '@coldmail/contracts';
 import { api, readFailureText } from '@coldmail/session';
 import {
@@ -100,6 +101,7 @@ export function OrdersManagementPage() {
       <PageHeader title="Orders Management" />
       <OrderKindTabs />
       <OrdersTableCard
+        exportPath={routes.packageOrders.adminList.path}
         list={list}
         page={orders.data}
         error={failure ? `Failed to fetch data: ${failure}` : null}

@@ -9,12 +9,14 @@ import {
   Pagination,
   Spinner,
   Table,
+  ExportButton,
   TextField,
   formatMoney,
   pageCountOf,
   pageSummary,
   type TableColumn,
 } from '@coldmail/ui';
+import { downloadCsv } from '@coldmail/session';
 import type { useOrderList } from '../hooks/useOrderList';
 import styles from './Orders.module.css';
 
@@ -30,6 +32,8 @@ interface OrdersTableCardProps<Order extends AnyOrder> {
   pageSize: number;
   /** The footer says 'Showing X to Y of Z entries' even when all orders fit on one page. */
   alwaysShowSummary?: boolean;
+  /** The list's contract path: its Export button downloads `?format=csv` there. */
+  exportPath: string;
 }
 
 /** An admin orders table: the search box, the server's page of rows and the page links. */
@@ -41,6 +45,7 @@ export function OrdersTableCard<Order extends AnyOrder>({
   caption,
   pageSize,
   alwaysShowSummary = false,
+  exportPath,
 }: OrdersTableCardProps<Order>) {
   return (
     <Card flush>
@@ -52,6 +57,7 @@ export function OrdersTableCard<Order extends AnyOrder>({
           value={list.search}
           onChange={(event) => list.setSearch(event.target.value)}
         />
+        <ExportButton onExport={() => downloadCsv(exportPath, list.query)} />
       </div>
       {error ? (
         <Alert tone="error">{error}</Alert>

@@ -1,6 +1,7 @@
+import { routes } from '@coldmail/contracts/routes';
 import type { UserRecord, UserRole, UserSortKey } from '@coldmail/contracts';
 import { userMemberships } from '@coldmail/contracts/statuses';
-import { api } from '@coldmail/session';
+import { api, downloadCsv } from '@coldmail/session';
 import {
   Alert,
   Button,
@@ -8,6 +9,7 @@ import {
   PageLoader,
   Pagination,
   Table,
+  ExportButton,
   TextField,
   formatDate,
   pageCountOf,
@@ -58,16 +60,15 @@ export function UsersDirectory() {
     direction: 'desc',
   });
   const q = useDeferredValue(search.trim());
+  const listQuery = {
+    page,
+    pageSize: PAGE_SIZE,
+    sort: sort.key,
+    dir: sort.direction,
+    ...(q ? { q } : {}),
+  };
   const users = useQuery({
-    ...api.users.adminList.query({
-      query: {
-        page,
-        pageSize: PAGE_SIZE,
-        sort: sort.key,
-        dir: sort.direction,
-        ...(q ? { q } : {}),
-      },
-    }),
+    ...api.users.adminList.query({ query: listQuery }),
     placeholderData: keepPreviousData,
   });
   const [editing, setEditing] = useState<{ user: UserRecord; draft: Draft } | null>(null);
@@ -300,6 +301,7 @@ export function UsersDirectory() {
             setPage(1);
           }}
         />
+        <ExportButton onExport={() => downloadCsv(routes.users.adminList.path, listQuery)} />
       </div>
       {users.isPending ? (
         <PageLoader />

@@ -1,0 +1,27 @@
+import type { CsvColumn } from '../common/csv-export';
+import type { PayableOrderData } from './schemas/payable-order.schema';
+
+/** The columns of an orders export: what the back office's table shows, and the payment's. */
+export function orderColumns<Order extends PayableOrderData>(
+  productHeader: string,
+  extra: readonly CsvColumn<Order>[] = [],
+): CsvColumn<Order>[] {
+  return [
+    { header: 'Order ID', value: (order) => order.orderId },
+    { header: 'Payment ID', value: (order) => order.paymentId },
+    { header: 'Placed at', value: (order) => order.createdAt.toISOString() },
+    { header: 'Customer', value: (order) => order.customerName },
+    { header: 'E-mail', value: (order) => order.customerEmail },
+    { header: 'Country', value: (order) => order.country },
+    { header: productHeader, value: (order) => order.packageName },
+    ...extra,
+    { header: 'Price', value: (order) => order.packagePrice.toFixed(2) },
+    { header: 'Processing fee', value: (order) => order.processingFee },
+    { header: 'Total', value: (order) => order.totalPrice },
+    { header: 'Currency', value: (order) => order.currency ?? 'USD' },
+    { header: 'Payment status', value: (order) => order.paymentStatus },
+    { header: 'Order status', value: (order) => order.orderStatus },
+    { header: 'PayPal capture', value: (order) => order.paypalTransactionID },
+    { header: 'Paid at', value: (order) => order.captureTime },
+  ];
+}

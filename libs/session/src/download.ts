@@ -1,0 +1,46 @@
+import { newTraceparent } from '@coldmail/contracts/routes';
+import { ApiError, errorOfAnswer } from './api-error';
+import { bearerToken, useSession } from './store';
+
+/**
+ * Downloads a list's CSV export (`?format=csv` on its contract path, with the list's own search,
+ * sort and filters; not its page): the signed-in caller's request, saved under the name the API
+ * gives it. Rejects with an ApiError as every call of the typed client does.
+ */
+export async function downloadCsv(path: string, query: Record<string, unknown>): Promise<void> {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    // The export is the whole list, not the page on screen.
+    if (value === undefined || value === '' || key === 'page' || key === 'pageSize') continue;
+    search.set(key, String(value));
+  }
+  search.set('format', 'csv');
+  const token = await bearerToken();
+  let response: Response;
+  try {
+    response = await fetch(`${useSession.getState().apiBaseUrl}${path}?${search}`, {
+      headers: {
+        traceparent: newTraceparent(),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+    });
+  } catch (error) {
+    throw new ApiError(error instanceof Error ? error.message : 'Network error', 0);
+  }
+  if (!response.ok) {
+    throw errorOfAnswer(response.status, await response.json().catch(() => ({})));
+  }
+  const blob = await response.blob();
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
+    'export.csv';
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
