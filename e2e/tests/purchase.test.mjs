@@ -22,7 +22,7 @@ test.beforeAll(async ({ browser: sharedBrowser, stack: sharedStack }) => {
 const onPage = (id) => (url) => pageForPath(url.pathname)?.id === id;
 
 test.describe('buying credits', () => {
-  test('a buyer goes from Buy Now to a paid package and sees the credits without a reload', async () => {
+  test('a buyer goes from Buy Now to a paid package, sees the credits without a reload, and opens its receipt', async () => {
     const pkg = await admin.post('/add-package', {
       packageName: `Growth ${Date.now()}`,
       price: 19.99,
@@ -59,6 +59,16 @@ test.describe('buying credits', () => {
     assert.equal(order.paymentStatus, 'Paid');
     assert.equal(order.orderStatus, 'Completed');
     assert.equal(order.totalPrice, '19.99');
+
+    // The paid order's receipt, from the history: to keep or print.
+    await page.getByRole('link', { name: `Receipt for order ${order.orderId}` }).click();
+    await page.waitForURL(`**${paths.userReceipt('package', order._id)}`);
+    const receipt = page.locator('[data-page="ReceiptPage"]');
+    await receipt.getByRole('heading', { level: 1, name: 'Receipt' }).waitFor();
+    for (const fact of [order.orderId, order.paypalTransactionID, '$19.99 USD', '120 credits']) {
+      await receipt.getByText(fact, { exact: false }).first().waitFor();
+    }
+    await receipt.getByRole('button', { name: 'Print' }).waitFor();
     assert.deepEqual(page.pageErrors, []);
   });
 

@@ -155,6 +155,14 @@ export const pages = /** @type {const} */ ({
     owner: 'account',
     area: 'user',
   },
+  // A paid order's receipt, to read or print; `kind` is package or item (linked from the
+  // histories and from the receipt e-mail, whose link the API builds with this path).
+  userReceipt: {
+    path: '/user/receipt/:kind/:id',
+    title: 'Receipt',
+    owner: 'account',
+    area: 'signed-in',
+  },
   userSelectPackage: {
     path: '/user/select-package',
     title: 'Upgrade Package',

@@ -4,10 +4,11 @@ import type { UserRecord } from '@coldmail/contracts';
 import type { UserRecord as FirebaseAccount } from 'firebase-admin/auth';
 import { AuditService } from '../audit/audit.service';
 import type { AuthContext } from '../auth/auth-context';
-import { escapeHtml } from '../common/escape-html';
 import { FirebaseAuthService } from '../auth/firebase-auth.service';
 import { MailerService } from '../messages/mailer.service';
 import { UsersService } from '../users/users.service';
+import { AdminAccountMail } from '../messages/templates/notices';
+import { renderMail } from '../messages/templates/render';
 
 /**
  * Marks a Firebase account this API created for an ADMIN_EMAILS address. Only the Admin SDK can
@@ -140,20 +141,13 @@ export class AdminAccountsService {
     if (changed) await this.recordChange('user.admin.bootstrap', record, null, 'Admin');
     if (created) {
       const link = await this.firebaseAuth.auth.generatePasswordResetLink(email);
-      await this.mailer.send({
-        to: email,
-        subject: 'Your ColdMail AI admin account',
-        text:
-          `An admin account on ColdMail AI was created for ${email}.\n\n` +
-          `Set its password here, then sign in:\n${link}\n\n` +
-          'If you did not expect this, ignore this message: nobody can sign in to the account ' +
-          'until its password is set from this mailbox.\n',
-        html:
-          `<p>An admin account on ColdMail AI was created for ${escapeHtml(email)}.</p>` +
-          `<p><a href="${escapeHtml(link)}">Set its password</a>, then sign in.</p>` +
-          '<p>If you did not expect this, ignore this message: nobody can sign in to the account ' +
-          'until its password is set from this mailbox.</p>',
-      });
+      await this.mailer.send(
+        renderMail(
+          email,
+          'Your ColdMail AI admin account',
+          AdminAccountMail({ email, link, siteUrl: this.mailer.siteUrl }),
+        ),
+      );
       this.logger.log(
         `ADMIN_EMAILS: created the admin account for ${email} and mailed it a link to set its password`,
       );

@@ -59,6 +59,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(1).default('Coldmail <no-reply@coldmail.test>'),
   MAIL_DIR: z.string().min(1).default(resolve(workspaceRoot, '.data/mail')),
   PUBLIC_API_URL: z.url().optional(),
+  /** The site buyers use (the shell's address): links in the mail we send point there. */
+  SITE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: z.stringbool().optional(),
   TRUST_PROXY: z
@@ -181,8 +183,11 @@ export interface AppConfig {
   firebase: FirebaseConfig;
   /** Lower-cased; these addresses get the Admin role when their user record is first created. */
   adminEmails: ReadonlySet<string>;
-  /** SMTP when smtpUrl is set; otherwise each message is written as an .eml file under dir. */
-  mail: { smtpUrl: string | null; from: string; dir: string };
+  /**
+   * SMTP when smtpUrl is set; otherwise each message is written as an .eml file under dir.
+   * siteUrl: where links in a message point (SITE_URL, else the first CORS origin).
+   */
+  mail: { smtpUrl: string | null; from: string; dir: string; siteUrl: string };
   publicApiUrl: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemoData: boolean;
@@ -407,6 +412,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       smtpUrl: vars.SMTP_URL ?? null,
       from: vars.MAIL_FROM,
       dir: resolve(workspaceRoot, vars.MAIL_DIR),
+      siteUrl: (
+        vars.SITE_URL ??
+        (vars.CORS_ORIGINS.length > 0 ? vars.CORS_ORIGINS : DEFAULT_CORS_ORIGINS)[0] ??
+        'http://localhost:4200'
+      ).replace(/\/+$/, ''),
     },
     publicApiUrl: vars.PUBLIC_API_URL?.replace(/\/+$/, '') ?? null,
     logLevel: vars.LOG_LEVEL,

@@ -21,7 +21,11 @@ export class MailerService implements OnModuleDestroy {
   private readonly logger = new Logger(MailerService.name);
   private readonly transport: Transporter;
 
+  /** Where links in a message point: the site buyers use. */
+  readonly siteUrl: string;
+
   constructor(@InjectConfig() private readonly config: AppConfig) {
+    this.siteUrl = config.mail.siteUrl;
     this.transport = config.mail.smtpUrl
       ? createTransport(config.mail.smtpUrl)
       : createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

@@ -5,6 +5,8 @@ import { AuditService } from '../audit/audit.service';
 import type { AuthContext } from '../auth/auth-context';
 import { UsersService } from '../users/users.service';
 import { MailerService } from './mailer.service';
+import { AdminMessageMail } from './templates/notices';
+import { renderMail } from './templates/render';
 
 /** What an admin's message may contain: ordinary formatting, links and images, no scripts. */
 const ALLOWED_HTML: sanitizeHtml.IOptions = {
@@ -30,12 +32,13 @@ export class MessagesService {
     if (!recipient) throw new NotFoundException('No user with this email address');
 
     const html = sanitizeMessageHtml(message.messageBody);
-    await this.mailer.send({
-      to: recipient.userEmail,
-      subject: message.subject,
-      html,
-      text: sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }),
-    });
+    await this.mailer.send(
+      renderMail(
+        recipient.userEmail,
+        message.subject,
+        AdminMessageMail({ subject: message.subject, html, siteUrl: this.mailer.siteUrl }),
+      ),
+    );
     // Logged after sending: the log lists messages the user was actually sent. A user deleted
     // in between simply has no record to append to.
     await this.users.appendMessageLog(recipient.userEmail, {

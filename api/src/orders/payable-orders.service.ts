@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { Model } from 'mongoose';
 import { mongo, trusted, Types } from 'mongoose';
 import { StoreCurrency } from '../packages/store-currency';
+import type { OrderMailKind } from './schemas/payable-order.schema';
 import type { AuthContext } from '../auth/auth-context';
 import { containsText } from '../common/search';
 import { ownerIdOf } from '../auth/auth-context';
@@ -259,6 +260,62 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
     );
   }
 
+  /**
+   * Claims the sending of an order's owed message for `leaseMs`: the order when this caller
+   * may send it (owed, not sent, nobody else's claim running), else null. Two instances (the
+   * completion and the webhook, the sweep) never both send it.
+   */
+  async claimMail(id: Types.ObjectId, kind: OrderMailKind, leaseMs: number): Promise<Order | null> {
+    const now = new Date();
+    return this.model
+      .findOneAndUpdate(
+        {
+          _id: id,
+          [`mail.${kind}.dueAt`]: trusted({ $exists: true }),
+          [`mail.${kind}.sentAt`]: trusted({ $exists: false }),
+          $or: [
+            { [`mail.${kind}.claimedUntil`]: trusted({ $exists: false }) },
+            { [`mail.${kind}.claimedUntil`]: trusted({ $lt: now }) },
+          ],
+        },
+        { $set: { [`mail.${kind}.claimedUntil`]: new Date(now.getTime() + leaseMs) } },
+        { returnDocument: 'after', timestamps: false },
+      )
+      .lean<Order>();
+  }
+
+  /** The claimed message went (sent), or could not and may be tried again (not sent). */
+  async settleMail(id: Types.ObjectId, kind: OrderMailKind, sent: boolean): Promise<void> {
+    await this.model.updateOne(
+      { _id: id },
+      sent
+        ? {
+            $set: { [`mail.${kind}.sentAt`]: new Date() },
+            $unset: { [`mail.${kind}.claimedUntil`]: 1 },
+          }
+        : { $unset: { [`mail.${kind}.claimedUntil`]: 1 } },
+      { timestamps: false },
+    );
+  }
+
+  /** Ids of orders whose owed message is unsent and unclaimed (for the recovery sweep). */
+  async mailDue(kind: OrderMailKind, limit: number): Promise<Types.ObjectId[]> {
+    const now = new Date();
+    const due = await this.model
+      .find({
+        [`mail.${kind}.dueAt`]: trusted({ $exists: true }),
+        [`mail.${kind}.sentAt`]: trusted({ $exists: false }),
+        $or: [
+          { [`mail.${kind}.claimedUntil`]: trusted({ $exists: false }) },
+          { [`mail.${kind}.claimedUntil`]: trusted({ $lt: now }) },
+        ],
+      })
+      .select({ _id: 1 })
+      .limit(limit)
+      .lean<{ _id: Types.ObjectId }[]>();
+    return due.map((order) => order._id);
+  }
+
   /** PayPal's references: custom_id is our orderId, invoice_id our paymentId. */
   async findByReference(orderId: string, paymentId: string | undefined): Promise<Order | null> {
     return this.model
@@ -369,6 +426,8 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
             paymentStatus: paymentStatus.refunded,
             orderStatus: orderStatus.refunded,
             refund,
+            // Owed with the refund itself: no process can record one and forget the notice.
+            'mail.refund': { dueAt: new Date() },
           },
         },
         { returnDocument: 'after' },
@@ -485,6 +544,8 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
               captureTime: payment.captureTime,
               ...(payment.payerEmail ? { payerEmail: payment.payerEmail } : {}),
               ...this.paidFields(order),
+              // Owed with the payment itself: no process can record one and forget the receipt.
+              'mail.receipt': { dueAt: new Date() },
             },
             $unset: { paymentIssue: 1, captureClaim: 1 },
           },

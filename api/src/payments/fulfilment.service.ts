@@ -9,6 +9,7 @@ import type { PackageOrderData } from '../orders/schemas/package-order.schema';
 import type { OrderRefund, PartialRefund } from '../orders/schemas/payable-order.schema';
 import { Telemetry } from '../telemetry/telemetry';
 import { UsersService } from '../users/users.service';
+import { OrderMailService } from './order-mail.service';
 import { OrderKinds, type OrderKind } from './order-kinds';
 
 /** The money the order's partial refunds have given back so far. */
@@ -55,6 +56,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
     private readonly users: UsersService,
     private readonly credits: CreditsService,
     private readonly telemetry: Telemetry,
+    private readonly orderMail: OrderMailService,
   ) {}
 
   /** At start-up: what a stopped process left half done (the recovery sweep repeats it). */
@@ -86,6 +88,8 @@ export class FulfilmentService implements OnApplicationBootstrap {
         await this.takeBackPartial(order, reference);
       }
     }
+    // Last: a refund notice then says what the refund took back.
+    await this.orderMail.sendOwed();
   }
 
   /**
@@ -241,6 +245,8 @@ export class FulfilmentService implements OnApplicationBootstrap {
       await this.takeBackCredits(current as PackageOrderData);
       current = (await orders.findById(order._id.toHexString())) ?? current;
     }
+    // The buyer is told once, by whichever call refunded it (the sweep, should this one stop).
+    if (won) void this.orderMail.send(kind, won._id, 'refund');
     return { order: current, refundedNow: won !== null };
   }
 
@@ -294,6 +300,8 @@ export class FulfilmentService implements OnApplicationBootstrap {
     if (won) {
       this.logger.log(`Order ${order.orderId} paid (capture ${payment.captureId})`);
       this.telemetry.payment('paid', moneyOf(kind, won));
+      // Not awaited: the buyer's answer does not wait for SMTP; a failure is left to the sweep.
+      void this.orderMail.send(kind, won._id, 'receipt');
       return { order: won, alreadyProcessed: false };
     }
     const current = await orders.findById(order._id.toHexString());

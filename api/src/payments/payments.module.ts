@@ -7,6 +7,7 @@ import { PackagesModule } from '../packages/packages.module';
 import { SecretsModule } from '../secrets/secrets.module';
 import { UsersModule } from '../users/users.module';
 import { FulfilmentService } from './fulfilment.service';
+import { OrderMailService } from './order-mail.service';
 import { PaymentsController } from './payments.controller';
 import { CheckoutService } from './checkout.service';
 import { PaypalClient } from './paypal.client';
@@ -41,6 +42,7 @@ import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delive
     RefundsService,
     WebhooksService,
     FulfilmentService,
+    OrderMailService,
   ],
   exports: [FulfilmentService],
 })

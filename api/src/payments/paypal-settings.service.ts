@@ -18,7 +18,6 @@ import { createHash } from 'node:crypto';
 import type { Model } from 'mongoose';
 import { AuditService } from '../audit/audit.service';
 import type { AuthContext } from '../auth/auth-context';
-import { escapeHtml } from '../common/escape-html';
 import { ConfigError, missingPaypalProductionVars, type AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import { MailerService } from '../messages/mailer.service';
@@ -26,6 +25,8 @@ import { SecretCipher } from '../secrets/secret-cipher';
 import { UsersService } from '../users/users.service';
 import type { PaypalCredentials } from './paypal.client';
 import { PaypalSettingsRecord } from './schemas/paypal-settings.schema';
+import { PaypalAccountChangeMail } from '../messages/templates/notices';
+import { renderMail } from '../messages/templates/render';
 
 const KEY = 'paypal';
 const BASE_URLS = {
@@ -235,29 +236,28 @@ export class PaypalSettingsService implements OnModuleInit {
     });
     const admins = await this.users.listAdmins();
     const at = new Date().toISOString();
-    const text =
-      `${admin.email} changed the PayPal ${what} on ColdMail AI at ${at}.\n\n` +
+    const paragraphs = [
+      `${admin.email} changed the PayPal ${what} on ColdMail AI at ${at}.`,
       `Payments now go to the PayPal app with client ID ${after.clientId || '(none)'}, in ` +
-      `${after.mode} mode.\n\nIf you did not expect this change, check Settings › PayPal and ` +
-      'the audit log now.\n';
+        `${after.mode} mode.`,
+      'If you did not expect this change, check Settings › PayPal and the audit log now.',
+    ];
     await Promise.all(
-      admins.map((recipient) =>
-        this.mailer
-          .send({
-            to: recipient.userEmail,
-            subject: 'The PayPal account of ColdMail AI was changed',
-            text,
-            html: text
-              .split('\n\n')
-              .map((paragraph) => `<p>${escapeHtml(paragraph.trim())}</p>`)
-              .join(''),
-          })
-          .catch((error: unknown) => {
-            this.logger.error(
-              `The PayPal change notice to ${recipient.userEmail} was not sent: ${String(error)}`,
-            );
-          }),
-      ),
+      admins.map(async (recipient) => {
+        try {
+          await this.mailer.send(
+            renderMail(
+              recipient.userEmail,
+              'The PayPal account of ColdMail AI was changed',
+              PaypalAccountChangeMail({ paragraphs, siteUrl: this.mailer.siteUrl }),
+            ),
+          );
+        } catch (error) {
+          this.logger.error(
+            `The PayPal change notice to ${recipient.userEmail} was not sent: ${String(error)}`,
+          );
+        }
+      }),
     );
   }
 

@@ -20,10 +20,11 @@ import { Model, trusted } from 'mongoose';
 import type { z } from 'zod';
 import type { AuthContext } from '../auth/auth-context';
 import { AuditService } from '../audit/audit.service';
-import { escapeHtml } from '../common/escape-html';
 import { plainText } from '../common/plain-text';
 import { MailerService } from '../messages/mailer.service';
 import { SupportTicket, type SupportTicketData } from './schemas/support-ticket.schema';
+import { SupportReplyMail } from '../messages/templates/notices';
+import { renderMail } from '../messages/templates/render';
 
 /**
  * How many tickets one account, or one address on the contact form, may open per hour (the per-IP
@@ -274,12 +275,19 @@ export class SupportService implements OnModuleInit {
       ? 'You can answer from the Support page of your account.'
       : 'You can answer by sending us another message from our contact form.';
     try {
-      await this.mailer.send({
-        to: ticket.ticketUserEmail,
-        subject: `Re: ${ticket.subject}`,
-        text: `Hello ${ticket.ticketUserName},\n\nOur support team replied to your ticket "${ticket.subject}":\n\n${reply}\n\n${howToAnswer}`,
-        html: `<p>Hello ${escapeHtml(ticket.ticketUserName)},</p><p>Our support team replied to your ticket “${escapeHtml(ticket.subject)}”:</p><blockquote>${escapeHtml(reply).replace(/\n/g, '<br>')}</blockquote><p>${howToAnswer}</p>`,
-      });
+      await this.mailer.send(
+        renderMail(
+          ticket.ticketUserEmail,
+          `Re: ${ticket.subject}`,
+          SupportReplyMail({
+            name: ticket.ticketUserName,
+            subject: ticket.subject,
+            reply,
+            howToAnswer,
+            siteUrl: this.mailer.siteUrl,
+          }),
+        ),
+      );
     } catch (error) {
       this.logger.error(
         `Could not e-mail ${ticket.ticketUserEmail} about ticket ${ticket._id.toHexString()}: ${error instanceof Error ? error.message : String(error)}`,

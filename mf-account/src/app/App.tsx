@@ -24,6 +24,7 @@ const pageElements: Record<PageIdOf<'account'>, ReactNode> = {
     () => import('../features/credit-history/components/CreditHistoryPage'),
     'CreditHistoryPage',
   ),
+  userReceipt: lazyPage(() => import('../features/receipt/components/ReceiptPage'), 'ReceiptPage'),
   userSelectPackage: lazyPage(
     () => import('../features/select-package/components/SelectPackagePage'),
     'SelectPackagePage',

@@ -27,6 +27,14 @@ export interface PartialRefund {
 }
 
 /** How a paid order's money went back to the buyer. */
+/** The messages an order sends its buyer. */
+export type OrderMailKind = 'receipt' | 'refund';
+export interface OrderMailState {
+  dueAt: Date;
+  claimedUntil?: Date;
+  sentAt?: Date;
+}
+
 export type RefundSource = 'admin' | 'paypal-refund' | 'paypal-reversal' | 'dispute';
 
 /** The refund of a paid order, as recorded when it was marked Refunded. */
@@ -174,6 +182,14 @@ export class PayableOrder {
   /** A partial refund's credits are still to be taken back (the recovery sweep finishes it). */
   @Prop()
   partialCreditsPending?: boolean;
+
+  /**
+   * The e-mail the order owes its buyer: a receipt once paid, a notice once refunded. Owed from
+   * the write that made it so (dueAt), claimed by the instance sending it (claimedUntil), sent
+   * once (sentAt); what a stopped process left unsent, the recovery sweep sends.
+   */
+  @Prop({ type: Object })
+  mail?: Partial<Record<OrderMailKind, OrderMailState>>;
 
   createdAt!: Date;
   updatedAt!: Date;

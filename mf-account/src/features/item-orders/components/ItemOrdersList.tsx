@@ -1,5 +1,5 @@
 import { paths } from '@coldmail/registry/pages';
-import type { ItemOrder } from '@coldmail/contracts';
+import { isPaid, isRefunded, type ItemOrder } from '@coldmail/contracts';
 import { Link } from '@coldmail/router';
 import {
   Alert,
@@ -53,6 +53,19 @@ const columns: TableColumn<ItemOrder>[] = [
     render: (order) => <StatusBadge status={order.paymentStatus} />,
   },
   { key: 'access', header: 'Access', render: (order) => <AccessLink order={order} /> },
+  {
+    key: 'receipt',
+    header: 'Receipt',
+    render: (order) =>
+      isPaid(order) || isRefunded(order) ? (
+        <Link
+          to={paths.userReceipt('item', order._id)}
+          aria-label={`Receipt for order ${order.orderId}`}
+        >
+          Receipt
+        </Link>
+      ) : null,
+  },
 ];
 
 /** The buyer's item orders, newest first, with each item's access link once paid. */

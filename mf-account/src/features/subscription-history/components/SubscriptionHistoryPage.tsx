@@ -1,4 +1,6 @@
-import type { PackageOrder } from '@coldmail/contracts';
+import { isPaid, isRefunded, type PackageOrder } from '@coldmail/contracts';
+import { paths } from '@coldmail/registry/pages';
+import { Link } from '@coldmail/router';
 import {
   Alert,
   Button,
@@ -70,14 +72,24 @@ function orderColumns(showDetails: (order: PackageOrder) => void): TableColumn<P
       header: 'Details',
       align: 'right',
       render: (order) => (
-        <Button
-          size="sm"
-          variant="secondary"
-          aria-label={`View order ${order.orderId}`}
-          onClick={() => showDetails(order)}
-        >
-          View
-        </Button>
+        <span className={styles.actions}>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`View order ${order.orderId}`}
+            onClick={() => showDetails(order)}
+          >
+            View
+          </Button>
+          {(isPaid(order) || isRefunded(order)) && (
+            <Link
+              to={paths.userReceipt('package', order._id)}
+              aria-label={`Receipt for order ${order.orderId}`}
+            >
+              Receipt
+            </Link>
+          )}
+        </span>
       ),
     },
   ];

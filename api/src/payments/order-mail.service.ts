@@ -1,0 +1,114 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { isPaid } from '@coldmail/contracts';
+import type { Types } from 'mongoose';
+import { MailerService, type OutgoingMail } from '../messages/mailer.service';
+import { ReceiptMail } from '../messages/templates/receipt';
+import { RefundNoticeMail } from '../messages/templates/refund-notice';
+import { renderMail } from '../messages/templates/render';
+import type { ItemOrderData } from '../orders/schemas/item-order.schema';
+import type { PackageOrderData } from '../orders/schemas/package-order.schema';
+import type { OrderMailKind } from '../orders/schemas/payable-order.schema';
+import { OrderKinds, type OrderKind } from './order-kinds';
+
+/** How long one instance holds the sending of a message before another may try it. */
+const CLAIM_MS = 2 * 60_000;
+/** At most this many owed messages per kind and sweep. */
+const SWEEP_BATCH = 100;
+
+type AnyOrder = PackageOrderData | ItemOrderData;
+
+/**
+ * The e-mail an order owes its buyer: a receipt when it is paid, a notice when it is refunded or
+ * its payment reversed. The write that makes a message owed records it on the order (see
+ * markPaid, markRefunded); one instance claims and sends it, so a completion and a webhook
+ * racing, or two instances, send it once. A failed send is left for the recovery sweep.
+ */
+@Injectable()
+export class OrderMailService {
+  private readonly logger = new Logger(OrderMailService.name);
+
+  constructor(
+    private readonly kinds: OrderKinds,
+    private readonly mailer: MailerService,
+  ) {}
+
+  /** Sends the order's owed message now if nobody else is; never throws (the sweep retries). */
+  async send(kind: OrderKind, orderId: Types.ObjectId, message: OrderMailKind): Promise<void> {
+    const orders = this.kinds.ordersOf(kind);
+    let claimed: AnyOrder | null = null;
+    try {
+      claimed = await orders.claimMail(orderId, message, CLAIM_MS);
+      if (!claimed) return;
+      await this.mailer.send(this.compose(kind, claimed, message));
+      await orders.settleMail(orderId, message, true);
+    } catch (error) {
+      this.logger.error(
+        `The ${message} of ${kind} order ${orderId.toHexString()} was not sent (the sweep retries): ${error instanceof Error ? error.message : String(error)}`,
+      );
+      if (claimed) await orders.settleMail(orderId, message, false).catch(() => undefined);
+    }
+  }
+
+  /** What a stopped process or a failed send left owed (the recovery sweep). */
+  async sendOwed(): Promise<void> {
+    for (const kind of ['package', 'item'] as const) {
+      for (const message of ['receipt', 'refund'] as const) {
+        const owed = await this.kinds.ordersOf(kind).mailDue(message, SWEEP_BATCH);
+        for (const orderId of owed) await this.send(kind, orderId, message);
+      }
+    }
+  }
+
+  private compose(kind: OrderKind, order: AnyOrder, message: OrderMailKind): OutgoingMail {
+    const siteUrl = this.mailer.siteUrl;
+    const currency = order.currency ?? 'USD';
+    if (message === 'receipt') {
+      // The account remote's receipt page (registry page userReceipt).
+      const receiptUrl = `${siteUrl}/user/receipt/${kind}/${order._id.toHexString()}`;
+      return renderMail(
+        order.customerEmail,
+        `Your receipt for order ${order.orderId}`,
+        ReceiptMail({
+          facts: {
+            orderId: order.orderId,
+            buyerName: order.customerName,
+            productName: order.packageName,
+            ...(kind === 'package' ? { credits: (order as PackageOrderData).credit } : {}),
+            price: order.packagePrice,
+            processingFee: order.processingFee,
+            total: order.totalPrice,
+            currency,
+            captureId: order.paypalTransactionID ?? '',
+            paidAt: order.captureTime ?? order.updatedAt.toISOString(),
+            billing: { address: order.address, country: order.country },
+          },
+          receiptUrl,
+          siteUrl,
+        }),
+      );
+    }
+    const refund = order.refund;
+    const reversal = refund?.source === 'paypal-reversal' || refund?.source === 'dispute';
+    return renderMail(
+      order.customerEmail,
+      reversal
+        ? `The payment for order ${order.orderId} was reversed`
+        : `Order ${order.orderId} was refunded`,
+      RefundNoticeMail({
+        facts: {
+          orderId: order.orderId,
+          buyerName: order.customerName,
+          productName: order.packageName,
+          total: order.totalPrice,
+          currency,
+          kind: reversal ? 'reversal' : 'refund',
+          ...(kind === 'package' && refund?.creditsTakenBack !== undefined
+            ? { creditsTakenBack: refund.creditsTakenBack, creditsSpent: refund.shortfall ?? 0 }
+            : {}),
+          ...(kind === 'item' && !isPaid(order) ? { accessWithdrawn: true } : {}),
+        },
+        siteUrl,
+      }),
+    );
+  }
+}

@@ -1,0 +1,49 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+
+/** One message the API sent, as a mail client reads it. */
+interface ReadMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Every message the API has written to its mail directory (MAIL_DIR, no SMTP in tests). */
+async function mailbox(dir: string): Promise<ReadMail[]> {
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.eml'));
+  return Promise.all(
+    names.map(async (name) => {
+      const parsed = await simpleParser(await readFile(join(dir, name)));
+      const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
+      return {
+        to: to?.value[0]?.address ?? '',
+        subject: parsed.subject ?? '',
+        text: parsed.text ?? '',
+        html: typeof parsed.html === 'string' ? parsed.html : '',
+      };
+    }),
+  );
+}
+
+/**
+ * The messages matching `match` once `count` of them are there (sending is not awaited by the
+ * request that causes it), and still `count` a moment later: a second copy would have shown.
+ */
+export async function awaitMail(
+  dir: string,
+  match: (mail: ReadMail) => boolean,
+  count = 1,
+): Promise<ReadMail[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = (await mailbox(dir)).filter(match);
+    if (found.length >= count) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return (await mailbox(dir)).filter(match);
+    }
+    if (Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

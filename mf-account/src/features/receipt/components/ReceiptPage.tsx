@@ -1,0 +1,123 @@
+import { isPaid, isRefunded } from '@coldmail/contracts';
+import { useQuery } from '@coldmail/query';
+import { paths } from '@coldmail/registry/pages';
+import { Link, useParams } from '@coldmail/router';
+import { api } from '@coldmail/session';
+import { Alert, Button, PageLoader, SITE_NAME, formatMoneyFixed } from '@coldmail/ui';
+import styles from './Receipt.module.css';
+
+type Kind = 'package' | 'item';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+
+/** The order this page shows, by kind: its buyer's (or an admin's) own read. */
+function useReceiptOrder(kind: Kind, id: string) {
+  const packageOrder = useQuery({
+    ...api.packageOrders.get.query({ params: { id } }),
+    enabled: kind === 'package',
+  });
+  const itemOrder = useQuery({
+    ...api.itemOrders.get.query({ params: { id } }),
+    enabled: kind === 'item',
+  });
+  return kind === 'package' ? packageOrder : itemOrder;
+}
+
+/**
+ * /user/receipt/:kind/:id — a paid order's receipt, to keep or print (the receipt e-mail links
+ * here): the order, what was bought, the money in its currency and PayPal's reference.
+ */
+export function ReceiptPage() {
+  const { kind = '', id = '' } = useParams();
+  const order = useReceiptOrder(kind as Kind, id);
+  if (kind !== 'package' && kind !== 'item') {
+    return <Alert tone="error">This receipt does not exist.</Alert>;
+  }
+  if (order.isPending) return <PageLoader />;
+  if (order.isError) {
+    return (
+      <Alert tone="error">
+        {order.error.status === 404
+          ? 'This receipt does not exist.'
+          : `Failed to load the receipt: ${order.error.message}`}
+      </Alert>
+    );
+  }
+  const data = order.data;
+  if (!isPaid(data) && !isRefunded(data)) {
+    return (
+      <Alert tone="info" title="Not paid yet">
+        Order {data.orderId} has not been paid, so it has no receipt yet.{' '}
+        <Link to={kind === 'package' ? paths.payNow(data._id) : paths.itemPayNow(data._id)}>
+          Pay it now
+        </Link>
+      </Alert>
+    );
+  }
+  const money = (amount: number | string) => formatMoneyFixed(amount, data.currency);
+  const paidAt = data.captureTime ? dateTime.format(new Date(data.captureTime)) : '';
+  return (
+    <article className={styles.receipt} data-remote="account" data-page="ReceiptPage">
+      <header className={styles.header}>
+        <div>
+          <p className={styles.brand}>{SITE_NAME}</p>
+          <h1 className={styles.title}>Receipt</h1>
+        </div>
+        <Button className={styles.print} variant="secondary" onClick={() => window.print()}>
+          Print
+        </Button>
+      </header>
+      {isRefunded(data) && (
+        <p className={styles.refunded} role="status">
+          This order was refunded.
+        </p>
+      )}
+      <dl className={styles.facts}>
+        <dt>Order</dt>
+        <dd>{data.orderId}</dd>
+        <dt>Paid on</dt>
+        <dd>{paidAt}</dd>
+        <dt>PayPal transaction</dt>
+        <dd>{data.paypalTransactionID}</dd>
+        <dt>Billed to</dt>
+        <dd>
+          {data.customerName}
+          <br />
+          {data.address}, {data.country}
+          <br />
+          {data.customerEmail}
+        </dd>
+      </dl>
+      <table className={styles.lines}>
+        <caption className={styles.caption}>What was bought</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col" className={styles.amount}>
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>
+              {data.packageName}
+              {'credit' in data && ` (${data.credit} credits)`}
+            </td>
+            <td className={styles.amount}>{money(data.packagePrice)}</td>
+          </tr>
+          <tr>
+            <td>Processing fee</td>
+            <td className={styles.amount}>{money(data.processingFee)}</td>
+          </tr>
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total paid</th>
+            <td className={styles.amount}>{money(data.totalPrice)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </article>
+  );
+}
