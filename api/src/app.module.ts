@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AdminAccountsModule } from './admin-accounts/admin-accounts.module';
 import { AuditModule } from './audit/audit.module';
+import { StatsModule } from './stats/stats.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
 import { CallerThrottlerGuard } from './common/throttling';
@@ -38,6 +39,7 @@ export class AppModule {
         DatabaseModule.forRoot(mongoUri, telemetry),
         AuthModule,
         AuditModule,
+        StatsModule,
         LimitsModule,
         UsersModule,
         AdminAccountsModule,

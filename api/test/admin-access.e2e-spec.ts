@@ -157,6 +157,7 @@ const adminRequests = (): Record<string, AdminRequest> => {
     'geminiKeys.setModel': { body: { model: 'gemini-3.8-flash' } },
     'support.summary': {},
     'audit.list': { query: { pageSize: '5' } },
+    'stats.overTime': { query: { from: '2026-01-01', to: '2026-01-31' } },
   };
 };
 

@@ -22,6 +22,28 @@ test.afterAll(async () => {
 });
 
 test.describe('the back office', () => {
+  test('the dashboard charts revenue and usage over a range, and shows them as a table', async () => {
+    // A sign-up this month (and the buyers of the tests before this one have paid orders).
+    await apiAs(stack, `stats-${Date.now()}@coldmail.test`);
+    await adminPage.goto(`${stack.urls.shell}${paths.adminDashboard}`);
+    await adminPage
+      .getByRole('figure', { name: 'Net revenue' })
+      .locator('canvas')
+      .first()
+      .waitFor();
+    await adminPage.getByRole('button', { name: 'Last 12 months' }).click();
+    await adminPage.getByRole('button', { name: 'Show as table' }).click();
+    const table = adminPage.getByRole('table', { name: /^Revenue and usage from .* by month$/ });
+    await table.waitFor();
+    const rows = table.locator('tbody tr');
+    assert.ok((await rows.count()) >= 12, 'a row per month');
+    const thisMonth = rows.last();
+    const cells = await thisMonth.locator('td').allInnerTexts();
+    // Paid, refunded, net, credits sold, credits spent, new users, generations, failures.
+    assert.match(cells[0] ?? '', /\$[\d,.]+ USD/);
+    assert.ok(Number(cells[5]) >= 1, 'this month’s sign-ups');
+  });
+
   test('an admin tests a Gemini key against the model every generation uses, and changes the model', async () => {
     const name = `Tested key ${Date.now()}`;
     await admin.post('/api/gemini-keys', { name, key: `AIzaSyTEST${Date.now()}abcdefghij` });

@@ -5,6 +5,7 @@ import { GeminiKeysController } from './gemini-keys.controller';
 import { GeminiKeysService } from './gemini-keys.service';
 import { GeminiModelService } from './gemini-model.service';
 import { GeminiPoolService } from './gemini-pool.service';
+import { GeminiFailureDay, GeminiFailureDaySchema } from './schemas/gemini-failure-day.schema';
 import { GeminiKey, GeminiKeySchema } from './schemas/gemini-key.schema';
 
 /**
@@ -13,7 +14,10 @@ import { GeminiKey, GeminiKeySchema } from './schemas/gemini-key.schema';
  */
 @Module({
   imports: [
-    MongooseModule.forFeature([{ name: GeminiKey.name, schema: GeminiKeySchema }]),
+    MongooseModule.forFeature([
+      { name: GeminiKey.name, schema: GeminiKeySchema },
+      { name: GeminiFailureDay.name, schema: GeminiFailureDaySchema },
+    ]),
     SecretsModule,
   ],
   controllers: [GeminiKeysController],

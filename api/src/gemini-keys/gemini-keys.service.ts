@@ -16,6 +16,7 @@ import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import { SecretCipher } from '../secrets/secret-cipher';
 import { maskApiKey } from './key-mask';
+import { GeminiFailureDay } from './schemas/gemini-failure-day.schema';
 import { GeminiKey, type GeminiKeyData } from './schemas/gemini-key.schema';
 
 const NOT_FOUND = 'API key not found';
@@ -73,6 +74,7 @@ export class GeminiKeysService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @InjectModel(GeminiKey.name) private readonly keys: Model<GeminiKey>,
+    @InjectModel(GeminiFailureDay.name) private readonly failureDays: Model<GeminiFailureDay>,
     private readonly cipher: SecretCipher,
     private readonly audit: AuditService,
     @InjectConfig() private readonly config: AppConfig,
@@ -395,13 +397,22 @@ export class GeminiKeysService implements OnModuleInit, OnModuleDestroy {
 
   /** Any failed call: counted, and its message shown on the admin's panel. */
   async recordFailure(id: string, message: string, state: Partial<GeminiKey> = {}): Promise<void> {
-    await this.keys.updateOne(
-      { _id: id },
-      {
-        $set: { ...state, lastError: message, lastErrorAt: new Date() },
-        $inc: { failureCount: 1 },
-      },
-    );
+    const now = new Date();
+    await Promise.all([
+      this.keys.updateOne(
+        { _id: id },
+        {
+          $set: { ...state, lastError: message, lastErrorAt: now },
+          $inc: { failureCount: 1 },
+        },
+      ),
+      // The day's count for the statistics (an upsert: the first failure of the day makes it).
+      this.failureDays.updateOne(
+        { day: now.toISOString().slice(0, 10), keyId: new Types.ObjectId(id) },
+        { $inc: { failures: 1 } },
+        { upsert: true },
+      ),
+    ]);
     if (Object.keys(state).length > 0) this.changed();
   }
 

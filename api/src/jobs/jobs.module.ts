@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { CreditsModule } from '../credits/credits.module';
 import { GeneratorModule } from '../generator/generator.module';
 import { PaymentsModule } from '../payments/payments.module';
+import { StatsModule } from '../stats/stats.module';
 import { LeasesService } from './leases.service';
 import { RecoverySweepService } from './recovery-sweep.service';
 
 /** Periodic jobs, each run by one API instance at a time (leases in the database). */
 @Module({
-  imports: [CreditsModule, GeneratorModule, PaymentsModule],
+  imports: [CreditsModule, GeneratorModule, PaymentsModule, StatsModule],
   providers: [LeasesService, RecoverySweepService],
 })
 export class JobsModule {}

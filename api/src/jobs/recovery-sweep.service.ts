@@ -4,6 +4,7 @@ import { InjectConfig } from '../config/config.module';
 import { CreditsService } from '../credits/credits.service';
 import { GeneratorService } from '../generator/generator.service';
 import { FulfilmentService } from '../payments/fulfilment.service';
+import { StatsService } from '../stats/stats.service';
 import { LeasesService } from './leases.service';
 
 /** Work left half done is only touched once it is this old: calls under way finish their own. */
@@ -31,6 +32,7 @@ export class RecoverySweepService implements OnApplicationBootstrap, OnApplicati
     private readonly fulfilment: FulfilmentService,
     private readonly credits: CreditsService,
     private readonly generator: GeneratorService,
+    private readonly stats: StatsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -59,5 +61,7 @@ export class RecoverySweepService implements OnApplicationBootstrap, OnApplicati
     await this.credits.recover(settled);
     await this.fulfilment.recover();
     await this.generator.refundAbandoned(new Date(now - LOOK_BACK_MS), settled);
+    // Not recovery, but the same once-at-a-time slot: the dashboard's past days kept ready.
+    await this.stats.keepPastDays(now);
   }
 }

@@ -78,10 +78,35 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
     private readonly storeCurrency: StoreCurrency,
   ) {}
 
-  /** Builds the unique indexes before the first order is written; older orders get a currency. */
+  /**
+   * Builds the unique indexes before the first order is written; older orders get a currency
+   * and, if paid, the day they were paid (from PayPal's capture time) for the statistics.
+   */
   async onModuleInit(): Promise<void> {
     await this.model.init();
     await this.storeCurrency.adoptInto(this.model);
+    await this.adoptPaidAt();
+  }
+
+  /** Idempotent and safe on several instances at once: only paid orders without it are touched. */
+  private async adoptPaidAt(): Promise<void> {
+    const unset = this.model
+      .find({
+        paidAt: trusted({ $exists: false }),
+        captureTime: trusted({ $exists: true }),
+      })
+      .select({ captureTime: 1, updatedAt: 1 })
+      .lean<{ _id: Types.ObjectId; captureTime?: string; updatedAt: Date }[]>()
+      .cursor();
+    for await (const order of unset) {
+      const captured = order.captureTime ? new Date(order.captureTime) : order.updatedAt;
+      const paidAt = Number.isNaN(captured.getTime()) ? order.updatedAt : captured;
+      await this.model.updateOne(
+        { _id: order._id, paidAt: trusted({ $exists: false }) },
+        { $set: { paidAt } },
+        { timestamps: false },
+      );
+    }
   }
 
   /** The fields a verified capture sets besides the common ones (e.g. MembershipValidity). */
@@ -542,6 +567,7 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
               paymentMethod: 'Paypal',
               paypalTransactionID: payment.captureId,
               captureTime: payment.captureTime,
+              paidAt: new Date(),
               ...(payment.payerEmail ? { payerEmail: payment.payerEmail } : {}),
               ...this.paidFields(order),
               // Owed with the payment itself: no process can record one and forget the receipt.

@@ -12,6 +12,7 @@ import { geminiKeysEndpoints } from './gemini-keys/endpoints';
 import { supportEndpoints } from './support/endpoints';
 import { generatorEndpoints } from './generator/endpoints';
 import { auditEndpoints } from './audit/endpoints';
+import { statsEndpoints } from './stats/endpoints';
 import { routes } from './routes';
 
 /**
@@ -36,6 +37,7 @@ export const contract = defineContract(routes, {
   support: supportEndpoints,
   generator: generatorEndpoints,
   audit: auditEndpoints,
+  stats: statsEndpoints,
 });
 
 export type ApiContract = typeof contract;

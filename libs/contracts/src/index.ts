@@ -1,5 +1,6 @@
 export * from './api';
 export * from './audit/schemas';
+export * from './stats/schemas';
 export * from './auth';
 export * from './common';
 export * from './content/schemas';

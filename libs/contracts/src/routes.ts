@@ -15,6 +15,7 @@ import { geminiKeysRoutes } from './gemini-keys/routes';
 import { supportRoutes } from './support/routes';
 import { generatorRoutes } from './generator/routes';
 import { auditRoutes } from './audit/routes';
+import { statsRoutes } from './stats/routes';
 
 export const routes = defineRoutes({
   health: healthRoutes,
@@ -33,6 +34,7 @@ export const routes = defineRoutes({
   support: supportRoutes,
   generator: generatorRoutes,
   audit: auditRoutes,
+  stats: statsRoutes,
 });
 
 export type Routes = typeof routes;

@@ -88,6 +88,11 @@ export const CreditEntrySchema = SchemaFactory.createForClass(CreditEntry);
 CreditEntrySchema.index({ reason: 1, reference: 1 }, { unique: true });
 // The recovery sweep's look at recent debits of one reason.
 CreditEntrySchema.index({ reason: 1, createdAt: 1 });
+// The statistics: credits sold and spent within a range of days.
+CreditEntrySchema.index(
+  { appliedAt: 1 },
+  { partialFilterExpression: { appliedAt: { $type: 'date' } } },
+);
 // A user's history, newest first.
 CreditEntrySchema.index({ userId: 1, sequence: -1, _id: -1 });
 // Start-up recovery looks for the few entries a stopped process left pending.

@@ -58,3 +58,5 @@ export type GenerationData = GenerationRecord & { _id: Types.ObjectId };
 export const GenerationSchema = SchemaFactory.createForClass(GenerationRecord);
 // A user's history, newest first.
 GenerationSchema.index({ userId: 1, createdAt: -1, _id: -1 });
+// The statistics: generations within a range of days.
+GenerationSchema.index({ createdAt: 1 });

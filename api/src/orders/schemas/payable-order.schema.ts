@@ -165,6 +165,10 @@ export class PayableOrder {
   @Prop()
   captureTime?: string;
 
+  /** When our server recorded the payment (the revenue statistics count it on this day). */
+  @Prop()
+  paidAt?: Date;
+
   @Prop({ type: PaymentIssueSchema })
   paymentIssue?: PaymentIssue;
 
@@ -212,6 +216,9 @@ export function addPayableOrderIndexes(schema: MongooseSchema): void {
   // The admin's ?userEmail= search, which also finds orders placed under an earlier address.
   schema.index({ customerEmail: 1, createdAt: -1, _id: -1 });
   schema.index({ createdAt: -1, _id: -1 });
+  // The revenue statistics: orders paid, and refunded, within a range of days.
+  schema.index({ paidAt: 1 }, { partialFilterExpression: { paidAt: { $type: 'date' } } });
+  schema.index({ 'refund.at': 1 }, { partialFilterExpression: { 'refund.at': { $type: 'date' } } });
   // Refunds finished at start-up (see OrderRefund.creditsTakenBack).
   schema.index({ paymentStatus: 1 });
   schema.index(

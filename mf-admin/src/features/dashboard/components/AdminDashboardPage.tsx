@@ -5,6 +5,7 @@ import { Card, Icon, PageHeader } from '@coldmail/ui';
 import { useQuery } from '@coldmail/query';
 import type { ReactNode } from 'react';
 import { openPanel } from '../../../utils/openPanel';
+import { StatsPanel } from './StatsPanel';
 import styles from './AdminDashboard.module.css';
 
 /** Totals only: one row per list is enough for the server to count them all. */
@@ -70,6 +71,7 @@ export function AdminDashboardPage({ packages, directory }: AdminDashboardProps)
   return (
     <section className={styles.page} data-remote="admin" data-page="AdminDashboardPage">
       <PageHeader title="Admin Dashboard" />
+      <StatsPanel />
       <ul className={styles.tiles} aria-label="Overview">
         {tiles.map((tile) => (
           <li key={tile.title}>
