@@ -161,7 +161,7 @@ export const pages = /** @type {const} */ ({
     path: '/user/receipt/:kind/:id',
     title: 'Receipt',
     owner: 'account',
-    area: 'signed-in',
+    area: 'user',
   },
   userSelectPackage: {
     path: '/user/select-package',
