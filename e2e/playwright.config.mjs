@@ -4,16 +4,10 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/browser.mjs';
 
-/**
- * Tests that change what every visitor sees (the landing content, the legal pages, the package
- * list, the store's currency).
- */
-const sharedSettings = [
-  'content.test.mjs',
-  'admin-back-office.test.mjs',
-  'legal-pages.test.mjs',
-  'currency.test.mjs',
-];
+/** Tests that change what every visitor sees (the landing content, the legal pages, the packages). */
+const sharedSettings = ['content.test.mjs', 'admin-back-office.test.mjs', 'legal-pages.test.mjs'];
+/** The store's currency changes every price on the site: alone, after everything else. */
+const storeWide = ['currency.test.mjs'];
 /** Tests that start a stack of their own (the dev stack; the web apps, to redeploy them). */
 const ownStack = ['dev-stack.test.mjs', 'platform.test.mjs', 'server-rendering-deploys.test.mjs'];
 
@@ -42,8 +36,9 @@ export default defineConfig({
   // The own-stack tests first: their start-up (Vite) then overlaps the shared-stack tests.
   projects: [
     { name: 'own stack', testMatch: ownStack },
-    { name: 'shared stack', testIgnore: [...sharedSettings, ...ownStack] },
+    { name: 'shared stack', testIgnore: [...sharedSettings, ...storeWide, ...ownStack] },
     // After the others, so no test sees the landing page or the package list change under it.
     { name: 'shared settings', testMatch: sharedSettings, dependencies: ['shared stack'] },
+    { name: 'store-wide settings', testMatch: storeWide, dependencies: ['shared settings'] },
   ],
 });

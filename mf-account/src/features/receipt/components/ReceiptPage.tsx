@@ -28,6 +28,14 @@ function useReceiptOrder(kind: Kind, id: string) {
  * here): the order, what was bought, the money in its currency and PayPal's reference.
  */
 export function ReceiptPage() {
+  return (
+    <section data-remote="account" data-page="ReceiptPage">
+      <Receipt />
+    </section>
+  );
+}
+
+function Receipt() {
   const { kind = '', id = '' } = useParams();
   const order = useReceiptOrder(kind as Kind, id);
   if (kind !== 'package' && kind !== 'item') {
@@ -57,7 +65,7 @@ export function ReceiptPage() {
   const money = (amount: number | string) => formatMoneyFixed(amount, data.currency);
   const paidAt = data.captureTime ? dateTime.format(new Date(data.captureTime)) : '';
   return (
-    <article className={styles.receipt} data-remote="account" data-page="ReceiptPage">
+    <article className={styles.receipt}>
       <header className={styles.header}>
         <div>
           <p className={styles.brand}>{SITE_NAME}</p>
