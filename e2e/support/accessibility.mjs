@@ -57,7 +57,7 @@ export function visitsOf(areas) {
  * Signs the visitors in, each in a tab of their own (the admin also through the API, as
  * `admin`), and makes what the pages' parameters name:
  * the package and item on sale, a pending order of each kind, and with `paidOrder` a paid one
- * (the refund confirmation and the buyer's order details open on it).
+ * (the refund confirmation, the buyer's order details and its receipt open on it).
  *
  * @param {import('@playwright/test').Browser} browser
  * @param {import('./stack.mjs').SharedStack} stack
@@ -85,8 +85,11 @@ export async function signInVisitors(browser, stack, { who, paidOrder = false })
     await signIn(tabs.buyer, email, 'secret123');
     await tabs.buyer.waitForURL('**/user/dashboard');
   }
+  /** @type {string | null} */
+  let paidId = null;
   if (paidOrder) {
     const paid = await buyer.post('/new-order', { packageId: pkg._id, ...billing });
+    paidId = paid._id;
     await tabs.buyer.goto(`${stack.urls.shell}/pay-now/${paid._id}`);
     await tabs.buyer.getByRole('button', { name: 'PayPal' }).click();
     await tabs.buyer.getByText(/^Payment successful!/).waitFor();
@@ -102,6 +105,7 @@ export async function signInVisitors(browser, stack, { who, paidOrder = false })
       payNow: { id: order._id },
       itemPayNow: { id: itemOrder._id },
       premiumItem: { slug: item.slug, itemId: item._id },
+      ...(paidId ? { userReceipt: { kind: 'package', id: paidId } } : {}),
     },
   };
 }

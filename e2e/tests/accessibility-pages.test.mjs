@@ -18,7 +18,7 @@ import { expect, test } from '../support/fixtures.mjs';
 let visitors;
 
 test.beforeAll(async ({ browser, stack }) => {
-  visitors = await signInVisitors(browser, stack, { who: ['guest', 'buyer'] });
+  visitors = await signInVisitors(browser, stack, { who: ['guest', 'buyer'], paidOrder: true });
 });
 
 test.afterAll(async () => {
