@@ -294,47 +294,31 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
     const now = new Date();
     return this.model
       .findOneAndUpdate(
-        {
-          _id: id,
-          [`mail.${kind}.dueAt`]: trusted({ $exists: true }),
-          [`mail.${kind}.sentAt`]: trusted({ $exists: false }),
-          $or: [
-            { [`mail.${kind}.claimedUntil`]: trusted({ $exists: false }) },
-            { [`mail.${kind}.claimedUntil`]: trusted({ $lt: now }) },
-          ],
-        },
+        { _id: id, ...owedAndFree(kind, now) },
         { $set: { [`mail.${kind}.claimedUntil`]: new Date(now.getTime() + leaseMs) } },
         { returnDocument: 'after', timestamps: false },
       )
       .lean<Order>();
   }
 
-  /** The claimed message went (sent), or could not and may be tried again (not sent). */
+  /** The claimed message went (sent: no longer owed), or could not and may be tried again. */
   async settleMail(id: Types.ObjectId, kind: OrderMailKind, sent: boolean): Promise<void> {
     await this.model.updateOne(
       { _id: id },
       sent
         ? {
             $set: { [`mail.${kind}.sentAt`]: new Date() },
-            $unset: { [`mail.${kind}.claimedUntil`]: 1 },
+            $unset: { [`mail.${kind}.dueAt`]: 1, [`mail.${kind}.claimedUntil`]: 1 },
           }
         : { $unset: { [`mail.${kind}.claimedUntil`]: 1 } },
       { timestamps: false },
     );
   }
 
-  /** Ids of orders whose owed message is unsent and unclaimed (for the recovery sweep). */
+  /** Ids of orders whose owed message nobody is sending (for the recovery sweep; indexed). */
   async mailDue(kind: OrderMailKind, limit: number): Promise<Types.ObjectId[]> {
-    const now = new Date();
     const due = await this.model
-      .find({
-        [`mail.${kind}.dueAt`]: trusted({ $exists: true }),
-        [`mail.${kind}.sentAt`]: trusted({ $exists: false }),
-        $or: [
-          { [`mail.${kind}.claimedUntil`]: trusted({ $exists: false }) },
-          { [`mail.${kind}.claimedUntil`]: trusted({ $lt: now }) },
-        ],
-      })
+      .find(owedAndFree(kind, new Date()))
       .select({ _id: 1 })
       .limit(limit)
       .lean<{ _id: Types.ObjectId }[]>();
@@ -598,4 +582,15 @@ function isCodeCollision(error: unknown): boolean {
   if (!(error instanceof mongo.MongoServerError) || error.code !== 11000) return false;
   const keys = Object.keys((error.keyPattern as Record<string, unknown> | undefined) ?? {});
   return keys.includes('orderId') || keys.includes('paymentId');
+}
+
+/** An order's message of `kind` is owed (dueAt is removed when it is sent) and not being sent. */
+function owedAndFree(kind: OrderMailKind, now: Date) {
+  return {
+    [`mail.${kind}.dueAt`]: trusted({ $exists: true }),
+    $or: [
+      { [`mail.${kind}.claimedUntil`]: trusted({ $exists: false }) },
+      { [`mail.${kind}.claimedUntil`]: trusted({ $lt: now }) },
+    ],
+  };
 }

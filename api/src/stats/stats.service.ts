@@ -134,9 +134,13 @@ export class StatsService {
     );
     const missing = days.filter((day) => !figures.has(day));
     if (missing.length === 0) return figures;
-    const computed = await this.compute(missing[0] as string, nextDay(missing.at(-1) as string));
+    // Each run of consecutive missing days from its own records: days kept between two runs (the
+    // sweep keeps the latest first) are not read again.
+    for (const run of runsOf(missing)) {
+      const computed = await this.compute(run[0] as string, nextDay(run.at(-1) as string));
+      for (const day of run) figures.set(day, computed.get(day) ?? emptyDay());
+    }
     const finalBefore = Date.now() - SETTLE_MS;
-    for (const day of missing) figures.set(day, computed.get(day) ?? emptyDay());
     // Upserts: two instances computing the same day write the same figures.
     await this.statsDays.bulkWrite(
       missing.map((day) => ({
@@ -255,6 +259,17 @@ export class StatsService {
       ])
       .exec();
   }
+}
+
+/** Ascending days split where one does not follow the previous. */
+function runsOf(days: readonly string[]): string[][] {
+  const runs: string[][] = [];
+  for (const day of days) {
+    const run = runs.at(-1);
+    if (run && nextDay(run.at(-1) as string) === day) run.push(day);
+    else runs.push([day]);
+  }
+  return runs;
 }
 
 const centsOf = (order: { totalPrice: string }) => parseAmountToCents(order.totalPrice) ?? 0;

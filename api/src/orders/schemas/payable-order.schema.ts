@@ -29,8 +29,10 @@ export interface PartialRefund {
 /** How a paid order's money went back to the buyer. */
 /** The messages an order sends its buyer. */
 export type OrderMailKind = 'receipt' | 'refund';
+const orderMailKinds: readonly OrderMailKind[] = ['receipt', 'refund'];
+/** dueAt while the message is owed (removed when it is sent, so only owed ones are indexed). */
 export interface OrderMailState {
-  dueAt: Date;
+  dueAt?: Date;
   claimedUntil?: Date;
   sentAt?: Date;
 }
@@ -190,7 +192,7 @@ export class PayableOrder {
   /**
    * The e-mail the order owes its buyer: a receipt once paid, a notice once refunded. Owed from
    * the write that made it so (dueAt), claimed by the instance sending it (claimedUntil), sent
-   * once (sentAt); what a stopped process left unsent, the recovery sweep sends.
+   * once (sentAt, and dueAt goes); what a stopped process left unsent, the recovery sweep sends.
    */
   @Prop({ type: Object })
   mail?: Partial<Record<OrderMailKind, OrderMailState>>;
@@ -219,6 +221,13 @@ export function addPayableOrderIndexes(schema: MongooseSchema): void {
   // The revenue statistics: orders paid, and refunded, within a range of days.
   schema.index({ paidAt: 1 }, { partialFilterExpression: { paidAt: { $type: 'date' } } });
   schema.index({ 'refund.at': 1 }, { partialFilterExpression: { 'refund.at': { $type: 'date' } } });
+  // The messages still owed, for the recovery sweep: only those are in the index.
+  for (const kind of orderMailKinds) {
+    schema.index(
+      { [`mail.${kind}.dueAt`]: 1 },
+      { partialFilterExpression: { [`mail.${kind}.dueAt`]: { $exists: true } } },
+    );
+  }
   // Refunds finished at start-up (see OrderRefund.creditsTakenBack).
   schema.index({ paymentStatus: 1 });
   schema.index(
