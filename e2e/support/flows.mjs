@@ -1,4 +1,5 @@
 // What a user does in the browser, shared by the tests on the built and on the dev stack.
+import { pageForPath } from '@coldmail/registry/pages';
 import { apiAs } from './api.mjs';
 import { newPage } from './browser.mjs';
 import { E2E_ADMIN_EMAIL } from './stack.mjs';
@@ -70,3 +71,11 @@ export async function adminSession(browser, stack) {
   await page.waitForURL('**/user/dashboard');
   return { api, page };
 }
+
+/**
+ * For `page.waitForURL`: matches any URL of the registry's page `id`, whatever its parameters.
+ *
+ * @param {string} id
+ * @returns {(url: URL) => boolean}
+ */
+export const onPage = (id) => (url) => pageForPath(url.pathname)?.id === id;

@@ -1,11 +1,11 @@
 // The currency a buyer sees is the one they are charged in: the store's for the catalogue, the
 // order's own once it is placed, even after an admin changes the store's currency.
 import assert from 'node:assert/strict';
-import { pageForPath, paths } from '@coldmail/registry/pages';
+import { paths } from '@coldmail/registry/pages';
 import { apiAs } from '../support/api.mjs';
 import { newPage } from '../support/browser.mjs';
 import { test } from '../support/fixtures.mjs';
-import { fillBilling, signUpBuyer } from '../support/flows.mjs';
+import { fillBilling, onPage, signUpBuyer } from '../support/flows.mjs';
 import { E2E_ADMIN_EMAIL } from '../support/stack.mjs';
 
 let browser;
@@ -17,8 +17,6 @@ test.beforeAll(async ({ browser: sharedBrowser, stack: sharedStack }) => {
   stack = sharedStack;
   admin = await apiAs(stack, E2E_ADMIN_EMAIL, 'secret123', 'E2E Admin');
 });
-
-const onPage = (id) => (url) => pageForPath(url.pathname)?.id === id;
 
 /** What an admin does in Paypal Setup: the same settings in another currency. */
 async function storeCurrency(currency) {

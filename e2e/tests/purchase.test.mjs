@@ -1,11 +1,11 @@
 // The money path as a buyer walks it: home page → checkout → pending orders → PayPal (the local
 // double's SDK stand-in, captured and verified by our API) → history, for a package and an item.
 import assert from 'node:assert/strict';
-import { pageForPath, paths } from '@coldmail/registry/pages';
+import { paths } from '@coldmail/registry/pages';
 import { apiAs } from '../support/api.mjs';
 import { newPage } from '../support/browser.mjs';
 import { test } from '../support/fixtures.mjs';
-import { fillBilling, sidebarCredits, signUpBuyer } from '../support/flows.mjs';
+import { fillBilling, onPage, sidebarCredits, signUpBuyer } from '../support/flows.mjs';
 import { E2E_ADMIN_EMAIL } from '../support/stack.mjs';
 
 let browser;
@@ -17,9 +17,6 @@ test.beforeAll(async ({ browser: sharedBrowser, stack: sharedStack }) => {
   stack = sharedStack;
   admin = await apiAs(stack, E2E_ADMIN_EMAIL, 'secret123', 'E2E Admin');
 });
-
-/** Matches any URL of the page, whatever its parameters. */
-const onPage = (id) => (url) => pageForPath(url.pathname)?.id === id;
 
 test.describe('buying credits', () => {
   test('a buyer goes from Buy Now to a paid package, sees the credits without a reload, and opens its receipt', async () => {

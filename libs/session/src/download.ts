@@ -1,6 +1,5 @@
-import { newTraceparent } from '@coldmail/contracts/routes';
-import { ApiError, errorOfAnswer } from './api-error';
-import { bearerToken, useSession } from './store';
+import { errorOfAnswer } from './api-error';
+import { apiFetch } from './api-fetch';
 
 /**
  * Downloads a list's CSV export (`?format=csv` on its contract path, with the list's own search,
@@ -15,18 +14,7 @@ export async function downloadCsv(path: string, query: Record<string, unknown>):
     search.set(key, String(value));
   }
   search.set('format', 'csv');
-  const token = await bearerToken();
-  let response: Response;
-  try {
-    response = await fetch(`${useSession.getState().apiBaseUrl}${path}?${search}`, {
-      headers: {
-        traceparent: newTraceparent(),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-    });
-  } catch (error) {
-    throw new ApiError(error instanceof Error ? error.message : 'Network error', 0);
-  }
+  const response = await apiFetch(`${path}?${search}`);
   if (!response.ok) {
     throw errorOfAnswer(response.status, await response.json().catch(() => ({})));
   }

@@ -1,6 +1,5 @@
-import { newTraceparent } from '@coldmail/contracts/routes';
 import { ApiError, errorOfAnswer } from './api-error';
-import { bearerToken, useSession } from './store';
+import { apiFetch } from './api-fetch';
 
 /**
  * A failure the stream reported after it started (its `error` event), as opposed to a refusal
@@ -20,22 +19,12 @@ export async function readStream(
   onText: (soFar: string) => void,
   signal?: AbortSignal,
 ): Promise<unknown> {
-  const token = await bearerToken();
-  let response: Response;
-  try {
-    response = await fetch(`${useSession.getState().apiBaseUrl}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        traceparent: newTraceparent(),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body ?? {}),
-      signal,
-    });
-  } catch (error) {
-    throw new ApiError(error instanceof Error ? error.message : 'Network error', 0);
-  }
+  const response = await apiFetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body ?? {}),
+    signal,
+  });
   if (!response.headers.get('content-type')?.includes('text/event-stream') || !response.body) {
     throw errorOfAnswer(response.status, await response.json().catch(() => ({})));
   }
