@@ -58,9 +58,10 @@ test('a redeployed marketing remoteâ€™s markup is served by the unchanged shellâ
       });
     });
     await page.goto(stack.urls.shell);
-    // The contact form is usable once the remote's code has taken the page over.
+    // The contact form is usable once the remote's code has taken the page over, which it does
+    // as the visitor scrolls down to the form.
     const send = page.getByRole('form', { name: 'Contact us' }).getByRole('button');
-    await send.waitFor();
+    await send.scrollIntoViewIfNeeded();
     await page.waitForFunction((button) => !button.disabled, await send.elementHandle());
     // The browser ran the new release on the HTML its server entry drew: the same banner node.
     assert.equal(await page.evaluate(() => globalThis.__serverBanner?.isConnected), true);

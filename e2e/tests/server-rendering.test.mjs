@@ -37,6 +37,15 @@ function structuredDataOf(html) {
   );
 }
 
+/** Waits up to 10 s for `check` to hold. */
+async function expectSoon(check, message) {
+  const until = Date.now() + 10_000;
+  while (!check()) {
+    assert.ok(Date.now() < until, message);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
 const unescape = (text) =>
   text
     .replace(/&amp;/g, '&')
@@ -140,6 +149,39 @@ test.describe('server-rendered public pages', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test("the landing page's own code waits for the visitor: reading it costs none, and a link followed before it arrives stays in the app", async () => {
+    const marketing = stack.urls.marketing;
+    assert.ok(marketing, 'the marketing remote has its own address');
+    const page = await newPage(browser);
+    const remoteScripts = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' && request.url().startsWith(marketing)) {
+        remoteScripts.push(request.url());
+      }
+    });
+    await page.goto(stack.urls.shell);
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(remoteScripts, [], 'reading the page downloads none of its remote’s code');
+    // The shell's part works at once: its header's links are the app's.
+    await page.evaluate(() => {
+      globalThis.__sameDocument = true;
+    });
+    // Reaching for the page's content (a pointer over it) starts its code.
+    await page.getByRole('heading', { name: 'Pricing Packages' }).hover();
+    await expectSoon(
+      () => remoteScripts.length > 0,
+      'the remote’s code loads as the visitor reaches for it',
+    );
+    // A link of the page, followed at once, goes through the app's router: no page load.
+    await page
+      .getByRole('link', { name: /Buy Now/ })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.pathname !== '/');
+    assert.equal(await page.evaluate(() => globalThis.__sameDocument), true);
+    assert.deepEqual(page.pageErrors, []);
   });
 
   test('the browser takes the HTML over without drawing it again, and the contact form then sends', async () => {

@@ -27,6 +27,8 @@ test.describe('support tickets', () => {
     const visitor = await newPage(browser);
     await visitor.goto(stack.urls.shell);
     const form = visitor.getByRole('form', { name: 'Contact us' });
+    // The form takes its code as the visitor scrolls down to it (the page is server-rendered).
+    await form.scrollIntoViewIfNeeded();
     await form.getByLabel('Name').fill('Tess Ticket');
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Phone').fill('+44 20 7946 0000');

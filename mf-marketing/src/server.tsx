@@ -4,7 +4,7 @@
 // copy of everything it imports and renders its pages to HTML that the browser's copy of the
 // same components then takes over (hydrates).
 import { QueryClientProvider } from '@coldmail/query';
-import { MemoryRouter } from '@coldmail/router';
+import { MemoryRouter } from '@coldmail/router/memory';
 import { renderWithReads, type PublicRead, type RenderedQuery } from '@coldmail/ssr/server';
 import App from './app/App';
 import { pageHeadOf, pageMissing, type PageHead } from './app/page-head';

@@ -69,6 +69,7 @@ export function headTags(head) {
 const TITLE = /<title>[\s\S]*?<\/title>/;
 const DESCRIPTION = /<meta\s+name="description"[^>]*>/;
 const ROOT = '<div id="root"></div>';
+const HTML = /<html\b[^>]*>/;
 
 /**
  * The page: `template` (the shell's index.html) with `head` in place of its title and
@@ -82,8 +83,11 @@ export function pageDocument(template, { head, html, styles = [], stateBlock }) 
   if (!template.includes(ROOT)) throw new Error(`index.html has no ${ROOT}`);
   const links = styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`);
   const headHtml = [...links, headTags(head)].join('\n    ');
+  if (!HTML.test(template)) throw new Error('index.html has no <html> element');
   return (
     template
+      // Read by index.html's start-up script: the page is whole, its remote's code can wait.
+      .replace(HTML, (tag) => `${tag.slice(0, -1)} data-server-rendered>`)
       .replace(TITLE, '')
       .replace(DESCRIPTION, '')
       // Replaced by functions: a page's text may hold `$&` and the like.

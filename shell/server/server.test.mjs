@@ -61,6 +61,8 @@ describe('the page document', () => {
     expect(page).not.toContain('content="old"');
     expect(page).toContain('<div id="root"><p>Price: $& $1</p></div>');
     expect(page.indexOf('id="s"')).toBeLessThan(page.indexOf('/a.js'));
+    // Read by index.html's start-up script, before anything else: the page is already whole.
+    expect(page.startsWith('<html data-server-rendered>')).toBe(true);
   });
 });
 

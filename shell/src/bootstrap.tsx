@@ -10,7 +10,7 @@ import { AppRouter, createAppRoutes } from './app/router';
 import { HistoryCatchUp } from './app/HistoryCatchUp';
 import { earlyRemotes } from './app/early-start';
 import { loadRuntimeConfig } from './app/runtime-config';
-import { startAuth } from './features/auth/api/firebase-auth';
+import { configureAuth } from './features/auth/api/auth-settings';
 import { initRemotes } from './features/remotes/remote-registry';
 import { preloadRemoteApp } from './features/remotes/RemoteApp';
 import { AppErrorBoundary } from './features/errors/components/AppErrorPage';
@@ -19,9 +19,13 @@ import { ServerRenderingContext } from './utils/server-rendering';
 async function start(): Promise<void> {
   // Both reads started before React loaded; a failed remotes.json is read again when needed.
   initRemotes('/remotes.json', earlyRemotes).catch((error: unknown) => console.error(error));
-  // The current page's remote loads while the configuration is read and React first renders.
+  // A page the server rendered carries the reads its HTML was drawn from: with them in the
+  // cache, the first render draws the same HTML, which React then takes over (hydrates).
+  const serverState = readServerState(document);
+  // The current page's remote loads while the configuration is read and React first renders;
+  // on a server-rendered page, only once the visitor needs it (see RemoteApp).
   const page = pageForPath(window.location.pathname);
-  if (page && page.owner !== 'shell') preloadRemoteApp(page.owner);
+  if (!serverState && page && page.owner !== 'shell') preloadRemoteApp(page.owner);
   const config = await loadRuntimeConfig();
   sessionActions.configure({
     apiBaseUrl: config.apiBaseUrl,
@@ -32,9 +36,6 @@ async function start(): Promise<void> {
   // every screen that shows it.
   connectQueryCache(queryClient);
 
-  // A page the server rendered carries the reads its HTML was drawn from: with them in the
-  // cache, the first render draws the same HTML, which React then takes over (hydrates).
-  const serverState = readServerState(document);
   if (serverState) seedQueries(queryClient, serverState);
   // The page's first reads (index.html's script has preloaded them) go into the query cache
   // while its remote loads, under the keys the page's own queries use.
@@ -79,7 +80,18 @@ async function start(): Promise<void> {
     const root = createRoot(container);
     startTransition(() => root.render(app));
   }
-  startAuth(config.firebase);
+  // Sign-in's code loads at once only to restore a session (auth-settings.ts).
+  if (configureAuth(config.firebase)) {
+    import('./features/auth/api/firebase-auth').then(
+      (auth) => auth.startAuth(),
+      (error: unknown) => {
+        console.error('Sign-in could not start', error);
+        sessionActions.signedOut();
+      },
+    );
+  } else {
+    sessionActions.signedOut();
+  }
 }
 
 void start();

@@ -4,7 +4,8 @@
 import type { ItemList } from '@coldmail/contracts';
 import { pageForPath, pageList, paths, readRoutesDocument } from '@coldmail/registry/pages';
 import { QueryClientProvider } from '@coldmail/query';
-import { matchRoutes, MemoryRouter } from '@coldmail/router';
+import { matchRoutes } from '@coldmail/router';
+import { MemoryRouter } from '@coldmail/router/memory';
 import { SITE_NAME } from '@coldmail/ui';
 import { renderWithReads, type PublicRead, type RenderedQuery } from '@coldmail/ssr/server';
 import { AppRouter, createAppRoutes, documentTitleAt, isUnknown } from './app/router';

@@ -4,7 +4,7 @@
  * The shell's first script, inlined into index.html so it runs while the page is parsed, before
  * the federation runtime and React load (which takes a few round trips): it starts reading
  * /config.json and /remotes.json and, for a path a remote owns, that remote's manifest, then
- * preloads the remote's entry and its App's chunks. The shell's own code picks the reads up from
+ * preloads the remote's entry and its App's chunks (not on a server-rendered page). The shell's own code picks the reads up from
  * `window.__coldmailEarly` (src/app/early-start.ts, and the manifest in remote-registry.ts)
  * instead of asking again.
  *
@@ -45,7 +45,9 @@ function earlyStart(patterns) {
   /** @type {any} */ (window).__coldmailEarly = { config, remotes, manifests };
 
   const owner = patterns.find(([source]) => new RegExp(source, 'i').test(location.pathname));
-  if (!owner) return;
+  // A page the server rendered (shell/server marks its <html>) holds its first reads, and its
+  // remote's code is loaded only when the visitor needs it (the shell's hydrate-on-demand).
+  if (!owner || document.documentElement.hasAttribute('data-server-rendered')) return;
   // The page's first reads (public GETs): the app's publicRead asks for the same URL.
   if (owner[2].length > 0) {
     config

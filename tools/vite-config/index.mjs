@@ -295,6 +295,28 @@ export function earlyStartPlugin() {
 }
 
 /**
+ * The federation runtime's package.json as its one reader in the browser uses it: the Vite
+ * plugin's runtime-core publisher (injectExternalRuntimeCorePlugin) imports the whole file for
+ * its `version`, which put every field of it (exports map, repository...) in the shell's
+ * remoteEntry, 0.6 KB gzip of the first load.
+ *
+ * @returns {import('vite').Plugin}
+ */
+function runtimeVersionOnlyPlugin() {
+  const packageJson = /[\\/]@module-federation[\\/]runtime[\\/]package\.json$/;
+  return {
+    name: 'coldmail:federation-runtime-version-only',
+    enforce: 'pre',
+    apply: 'build',
+    transform(code, id) {
+      if (!packageJson.test(id.split('?')[0] ?? id)) return null;
+      const { name, version } = JSON.parse(code);
+      return { code: JSON.stringify({ name, version }), map: null };
+    },
+  };
+}
+
+/**
  * @param {string} appDir the shell's folder (its package.json)
  * @returns {UserConfig}
  */
@@ -304,6 +326,7 @@ export function hostConfig(appDir) {
     plugins: [
       react(),
       federatedRefreshPlugin(),
+      runtimeVersionOnlyPlugin(),
       runtimeJsonPlugin(),
       earlyStartPlugin(),
       federation({

@@ -1,11 +1,10 @@
 // Every app imports routing from here, never from react-router-dom directly (lint enforces it):
 // host and remotes then share exactly one router instance, and the shared bundle carries only
-// these exports. Add an export here when a screen needs one.
+// these exports. Add an export here when a screen needs one. (MemoryRouter: ./memory.)
 export {
   BrowserRouter,
   Link,
   matchRoutes,
-  MemoryRouter,
   Navigate,
   NavLink,
   Outlet,

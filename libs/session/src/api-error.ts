@@ -69,3 +69,9 @@ export function toApiError(error: unknown): ApiError {
   }
   return new ApiError(error instanceof Error ? error.message : String(error), 0);
 }
+
+/**
+ * A failure a stream reported after it started (its `error` event; see stream.ts), as opposed to
+ * a refusal before it (an ordinary error answer): the work was under way when it failed.
+ */
+export class StreamError extends ApiError {}

@@ -3,7 +3,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { buildPath, routes, staleDomainsOf, type Route } from '@coldmail/contracts/routes';
 import { toApiError, type ApiError } from './api-error';
 import { isFlatQuery, publicRead } from './public-read';
-import { readStream } from './stream';
 import { isMeKey, setConnectedClient } from './query-cache';
 
 // A call of the typed client fails only with an ApiError (see `callOf`): that is the `error`
@@ -106,6 +105,8 @@ const axiosClient = () => import('./api-client').then((module) => module.apiClie
 function streamCallOf(domain: string, route: Route) {
   const stale = staleDomainsOf(domain, route) as readonly Domain[];
   return async (input: Input, onText: (soFar: string) => void, signal?: AbortSignal) => {
+    // The stream reader loads with the first stream (the generator's), not with every page.
+    const { readStream } = await import('./stream');
     const answer = await readStream(
       buildPath(route.path, input.params),
       input.body,

@@ -4,9 +4,17 @@ import { useSession } from './store';
 registerSessionInstance(useSession);
 registerRecordAccess();
 
-export { answeredWithoutMessage, ApiError, readFailureText, toApiError } from './api-error';
-export { downloadCsv } from './download';
-export { StreamError } from './stream';
+export {
+  answeredWithoutMessage,
+  ApiError,
+  readFailureText,
+  StreamError,
+  toApiError,
+} from './api-error';
+
+/** A list's CSV export (download.ts): its code loads with the first export, not every page. */
+export const downloadCsv: typeof import('./download').downloadCsv = async (path, query) =>
+  (await import('./download')).downloadCsv(path, query);
 export {
   sessionActions,
   useSession,

@@ -1,11 +1,5 @@
-import { ApiError, errorOfAnswer } from './api-error';
+import { ApiError, errorOfAnswer, StreamError } from './api-error';
 import { apiFetch } from './api-fetch';
-
-/**
- * A failure the stream reported after it started (its `error` event), as opposed to a refusal
- * before it (an ordinary error answer): the work was under way when it failed.
- */
-export class StreamError extends ApiError {}
 
 /**
  * A stream entry's call (see Route.stream): POSTs `body` to `path` and reads the server-sent

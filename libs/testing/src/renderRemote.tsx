@@ -1,5 +1,6 @@
 import type { UserRecord } from '@coldmail/contracts';
-import { MemoryRouter, useLocation } from '@coldmail/router';
+import { useLocation } from '@coldmail/router';
+import { MemoryRouter } from '@coldmail/router/memory';
 import {
   ApiError,
   connectQueryCache,

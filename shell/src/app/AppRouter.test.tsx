@@ -1,6 +1,6 @@
 import { sessionActions } from '@coldmail/session';
 import { startTestApi, type TestApi } from '@coldmail/testing';
-import { MemoryRouter } from '@coldmail/router';
+import { MemoryRouter } from '@coldmail/router/memory';
 import { createQueryClient, QueryClientProvider } from '@coldmail/query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -15,7 +15,7 @@ import {
 import { RequireAdmin } from '../features/auth/components/RequireAdmin';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { NotFoundPage } from '../features/errors/components/NotFoundPage';
-import { VerifyEmailNotice } from '../features/auth/components/VerifyEmailNotice';
+import { EmailNotice } from '../features/auth/components/EmailNotice';
 import { RootLayout } from '../features/layout/components/RootLayout';
 import { readPublishedPages, type PublishedPage } from '../features/remotes/published-pages';
 import { RemoteApp } from '../features/remotes/RemoteApp';
@@ -112,7 +112,7 @@ function routeTable(
   return [
     {
       id: 'site',
-      element: <RootLayout notice={<VerifyEmailNotice />} />,
+      element: <RootLayout notice={<EmailNotice />} />,
       children: [
         ...pageRoutes('public', published),
         {

@@ -1,5 +1,5 @@
 import { earlyConfig } from './early-start';
-import type { FirebaseSettings } from '../features/auth/api/firebase-auth';
+import type { FirebaseSettings } from '../features/auth/api/auth-settings';
 
 /** Deployment settings read at start-up, so one build runs in every environment. */
 export interface RuntimeConfig {

@@ -1,6 +1,6 @@
 import { api, sessionActions } from '@coldmail/session';
 import { navLogo, startTestApi, type TestApi } from '@coldmail/testing';
-import { MemoryRouter } from '@coldmail/router';
+import { MemoryRouter } from '@coldmail/router/memory';
 import { createQueryClient, type QueryClient, QueryClientProvider } from '@coldmail/query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,7 +1,7 @@
 import { createRef } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from '@coldmail/router';
+import { MemoryRouter } from '@coldmail/router/memory';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from './Button';
 import { ButtonLink } from './ButtonLink';

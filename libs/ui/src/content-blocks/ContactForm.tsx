@@ -101,6 +101,9 @@ export function ContactForm({ buttonText, send }: ContactFormProps) {
       noValidate
       aria-label="Contact us"
       inert={!send}
+      // A server-rendered page takes its code when this comes near the screen (the shell's
+      // hydrate-on-demand), so the form works by the time the visitor gets to it.
+      data-hydrate="visible"
     >
       <div className={styles.row}>
         <TextField label="Name" required autoComplete="name" maxLength={100} {...field('name')} />

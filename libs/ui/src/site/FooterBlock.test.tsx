@@ -1,5 +1,5 @@
 import type { FooterSettings } from '@coldmail/contracts';
-import { MemoryRouter } from '@coldmail/router';
+import { MemoryRouter } from '@coldmail/router/memory';
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeIntersectionObserver, type FakeObserver } from '../test/fakeIntersectionObserver';

@@ -1,9 +1,22 @@
 import { loadable, type Loadable } from '@coldmail/ui';
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { useLocation } from '@coldmail/router';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+} from 'react';
+import { useLocation, useNavigate } from '@coldmail/router';
 import { FirstScreenLoader } from '../../components/FirstScreenLoader';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { loadRemoteApp } from './remote-registry';
+import {
+  navigateLinksWith,
+  remoteHydrated,
+  wantRemote,
+  whenRemoteWanted,
+} from './hydrate-on-demand';
 import { RouteContextReset } from './RouteContextReset';
 import { useServerRendering } from '../../utils/server-rendering';
 
@@ -29,21 +42,31 @@ export function preloadRemoteApp(remote: string): void {
 
 /**
  * The remote's App for taking over its server-rendered HTML: React.lazy, which suspends, so React
- * keeps the server's HTML on screen (its links working, a click on it replayed) until the code is
- * in and then hydrates it. (The loader above draws its fallback instead, which would replace it.)
+ * keeps the server's HTML on screen (its links working) until the code is in and then hydrates
+ * it. (The loader above draws its fallback instead, which would replace it.) The code is asked
+ * for only when the visitor needs it (hydrate-on-demand.ts): reading the page costs none of it.
  */
 const hydratingApps = new Map<string, LazyExoticComponent<ComponentType>>();
 
 function hydratingAppOf(remote: string): LazyExoticComponent<ComponentType> {
   let app = hydratingApps.get(remote);
   if (!app) {
-    app = lazy(async () => ({
-      default: (await loadRemoteApp(remote, { afterFailure: false })).default as ComponentType,
-    }));
+    app = lazy(async () => {
+      await whenRemoteWanted(remote);
+      const App = (await loadRemoteApp(remote, { afterFailure: false })).default;
+      function Hydrated() {
+        useEffect(() => remoteHydrated(remote), []);
+        return <App />;
+      }
+      return { default: Hydrated };
+    });
     hydratingApps.set(remote, app);
   }
   return app;
 }
+
+/** The path the server drew: the one page whose remote part is taken over rather than drawn. */
+const serverPath = typeof window === 'undefined' ? null : window.location.pathname;
 
 /** Renders a remote's exposed App in place; a remote that fails shows a fallback with Retry. */
 export function RemoteApp({ remote }: { remote: string }) {
@@ -51,8 +74,16 @@ export function RemoteApp({ remote }: { remote: string }) {
   const [attempt, setAttempt] = useState(0);
   const App = remoteAppOf(remote, false);
   const serverRendering = useServerRendering();
-  const Hydrating =
-    serverRendering?.hydrating === remote && attempt === 0 ? hydratingAppOf(remote) : null;
+  const takingOver = serverRendering?.hydrating === remote && attempt === 0;
+  // Another page (of this remote or back to this one): its code is needed now.
+  if (takingOver && pathname !== serverPath) wantRemote(remote);
+  const Hydrating = takingOver ? hydratingAppOf(remote) : null;
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!takingOver) return;
+    navigateLinksWith((to) => navigate(to));
+    return () => navigateLinksWith(null);
+  }, [takingOver, navigate]);
 
   const retry = () => {
     remoteAppOf(remote, true);

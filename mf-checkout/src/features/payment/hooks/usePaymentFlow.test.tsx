@@ -1,4 +1,5 @@
-import { MemoryRouter, useLocation } from '@coldmail/router';
+import { useLocation } from '@coldmail/router';
+import { MemoryRouter } from '@coldmail/router/memory';
 import { ApiError } from '@coldmail/session';
 import { act, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';

@@ -9,7 +9,7 @@ import {
 } from '@coldmail/testing';
 import { createQueryClient, QueryClientProvider } from '@coldmail/query';
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from '@coldmail/router';
+import { MemoryRouter } from '@coldmail/router/memory';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HomePage } from './HomePage';
 

@@ -1,4 +1,4 @@
-import { MemoryRouter } from '@coldmail/router';
+import { MemoryRouter } from '@coldmail/router/memory';
 import { sessionActions } from '@coldmail/session';
 import { creditPackage, startTestApi, type ApiRoutes, type TestApi } from '@coldmail/testing';
 import { createQueryClient, QueryClientProvider } from '@coldmail/query';

@@ -2,24 +2,11 @@ import { queryClient } from '@coldmail/query';
 import { sessionActions } from '@coldmail/session';
 import type { Auth, User } from 'firebase/auth';
 import { useEffect } from 'react';
-import {
-  cacheAuthState,
-  clearCachedSession,
-  readCachedAuthState,
-} from '../../../utils/browser-cache';
+import { cacheAuthState, clearCachedSession } from '../../../utils/browser-cache';
+import { authSettings } from './auth-settings';
 import { loadUserRecord, stopWatchingRecord, syncUserRecord } from './user-record';
 
-/** Public web settings of the Firebase project (safe to ship to browsers). */
-export interface FirebaseSettings {
-  apiKey: string;
-  projectId: string;
-  authDomain?: string;
-  /** Set in development and tests: the Auth emulator's URL, e.g. http://127.0.0.1:9099. */
-  emulatorUrl?: string;
-}
-
 let authPromise: Promise<Auth> | null = null;
-let configured: FirebaseSettings | null = null;
 /** While registering, the register flow syncs the record itself, once the name is set. */
 let registering = false;
 /** Set by signIn: the next signed-in state is a sign-in (sync the record), not a restore. */
@@ -42,21 +29,18 @@ function notConfigured(): Error {
 }
 
 /**
- * Firebase Auth is the largest module of the site, and most visitors never sign in. It starts at
- * once only for a browser that was signed in when it last left (the cached auth state, which
- * sign-out clears), so that session is restored; everyone else is signed out until a sign-in,
- * registration or password-reset screen asks for it (prepareSignIn). It then keeps the session
- * store in step.
+ * Firebase Auth is the largest module of the site, and most visitors never sign in: this module
+ * (and Firebase with it) is loaded at once only to restore a session (auth-settings.ts says when);
+ * everyone else is signed out until a sign-in, registration or password-reset screen asks for it
+ * (usePrepareSignIn). It then keeps the session store in step.
  */
-export function startAuth(settings: FirebaseSettings | undefined): void {
-  configured = settings ?? null;
-  if (settings && readCachedAuthState()?.hasUser) void loadAuth().catch(() => undefined);
-  else sessionActions.signedOut();
+export function startAuth(): void {
+  void loadAuth().catch(() => undefined);
 }
 
 /** Loads sign-in ahead of need, for the screens that use it (called as they open). */
 function prepareSignIn(): void {
-  if (configured) void loadAuth().catch(() => undefined);
+  if (authSettings()) void loadAuth().catch(() => undefined);
 }
 
 /** For the sign-in, registration and reset screens: sign-in loads as the screen opens. */
@@ -66,7 +50,7 @@ export function usePrepareSignIn(): void {
 
 function loadAuth(): Promise<Auth> {
   if (authPromise) return authPromise;
-  const settings = configured;
+  const settings = authSettings();
   if (!settings) return Promise.reject(notConfigured());
   authPromise = (async () => {
     const [{ initializeApp }, firebaseAuth] = await Promise.all([

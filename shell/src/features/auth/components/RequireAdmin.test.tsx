@@ -8,7 +8,7 @@ import {
   type ApiReply,
   type TestApi,
 } from '@coldmail/testing';
-import { MemoryRouter } from '@coldmail/router';
+import { MemoryRouter } from '@coldmail/router/memory';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { api, sessionActions } from '@coldmail/session';
 import { footerSettings, startTestApi, type TestApi } from '@coldmail/testing';
-import { MemoryRouter } from '@coldmail/router';
+import { MemoryRouter } from '@coldmail/router/memory';
 import { createQueryClient, type QueryClient, QueryClientProvider } from '@coldmail/query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -2,11 +2,13 @@ import { paths } from '@coldmail/registry/pages';
 import { useSession } from '@coldmail/session';
 import { ButtonLink, useMediaQuery } from '@coldmail/ui';
 import { NavLink } from '@coldmail/router';
-import type { Ref } from 'react';
+import { lazy, Suspense, type Ref } from 'react';
 import styles from './Header.module.css';
 import { useCachedNavbarUser } from '../../../utils/browser-cache';
 import { Logo } from '../../../components/Logo';
-import { UserMenu } from './UserMenu';
+
+/** The account menu's code loads for a signed-in visitor only (most visitors are not). */
+const UserMenu = lazy(async () => ({ default: (await import('./UserMenu')).UserMenu }));
 
 const links = [
   { to: paths.home, label: 'Home' },
@@ -61,7 +63,9 @@ export function Header({ ref }: { ref?: Ref<HTMLElement> }) {
   const account = (
     <div key="account" className={styles.account}>
       {status === 'signed-in' ? (
-        <UserMenu />
+        <Suspense fallback={<CachedAvatar />}>
+          <UserMenu />
+        </Suspense>
       ) : status === 'unknown' ? (
         <CachedAvatar />
       ) : (

@@ -1,6 +1,7 @@
 import { sessionActions } from '@coldmail/session';
 import { footerSettings, navLogo, startTestApi, type TestApi } from '@coldmail/testing';
-import { Link, MemoryRouter, Navigate, Outlet, Route, Routes } from '@coldmail/router';
+import { Link, Navigate, Outlet, Route, Routes } from '@coldmail/router';
+import { MemoryRouter } from '@coldmail/router/memory';
 import { SidebarLayout } from '@coldmail/ui';
 import { createQueryClient, QueryClientProvider } from '@coldmail/query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';

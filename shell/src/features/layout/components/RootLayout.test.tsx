@@ -1,6 +1,7 @@
 import { sessionActions } from '@coldmail/session';
 import { footerSettings, navLogo, startTestApi, type TestApi } from '@coldmail/testing';
-import { Link, MemoryRouter, Route, Routes } from '@coldmail/router';
+import { Link, Route, Routes } from '@coldmail/router';
+import { MemoryRouter } from '@coldmail/router/memory';
 import { createQueryClient, QueryClientProvider } from '@coldmail/query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

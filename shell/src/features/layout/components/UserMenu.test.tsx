@@ -1,4 +1,4 @@
-import { MemoryRouter } from '@coldmail/router';
+import { MemoryRouter } from '@coldmail/router/memory';
 import { signInBuyer, userRecord } from '@coldmail/testing';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
