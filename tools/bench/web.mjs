@@ -28,7 +28,7 @@ const CHROMIUM_ARGS = [
 ];
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** Lighthouse runs per build; one run moves by several points here, so the median is reported. */
-const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
 
 /** Lighthouse's mobile profile (DevTools throttling), as `throttled` loads get it. */
 const MOBILE = { latency: 150, downKbps: 1638.4, upKbps: 750, cpuSlowdown: 4 };
@@ -141,6 +141,8 @@ async function load(browser, url, page, { gzipOnly = false, throttled = false } 
           },
         );
       });
+    // A server-rendered page takes its remote's code as the visitor reaches for it.
+    if (page.reach) await tab.hover(page.reach);
     await tab.waitForLoadState('networkidle');
     return tab.evaluate(() => window.__contentVisibleAt);
   };
@@ -304,7 +306,14 @@ try {
   const packages = await (await fetch(`${stack.urls.api}/packages`)).json();
   const packageId = packages[0]?._id ?? '0123456789abcdef01234567';
   const firstRoutes = [
-    { remote: 'marketing', path: '/', selectors: ['body'], signedIn: false },
+    // Server-rendered: its code loads when the visitor reaches for the content (a pointer over it).
+    {
+      remote: 'marketing',
+      path: '/',
+      selectors: ['body'],
+      signedIn: false,
+      reach: '[data-remote="marketing"] h2',
+    },
     { remote: 'checkout', path: `/buy/${packageId}`, selectors: ['body'], signedIn: true },
     { remote: 'account', path: '/user/dashboard', selectors: ['body'], signedIn: true },
     { remote: 'generator', path: '/user/generate-email', selectors: ['body'], signedIn: true },
@@ -316,7 +325,7 @@ try {
     const remoteUrl = stack.urls[/** @type {keyof typeof stack.urls} */ (route.remote)];
     const own = remoteUrl ? (firstLoad.jsByOrigin.get(new URL(remoteUrl).origin) ?? 0) / 1024 : 0;
     console.log(
-      `  ${route.remote.padEnd(10)} ${route.path.padEnd(36)} ${`${fmt(own)} KB`.padStart(9)}  ${own <= 60 ? 'met' : 'MISSED'}`,
+      `  ${route.remote.padEnd(10)} ${`${route.path}${route.reach ? ' (reached for)' : ''}`.padEnd(36)} ${`${fmt(own)} KB`.padStart(9)}  ${own <= 60 ? 'met' : 'MISSED'}`,
     );
   }
 
