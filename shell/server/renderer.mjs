@@ -52,6 +52,13 @@ export async function createPageRenderer({
   const shellStyles = await shellStylesOf(distDir);
   const { read: readApi } = createApiReader({ apiUrl, fetch: fetchImpl });
   const remoteFiles = createRemoteFiles({ manifests, fetch: fetchImpl });
+  // The landing page's remote entry is loaded now rather than by the first visitor, whose page
+  // would wait for it (and, on a busy machine, could pass the render budget and be left to the
+  // browser). A failure here is the first request's to report.
+  const landing = shell.pageAt('/')?.remote;
+  if (landing) {
+    Promise.all([remoteFiles.entry(landing), remoteFiles.styles(landing)]).catch(() => {});
+  }
 
   /** @param {string | undefined} image */
   const absoluteImage = (image) => {
