@@ -59,6 +59,49 @@ test.describe('landing content', () => {
     assert.deepEqual(visitor.pageErrors, []);
   });
 
+  test("a banner video plays on the visitor's first click, even one made before the page's code has come", async () => {
+    await openEditor('Banner Section');
+    await adminPage.getByLabel('YouTube video URL').fill('https://youtu.be/dQw4w9WgXcQ');
+    await adminPage.getByRole('button', { name: 'Save Changes' }).click();
+    await adminPage.getByText('Banner section updated successfully!').waitFor();
+    try {
+      const visitor = await newPage(browser);
+      // YouTube is out of reach here: its thumbnail and player load nothing.
+      await visitor.route(/ytimg\.com|youtube-nocookie\.com/, (route) => route.abort());
+      // The landing page's own code (the marketing remote's) is held back until after the
+      // click, so the click lands on the HTML the server drew, before React can handle it (here
+      // even before the shell's code has run: the page shows as soon as it is parsed).
+      let release = () => {};
+      const held = new Promise((resolve) => {
+        release = resolve;
+      });
+      let ask = () => {};
+      const asked = new Promise((resolve) => {
+        ask = resolve;
+      });
+      await visitor.route(
+        (url) => url.href.startsWith(stack.urls.marketing) && url.pathname.endsWith('.js'),
+        async (route) => {
+          ask();
+          await held;
+          await route.continue();
+        },
+      );
+      await visitor.goto(stack.urls.shell);
+      await visitor.getByRole('button', { name: /Play video/ }).click();
+      // The click asks for the page's code, which has not come yet.
+      await asked;
+      assert.equal(await visitor.locator('iframe').count(), 0);
+      release();
+      await visitor.locator('iframe[src*="youtube-nocookie.com/embed/dQw4w9WgXcQ"]').waitFor();
+      assert.deepEqual(visitor.pageErrors, []);
+    } finally {
+      await adminPage.getByRole('button', { name: 'Reset to Default' }).click();
+      await adminPage.getByRole('dialog').getByRole('button', { name: 'Reset' }).click();
+      await adminPage.getByText('Banner section reset to default successfully!').waitFor();
+    }
+  });
+
   test('one landing block that cannot be read says so in its place; the others and the packages show', async () => {
     const page = await newPage(browser);
     const fail = (route) =>

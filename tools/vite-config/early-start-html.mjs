@@ -42,7 +42,23 @@ function earlyStart(patterns) {
   remotes.catch(() => {});
   /** @type {Record<string, Promise<string>>} manifest URL → its text, for the federation runtime */
   const manifests = {};
-  /** @type {any} */ (window).__coldmailEarly = { config, remotes, manifests };
+  /** @type {any} */
+  const early = { config, remotes, manifests };
+  /** @type {any} */ (window).__coldmailEarly = early;
+  // A server-rendered page shows before its code has run, and a click on it then does nothing:
+  // the last one is kept, for the shell to make again once the page is taken over
+  // (hydrate-on-demand.ts, which stops this when it starts listening itself).
+  if (document.documentElement.hasAttribute('data-server-rendered')) {
+    /** @param {Event} event */
+    const keep = (event) => {
+      early.clicks.last = event.target;
+    };
+    early.clicks = {
+      last: null,
+      stop: () => document.removeEventListener('click', keep, true),
+    };
+    document.addEventListener('click', keep, true);
+  }
 
   const owner = patterns.find(([source]) => new RegExp(source, 'i').test(location.pathname));
   // A page the server rendered (shell/server marks its <html>) holds its first reads, and its

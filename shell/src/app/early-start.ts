@@ -16,6 +16,8 @@ declare global {
       remotes: Promise<unknown>;
       /** The current page's remote manifest (URL → text), until the federation runtime takes it. */
       manifests?: Record<string, Promise<string>>;
+      /** On a server-rendered page: the last click before the shell's code ran. */
+      clicks?: { last: EventTarget | null; stop: () => void };
     };
   }
 }

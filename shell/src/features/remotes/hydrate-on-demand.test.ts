@@ -98,6 +98,28 @@ describe('a server-rendered remote page takes its code when the visitor needs it
     expect(clicks).toHaveLength(3);
   });
 
+  it("makes again a click made before any of the shell's code ran", async () => {
+    const play = document.getElementById('play')!;
+    const stop = vi.fn();
+    window.__coldmailEarly = {
+      config: Promise.resolve({}),
+      remotes: Promise.resolve({}),
+      clicks: { last: play, stop },
+    };
+    try {
+      const { whenRemoteWanted, remoteHydrated } = await load();
+      const wanted = whenRemoteWanted('marketing');
+      expect(stop).toHaveBeenCalled();
+      expect(await settled(wanted)).toBe(true);
+      const clicks: Event[] = [];
+      play.addEventListener('click', (event) => clicks.push(event));
+      remoteHydrated('marketing');
+      expect(clicks).toHaveLength(1);
+    } finally {
+      delete window.__coldmailEarly;
+    }
+  });
+
   it("does not make a form's submit again: the browser has done what it does", async () => {
     const { whenRemoteWanted, remoteHydrated } = await load();
     void whenRemoteWanted('marketing');

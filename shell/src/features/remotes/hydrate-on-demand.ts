@@ -7,7 +7,8 @@
  *   contact form) comes near the screen;
  * - the visitor leaves the first page for another in the browser (the router asks for it).
  * A click that lands while the code is on its way is not lost: React drops it (it cannot run a
- * handler it does not have yet), so it is made again once the page has been taken over. A click
+ * handler it does not have yet), so it is made again once the page has been taken over; so is
+ * one made before any of the shell's code ran (index.html's start-up script keeps it). A click
  * on one of the site's own links goes through the shell's router (no page load), as it would
  * once the page is taken over.
  */
@@ -85,6 +86,16 @@ function watch(remote: string, entry: Pending): () => void {
   for (const type of REACHING)
     window.addEventListener(type, reach, { capture: true, passive: true });
   window.addEventListener('click', click, { capture: true });
+  // A click made before any of the shell's code ran (index.html's start-up script kept it).
+  const early = window.__coldmailEarly?.clicks;
+  if (early) {
+    early.stop();
+    const before = early.last;
+    if (before instanceof HTMLElement && remoteOf(before) === remote && !actsWithoutCode(before)) {
+      entry.click = before;
+      queueMicrotask(entry.want);
+    }
+  }
   let observer: IntersectionObserver | undefined;
   if (typeof IntersectionObserver === 'function') {
     observer = new IntersectionObserver(
