@@ -81,22 +81,42 @@ export class SharedThrottlerStorage implements ThrottlerStorage, OnModuleInit, O
   ): ReturnType<ThrottlerStorage['increment']> {
     const id = `${throttlerName}:${key}`;
     for (;;) {
-      const now = Date.now();
-      let window = this.local.get(id);
-      if (window && window.endsAt <= now) window = undefined;
-      if (window && window.allowance > 0) {
-        window.allowance -= 1;
-        if (window.allowance < window.lowWater && !window.full) {
-          // The next share, while this one is used; a failure is retried by a later request.
-          this.reserve(id, ttl, limit, window).catch((error: unknown) =>
-            this.logger.warn(`Reserving throttle hits failed: ${String(error)}`),
-          );
-        }
-        return answer(window, limit, now, false);
-      }
-      if (window?.full) return answer(window, limit, now, true);
-      await this.reserve(id, ttl, limit, window);
+      const held = this.fromHeld(id, ttl, limit);
+      if (held) return held;
+      const window = this.local.get(id);
+      await this.reserve(id, ttl, limit, window && window.endsAt > Date.now() ? window : undefined);
     }
+  }
+
+  /**
+   * The hit's answer from what this instance holds of the caller's window, without waiting: null
+   * when it holds nothing to answer with (then `increment` asks MongoDB). Most requests of a busy
+   * caller are answered here, and a guard that gets an answer needs no promise.
+   */
+  takeHeld(
+    key: string,
+    ttl: number,
+    limit: number,
+    throttlerName: string,
+  ): Awaited<ReturnType<ThrottlerStorage['increment']>> | null {
+    return this.fromHeld(`${throttlerName}:${key}`, ttl, limit);
+  }
+
+  private fromHeld(id: string, ttl: number, limit: number) {
+    const now = Date.now();
+    const window = this.local.get(id);
+    if (!window || window.endsAt <= now) return null;
+    if (window.allowance > 0) {
+      window.allowance -= 1;
+      if (window.allowance < window.lowWater && !window.full) {
+        // The next share, while this one is used; a failure is retried by a later request.
+        this.reserve(id, ttl, limit, window).catch((error: unknown) =>
+          this.logger.warn(`Reserving throttle hits failed: ${String(error)}`),
+        );
+      }
+      return answer(window, limit, now, false);
+    }
+    return window.full ? answer(window, limit, now, true) : null;
   }
 
   /** Takes a share of the window under way (or opens the next one); one at a time per window. */
