@@ -184,6 +184,20 @@ test.describe('server-rendered public pages', () => {
     assert.deepEqual(page.pageErrors, []);
   });
 
+  test('back on the landing page after leaving it before its code came, the page is drawn again', async () => {
+    const page = await newPage(browser);
+    await page.goto(stack.urls.shell);
+    // The header is the shell's: following its link asks nothing of the landing page's code.
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+    await page.waitForURL(`${stack.urls.shell}${paths.login}`);
+    await page.goBack();
+    await page
+      .locator('[data-page="HomePage"]')
+      .getByRole('heading', { name: 'Pricing Packages' })
+      .waitFor();
+    assert.deepEqual(page.pageErrors, []);
+  });
+
   test('the browser takes the HTML over without drawing it again, and the contact form then sends', async () => {
     const page = await newPage(browser);
     const redrawn = [];

@@ -26,6 +26,8 @@ async function start(): Promise<void> {
   // on a server-rendered page, only once the visitor needs it (see RemoteApp).
   const page = pageForPath(window.location.pathname);
   if (!serverState && page && page.owner !== 'shell') preloadRemoteApp(page.owner);
+  // No remote part to take over (the not-found page): clicks need not be kept for one.
+  if (!page || page.owner === 'shell') window.__coldmailEarly?.clicks?.stop();
   const config = await loadRuntimeConfig();
   sessionActions.configure({
     apiBaseUrl: config.apiBaseUrl,

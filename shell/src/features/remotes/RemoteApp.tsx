@@ -84,6 +84,8 @@ export function RemoteApp({ remote }: { remote: string }) {
     navigateLinksWith((to) => navigate(to));
     return () => navigateLinksWith(null);
   }, [takingOver, navigate]);
+  // Once this page is left, the server's HTML is gone: back on it, the remote's code draws it.
+  useEffect(() => (takingOver ? () => wantRemote(remote) : undefined), [takingOver, remote]);
 
   const retry = () => {
     remoteAppOf(remote, true);

@@ -21,6 +21,19 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 const fire = (target: Element, type: string) =>
   target.dispatchEvent(new Event(type, { bubbles: true, cancelable: true }));
 
+/**
+ * React's part in a click on content it has not taken over: it stops the click where its root
+ * is (and runs nothing). `taken` says when it has taken the content over.
+ */
+function reactRoot(taken: () => boolean) {
+  const root = (event: Event) => {
+    if (!taken()) event.stopPropagation();
+  };
+  document.body.addEventListener('click', root);
+  roots.push(root);
+}
+const roots: ((event: Event) => void)[] = [];
+
 beforeEach(() => {
   document.body.innerHTML = `
     <header><a id="home" href="/">Home</a></header>
@@ -28,12 +41,14 @@ beforeEach(() => {
       <button id="play" type="button">Play video</button>
       <a id="buy" href="/buy/p1">Buy Now</a>
       <a id="jump" href="#contact">Contact</a>
+      <a id="top" href="#">Top</a>
       <a id="away" href="https://elsewhere.example/">Elsewhere</a>
       <form data-hydrate="visible"><button id="send" type="submit">Send</button></form>
     </div>`;
 });
 
 afterEach(() => {
+  for (const root of roots.splice(0)) document.body.removeEventListener('click', root);
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
 });
@@ -81,21 +96,38 @@ describe('a server-rendered remote page takes its code when the visitor needs it
     expect(await settled(wanted)).toBe(true);
   });
 
-  it('makes a click that landed before the code again once the page is taken over', async () => {
+  it('makes a click React dropped while the code came again once the page is taken over', async () => {
     const { whenRemoteWanted, remoteHydrated } = await load();
+    let hydrated = false;
+    reactRoot(() => hydrated);
     const wanted = whenRemoteWanted('marketing');
     const play = document.getElementById('play')!;
     const clicks: number[] = [];
     play.addEventListener('click', () => clicks.push(Date.now()));
+    // A pointer comes first, then the click: the code is asked for by the one, the other kept.
+    fire(play, 'pointerdown');
     play.click();
     expect(await settled(wanted)).toBe(true);
     expect(clicks).toHaveLength(1);
+    hydrated = true;
     remoteHydrated('marketing');
     expect(clicks).toHaveLength(2);
     // Once taken over, a click is the page's own: nothing is made again.
     play.click();
     remoteHydrated('marketing');
     expect(clicks).toHaveLength(3);
+  });
+
+  it('does not make again a click React handled itself (it took the page over during it)', async () => {
+    const { whenRemoteWanted, remoteHydrated } = await load();
+    reactRoot(() => true);
+    void whenRemoteWanted('marketing');
+    const play = document.getElementById('play')!;
+    const clicks: Event[] = [];
+    play.addEventListener('click', (event) => clicks.push(event));
+    play.click();
+    remoteHydrated('marketing');
+    expect(clicks).toHaveLength(1);
   });
 
   it("makes again a click made before any of the shell's code ran", async () => {
@@ -122,6 +154,7 @@ describe('a server-rendered remote page takes its code when the visitor needs it
 
   it("does not make a form's submit again: the browser has done what it does", async () => {
     const { whenRemoteWanted, remoteHydrated } = await load();
+    reactRoot(() => false);
     void whenRemoteWanted('marketing');
     const send = document.getElementById('send')!;
     const form = document.querySelector('form')!;
@@ -154,6 +187,7 @@ describe('a server-rendered remote page takes its code when the visitor needs it
     expect(click('buy')).toBe(true);
     expect(routed).toEqual(['/buy/p1']);
     expect(click('jump')).toBe(false);
+    expect(click('top')).toBe(false);
     expect(click('away')).toBe(false);
     // The shell's own links are the shell's (already taken over).
     expect(click('home')).toBe(false);

@@ -23,9 +23,12 @@ interface Pending {
   want: () => void;
   /** Set once the remote's page has been taken over. */
   hydrated: boolean;
-  /** The last click that landed on it before that, to be made again then. */
+  /** The last click React dropped on it before that, to be made again then. */
   click: HTMLElement | null;
-  stop: () => void;
+  /** Stops what asks for the code (until it is asked for). */
+  stopTriggers: () => void;
+  /** Stops keeping clicks (once the page is taken over). */
+  stopClicks: () => void;
 }
 
 const pending = new Map<string, Pending>();
@@ -41,7 +44,9 @@ export function navigateLinksWith(to: ((path: string) => void) | null): void {
 /** The site's own page a click on `target` goes to, when the router can take it there. */
 function routedLinkOf(event: MouseEvent, target: HTMLElement): string | null {
   const link = target.closest('a[href]');
-  if (!(link instanceof HTMLAnchorElement) || !navigate) return null;
+  if (!(link instanceof HTMLAnchorElement) || !navigate || event.defaultPrevented) return null;
+  // A jump within this page ('#', '#contact') is the browser's.
+  if (link.getAttribute('href')?.startsWith('#')) return null;
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
     return null;
   }
@@ -67,35 +72,13 @@ function actsWithoutCode(target: HTMLElement): boolean {
   return button !== null && button.type === 'submit' && button.form !== null;
 }
 
-function watch(remote: string, entry: Pending): () => void {
+/** What asks for the remote's code: the visitor reaching in, or something nearing the screen. */
+function watchForNeed(remote: string, entry: Pending): () => void {
   const reach = (event: Event) => {
     if (remoteOf(event.target) === remote) entry.want();
   };
-  const click = (event: MouseEvent) => {
-    const target = event.target;
-    if (entry.hydrated || !(target instanceof HTMLElement) || remoteOf(target) !== remote) return;
-    const route = routedLinkOf(event, target);
-    if (route !== null) {
-      event.preventDefault();
-      navigate?.(route);
-      return;
-    }
-    entry.want();
-    entry.click = actsWithoutCode(target) ? null : target;
-  };
   for (const type of REACHING)
     window.addEventListener(type, reach, { capture: true, passive: true });
-  window.addEventListener('click', click, { capture: true });
-  // A click made before any of the shell's code ran (index.html's start-up script kept it).
-  const early = window.__coldmailEarly?.clicks;
-  if (early) {
-    early.stop();
-    const before = early.last;
-    if (before instanceof HTMLElement && remoteOf(before) === remote && !actsWithoutCode(before)) {
-      entry.click = before;
-      queueMicrotask(entry.want);
-    }
-  }
   let observer: IntersectionObserver | undefined;
   if (typeof IntersectionObserver === 'function') {
     observer = new IntersectionObserver(
@@ -112,8 +95,48 @@ function watch(remote: string, entry: Pending): () => void {
   }
   return () => {
     for (const type of REACHING) window.removeEventListener(type, reach, { capture: true });
-    window.removeEventListener('click', click, { capture: true });
     observer?.disconnect();
+  };
+}
+
+/**
+ * Clicks on the remote's part until it is taken over. Each is noted as it starts (capture) and
+ * forgotten if it gets through (bubble): React stops the propagation of a click it drops, on
+ * content it has not taken over, and handles it as usual once it has (even when that happens
+ * during the click), so only a dropped click is made again. A click on one of the page's own
+ * links goes through the router.
+ */
+function keepClicks(remote: string, entry: Pending): () => void {
+  const noted = (event: MouseEvent) => {
+    const target = event.target;
+    if (entry.hydrated || !(target instanceof HTMLElement) || remoteOf(target) !== remote) return;
+    const route = routedLinkOf(event, target);
+    if (route !== null) {
+      event.preventDefault();
+      navigate?.(route);
+      return;
+    }
+    entry.want();
+    entry.click = actsWithoutCode(target) ? null : target;
+  };
+  const through = (event: MouseEvent) => {
+    if (event.target === entry.click) entry.click = null;
+  };
+  window.addEventListener('click', noted, { capture: true });
+  window.addEventListener('click', through);
+  // A click made before any of the shell's code ran (index.html's start-up script kept it).
+  const early = window.__coldmailEarly?.clicks;
+  if (early) {
+    early.stop();
+    const before = early.last;
+    if (before instanceof HTMLElement && remoteOf(before) === remote && !actsWithoutCode(before)) {
+      entry.click = before;
+      queueMicrotask(entry.want);
+    }
+  }
+  return () => {
+    window.removeEventListener('click', noted, { capture: true });
+    window.removeEventListener('click', through);
   };
 }
 
@@ -127,15 +150,17 @@ function entryOf(remote: string): Pending {
     const created: Pending = {
       wanted,
       want: () => {
-        created.stop();
+        created.stopTriggers();
         resolve();
       },
       hydrated: false,
       click: null,
-      stop: () => {},
+      stopTriggers: () => {},
+      stopClicks: () => {},
     };
     pending.set(remote, created);
-    created.stop = watch(remote, created);
+    created.stopTriggers = watchForNeed(remote, created);
+    created.stopClicks = keepClicks(remote, created);
     entry = created;
   }
   return entry;
@@ -151,10 +176,13 @@ export function wantRemote(remote: string): void {
   entryOf(remote).want();
 }
 
-/** `remote`'s page has been taken over: a click it missed meanwhile is made again. */
+/** `remote`'s page has been taken over: a click it dropped meanwhile is made again. */
 export function remoteHydrated(remote: string): void {
   const entry = entryOf(remote);
+  if (entry.hydrated) return;
   entry.hydrated = true;
+  entry.want();
+  entry.stopClicks();
   const missed = entry.click;
   entry.click = null;
   if (missed?.isConnected) missed.click();

@@ -1,5 +1,6 @@
 import { useSession } from '@coldmail/session';
 import { lazy, Suspense } from 'react';
+import { OptionalPart } from '../../../components/OptionalPart';
 
 /** The notice's code (and sign-in's, which it uses) loads only for the users it is for. */
 const VerifyEmailNotice = lazy(async () => ({
@@ -11,8 +12,10 @@ export function EmailNotice() {
   const unverified = useSession((state) => state.user?.emailVerified === false);
   if (!unverified) return null;
   return (
-    <Suspense fallback={null}>
-      <VerifyEmailNotice />
-    </Suspense>
+    <OptionalPart name="verify-email notice" fallback={null}>
+      <Suspense fallback={null}>
+        <VerifyEmailNotice />
+      </Suspense>
+    </OptionalPart>
   );
 }

@@ -6,6 +6,7 @@ import { lazy, Suspense, type Ref } from 'react';
 import styles from './Header.module.css';
 import { useCachedNavbarUser } from '../../../utils/browser-cache';
 import { Logo } from '../../../components/Logo';
+import { OptionalPart } from '../../../components/OptionalPart';
 
 /** The account menu's code loads for a signed-in visitor only (most visitors are not). */
 const UserMenu = lazy(async () => ({ default: (await import('./UserMenu')).UserMenu }));
@@ -63,9 +64,11 @@ export function Header({ ref }: { ref?: Ref<HTMLElement> }) {
   const account = (
     <div key="account" className={styles.account}>
       {status === 'signed-in' ? (
-        <Suspense fallback={<CachedAvatar />}>
-          <UserMenu />
-        </Suspense>
+        <OptionalPart name="account menu" fallback={<CachedAvatar />}>
+          <Suspense fallback={<CachedAvatar />}>
+            <UserMenu />
+          </Suspense>
+        </OptionalPart>
       ) : status === 'unknown' ? (
         <CachedAvatar />
       ) : (
