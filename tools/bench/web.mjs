@@ -141,9 +141,14 @@ async function load(browser, url, page, { gzipOnly = false, throttled = false } 
           },
         );
       });
-    // A server-rendered page takes its remote's code as the visitor reaches for it.
-    if (page.reach) await tab.hover(page.reach);
     await tab.waitForLoadState('networkidle');
+    // A server-rendered page takes its remote's code as the visitor reaches for it (here once
+    // the shell's own code has run, which is what listens).
+    if (page.reach) {
+      await tab.hover(page.reach);
+      // Taken over: its code is in (the load state above is not reached a second time).
+      await tab.waitForSelector(page.reached, { state: 'attached', timeout: 60_000 });
+    }
     return tab.evaluate(() => window.__contentVisibleAt);
   };
   const visibleMs = await visit();
@@ -313,6 +318,8 @@ try {
       selectors: ['body'],
       signedIn: false,
       reach: '[data-remote="marketing"] h2',
+      // The contact form's button is enabled once the page is taken over.
+      reached: '[data-remote="marketing"] form button[type="submit"]:not([disabled])',
     },
     { remote: 'checkout', path: `/buy/${packageId}`, selectors: ['body'], signedIn: true },
     { remote: 'account', path: '/user/dashboard', selectors: ['body'], signedIn: true },
