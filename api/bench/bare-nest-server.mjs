@@ -1,15 +1,22 @@
 // The framework's floor: a bare NestJS app on Fastify (the adapter the API uses) whose one route
 // answers GET / with a fixed JSON body (argv[2]); no guards, pipes, interceptors or logging.
 // What the API costs beyond this is our own per-request work. Prints `ready PORT` when listening.
+// argv[3], when given, is synthetic work in microseconds the handler spins for on each request:
+// the benchmark's calibration of what a ratio to the bare route means in work per request.
 import 'reflect-metadata';
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 
 const body = JSON.parse(process.argv[2] ?? '{}');
+const workMs = Number(process.argv[3] ?? 0) / 1000;
 
 class BareController {
   answer() {
+    if (workMs > 0) {
+      const until = performance.now() + workMs;
+      while (performance.now() < until);
+    }
     return body;
   }
 }

@@ -9,6 +9,11 @@
 //   - GET /users?userEmail=<me>  (a signed-in buyer: token verification + the caller's record)
 // and the back office's orders table, GET /api/orders (newest first, page 1 of 5 rows, with the
 // total), over 100,000 orders at 20 connections (--orders 100000 --admin-connections 20).
+// Each run also reads the server's CPU time from /proc (Linux): CPU/req is the user and system
+// time it spent per request. Then the calibration: the bare Nest route with 1, 2, 4 and 8 us of
+// synthetic work added to each request (--calibrate 1,2,4,8; '' skips it), each against the bare
+// route, says what a ratio means in work per request on this machine; each target's line says
+// how much room it leaves and how much the API spends beyond the bare route.
 // Production topology on one machine: the API (node api/dist/main.js), the embedded MongoDB in
 // its own process, the Auth emulator, and autocannon here. The request throttler runs, its
 // counts in MongoDB as on every instance, with limits the load never reaches (it all comes from
@@ -22,6 +27,8 @@
 // On two cores the load generator shares the machine: a server slower than autocannon pays a
 // wake-up of autocannon in each answer's write (about 6 us here, `perf` under `writev`), which
 // a server faster than it does not; the ratios include that.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -41,6 +48,9 @@ const { values: options } = parseArgs({
     'cpu-prof': { type: 'string' },
     // Only the routes whose label contains this text (e.g. --only packages, for a profile).
     only: { type: 'string' },
+    // Microseconds of synthetic work added to the bare Nest route, each measured against it: what
+    // a ratio means in work per request on this machine ('' skips the calibration).
+    calibrate: { type: 'string', default: '1,2,4,8' },
     // Every run's figure as it is measured, not only the medians.
     verbose: { type: 'boolean', default: false },
   },
@@ -51,10 +61,38 @@ const DURATION = Number(options.duration);
 const ROUNDS = Number(options.rounds);
 const CONNECTIONS = Number(options.connections);
 
-/** One autocannon run; the first of a server is preceded by a warm-up (JIT, pools). */
-async function run(url, headers, connections, warm) {
-  if (!warm) await autocannon({ url, headers, connections, duration: 2 });
+/** Clock ticks per second of /proc's CPU times (Linux; null elsewhere: no CPU column). */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || null;
+  } catch {
+    return null;
+  }
+})();
+
+/** A process's CPU time so far (user and system, all its threads), in microseconds, or null. */
+function cpuTimeUs(pid) {
+  if (!CLOCK_TICKS || pid === undefined) return null;
+  try {
+    // The fields after the command's name (which may hold spaces): utime and stime are 14 and 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One autocannon run; the first of a server is preceded by a warm-up (JIT, pools). With the
+ * server's process id, also the CPU time it spent per request (user and system: its JavaScript,
+ * and the kernel's work on its sockets).
+ */
+async function run(url, headers, connections, warm, pid) {
+  const warmUp = warm ? null : await autocannon({ url, headers, connections, duration: 2 });
+  const cpuBefore = cpuTimeUs(pid);
   const result = await autocannon({ url, headers, connections, duration: DURATION });
+  const cpuAfter = cpuTimeUs(pid);
   const failures = result.non2xx + result.errors + result.timeouts;
   if (failures > 0)
     console.warn(`  ${url}: ${failures} failed requests of ${result.requests.total}`);
@@ -63,6 +101,12 @@ async function run(url, headers, connections, warm) {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    // Every request sent, the warm-up's included (the spans the collector should receive).
+    sent: (warmUp?.requests.total ?? 0) + result.requests.total,
+    cpuUs:
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : (cpuAfter - cpuBefore) / result.requests.total,
   };
 }
 
@@ -77,7 +121,9 @@ async function measureInTurn(targets, connections) {
   const runs = targets.map(() => []);
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [index, target] of targets.entries()) {
-      runs[index].push(await run(target.url, target.headers ?? {}, connections, round > 0));
+      runs[index].push(
+        await run(target.url, target.headers ?? {}, connections, round > 0, target.pid),
+      );
     }
   }
   return targets.map((target, index) => ({
@@ -85,6 +131,10 @@ async function measureInTurn(targets, connections) {
     requestsPerSecond: median(runs[index].map((result) => result.requestsPerSecond)),
     p50: median(runs[index].map((result) => result.p50)),
     p99: median(runs[index].map((result) => result.p99)),
+    sent: runs[index].reduce((sum, result) => sum + result.sent, 0),
+    cpuUs: runs[index].some((result) => result.cpuUs === null)
+      ? null
+      : median(runs[index].map((result) => /** @type {number} */ (result.cpuUs))),
   }));
 }
 
@@ -127,6 +177,19 @@ async function main() {
   });
   const liveJson = await (await fetch(`${apiUrl}/api/health/live`)).text();
   const healthJson = await (await fetch(`${apiUrl}/api/health`)).text();
+  // The store's catalogue as the landing page shows it: three packages, added by the admin.
+  for (const [packageName, price, credit] of [
+    ['Starter', '9', 100],
+    ['Growth', '29', 400],
+    ['Scale', '99', 1500],
+  ]) {
+    const added = await fetch(`${apiUrl}/add-package`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ packageName, price, credit, pointOne: `${credit} emails` }),
+    });
+    if (!added.ok) throw new Error(`Adding a package: ${added.status} ${await added.text()}`);
+  }
   const packagesJson = await (await fetch(`${apiUrl}/packages`)).text();
   // The signed-in read is a buyer's, as nearly all signed-in traffic is: an Admin's record is
   // read on every request by design (a revoked role counts on every instance at once), which the
@@ -148,16 +211,21 @@ async function main() {
   const ordersJson = await (await fetch(`${apiUrl}${ordersPath}`, { headers: auth })).text();
 
   const pairs = [];
-  /** A floor server answering `json` at /. */
-  async function floor(kind, script, json) {
-    const server = startProcess(kind, process.execPath, [join(apiDir, 'bench', script), json], {
-      cwd: apiDir,
-      env: process.env,
-    });
+  /** A floor server answering `json` at /, after `extra` (its script's further arguments). */
+  async function floor(kind, script, json, ...extra) {
+    const server = startProcess(
+      kind,
+      process.execPath,
+      [join(apiDir, 'bench', script), json, ...extra],
+      { cwd: apiDir, env: process.env },
+    );
     const [, port] = await server.waitForLine(/^ready (\d+)$/, 15_000);
-    return { server, url: `http://127.0.0.1:${port}/` };
+    return { server, url: `http://127.0.0.1:${port}/`, pid: server.pid };
   }
+  const apiPid = stack.pidOf('api');
 
+  // The probes are not traced (a load balancer's would bury the product's traces).
+  const probes = new Set(['/api/health/live', '/api/health']);
   for (const [label, path, headers, json, connections] of [
     ['GET /api/health/live (liveness)', '/api/health/live', {}, liveJson, CONNECTIONS],
     ['GET /api/health (unauthenticated)', '/api/health', {}, healthJson, CONNECTIONS],
@@ -171,16 +239,58 @@ async function main() {
     try {
       const [nodeRow, nestRow, measured] = await measureInTurn(
         [
-          { name: `node:http (${label})`, url: node.url },
-          { name: `bare Nest (${label})`, url: nest.url },
-          { name: label, url: `${apiUrl}${path}`, headers },
+          { name: `node:http (${label})`, url: node.url, pid: node.pid },
+          { name: `bare Nest (${label})`, url: nest.url, pid: nest.pid },
+          { name: label, url: `${apiUrl}${path}`, headers, pid: apiPid },
         ],
         connections,
       );
-      pairs.push({ label, baseline: nodeRow, nest: nestRow, measured });
+      pairs.push({ label, baseline: nodeRow, nest: nestRow, measured, traced: !probes.has(path) });
     } finally {
       await node.server.stop();
       await nest.server.stop();
+    }
+  }
+
+  // Whether every traced request's span reached the collector: a span processor that drops
+  // spans under load (its queue full) would make tracing look cheaper than it is. Read once the
+  // last batch has gone (a batch waits at most a second).
+  const tracedRequests = pairs.reduce(
+    (sum, pair) => sum + (pair.traced ? pair.measured.sent : 0),
+    0,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  const received = /** @type {{ spans: number }} */ (
+    await (await fetch(`http://127.0.0.1:${collectorPort}/stats`)).json()
+  );
+
+  // What a ratio to the bare route means here: the bare route again, each time with a few
+  // microseconds of synthetic work added to every request, measured in turn against it.
+  const workPoints = options.calibrate
+    .split(',')
+    .filter((point) => point.trim() !== '')
+    .map(Number);
+  const calibration = [];
+  if (workPoints.length > 0) {
+    const floors = [await floor('bare Nest', 'bare-nest-server.mjs', liveJson)];
+    try {
+      for (const work of workPoints) {
+        floors.push(
+          await floor(`bare Nest + ${work} us`, 'bare-nest-server.mjs', liveJson, String(work)),
+        );
+      }
+      const rows = await measureInTurn(
+        floors.map((started, index) => ({
+          name: index === 0 ? 'bare Nest' : `bare Nest + ${workPoints[index - 1]} us of work`,
+          url: started.url,
+          pid: started.pid,
+        })),
+        CONNECTIONS,
+      );
+      const [bare, ...worked] = rows;
+      worked.forEach((row, index) => calibration.push({ work: workPoints[index], bare, row }));
+    } finally {
+      for (const started of floors) await started.server.stop();
     }
   }
 
@@ -189,8 +299,9 @@ async function main() {
     `\nAPI benchmark: ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${DURATION} s in turn, LOG_LEVEL=${options['log-level']}, throttler on, traces exported (ratio ${options['trace-ratio']}), node ${process.version}\n`,
   );
   console.log(
-    `${'run'.padEnd(60)}${'req/s'.padStart(9)}${'p50'.padStart(9)}${'p99'.padStart(9)}  vs node  vs Nest`,
+    `${'run'.padEnd(60)}${'req/s'.padStart(9)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'CPU/req'.padStart(10)}  vs node  vs Nest`,
   );
+  const cpu = (row) => (row.cpuUs === null ? '' : `${row.cpuUs.toFixed(1)} us`).padStart(10);
   const ratioOf = (row, floorRow) => row.requestsPerSecond / floorRow.requestsPerSecond;
   for (const { baseline, nest, measured } of pairs) {
     for (const [row, extra] of [
@@ -202,9 +313,18 @@ async function main() {
       ],
     ]) {
       console.log(
-        `${row.name.padEnd(60)}${row.requestsPerSecond.toFixed(0).padStart(9)}${ms(row.p50)}${ms(row.p99)}${extra}`,
+        `${row.name.padEnd(60)}${row.requestsPerSecond.toFixed(0).padStart(9)}${ms(row.p50)}${ms(row.p99)}${cpu(row)}${extra}`,
       );
     }
+  }
+  if (tracedRequests > 0) {
+    const ratio = Number(options['trace-ratio']);
+    const expected = Math.floor(tracedRequests * ratio);
+    console.log(
+      `\nTraces: the collector received ${received.spans} spans for ${tracedRequests} traced requests ` +
+        `(ratio ${ratio}: each recorded request's span, and its MongoDB commands' under it)` +
+        (received.spans < expected * 0.98 ? ': SPANS WERE DROPPED' : ''),
+    );
   }
   const row = (label) =>
     /** @type {(typeof pairs)[number]} */ (pairs.find((pair) => pair.label.startsWith(label)));
@@ -214,6 +334,16 @@ async function main() {
     console.log(
       `\nAdmin orders table over ${ORDERS} orders at ${ADMIN_CONNECTIONS} connections: p50 ${adminOrders.p50} ms, p99 ${adminOrders.p99} ms, ${adminOrders.requestsPerSecond.toFixed(0)} req/s`,
     );
+  if (calibration.length > 0) {
+    console.log(
+      `\nCalibration: the bare Nest route with synthetic work added to each request, against itself (${calibration[0].bare.requestsPerSecond.toFixed(0)} req/s, ${cpu(calibration[0].bare).trim()} CPU/req)`,
+    );
+    for (const { work, bare, row } of calibration) {
+      console.log(
+        `  + ${String(work).padStart(2)} us of work: ${ratioOf(row, bare).toFixed(2)}x (${row.requestsPerSecond.toFixed(0)} req/s, ${cpu(row).trim()} CPU/req)`,
+      );
+    }
+  }
   console.log('Targets (issue 32), against the bare Nest route of the same run:');
   for (const [label, target] of [
     ['GET /api/health/live', 0.8],
@@ -227,7 +357,36 @@ async function main() {
       `  ${label}: >= ${target}x bare Nest: ${verdict(ratio >= target)} (${ratio.toFixed(2)}x); ` +
         `p99 <= 10 ms: ${verdict(measured.p99 <= 10)} (${measured.p99} ms)`,
     );
+    // In work per request: what the calibration says the target leaves room for, beside the CPU
+    // the API spent per request beyond the bare route's.
+    const room = workAllowedFor(target, calibration);
+    if (calibration.length > 0 && measured.cpuUs !== null && nest.cpuUs !== null) {
+      console.log(
+        `    ours: ${(measured.cpuUs - nest.cpuUs).toFixed(1)} us of CPU per request beyond the bare route; ` +
+          `the target leaves room for ${room === null ? `more than the ${Math.max(0, ...calibration.map((point) => point.work))} us calibrated` : `about ${room.toFixed(1)} us of work`}`,
+      );
+    }
   }
+}
+
+/**
+ * The work per request (microseconds) at which the calibration's ratio falls to `target`,
+ * interpolated between its points (0 us is 1x); null when every point stays above the target.
+ */
+function workAllowedFor(target, calibration) {
+  let previous = { work: 0, ratio: 1 };
+  for (const { work, bare, row } of calibration) {
+    const ratio = row.requestsPerSecond / bare.requestsPerSecond;
+    if (ratio <= target) {
+      if (previous.ratio === ratio) return work;
+      return (
+        previous.work +
+        ((previous.ratio - target) / (previous.ratio - ratio)) * (work - previous.work)
+      );
+    }
+    previous = { work, ratio };
+  }
+  return null;
 }
 
 /**

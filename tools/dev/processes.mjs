@@ -48,6 +48,7 @@ export function nxCommand(...args) {
  *
  * @typedef {object} ManagedProcess
  * @property {string} name
+ * @property {number | undefined} pid its process's id (undefined if it could not be started)
  * @property {Promise<Exit>} exited resolves when the process has exited, however it ended
  * @property {() => boolean} running
  * @property {() => string} recentOutput its last lines of output, for error messages
@@ -112,6 +113,7 @@ export function startProcess(name, command, args, { cwd, env, onLine, stdout = '
 
   return {
     name,
+    pid,
     exited,
     running: () => !hasExited,
     recentOutput: () => recent.join('\n'),

@@ -90,6 +90,8 @@ const READY_TIMEOUT_MS = 180_000;
  * @property {(name: RemoteName, options?: { dir?: string }) => Promise<void>} restartRemote
  *   built mode: the remote is served again, optionally another build of it
  * @property {(service: string) => string} recentOutput a process's last lines of output
+ * @property {(service: string) => number | undefined} pidOf a process's id (benchmarks read its
+ *   CPU time)
  * @property {() => Promise<void>} close stops everything the stack started
  */
 
@@ -141,6 +143,8 @@ export async function startStack(options = {}) {
   const running = [];
   /** @type {Map<string, () => string>} */
   const recent = new Map();
+  /** @type {Map<string, number | undefined>} */
+  const pids = new Map();
   let startedUp = false;
   /** @type {Promise<void> | null} */
   let closing = null;
@@ -171,6 +175,7 @@ export async function startStack(options = {}) {
       onLine: (line) => onOutput(name, line),
     });
     recent.set(name, managed.recentOutput);
+    pids.set(name, managed.pid);
     keep(managed);
     void managed.exited.then((exit) => {
       if (startedUp && !closing) onExit(name, `${name} ${describeExit(exit)}`);
@@ -433,6 +438,7 @@ export async function startStack(options = {}) {
       stopRemote: (name) => builtWeb().stopRemote(name),
       restartRemote: (name, restartOptions) => builtWeb().restartRemote(name, restartOptions),
       recentOutput: (service) => recent.get(service)?.() ?? '',
+      pidOf: (service) => pids.get(service),
       close,
     };
   } catch (error) {

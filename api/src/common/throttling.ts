@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { LRUCache } from 'lru-cache';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import type { RequestWithAuth } from '../auth/auth-context';
@@ -23,6 +22,9 @@ const UNTHROTTLED = 'throttle:off';
 export const Unthrottled = () => SetMetadata(UNTHROTTLED, true);
 
 const reflector = new Reflector();
+
+/** How many callers' hashed keys the guard remembers. */
+const REMEMBERED_KEYS = 10_000;
 const isSensitive = (context: ExecutionContext) =>
   reflector.get<boolean>(SENSITIVE, context.getHandler()) === true;
 
@@ -63,9 +65,10 @@ export class CallerThrottlerGuard implements CanActivate {
   private readonly routes = new WeakMap<object, ThrottledRoute>();
   /**
    * The hashed keys of the callers seen lately: a SHA-256 per request cost as much as the rest
-   * of the guard (`npm run bench:api`). Bounded; a caller it forgot is hashed again.
+   * of the guard (`npm run bench:api`), and keeping them in order of use (an LRU) a quarter of
+   * it. Bounded: forgotten all at once when full, then hashed again as callers come back.
    */
-  private readonly keys = new LRUCache<string, string>({ max: 10_000 });
+  private readonly keys = new Map<string, string>();
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
@@ -95,6 +98,7 @@ export class CallerThrottlerGuard implements CanActivate {
     let key = this.keys.get(plain);
     if (key === undefined) {
       key = createHash('sha256').update(plain).digest('hex');
+      if (this.keys.size >= REMEMBERED_KEYS) this.keys.clear();
       this.keys.set(plain, key);
     }
     return key;

@@ -304,6 +304,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig(PRODUCTION)).toThrow(/GEMINI_KEYS_SECRET must be set in production/);
   });
 
+  it("batches spans by OpenTelemetry's OTEL_BSP_* variables: small batches by default, none larger than the queue", () => {
+    expect(loadConfig({}).telemetry.spanBatches).toEqual({
+      delayMs: 1000,
+      maxBatch: 128,
+      maxQueue: 8192,
+    });
+    expect(
+      loadConfig({
+        OTEL_BSP_SCHEDULE_DELAY: '250',
+        OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '4096',
+        OTEL_BSP_MAX_QUEUE_SIZE: '2048',
+      }).telemetry.spanBatches,
+    ).toEqual({ delayMs: 250, maxBatch: 2048, maxQueue: 2048 });
+    expect(errorMessageOf(() => loadConfig({ OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '0' }))).toMatch(
+      /OTEL_BSP_MAX_EXPORT_BATCH_SIZE/,
+    );
+  });
+
   it('takes TRUST_PROXY as a hop count or an address list, never "true"', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);

@@ -154,6 +154,10 @@ const envSchema = z.object({
   OTEL_SERVICE_NAME: z.string().trim().min(1).default('coldmail-api'),
   OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
   OTEL_METRIC_EXPORT_INTERVAL: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  // The span batches' (OpenTelemetry's BatchSpanProcessor): see TelemetryConfig.spanBatches.
+  OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(10).max(60_000).default(1000),
+  OTEL_BSP_MAX_EXPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(8192).default(128),
+  OTEL_BSP_MAX_QUEUE_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(8192),
 });
 
 /** The Auth emulator's project when none is named (a `demo-*` id: the emulator's offline kind). */
@@ -250,6 +254,16 @@ export interface TelemetryConfig {
   sampleRatio: number;
   /** How often metrics are exported. */
   metricIntervalMs: number;
+  /**
+   * How ended spans wait to be exported: a batch goes when it has `maxBatch` spans, or
+   * `delayMs` after the first; past `maxQueue` waiting spans are dropped, never queued without
+   * bound. Small batches (128, where OpenTelemetry's default is 512): under load a batch fills
+   * in a few milliseconds, and its spans are gone before the garbage collector's next young
+   * collection. Spans kept longer (1,024 a batch) outlived it, were copied into the old
+   * generation, and the collections that followed took a third of the API's time
+   * (`npm run bench:api`, `--trace-gc`).
+   */
+  spanBatches: { delayMs: number; maxBatch: number; maxQueue: number };
 }
 
 /** Where the stored Gemini API keys are encrypted with, and where Gemini is. */
@@ -465,6 +479,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       serviceName: vars.OTEL_SERVICE_NAME,
       sampleRatio: vars.OTEL_TRACES_SAMPLER_ARG,
       metricIntervalMs: vars.OTEL_METRIC_EXPORT_INTERVAL,
+      spanBatches: {
+        delayMs: vars.OTEL_BSP_SCHEDULE_DELAY,
+        maxBatch: Math.min(vars.OTEL_BSP_MAX_EXPORT_BATCH_SIZE, vars.OTEL_BSP_MAX_QUEUE_SIZE),
+        maxQueue: vars.OTEL_BSP_MAX_QUEUE_SIZE,
+      },
     },
   };
 }

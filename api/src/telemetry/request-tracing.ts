@@ -18,8 +18,8 @@ declare module 'fastify' {
 export function traceRequests(fastify: FastifyInstance, telemetry: Telemetry): void {
   fastify.decorateRequest('trace', null);
   if (!telemetry.enabled) return;
-  const endpointNames = new Map(
-    endpointsOf(contract).map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint.key]),
+  const endpoints = new Map(
+    endpointsOf(contract).map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint]),
   );
   const probes = new Set<string>(Object.values(contract.health).map((endpoint) => endpoint.path));
   const start = (request: FastifyRequest, route: string | undefined, endpoint?: string) => {
@@ -36,17 +36,18 @@ export function traceRequests(fastify: FastifyInstance, telemetry: Telemetry): v
   fastify.addHook('onRoute', (route) => {
     if (probes.has(route.url)) return;
     const method = Array.isArray(route.method) ? route.method[0] : route.method;
-    const endpoint = endpointNames.get(`${method} ${route.url}`);
+    const endpoint = endpoints.get(`${method} ${route.url}`);
     const url = route.url;
     route.onRequest = [
       ...hooksOf(route.onRequest),
       (request, _reply, done) => {
-        start(request, url, endpoint);
+        start(request, url, endpoint?.key);
         context.with(request.trace!.context, done);
       },
     ];
     // Body parsing keeps the context (Fastify runs its parser in an AsyncResource), but a
-    // multipart stream may not: the handler re-enters it.
+    // multipart stream may not: an upload's handler re-enters it.
+    if (!endpoint?.multipart) return;
     route.preHandler = [
       ...hooksOf(route.preHandler),
       (request, _reply, done) => {

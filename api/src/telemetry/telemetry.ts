@@ -163,11 +163,10 @@ export class Telemetry {
             url: `${config.endpoint}/v1/traces`,
             headers: config.headers,
           }),
-          // Enough room for a busy second between exports; past it spans are dropped, never
-          // queued without bound.
-          maxQueueSize: 8192,
-          maxExportBatchSize: 1024,
-          scheduledDelayMillis: 1000,
+          // Past the queue's room spans are dropped, never queued without bound.
+          maxQueueSize: config.spanBatches.maxQueue,
+          maxExportBatchSize: config.spanBatches.maxBatch,
+          scheduledDelayMillis: config.spanBatches.delayMs,
         }),
       ],
     });
