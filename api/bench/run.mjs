@@ -10,10 +10,10 @@
 // and the back office's orders table, GET /api/orders (newest first, page 1 of 5 rows, with the
 // total), over 100,000 orders at 20 connections (--orders 100000 --admin-connections 20).
 // Each run also reads the server's CPU time from /proc (Linux): CPU/req is the user and system
-// time it spent per request. Then the calibration: the bare Nest route with 1, 2, 4 and 8 us of
-// synthetic work added to each request (--calibrate 1,2,4,8; '' skips it), each against the bare
-// route, says what a ratio means in work per request on this machine; each target's line says
-// how much room it leaves and how much the API spends beyond the bare route.
+// time it spent per request. Then the calibration: the bare Nest route with 1, 2, 4, 8 and 16
+// us of synthetic work added to each request (--calibrate 1,2,4,8,16; '' skips it), each
+// against the bare route, says what a ratio means in work per request on this machine; each
+// target's line says how much room it leaves and how much the API spends beyond the bare route.
 // Production topology on one machine: the API (node api/dist/main.js), the embedded MongoDB in
 // its own process, the Auth emulator, and autocannon here. The request throttler runs, its
 // counts in MongoDB as on every instance, with limits the load never reaches (it all comes from
@@ -50,7 +50,7 @@ const { values: options } = parseArgs({
     only: { type: 'string' },
     // Microseconds of synthetic work added to the bare Nest route, each measured against it: what
     // a ratio means in work per request on this machine ('' skips the calibration).
-    calibrate: { type: 'string', default: '1,2,4,8' },
+    calibrate: { type: 'string', default: '1,2,4,8,16' },
     // Every run's figure as it is measured, not only the medians.
     verbose: { type: 'boolean', default: false },
   },
