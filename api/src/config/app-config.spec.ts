@@ -304,10 +304,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig(PRODUCTION)).toThrow(/GEMINI_KEYS_SECRET must be set in production/);
   });
 
-  it("batches spans by OpenTelemetry's OTEL_BSP_* variables: small batches by default, none larger than the queue", () => {
+  it("batches spans by OpenTelemetry's OTEL_BSP_* variables, no batch larger than the queue", () => {
     expect(loadConfig({}).telemetry.spanBatches).toEqual({
       delayMs: 1000,
-      maxBatch: 128,
+      maxBatch: 1024,
       maxQueue: 8192,
     });
     expect(
