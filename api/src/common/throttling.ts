@@ -22,9 +22,6 @@ const UNTHROTTLED = 'throttle:off';
 export const Unthrottled = () => SetMetadata(UNTHROTTLED, true);
 
 const reflector = new Reflector();
-
-/** How many callers' hashed keys the guard remembers. */
-const REMEMBERED_KEYS = 10_000;
 const isSensitive = (context: ExecutionContext) =>
   reflector.get<boolean>(SENSITIVE, context.getHandler()) === true;
 
@@ -34,6 +31,9 @@ function trackerOf(request: { ip?: string } & RequestWithAuth): string {
   // the record is created.
   return request.auth ? `user:${request.auth.uid}` : `ip:${request.ip ?? 'unknown'}`;
 }
+
+/** How many callers' hashed keys the guard remembers. */
+const REMEMBERED_KEYS = 10_000;
 
 /** What the guard needs of a route, worked out once per handler. */
 interface ThrottledRoute {
