@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { HelmetOptions } from 'helmet';
-import { CORS_REQUEST_HEADERS, MAX_UPLOAD_BYTES } from '@coldmail/contracts';
+import { contract, CORS_REQUEST_HEADERS, endpointsOf, MAX_UPLOAD_BYTES } from '@coldmail/contracts';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { registerApiDocs } from './common/api-docs';
@@ -16,6 +16,7 @@ import {
   requestIdOf,
 } from './common/logging';
 import { ResponseCheckInterceptor } from './common/response-check.interceptor';
+import { registerForRequests, registerForRoutes } from './common/scoped-plugins';
 import { securityHeadersOf } from './common/security-headers';
 import type { AppConfig } from './config/app-config';
 import { traceRequests } from './telemetry/request-tracing';
@@ -99,12 +100,14 @@ export async function createApp(
   // script, plugin or framing should one be opened anyway, HTTPS only, and same-site reads
   // (uploaded images opt in to cross-origin use on their own route). The docs' pages get
   // helmet's full set (registerApiDocs). Worked out once from helmet (see securityHeadersOf).
-  const securityHeaders = securityHeadersOf(ANSWER_SECURITY_HEADERS);
+  // With them, Vary: Origin: an answer to a cross-origin call carries CORS headers the others
+  // lack, so a cache must not give one for the other (the CORS hook runs for those calls alone).
+  const answerHeaders = { ...securityHeadersOf(ANSWER_SECURITY_HEADERS), vary: 'Origin' };
   const fastify = app.getHttpAdapter().getInstance();
   traceRequests(fastify, telemetry);
   cachePublicReads(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
-    reply.headers(securityHeaders).header('x-request-id', request.id);
+    reply.headers(answerHeaders).header('x-request-id', request.id);
     done();
   });
   // Requests under way get the grace to finish; then their connections are closed, so a stream
@@ -121,20 +124,36 @@ export async function createApp(
     });
     done();
   });
-  await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
-  });
+  // Uploads are the only routes that read files: @fastify/multipart's hooks run there alone.
+  const uploads = new Set(
+    endpointsOf(contract)
+      .filter((endpoint) => endpoint.multipart)
+      .map((endpoint) => `${endpoint.method} ${endpoint.path}`),
+  );
+  await registerForRoutes(
+    fastify,
+    multipart,
+    { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 } },
+    (route) => [route.method].flat().some((method) => uploads.has(`${method} ${route.url}`)),
+  );
   // @fastify/cors on Fastify itself, not through app.enableCors(): Nest's way copies the CORS
   // headers onto the raw response on every request, for Nest middleware, which the API has none
   // of (skipMiddie above), and that copy cost more than the CORS work (`npm run bench:api`).
-  await app.register(cors, {
-    origin: config.corsOrigins,
-    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: [...CORS_REQUEST_HEADERS],
-    // Content-Disposition: the name a list's CSV export downloads as (?format=csv).
-    exposedHeaders: ['X-Request-Id', 'Content-Disposition'],
-    maxAge: 600,
-  });
+  // A browser sends Origin with every cross-origin call, so a request without one is not a CORS
+  // request and gets no CORS work; every answer says it depends on Origin (answerHeaders).
+  await registerForRequests(
+    fastify,
+    cors,
+    {
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: [...CORS_REQUEST_HEADERS],
+      // Content-Disposition: the name a list's CSV export downloads as (?format=csv).
+      exposedHeaders: ['X-Request-Id', 'Content-Disposition'],
+      maxAge: 600,
+    },
+    (request) => request.headers.origin !== undefined,
+  );
   if (config.apiDocs) registerApiDocs(app);
   return app;
 }

@@ -97,6 +97,26 @@ describe('CORS and security headers', () => {
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it("answers the shell's cross-origin call with the headers its script may read", async () => {
+    const response = await fetch(`${api.url}/api/health`, {
+      headers: { origin: 'http://localhost:4200' },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:4200');
+    expect(response.headers.get('access-control-expose-headers')).toBe(
+      'X-Request-Id, Content-Disposition',
+    );
+    expect(response.headers.get('vary')).toBe('Origin');
+  });
+
+  it('sends no CORS headers without an Origin, yet says the answer depends on it', async () => {
+    const response = await fetch(`${api.url}/packages`);
+    expect(response.status).toBe(200);
+    const cors = [...response.headers.keys()].filter((name) => name.startsWith('access-control'));
+    expect(cors).toEqual([]);
+    // A cache must not hand this answer to a cross-origin call, which needs the CORS headers.
+    expect(response.headers.get('vary')).toBe('Origin');
+  });
+
   it('sends the security headers of a JSON answer: no sniffing, no script, no framing, HTTPS only', async () => {
     const response = await call(api, 'GET', '/api/health');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
