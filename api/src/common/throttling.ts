@@ -25,14 +25,7 @@ const reflector = new Reflector();
 const isSensitive = (context: ExecutionContext) =>
   reflector.get<boolean>(SENSITIVE, context.getHandler()) === true;
 
-/** Whom a limit counts: a signed-in caller's account, else the client's address. */
-function trackerOf(request: { ip?: string } & RequestWithAuth): string {
-  // The Firebase account, bound one to one to the user record: the same key before and after
-  // the record is created.
-  return request.auth ? `user:${request.auth.uid}` : `ip:${request.ip ?? 'unknown'}`;
-}
-
-/** How many callers' hashed keys the guard remembers. */
+/** How many callers' window ids the guard remembers, per route and kind of caller. */
 const REMEMBERED_KEYS = 10_000;
 
 /** What the guard needs of a route, worked out once per handler. */
@@ -41,6 +34,13 @@ interface ThrottledRoute {
   sensitive: boolean;
   /** Names the route in the caller's key, as @nestjs/throttler's own guard did. */
   prefix: string;
+  /**
+   * The windows' ids in MongoDB of the callers seen lately on this route, by account id and by
+   * address: looked up by the very string the request carries (its hash is kept in it), not by
+   * a key put together and hashed on every request.
+   */
+  accounts: Map<string, string>;
+  addresses: Map<string, string>;
 }
 
 /**
@@ -63,12 +63,6 @@ interface ThrottledRoute {
 @Injectable()
 export class CallerThrottlerGuard implements CanActivate {
   private readonly routes = new WeakMap<object, ThrottledRoute>();
-  /**
-   * The hashed keys of the callers seen lately: a SHA-256 per request cost as much as the rest
-   * of the guard (`npm run bench:api`), and keeping them in order of use (an LRU) a quarter of
-   * it. Bounded: forgotten all at once when full, then hashed again as callers come back.
-   */
-  private readonly keys = new Map<string, string>();
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
@@ -79,42 +73,50 @@ export class CallerThrottlerGuard implements CanActivate {
     const route = this.routeOf(context);
     // An unthrottled route (the probes) is let through at once, without a promise to wait for.
     if (route.limit === 0) return true;
-    const http = context.switchToHttp();
-    const request = http.getRequest<{ ip?: string } & RequestWithAuth>();
-    const reply = http.getResponse<FastifyReply>();
-    const tracker = trackerOf(request);
-    const key = this.keyOf(`${route.prefix}-${tracker}`);
+    const [request, reply] = context.getArgs<[{ ip?: string } & RequestWithAuth, FastifyReply]>();
+    // Whom the limit counts: a signed-in caller's Firebase account (bound one to one to the user
+    // record: the same before and after the record is created), else the client's address.
+    const account = request.auth?.uid;
+    const id = this.windowOf(route, account, request.ip ?? 'unknown');
     const { ttlMs } = this.config.throttle;
     // Answered from the share this instance holds (most requests), else by MongoDB.
-    const held = this.storage.takeHeld(key, ttlMs, route.limit, 'default');
-    if (held) return this.decide(held, route, tracker, reply);
+    const held = this.storage.takeHeldWindow(id, ttlMs, route.limit);
+    if (held) return this.decide(held, route, account !== undefined, reply);
     return this.storage
-      .increment(key, ttlMs, route.limit, ttlMs, 'default')
-      .then((hit) => this.decide(hit, route, tracker, reply));
+      .incrementWindow(id, ttlMs, route.limit)
+      .then((hit) => this.decide(hit, route, account !== undefined, reply));
   }
 
-  /** The caller's key in MongoDB: hashed, so the database holds no address or account id. */
-  private keyOf(plain: string): string {
-    let key = this.keys.get(plain);
-    if (key === undefined) {
-      key = createHash('sha256').update(plain).digest('hex');
-      if (this.keys.size >= REMEMBERED_KEYS) this.keys.clear();
-      this.keys.set(plain, key);
+  /**
+   * The caller's window id in MongoDB: the route and the caller, hashed so the database holds no
+   * address or account id. Remembered per route; a SHA-256 per request cost as much as the rest
+   * of the guard (`npm run bench:api`). Bounded: forgotten all at once when full, then hashed
+   * again as callers come back.
+   */
+  private windowOf(route: ThrottledRoute, account: string | undefined, address: string): string {
+    const seen = account === undefined ? route.addresses : route.accounts;
+    const caller = account ?? address;
+    let id = seen.get(caller);
+    if (id === undefined) {
+      const tracker = account === undefined ? `ip:${address}` : `user:${account}`;
+      id = `default:${createHash('sha256').update(`${route.prefix}-${tracker}`).digest('hex')}`;
+      if (seen.size >= REMEMBERED_KEYS) seen.clear();
+      seen.set(caller, id);
     }
-    return key;
+    return id;
   }
 
   /** Lets the request through with the limit's headers, or refuses it saying when to retry. */
   private decide(
-    hit: Awaited<ReturnType<SharedThrottlerStorage['increment']>>,
+    hit: Awaited<ReturnType<SharedThrottlerStorage['incrementWindow']>>,
     route: ThrottledRoute,
-    tracker: string,
+    signedIn: boolean,
     reply: FastifyReply,
   ): boolean {
     const { ttlMs } = this.config.throttle;
     if (hit.isBlocked) {
       reply.header('Retry-After', hit.timeToBlockExpire);
-      const who = tracker.startsWith('user:') ? 'your account' : 'your network address';
+      const who = signedIn ? 'your account' : 'your network address';
       const scope = route.sensitive ? ' for this action' : '';
       const window = Math.round(ttlMs / 1000);
       const retry = Math.max(1, Math.ceil(hit.timeToBlockExpire));
@@ -140,6 +142,8 @@ export class CallerThrottlerGuard implements CanActivate {
         limit: off ? 0 : sensitive ? sensitiveLimit : limit,
         sensitive,
         prefix: `${context.getClass().name}-${handler.name}-default`,
+        accounts: new Map(),
+        addresses: new Map(),
       };
       this.routes.set(handler, route);
     }

@@ -72,14 +72,22 @@ export class SharedThrottlerStorage implements ThrottlerStorage, OnModuleInit, O
     clearInterval(this.sweep);
   }
 
-  async increment(
+  increment(
     key: string,
     ttl: number,
     limit: number,
     _blockDuration: number,
     throttlerName: string,
   ): ReturnType<ThrottlerStorage['increment']> {
-    const id = `${throttlerName}:${key}`;
+    return this.incrementWindow(`${throttlerName}:${key}`, ttl, limit);
+  }
+
+  /** A hit on the window `id` (`<throttler>:<key>`), as `increment`. */
+  async incrementWindow(
+    id: string,
+    ttl: number,
+    limit: number,
+  ): ReturnType<ThrottlerStorage['increment']> {
     for (;;) {
       const held = this.fromHeld(id, ttl, limit);
       if (held) return held;
@@ -89,17 +97,16 @@ export class SharedThrottlerStorage implements ThrottlerStorage, OnModuleInit, O
   }
 
   /**
-   * The hit's answer from what this instance holds of the caller's window, without waiting: null
-   * when it holds nothing to answer with (then `increment` asks MongoDB). Most requests of a busy
-   * caller are answered here, and a guard that gets an answer needs no promise.
+   * The hit's answer from what this instance holds of the window `id`, without waiting: null
+   * when it holds nothing to answer with (then `incrementWindow` asks MongoDB). Most requests
+   * of a busy caller are answered here, and a guard that gets an answer needs no promise.
    */
-  takeHeld(
-    key: string,
+  takeHeldWindow(
+    id: string,
     ttl: number,
     limit: number,
-    throttlerName: string,
   ): Awaited<ReturnType<ThrottlerStorage['increment']>> | null {
-    return this.fromHeld(`${throttlerName}:${key}`, ttl, limit);
+    return this.fromHeld(id, ttl, limit);
   }
 
   private fromHeld(id: string, ttl: number, limit: number) {
