@@ -66,9 +66,11 @@ export class CallerCache {
   get(uid: string, nowMs = Date.now()): UserRecord | undefined {
     const entry = this.entries.get(uid);
     if (!entry) return undefined;
-    this.entries.delete(uid);
-    if (entry.expiresAt <= nowMs) return undefined;
-    this.entries.set(uid, entry);
+    if (entry.expiresAt <= nowMs) {
+      this.entries.delete(uid);
+      return undefined;
+    }
+    // Not moved to the end: entries live seconds, and the oldest kept goes first when full.
     return entry.record;
   }
 

@@ -15,16 +15,20 @@ describe('VerifiedTokenCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('drops the least recently used token when full', () => {
+  it('drops the oldest token when full', () => {
     const cache = new VerifiedTokenCache(2);
     const exp = NOW / 1000 + 3600;
     cache.set('a', claims('a', exp));
     cache.set('b', claims('b', exp));
     cache.get('a', NOW);
     cache.set('c', claims('c', exp));
-    expect(cache.get('b', NOW)).toBeUndefined();
-    expect(cache.get('a', NOW)?.uid).toBe('a');
+    expect(cache.get('a', NOW)).toBeUndefined();
+    expect(cache.get('b', NOW)?.uid).toBe('b');
     expect(cache.get('c', NOW)?.uid).toBe('c');
     expect(cache.size).toBe(2);
+    // Verified again, it is the newest.
+    cache.set('a', claims('a', exp));
+    expect(cache.get('b', NOW)).toBeUndefined();
+    expect(cache.get('a', NOW)?.uid).toBe('a');
   });
 });
