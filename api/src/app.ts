@@ -60,7 +60,10 @@ export async function createApp(
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     loggerInstance: logger,
-    logController: new RequestLogController(logger),
+    logController: new RequestLogController(
+      logger,
+      new Set(Object.values(contract.health).map((endpoint) => endpoint.path)),
+    ),
     childLoggerFactory: lazyRequestLogger,
     genReqId: requestIdOf,
     requestIdHeader: false,

@@ -3,7 +3,7 @@ import fastify from 'fastify';
 import { mongo } from 'mongoose';
 import { createRootLogger, lazyRequestLogger, redactEmails, RequestLogController } from './logging';
 
-function capture() {
+function capture(level: 'info' | 'debug' = 'info') {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -12,7 +12,7 @@ function capture() {
       done();
     },
   });
-  return { logger: createRootLogger('info', stream), lines };
+  return { logger: createRootLogger(level, stream), lines };
 }
 
 describe('the API logger', () => {
@@ -87,5 +87,40 @@ describe('the API logger', () => {
         err: expect.objectContaining({ message: 'it broke' }),
       }),
     );
+  });
+
+  it("logs a probe's answered requests at debug only, and a failing probe as any request", async () => {
+    const linesAt = async (level: 'info' | 'debug') => {
+      const { logger, lines } = capture(level);
+      const server = fastify({
+        loggerInstance: logger,
+        logController: new RequestLogController(logger, new Set(['/health'])),
+        childLoggerFactory: lazyRequestLogger,
+      });
+      let up = true;
+      server.get('/health', async (_request, reply) =>
+        up ? { ok: true } : reply.code(503).send(),
+      );
+      server.get('/packages', () => []);
+      await server.inject({ url: '/health' });
+      await server.inject({ url: '/packages' });
+      up = false;
+      await server.inject({ url: '/health' });
+      await server.close();
+      await new Promise(setImmediate);
+      return lines
+        .map((line) => JSON.parse(line) as { msg: string; level: number; req: { url: string } })
+        .filter((line) => line.msg === 'request completed')
+        .map((line) => [line.req.url, line.level]);
+    };
+    expect(await linesAt('info')).toEqual([
+      ['/packages', 30],
+      ['/health', 50],
+    ]);
+    expect(await linesAt('debug')).toEqual([
+      ['/health', 20],
+      ['/packages', 30],
+      ['/health', 50],
+    ]);
   });
 });

@@ -90,7 +90,16 @@ export class RequestLogController extends LogController {
   private readonly head: string;
   private pending: string[] = [];
 
-  constructor(root: Logger) {
+  /**
+   * `quietPaths`: routes whose answered requests are logged at debug, not info: the health
+   * probes, which an orchestrator and a load balancer call every few seconds on every instance
+   * and whose lines would bury the product's (they are not traced either). A probe that fails is
+   * logged as any request is.
+   */
+  constructor(
+    root: Logger,
+    private readonly quietPaths: ReadonlySet<string> = new Set(),
+  ) {
     super();
     // pino.symbols is pino's public way to a logger's internals: here, where it writes.
     this.destination = (root as unknown as Record<symbol, pino.DestinationStream>)[
@@ -108,7 +117,14 @@ export class RequestLogController extends LogController {
     reply: FastifyReply,
   ): void {
     const status = reply.statusCode;
-    const level = error || status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+    const level =
+      error || status >= 500
+        ? 'error'
+        : status >= 400
+          ? 'warn'
+          : this.quietPaths.has(request.url)
+            ? 'debug'
+            : 'info';
     if (!this.lines.isLevelEnabled(level)) return;
     const url = redactEmails(request.url);
     const responseTime = Math.round(reply.elapsedTime * 10) / 10;
