@@ -15,6 +15,7 @@ import {
   RequestLogController,
   requestIdOf,
 } from './common/logging';
+import { PROBE_PATHS } from './common/probes';
 import { ResponseCheckInterceptor } from './common/response-check.interceptor';
 import { registerForRequests, registerForRoutes } from './common/scoped-plugins';
 import { securityHeadersOf } from './common/security-headers';
@@ -60,10 +61,7 @@ export async function createApp(
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     loggerInstance: logger,
-    logController: new RequestLogController(
-      logger,
-      new Set(Object.values(contract.health).map((endpoint) => endpoint.path)),
-    ),
+    logController: new RequestLogController(logger, PROBE_PATHS),
     childLoggerFactory: lazyRequestLogger,
     genReqId: requestIdOf,
     requestIdHeader: false,

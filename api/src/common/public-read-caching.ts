@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { contract, endpointsOf } from '@coldmail/contracts';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import { PROBE_PATHS } from './probes';
 
 /**
  * Every public read answers with an ETag and `Cache-Control: public, max-age=0, must-revalidate`
@@ -18,12 +19,11 @@ export function cachePublicReads(fastify: FastifyInstance): void {
   // all at once when full, then hashed again.
   const tags = new Map<string, string>();
   // Not the probes: a load balancer keeps nothing, and they are the cheapest routes there are.
-  const probes = new Set<string>(Object.values(contract.health).map((endpoint) => endpoint.path));
   const publicReads = new Set(
     endpointsOf(contract)
       .filter((endpoint) => endpoint.method === 'GET' && endpoint.access === 'public')
       .map((endpoint) => endpoint.path)
-      .filter((path) => !probes.has(path)),
+      .filter((path) => !PROBE_PATHS.has(path)),
   );
   const validate: onSendHookHandler = (request, reply, payload, done) => {
     const settled = reply.getHeader('etag') !== undefined;

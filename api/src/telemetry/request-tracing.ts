@@ -2,6 +2,7 @@ import { context } from '@opentelemetry/api';
 import { contract, endpointsOf } from '@coldmail/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestTrace, Telemetry } from './telemetry';
+import { PROBE_PATHS } from '../common/probes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,7 +22,6 @@ export function traceRequests(fastify: FastifyInstance, telemetry: Telemetry): v
   const endpoints = new Map(
     endpointsOf(contract).map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint]),
   );
-  const probes = new Set<string>(Object.values(contract.health).map((endpoint) => endpoint.path));
   const start = (request: FastifyRequest, route: string | undefined, endpoint?: string) => {
     request.trace = telemetry.startRequest(request.headers, {
       method: request.method,
@@ -34,7 +34,7 @@ export function traceRequests(fastify: FastifyInstance, telemetry: Telemetry): v
   // traces) get none. Reading the route per request (request.routeOptions builds an object of
   // twelve fields each time) cost more than the rest of the hook (`npm run bench:api`).
   fastify.addHook('onRoute', (route) => {
-    if (probes.has(route.url)) return;
+    if (PROBE_PATHS.has(route.url)) return;
     const method = Array.isArray(route.method) ? route.method[0] : route.method;
     const endpoint = endpoints.get(`${method} ${route.url}`);
     const url = route.url;
