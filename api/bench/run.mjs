@@ -21,9 +21,11 @@
 // to /dev/null); every request is traced and its spans exported over OTLP to a collector in its
 // own process (otlp-sink.mjs). Options: --duration 5 --rounds 3 --connections 50 --log-level info
 // --trace-ratio 1 (OTEL_TRACES_SAMPLER_ARG) --only <text> (the routes whose label has it)
-// --verbose (every run's figure) --cpu-prof <dir> (the API's CPU profile, for Chrome DevTools
-// or api/bench/profile-summary.mjs; on a virtual machine V8's sampler counts the time a socket
-// write waits for the CPU as the write's own: read `writev` with Linux `perf` beside it).
+// --verbose (every run's figure) --breakdown (the traced routes again on more API instances with
+// tracing, throttling, the request log or all three off, in turn: what each costs)
+// --cpu-prof <dir> (the API's CPU profile, for Chrome DevTools or api/bench/profile-summary.mjs;
+// on a virtual machine V8's sampler counts the time a socket write waits for the CPU as the
+// write's own: read `writev` with Linux `perf` beside it).
 // On two cores the load generator shares the machine: a server slower than autocannon pays a
 // wake-up of autocannon in each answer's write (about 6 us here, `perf` under `writev`), which
 // a server faster than it does not; the ratios include that.
@@ -33,7 +35,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startProcess } from '@coldmail/dev/processes';
-import { apiDir, runMain, startBenchStack, stopAtExit } from './support.mjs';
+import { apiDir, runMain, startBenchInstance, startBenchStack, stopAtExit } from './support.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -53,6 +55,9 @@ const { values: options } = parseArgs({
     calibrate: { type: 'string', default: '1,2,4,8,16' },
     // Every run's figure as it is measured, not only the medians.
     verbose: { type: 'boolean', default: false },
+    // What tracing, throttling and the request log each cost: the traced routes again on more
+    // API instances, each with a feature off, in turn with the API as it runs.
+    breakdown: { type: 'boolean', default: false },
   },
 });
 const ORDERS = Number(options.orders);
@@ -151,14 +156,15 @@ async function main() {
     },
   );
   const [, collectorPort] = await collector.waitForLine(/^ready (\d+)$/, 15_000);
+  const apiEnv = {
+    ADMIN_EMAILS: 'bench@coldmail.test',
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`,
+    OTEL_TRACES_SAMPLER_ARG: options['trace-ratio'],
+  };
   const stack = await startBenchStack({
     logLevel: options['log-level'],
     dbName: 'bench',
-    apiEnv: {
-      ADMIN_EMAILS: 'bench@coldmail.test',
-      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`,
-      OTEL_TRACES_SAMPLER_ARG: options['trace-ratio'],
-    },
+    apiEnv,
     apiNodeArgs: options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${options['cpu-prof']}`] : [],
   });
   stopAtExit(collector);
@@ -226,11 +232,15 @@ async function main() {
 
   // The probes are not traced (a load balancer's would bury the product's traces).
   const probes = new Set(['/api/health/live', '/api/health']);
+  /** @type {[string, string, Record<string, string>, string][]} */
+  const tracedRoutes = [
+    ['GET /packages (public read)', '/packages', {}, packagesJson],
+    ['GET /users?userEmail= (signed-in buyer)', usersPath, buyerAuth, usersJson],
+  ];
   for (const [label, path, headers, json, connections] of [
     ['GET /api/health/live (liveness)', '/api/health/live', {}, liveJson, CONNECTIONS],
     ['GET /api/health (unauthenticated)', '/api/health', {}, healthJson, CONNECTIONS],
-    ['GET /packages (public read)', '/packages', {}, packagesJson, CONNECTIONS],
-    ['GET /users?userEmail= (signed-in buyer)', usersPath, buyerAuth, usersJson, CONNECTIONS],
+    ...tracedRoutes.map((route) => [...route, CONNECTIONS]),
     [`GET /api/orders (admin, ${ORDERS} orders)`, ordersPath, auth, ordersJson, ADMIN_CONNECTIONS],
   ]) {
     if (options.only && !label.includes(options.only)) continue;
@@ -263,6 +273,55 @@ async function main() {
   const received = /** @type {{ spans: number }} */ (
     await (await fetch(`http://127.0.0.1:${collectorPort}/stats`)).json()
   );
+
+  // What each of production's per-request features costs (--breakdown): the traced routes on
+  // more API instances (the same database and Auth emulator), each with a feature off, measured
+  // in turn with the bare route and the API as it runs. With all three off the API runs as the
+  // benchmark ran before they were measured (no throttler, no request log, no traces).
+  const breakdown = [];
+  if (options.breakdown) {
+    const off = {
+      tracing: { OTEL_EXPORTER_OTLP_ENDPOINT: '' },
+      throttling: { THROTTLE_LIMIT: '0', THROTTLE_SENSITIVE_LIMIT: '0' },
+      log: { LOG_LEVEL: 'warn' },
+    };
+    const instances = [];
+    for (const [name, env] of [
+      ['tracing off', off.tracing],
+      ['throttling off', off.throttling],
+      ['request log off (LOG_LEVEL=warn)', off.log],
+      ['all three off', { ...off.tracing, ...off.throttling, ...off.log }],
+    ]) {
+      const instance = await startBenchInstance(stack, {
+        logLevel: options['log-level'],
+        apiEnv: { ...apiEnv, ...env },
+      });
+      const url = /** @type {string} */ (instance.urls.api).replace('//localhost:', '//127.0.0.1:');
+      instances.push({ name, url, pid: instance.pidOf('api') });
+    }
+    for (const [label, path, headers, json] of tracedRoutes) {
+      if (options.only && !label.includes(options.only)) continue;
+      const nest = await floor('bare Nest', 'bare-nest-server.mjs', json);
+      try {
+        const rows = await measureInTurn(
+          [
+            { name: 'bare Nest', url: nest.url, pid: nest.pid },
+            { name: 'the API as it runs', url: `${apiUrl}${path}`, headers, pid: apiPid },
+            ...instances.map((instance) => ({
+              name: instance.name,
+              url: `${instance.url}${path}`,
+              headers,
+              pid: instance.pid,
+            })),
+          ],
+          CONNECTIONS,
+        );
+        breakdown.push({ label, rows });
+      } finally {
+        await nest.server.stop();
+      }
+    }
+  }
 
   // What a ratio to the bare route means here: the bare route again, each time with a few
   // microseconds of synthetic work added to every request, measured in turn against it.
@@ -364,6 +423,22 @@ async function main() {
       console.log(
         `    ours: ${(measured.cpuUs - nest.cpuUs).toFixed(1)} us of CPU per request beyond the bare route; ` +
           `the target leaves room for ${room === null ? `more than the ${Math.max(0, ...calibration.map((point) => point.work))} us calibrated` : `about ${room.toFixed(1)} us of work`}`,
+      );
+    }
+  }
+  for (const { label, rows } of breakdown) {
+    const [nest, asRuns, ...variants] = rows;
+    console.log(
+      `\nWhat production's features cost on ${label}: API instances with one off, in turn (--breakdown)`,
+    );
+    for (const row of [nest, asRuns, ...variants]) {
+      const saved =
+        row === nest || row === asRuns || row.cpuUs === null || asRuns.cpuUs === null
+          ? ''
+          : `  saves ${(asRuns.cpuUs - row.cpuUs).toFixed(1)} us of CPU per request`;
+      const ratio = row === nest ? '' : `  ${ratioOf(row, nest).toFixed(2)}x bare Nest`;
+      console.log(
+        `  ${row.name.padEnd(40)}${row.requestsPerSecond.toFixed(0).padStart(9)} req/s${ms(row.p99)} p99${cpu(row)}${ratio}${saved}`,
       );
     }
   }

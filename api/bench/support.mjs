@@ -55,20 +55,51 @@ export async function startBenchStack({
     dbName,
     apiStdout: 'ignore',
     apiNodeArgs,
+    apiEnv: { ...benchApiEnv(logLevel), ...apiEnv },
+  });
+  return running;
+}
+
+/** The API's environment in every benchmark, before a benchmark's own. */
+function benchApiEnv(/** @type {string} */ logLevel) {
+  return {
+    // Not 'production': production refuses emulator tokens by design. Everything else is as in
+    // production (external MongoDB, no seed, built code).
+    NODE_ENV: 'development',
+    SEED_DEMO_DATA: 'false',
+    // The throttler runs, as in production, with limits no benchmark reaches (all its load
+    // comes from one address and one account).
+    THROTTLE_LIMIT: '1000000000',
+    THROTTLE_SENSITIVE_LIMIT: '1000000000',
+    LOG_LEVEL: logLevel,
+  };
+}
+
+/**
+ * One more API instance on the bench stack's database and Auth emulator (a second instance, as
+ * production runs several), stopped when the benchmark ends: the same built API with `apiEnv`
+ * added, e.g. a feature turned off to measure what it costs.
+ *
+ * @param {import('@coldmail/dev/stack').Stack} stack what startBenchStack started
+ * @param {{ logLevel: string, apiEnv?: Record<string, string> }} options
+ */
+export async function startBenchInstance(stack, { logLevel, apiEnv = {} }) {
+  if (!stack.mongoUri || !stack.urls.auth) throw new Error('The bench stack has no database');
+  const instance = await startStack({
+    services: ['api'],
+    freePorts: true,
+    mongoUri: stack.mongoUri,
+    // The emulator the stack runs (this start runs none): the same accounts and tokens.
+    firebase: { apiKey: 'demo-api-key', projectId: 'demo-coldmail' },
+    apiStdout: 'ignore',
     apiEnv: {
-      // Not 'production': production refuses emulator tokens by design. Everything else is as in
-      // production (external MongoDB, no seed, built code).
-      NODE_ENV: 'development',
-      SEED_DEMO_DATA: 'false',
-      // The throttler runs, as in production, with limits no benchmark reaches (all its load
-      // comes from one address and one account).
-      THROTTLE_LIMIT: '1000000000',
-      THROTTLE_SENSITIVE_LIMIT: '1000000000',
-      LOG_LEVEL: logLevel,
+      ...benchApiEnv(logLevel),
+      FIREBASE_AUTH_EMULATOR_HOST: new URL(stack.urls.auth).host,
       ...apiEnv,
     },
   });
-  return running;
+  stopAtExit({ stop: () => instance.close() });
+  return instance;
 }
 
 /**
