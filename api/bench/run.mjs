@@ -22,7 +22,8 @@
 // own process (otlp-sink.mjs). Options: --duration 5 --rounds 3 --connections 50 --log-level info
 // --trace-ratio 1 (OTEL_TRACES_SAMPLER_ARG) --only <text> (the routes whose label has it)
 // --verbose (every run's figure) --breakdown (the traced routes again on more API instances with
-// tracing, throttling, the request log or all three off, in turn: what each costs)
+// tracing, throttling, the request log or all three off, or one trace in ten recorded, in turn:
+// what each costs)
 // --cpu-prof <dir> (the API's CPU profile, for Chrome DevTools or api/bench/profile-summary.mjs;
 // on a virtual machine V8's sampler counts the time a socket write waits for the CPU as the
 // write's own: read `writev` with Linux `perf` beside it).
@@ -291,6 +292,8 @@ async function main() {
       ['throttling off', off.throttling],
       ['request log off (LOG_LEVEL=warn)', off.log],
       ['all three off', { ...off.tracing, ...off.throttling, ...off.log }],
+      // What sampling saves, as a busy production would record traces.
+      ['one trace in ten recorded', { OTEL_TRACES_SAMPLER_ARG: '0.1' }],
     ]) {
       const instance = await startBenchInstance(stack, {
         logLevel: options['log-level'],
