@@ -77,7 +77,12 @@ export class CallerThrottlerGuard implements CanActivate {
     // Whom the limit counts: a signed-in caller's Firebase account (bound one to one to the user
     // record: the same before and after the record is created), else the client's address.
     const account = request.auth?.uid;
-    const id = this.windowOf(route, account, request.ip ?? 'unknown');
+    // The address only for an anonymous caller: behind a proxy (TRUST_PROXY), Fastify parses
+    // X-Forwarded-For again on every read of it.
+    const id =
+      account === undefined
+        ? this.windowOf(route, 'ip', request.ip ?? 'unknown')
+        : this.windowOf(route, 'user', account);
     const { ttlMs } = this.config.throttle;
     // Answered from the share this instance holds (most requests), else by MongoDB.
     const held = this.storage.takeHeldWindow(id, ttlMs, route.limit);
@@ -93,13 +98,11 @@ export class CallerThrottlerGuard implements CanActivate {
    * of the guard (`npm run bench:api`). Bounded: forgotten all at once when full, then hashed
    * again as callers come back.
    */
-  private windowOf(route: ThrottledRoute, account: string | undefined, address: string): string {
-    const seen = account === undefined ? route.addresses : route.accounts;
-    const caller = account ?? address;
+  private windowOf(route: ThrottledRoute, kind: 'ip' | 'user', caller: string): string {
+    const seen = kind === 'ip' ? route.addresses : route.accounts;
     let id = seen.get(caller);
     if (id === undefined) {
-      const tracker = account === undefined ? `ip:${address}` : `user:${account}`;
-      id = `default:${createHash('sha256').update(`${route.prefix}-${tracker}`).digest('hex')}`;
+      id = `default:${createHash('sha256').update(`${route.prefix}-${kind}:${caller}`).digest('hex')}`;
       if (seen.size >= REMEMBERED_KEYS) seen.clear();
       seen.set(caller, id);
     }
