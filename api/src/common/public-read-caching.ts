@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { contract, endpointsOf } from '@coldmail/contracts';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import { PROBE_PATHS } from './probes';
+import { hooksOf } from './scoped-plugins';
 
 /**
  * Every public read answers with an ETag and `Cache-Control: public, max-age=0, must-revalidate`
@@ -48,8 +49,7 @@ export function cachePublicReads(fastify: FastifyInstance): void {
   fastify.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.includes('GET') || !publicReads.has(route.url)) return;
-    const own = route.onSend;
-    route.onSend = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), validate];
+    route.onSend = [...hooksOf(route.onSend), validate];
   });
 }
 

@@ -29,6 +29,12 @@ const REQUEST_HOOKS = new Set([
 
 type RequestHook = [name: string, hook: (...args: never[]) => unknown];
 
+/** A route's own hooks of one kind, as a list (Fastify takes one function or several). */
+export function hooksOf<Hook>(hooks: Hook | Hook[] | undefined): Hook[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}
+
 /**
  * Runs a plugin on the root instance, as fastify-plugin's would be, but keeps the request hooks
  * it adds instead of adding them (its application hooks, decorators, parsers and routes are
@@ -73,10 +79,7 @@ export async function registerForRoutes<Options>(
   fastify.addHook('onRoute', (route) => {
     if (!applies(route)) return;
     const own = route as unknown as Record<string, unknown>;
-    for (const [name, hook] of hooks) {
-      const existing = own[name];
-      own[name] = [...(existing === undefined ? [] : [existing].flat()), hook];
-    }
+    for (const [name, hook] of hooks) own[name] = [...hooksOf(own[name]), hook];
   });
 }
 

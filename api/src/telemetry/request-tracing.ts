@@ -3,6 +3,7 @@ import { contract, endpointsOf } from '@coldmail/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestTrace, Telemetry } from './telemetry';
 import { PROBE_PATHS } from '../common/probes';
+import { hooksOf } from '../common/scoped-plugins';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -76,10 +77,4 @@ export function traceRequests(fastify: FastifyInstance, telemetry: Telemetry): v
     end(request, 0);
     done();
   });
-}
-
-/** A route's own hooks of one kind, as a list (Fastify takes one function or several). */
-function hooksOf<Hook>(hooks: Hook | Hook[] | undefined): Hook[] {
-  if (hooks === undefined) return [];
-  return Array.isArray(hooks) ? hooks : [hooks];
 }
