@@ -1,6 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SupportSummary, SupportTicket } from '@coldmail/contracts';
+import {
+  MAX_TICKET_CONVERSATION_BYTES,
+  MAX_TICKET_ENTRIES,
+  type SupportSummary,
+  type SupportTicket,
+  type TicketPage,
+} from '@coldmail/contracts';
 import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
 type ErrorBody = { message: string; fieldErrors?: Record<string, string> };
@@ -238,12 +244,12 @@ describe('who reads which tickets', () => {
 
   it('a user lists only their own tickets, whatever the query says', async () => {
     for (const query of ['', `?userEmail=${encodeURIComponent(ada.email)}`]) {
-      const listed = await call<SupportTicket[]>(api, 'GET', `/support-messages${query}`, {
+      const listed = await call<TicketPage>(api, 'GET', `/support-messages${query}`, {
         token: bob.token,
       });
       expect(listed.status).toBe(200);
-      expect(listed.body.length).toBeGreaterThan(0);
-      expect(listed.body.every((ticket) => ticket.ticketUserEmail === bob.email)).toBe(true);
+      expect(listed.body.items.length).toBeGreaterThan(0);
+      expect(listed.body.items.every((ticket) => ticket.ticketUserEmail === bob.email)).toBe(true);
     }
   });
 
@@ -268,13 +274,13 @@ describe('who reads which tickets', () => {
   });
 
   it('an admin reads every ticket, newest first, or one user’s', async () => {
-    const all = await call<SupportTicket[]>(api, 'GET', '/support-messages', {
+    const all = await call<TicketPage>(api, 'GET', '/support-messages?pageSize=100', {
       token: admin.token,
     });
-    const times = all.body.map((ticket) => ticket.createdAt);
+    const times = all.body.items.map((ticket) => ticket.createdAt);
     expect(times).toEqual([...times].sort().reverse());
-    expect(new Set(all.body.map((ticket) => ticket.ticketUserEmail)).size).toBeGreaterThan(2);
-    const adas = await call<SupportTicket[]>(
+    expect(new Set(all.body.items.map((ticket) => ticket.ticketUserEmail)).size).toBeGreaterThan(2);
+    const adas = await call<TicketPage>(
       api,
       'GET',
       `/support-messages?userEmail=${encodeURIComponent(ada.email)}`,
@@ -285,10 +291,10 @@ describe('who reads which tickets', () => {
       .find({ ticketUserEmail: ada.email })
       .sort({ createdAt: -1, _id: -1 })
       .toArray();
-    expect(adas.body.map((ticket) => ticket._id)).toEqual(
+    expect(adas.body.items.map((ticket) => ticket._id)).toEqual(
       stored.map((ticket) => ticket._id.toHexString()),
     );
-    expect(adas.body.map((ticket) => ticket._id)).toContain(adasTicket._id);
+    expect(adas.body.items.map((ticket) => ticket._id)).toContain(adasTicket._id);
     expect(
       (await call(api, 'GET', '/api/support-messages/summary', { token: ada.token })).status,
     ).toBe(403);
@@ -314,10 +320,10 @@ describe('a contact-form message that gives a user’s address', () => {
   });
 
   it('is not among that user’s tickets, to list, read or answer', async () => {
-    const listed = await call<SupportTicket[]>(api, 'GET', '/support-messages', {
+    const listed = await call<TicketPage>(api, 'GET', '/support-messages', {
       token: victim.token,
     });
-    expect(listed.body.map((ticket) => ticket._id)).toEqual([own._id]);
+    expect(listed.body.items.map((ticket) => ticket._id)).toEqual([own._id]);
     const read = await call(api, 'GET', `/support-message/${planted._id}`, {
       token: victim.token,
     });
@@ -332,13 +338,15 @@ describe('a contact-form message that gives a user’s address', () => {
   });
 
   it('reaches the admin, whose reply is e-mailed to that address as before', async () => {
-    const inbox = await call<SupportTicket[]>(
+    const inbox = await call<TicketPage>(
       api,
       'GET',
       `/support-messages?userEmail=${encodeURIComponent(victim.email)}`,
       { token: admin.token },
     );
-    expect(inbox.body.map((ticket) => ticket._id).sort()).toEqual([own._id, planted._id].sort());
+    expect(inbox.body.items.map((ticket) => ticket._id).sort()).toEqual(
+      [own._id, planted._id].sort(),
+    );
     const answered = await reply(
       admin,
       planted,
@@ -466,7 +474,194 @@ describe('the conversation', () => {
 
     // The admin replies: now the user has something unread.
     await reply(admin, opened.body, withEntry(opened.body, 'Looking into it', 'admin'));
-    const mine = await call<SupportTicket[]>(api, 'GET', '/support-messages', { token: bob.token });
-    expect(mine.body.find((entry) => entry._id === ticket._id)?.unread).toBe(true);
+    const mine = await call<TicketPage>(api, 'GET', '/support-messages', { token: bob.token });
+    expect(mine.body.items.find((entry) => entry._id === ticket._id)?.unread).toBe(true);
+  });
+});
+
+describe('lists: summaries, a page at a time, filtered by the server', () => {
+  let carol: Persona;
+  let first: SupportTicket;
+
+  beforeAll(async () => {
+    carol = await signUp(api, 'carol-lists');
+    first = (await openTicket(carol, 'First of three')).body;
+    await reply(admin, first, withEntry(first, `Long answer ${'x'.repeat(400)}`, 'admin'));
+    await openTicket(carol, 'Second of three');
+    const third = (await openTicket(carol, 'Third of three')).body;
+    await reply(admin, third, { ticketStatus: 'resolved' });
+  });
+
+  const list = (persona: Persona, query: string) =>
+    call<TicketPage & ErrorBody>(api, 'GET', `/support-messages?${query}`, {
+      token: persona.token,
+    });
+
+  it('answers a page of summaries with the newest entry shortened and the counts, no conversation', async () => {
+    const page = await list(carol, 'pageSize=2');
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(page.body.items.map((ticket) => ticket.subject)).toEqual([
+      'Third of three',
+      'Second of three',
+    ]);
+    expect(page.body.items[1]).not.toHaveProperty('adminMessage');
+    expect(page.body.items[1]).toMatchObject({
+      entryCount: 1,
+      lastEntry: { message: 'My credits did not arrive.', sender: 'user' },
+    });
+    const next = await list(carol, 'pageSize=2&page=2');
+    const oldest = next.body.items[0];
+    expect(oldest?.subject).toBe('First of three');
+    expect(oldest?.entryCount).toBe(2);
+    expect(oldest?.lastEntry.sender).toBe('admin');
+    expect(oldest?.lastEntry.message.length).toBeLessThanOrEqual(160);
+    expect(oldest?.lastEntry.message.startsWith('Long answer xxx')).toBe(true);
+  });
+
+  it('filters by status and by a creation time range', async () => {
+    const resolved = await list(carol, 'status=resolved');
+    expect(resolved.body.items.map((ticket) => ticket.subject)).toEqual(['Third of three']);
+    const since = new Date(Date.parse(first.createdAt) + 1).toISOString();
+    const later = await list(
+      carol,
+      `from=${encodeURIComponent(since)}&to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
+    );
+    expect(later.body.items.map((ticket) => ticket.subject).sort()).toEqual([
+      'Second of three',
+      'Third of three',
+    ]);
+  });
+
+  it('lets an admin search addresses by any part, any case, typed literally', async () => {
+    const found = await list(admin, `email=${encodeURIComponent('CAROL-LISTS')}&pageSize=100`);
+    expect(found.body.total).toBe(3);
+    const literal = await list(admin, `email=${encodeURIComponent('.*')}`);
+    expect(literal.body.total).toBe(0);
+    // A user's search never widens their own list.
+    const widened = await list(bob, `email=carol`);
+    expect(widened.body.items.every((ticket) => ticket.ticketUserEmail === bob.email)).toBe(true);
+  });
+
+  it('refuses a page size over 100, a bad status and an injected operator', async () => {
+    expect((await list(carol, 'pageSize=101')).status).toBe(400);
+    expect((await list(carol, 'status=deleted')).status).toBe(400);
+    expect((await list(admin, 'email[$regex]=.')).status).toBe(400);
+    expect((await list(carol, 'from=yesterday')).status).toBe(400);
+  });
+});
+
+describe('a conversation has bounds', () => {
+  it('5,000 replies from one buyer leave the ticket at its cap, each answer small, liveness answering', async () => {
+    const flooder = await signUp(api, 'flooder');
+    const ticket = (await openTicket(flooder, 'Flood')).body;
+    const entry = 'x'.repeat(5000);
+    // Longer than any stored conversation, so each one is an append until the ticket is full
+    // (the earlier entries' texts are not read: empty ones keep the body under its limit).
+    const flood = [
+      ...Array.from({ length: MAX_TICKET_ENTRIES }, () => ({ message: '' })),
+      { message: entry },
+    ];
+    const statuses = new Map<number, number>();
+    let largest = 0;
+    let liveness = 0;
+    for (let round = 0; round < 500; round += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          fetch(`${api.url}/support-message-status/${ticket._id}`, {
+            method: 'PUT',
+            headers: {
+              authorization: `Bearer ${flooder.token}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ adminMessage: flood }),
+          }).then(async (response) => {
+            const text = await response.text();
+            largest = Math.max(largest, text.length);
+            return response.status;
+          }),
+        ),
+      );
+      for (const status of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      if (round % 50 === 0) {
+        liveness = (await fetch(`${api.url}/api/health/live`)).status;
+        expect(liveness).toBe(200);
+      }
+    }
+    const stored = await tickets().findOne({ subject: 'Flood', ticketUserEmail: flooder.email });
+    const bytes = (stored?.adminMessage ?? []).reduce(
+      (sum: number, item: { message: string }) => sum + Buffer.byteLength(item.message),
+      0,
+    );
+    expect(bytes).toBeLessThanOrEqual(MAX_TICKET_CONVERSATION_BYTES);
+    expect(bytes).toBeGreaterThan(MAX_TICKET_CONVERSATION_BYTES - 5000);
+    expect(stored?.adminMessage.length).toBeLessThanOrEqual(MAX_TICKET_ENTRIES);
+    expect(stored?.conversationBytes).toBe(bytes);
+    // Refused with a clear 409 once full; never a 500.
+    expect([...statuses.keys()].sort()).toEqual([200, 409]);
+    expect(statuses.get(200)).toBe(stored?.adminMessage.length);
+    expect(largest).toBeLessThan(MAX_TICKET_CONVERSATION_BYTES + 8 * 1024);
+    const refused = await reply(flooder, ticket, { adminMessage: flood });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/open a new ticket/);
+  }, 180_000);
+
+  it('takes at most 100 short replies', async () => {
+    const chatty = await signUp(api, 'chatty-user');
+    const ticket = (await openTicket(chatty, 'Many short replies')).body;
+    const statuses: number[] = [];
+    for (let count = 0; count <= MAX_TICKET_ENTRIES; count += 1) {
+      statuses.push(
+        (
+          await reply(chatty, ticket, {
+            adminMessage: Array.from({ length: count + 1 }, () => ({ message: 'ok' })),
+          })
+        ).status,
+      );
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAX_TICKET_ENTRIES);
+    expect(statuses.at(-1)).toBe(409);
+    // A list longer than a full conversation and its new entry is refused as it is read.
+    const tooLong = await reply(chatty, ticket, {
+      adminMessage: Array.from({ length: MAX_TICKET_ENTRIES + 2 }, () => ({ message: 'ok' })),
+    });
+    expect(tooLong.status).toBe(400);
+    expect((await tickets().findOne({ subject: 'Many short replies' }))?.adminMessage).toHaveLength(
+      MAX_TICKET_ENTRIES,
+    );
+  }, 60_000);
+
+  it('refuses one reply over 10,000 bytes however few characters', async () => {
+    const ticket = (await openTicket(ada, 'Emoji')).body;
+    const refused = await reply(ada, ticket, { adminMessage: [{ message: '😀'.repeat(2600) }] });
+    expect(refused.status).toBe(400);
+    expect((await tickets().findOne({ subject: 'Emoji' }))?.adminMessage).toHaveLength(0);
+  });
+
+  it('is limited as a sensitive route: a buyer past the limit is told to wait', async () => {
+    const limited = await startTestApi({ THROTTLE_SENSITIVE_LIMIT: '5' });
+    try {
+      const dan = await signUp(limited, 'dan');
+      const ticket = (
+        await call<SupportTicket>(limited, 'POST', '/new-support-message', {
+          token: dan.token,
+          json: { subject: 'Limits', message: 'Hello' },
+        })
+      ).body;
+      const statuses: number[] = [];
+      for (let count = 0; count < 7; count += 1) {
+        statuses.push(
+          (
+            await call(limited, 'PUT', `/support-message-status/${ticket._id}`, {
+              token: dan.token,
+              json: { adminMessage: Array.from({ length: count + 1 }, () => ({ message: 'hi' })) },
+            })
+          ).status,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -38,7 +38,7 @@ export class SupportController {
     @CurrentUser() caller: AuthContext,
     @ValidQuery() query: ParsedQueryOf<typeof endpoints.list>,
   ): Promise<ResponseOf<typeof endpoints.list>> {
-    return this.support.list(caller, query.userEmail);
+    return this.support.list(caller, query);
   }
 
   @Endpoint(endpoints.summary)
@@ -54,7 +54,9 @@ export class SupportController {
     return this.support.open(caller, id);
   }
 
+  /** Sensitive: each call may add to a stored conversation. */
   @Endpoint(endpoints.update)
+  @SensitiveRoute()
   update(
     @CurrentUser() caller: AuthContext,
     @ValidParams() { id }: ParsedParamsOf<typeof endpoints.update>,

@@ -10,17 +10,25 @@ import {
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
+  MAX_TICKET_CONVERSATION_BYTES,
+  MAX_TICKET_ENTRIES,
+  MAX_TICKET_ENTRY_BYTES,
+  TICKET_PREVIEW_LENGTH,
   newSupportMessageBodySchema,
+  supportListQuerySchema,
   ticketStatus,
   type SupportSummary,
   type SupportTicket as SupportTicketRecord,
+  type TicketPage,
+  type TicketSummary,
   type UpdateTicketBody,
 } from '@coldmail/contracts';
-import { Model, trusted } from 'mongoose';
+import { Model, Types, trusted } from 'mongoose';
 import type { z } from 'zod';
 import type { AuthContext } from '../auth/auth-context';
 import { AuditService } from '../audit/audit.service';
 import { plainText } from '../common/plain-text';
+import { containsText } from '../common/search';
 import { MailerService } from '../messages/mailer.service';
 import { SupportTicket, type SupportTicketData } from './schemas/support-ticket.schema';
 import { SupportReplyMail } from '../messages/templates/notices';
@@ -32,10 +40,34 @@ import { renderMail } from '../messages/templates/render';
  */
 const TICKETS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
-/** The admin inbox shows this many tickets, newest first. */
-const INBOX_SIZE = 500;
 
 type NewTicket = z.output<typeof newSupportMessageBodySchema>;
+type ListQuery = z.output<typeof supportListQuerySchema>;
+
+/** Told when a reply would take a ticket past its bounds. */
+const CONVERSATION_FULL =
+  'This conversation has reached its length limit. Please open a new ticket to write more.';
+
+/**
+ * What a list reads of a ticket: everything but the conversation's texts, which only the newest
+ * entry's is taken of (a ticket holds up to 64 KB of them; a page of lists must not).
+ */
+const SUMMARY_FIELDS = {
+  subject: 1,
+  message: { $substrCP: ['$message', 0, TICKET_PREVIEW_LENGTH] },
+  createdAt: 1,
+  updatedAt: 1,
+  ticketStatus: 1,
+  priority: 1,
+  ticketUserName: 1,
+  ticketUserEmail: 1,
+  ticketUserProfileURL: 1,
+  ticketUserRole: 1,
+  unreadByAdmin: 1,
+  unreadByUser: 1,
+  entryCount: { $add: [1, { $size: '$adminMessage' }] },
+  lastReply: { $arrayElemAt: ['$adminMessage', -1] },
+};
 
 /** A ticket's text fields that must not be empty once filtered, each with its message. */
 type RequiredFields = [
@@ -152,25 +184,52 @@ export class SupportService implements OnModuleInit {
   }
 
   /**
-   * A user's own tickets whatever the query; an admin's inbox (or the tickets under one address,
-   * contact-form ones included).
+   * One page of tickets as summaries, newest first: a user's own whatever the query; an admin's
+   * inbox, or the tickets under one address (contact-form ones included).
    */
-  async list(caller: AuthContext, userEmail: string | undefined): Promise<SupportTicketRecord[]> {
-    const filter = isAdmin(caller)
-      ? userEmail
-        ? { ticketUserEmail: userEmail }
-        : {}
+  async list(caller: AuthContext, query: ListQuery): Promise<TicketPage> {
+    const { page, pageSize } = query;
+    const owner = isAdmin(caller)
+      ? {
+          ...(query.userEmail ? { ticketUserEmail: query.userEmail } : {}),
+          ...(query.email ? { ticketUserEmail: containsText(query.email) } : {}),
+        }
       : caller.user
-        ? { userId: caller.user._id }
+        ? // An aggregation's filter is not cast by the schema.
+          { userId: new Types.ObjectId(caller.user._id) }
         : null;
     // Without a user record the caller has opened no ticket yet.
-    if (!filter) return [];
-    const tickets = await this.tickets
-      .find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .limit(INBOX_SIZE)
-      .lean<SupportTicketData[]>();
-    return tickets.map((ticket) => toTicketRecord(ticket, caller));
+    if (!owner) return { items: [], total: 0, page, pageSize };
+    const filter = {
+      ...owner,
+      ...(query.status ? { ticketStatus: query.status } : {}),
+      ...(query.from || query.to
+        ? {
+            createdAt: trusted({
+              ...(query.from ? { $gte: new Date(query.from) } : {}),
+              ...(query.to ? { $lt: new Date(query.to) } : {}),
+            }),
+          }
+        : {}),
+    };
+    const [summaries, total] = await Promise.all([
+      this.tickets
+        .aggregate<TicketSummaryData>([
+          { $match: filter },
+          { $sort: { createdAt: -1, _id: -1 } },
+          { $skip: (page - 1) * pageSize },
+          { $limit: pageSize },
+          { $project: SUMMARY_FIELDS },
+        ])
+        .exec(),
+      this.tickets.countDocuments(filter),
+    ]);
+    return {
+      items: summaries.map((summary) => toTicketSummary(summary, caller)),
+      total,
+      page,
+      pageSize,
+    };
   }
 
   /** Its user or an admin (404 for anyone else); opening it marks it read for that side. */
@@ -186,7 +245,10 @@ export class SupportService implements OnModuleInit {
   /**
    * A reply and/or (admins) a status. The body's conversation is the spec's whole list: only its
    * last entry is new, and only if the list is longer than the stored one. A user's reply makes
-   * the ticket in-progress; a closed ticket takes no admin reply (409).
+   * the ticket in-progress; a closed ticket takes no admin reply (409). A ticket holds at most
+   * MAX_TICKET_ENTRIES replies and MAX_TICKET_CONVERSATION_BYTES of them: a reply past either is
+   * refused (409) and changes nothing, checked in the update's filter so that concurrent replies
+   * cannot pass it together.
    */
   async update(
     caller: AuthContext,
@@ -207,6 +269,10 @@ export class SupportService implements OnModuleInit {
       throw new ConflictException('This ticket is closed. Reopen it to reply.');
     }
 
+    const replyBytes = Buffer.byteLength(reply);
+    if (replyBytes > MAX_TICKET_ENTRY_BYTES) {
+      throw new BadRequestException(`A reply must be at most ${MAX_TICKET_ENTRY_BYTES} bytes`);
+    }
     const now = new Date();
     const update = {
       $set: {
@@ -226,13 +292,28 @@ export class SupportService implements OnModuleInit {
                 by: caller.email,
               },
             },
+            $inc: { conversationBytes: replyBytes },
           }
         : {}),
     };
+    const roomForReply = reply
+      ? {
+          [`adminMessage.${MAX_TICKET_ENTRIES - 1}`]: trusted({ $exists: false }),
+          // A ticket stored before the byte count was kept has none: its entries bound it.
+          conversationBytes: trusted({ $not: { $gt: MAX_TICKET_CONVERSATION_BYTES - replyBytes } }),
+        }
+      : {};
     const updated = await this.tickets
-      .findByIdAndUpdate(ticket._id, update, { returnDocument: 'after' })
+      .findOneAndUpdate({ _id: ticket._id, ...roomForReply }, update, {
+        returnDocument: 'after',
+      })
       .lean<SupportTicketData>();
-    if (!updated) throw new NotFoundException('Ticket not found');
+    if (!updated) {
+      if (reply && (await this.tickets.exists({ _id: ticket._id }))) {
+        throw new ConflictException(CONVERSATION_FULL);
+      }
+      throw new NotFoundException('Ticket not found');
+    }
 
     if (admin) {
       await this.audit.record(caller, {
@@ -298,6 +379,42 @@ export class SupportService implements OnModuleInit {
 
 /** Tickets are plain text: any markup is removed before it is stored. */
 const plain = (value: string) => plainText(value).trim();
+
+/** What a list's aggregation reads of a ticket (SUMMARY_FIELDS). */
+type TicketSummaryData = Omit<SupportTicketData, 'adminMessage' | 'phone' | 'userId'> & {
+  entryCount: number;
+  lastReply?: { message: string; timestamp: Date; sender: 'admin' | 'user' };
+};
+
+const preview = (text: string) =>
+  text.length > TICKET_PREVIEW_LENGTH ? `${text.slice(0, TICKET_PREVIEW_LENGTH - 1)}…` : text;
+
+function toTicketSummary(ticket: TicketSummaryData, caller: AuthContext | null): TicketSummary {
+  const last = ticket.lastReply ?? {
+    message: ticket.message,
+    timestamp: ticket.createdAt,
+    sender: 'user' as const,
+  };
+  return {
+    _id: ticket._id.toHexString(),
+    subject: ticket.subject,
+    createdAt: ticket.createdAt.toISOString(),
+    updatedAt: ticket.updatedAt.toISOString(),
+    ticketStatus: ticket.ticketStatus,
+    priority: ticket.priority,
+    ticketUserName: ticket.ticketUserName,
+    ticketUserEmail: ticket.ticketUserEmail,
+    ticketUserProfileURL: ticket.ticketUserProfileURL ?? null,
+    ticketUserRole: ticket.ticketUserRole,
+    unread: isAdmin(caller) ? ticket.unreadByAdmin : ticket.unreadByUser,
+    lastEntry: {
+      message: preview(last.message),
+      timestamp: last.timestamp.toISOString(),
+      sender: last.sender,
+    },
+    entryCount: ticket.entryCount,
+  };
+}
 
 function toTicketRecord(
   ticket: SupportTicketData,

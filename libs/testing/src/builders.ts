@@ -10,6 +10,8 @@ import type {
   PackageOrder,
   PaypalSettings,
   SupportTicket,
+  TicketPage,
+  TicketSummary,
   UserRecord,
 } from '@coldmail/contracts';
 import { landingBlockSchemas } from '@coldmail/contracts';
@@ -222,4 +224,26 @@ export function supportTicket(overrides: Partial<SupportTicket> = {}): SupportTi
     unread: false,
     ...overrides,
   };
+}
+
+/** A ticket as a list shows it (the API's summary of it). */
+export function ticketSummary(ticket: SupportTicket): TicketSummary {
+  const { message, adminMessage, phone: _phone, ...fields } = ticket;
+  return {
+    ...fields,
+    lastEntry: adminMessage.at(-1) ?? {
+      message,
+      timestamp: ticket.createdAt,
+      sender: 'user',
+    },
+    entryCount: 1 + adminMessage.length,
+  };
+}
+
+/** One page of tickets, all of them on it unless told otherwise. */
+export function ticketPage(
+  tickets: SupportTicket[],
+  { page = 1, pageSize = 20, total = tickets.length } = {},
+): TicketPage {
+  return { items: tickets.map(ticketSummary), total, page, pageSize };
 }

@@ -11,6 +11,8 @@ export {
   paypalSettings,
   userRecord,
   supportTicket,
+  ticketPage,
+  ticketSummary,
 } from './builders';
 export { currentPath, recordFailed, recordLoaded, renderRemote, signInBuyer } from './renderRemote';
 export {

@@ -51,7 +51,7 @@ export { sortRows } from './table/sortRows';
 export { Table, type TableProps } from './table/Table';
 export type { SortDirection, SortValue, TableColumn, TableSort } from './table/types';
 export { useSort } from './table/useSort';
-export { filterTickets, noTicketFilters, type TicketFilters } from './support/filterTickets';
+export { noTicketFilters, ticketQuery, type TicketFilters } from './support/ticketQuery';
 export { TicketDesk, type TicketDeskProps } from './support/TicketDesk';
 export { TicketReplyForm, type TicketReplyFormProps } from './support/TicketReplyForm';
 export {

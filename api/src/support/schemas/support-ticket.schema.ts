@@ -62,6 +62,10 @@ export class SupportTicket {
   @Prop({ type: [TicketEntrySchema], default: [] })
   adminMessage!: TicketEntry[];
 
+  /** UTF-8 bytes of the replies' texts, kept beside them so a reply past the bound is refused. */
+  @Prop({ default: 0 })
+  conversationBytes!: number;
+
   /** The user wrote something no admin has opened yet (the inbox's unread count). */
   @Prop({ default: true })
   unreadByAdmin!: boolean;

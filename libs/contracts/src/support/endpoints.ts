@@ -4,9 +4,9 @@ import {
   supportListQuerySchema,
   supportSummarySchema,
   supportTicketSchema,
+  ticketPageSchema,
   updateTicketBodySchema,
 } from './schemas';
-import { z } from 'zod';
 import { byId } from '../params';
 import { type EndpointSchemasOf } from '../contract';
 import { type supportRoutes } from './routes';
@@ -18,9 +18,10 @@ export const supportEndpoints = {
     response: supportTicketSchema,
   },
   list: {
-    summary: 'The caller’s tickets, or every ticket for admins (newest first)',
+    summary:
+      'One page of the caller’s tickets, or of every ticket for admins (newest first), as summaries',
     query: supportListQuerySchema,
-    response: z.array(supportTicketSchema),
+    response: ticketPageSchema,
   },
   get: {
     summary: 'One ticket with its conversation (its user or an admin); marks it read',

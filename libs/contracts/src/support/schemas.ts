@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../common';
+import { MAX_PAGE_SIZE, pageSchema, wholeNumber } from '../paging';
 import { ticketStatus } from '../statuses';
 
 export const ticketStatuses = [
@@ -13,6 +14,16 @@ export const ticketStatusSchema = z.enum(ticketStatuses);
 export const MAX_TICKET_SUBJECT = 200;
 export const MAX_TICKET_MESSAGE = 5000;
 export const MAX_TICKET_PHONE = 40;
+/**
+ * A conversation's bounds: replies per ticket, and UTF-8 bytes of one reply and of all of them.
+ * 64 KB keeps every answer that carries a conversation small, and the spec's whole-list PUT of
+ * the longest one under the API's 100 KB body limit.
+ */
+export const MAX_TICKET_ENTRIES = 100;
+export const MAX_TICKET_ENTRY_BYTES = 10_000;
+export const MAX_TICKET_CONVERSATION_BYTES = 64 * 1024;
+/** The characters of the last entry a ticket list shows. */
+export const TICKET_PREVIEW_LENGTH = 160;
 
 /** One entry of a ticket's conversation (the spec's `adminMessage` list holds both sides). */
 export const ticketMessageSchema = z.object({
@@ -43,6 +54,20 @@ export const supportTicketSchema = z.object({
 });
 export type SupportTicket = z.infer<typeof supportTicketSchema>;
 
+/**
+ * A ticket as a list shows it: who and what, its status, the start of its newest entry and how
+ * many entries it has. The conversation itself comes only with the ticket (GET by id).
+ */
+export const ticketSummarySchema = supportTicketSchema
+  .omit({ message: true, adminMessage: true, phone: true })
+  .extend({
+    /** The newest entry (the first message when nobody replied yet), its text shortened. */
+    lastEntry: ticketMessageSchema,
+    /** The first message and every reply. */
+    entryCount: z.number().int().positive(),
+  });
+export type TicketSummary = z.infer<typeof ticketSummarySchema>;
+
 const text = (label: string, max: number) =>
   z
     .string(`${label} is required`)
@@ -69,11 +94,27 @@ export const newSupportMessageBodySchema = z.object({
 });
 export type NewSupportMessageBody = z.input<typeof newSupportMessageBodySchema>;
 
-/** GET /support-messages: a user gets their own tickets whatever the query; admins filter. */
+/**
+ * GET /support-messages: one page of tickets, newest first, filtered by status and by a creation
+ * time range (ISO instants: the browser turns the spec's inclusive local dates into them). A user
+ * gets their own tickets whatever the query; admins may also filter by address, exactly
+ * (`userEmail`, the spec's) or by part of it in any case (`email`).
+ */
 export const supportListQuerySchema = z.strictObject({
+  page: wholeNumber(1, 1_000_000).default(1),
+  pageSize: wholeNumber(1, MAX_PAGE_SIZE).default(20),
+  status: ticketStatusSchema.optional(),
+  from: z.iso.datetime({ offset: true, error: 'Must be an ISO date-time' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'Must be an ISO date-time' }).optional(),
+  email: z.string().trim().max(100, 'Search text is too long').optional(),
   userEmail: emailSchema.optional(),
 });
-export type SupportListQuery = z.infer<typeof supportListQuerySchema>;
+export type SupportListQuery = z.input<typeof supportListQuerySchema>;
+
+export const ticketPageSchema = pageSchema(ticketSummarySchema);
+export type TicketPage = z.infer<typeof ticketPageSchema>;
+
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
 /**
  * PUT /support-message-status/:id: the spec's client sends the status and the whole conversation
@@ -87,10 +128,14 @@ export const updateTicketBodySchema = z.object({
       z.object({
         message: z
           .string()
-          .max(MAX_TICKET_MESSAGE, `A reply must be at most ${MAX_TICKET_MESSAGE} characters`),
+          .max(MAX_TICKET_MESSAGE, `A reply must be at most ${MAX_TICKET_MESSAGE} characters`)
+          .refine((message) => utf8Bytes(message) <= MAX_TICKET_ENTRY_BYTES, {
+            message: `A reply must be at most ${MAX_TICKET_ENTRY_BYTES} bytes`,
+          }),
       }),
     )
-    .max(10_000)
+    // The stored conversation and its new entry.
+    .max(MAX_TICKET_ENTRIES + 1, `A ticket holds at most ${MAX_TICKET_ENTRIES} replies`)
     .optional(),
 });
 export type UpdateTicketBody = z.input<typeof updateTicketBodySchema>;

@@ -1,4 +1,4 @@
-import type { SupportTicket } from '@coldmail/contracts';
+import type { SupportTicket, TicketSummary } from '@coldmail/contracts';
 import { clsx } from 'clsx';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { PriorityBadge, TicketStatusBadge } from '../badge/StatusBadges';
@@ -94,7 +94,7 @@ export function TicketConversation({ ticket, viewer, actions, children }: Ticket
 }
 
 export interface TicketListProps {
-  tickets: SupportTicket[];
+  tickets: TicketSummary[];
   selectedId: string | null;
   onSelect(id: string): void;
   /** The admin inbox shows who wrote each ticket. */
@@ -121,7 +121,14 @@ export function TicketList({ tickets, selectedId, onSelect, showUser = false }: 
               <TicketStatusBadge status={ticket.ticketStatus} />
             </span>
             {showUser && <span className={styles.muted}>{ticket.ticketUserEmail}</span>}
-            <span className={styles.muted}>{timeOf(ticket.createdAt)}</span>
+            <span className={styles.preview}>
+              {ticket.lastEntry.sender === 'admin' ? 'Support team: ' : ''}
+              {ticket.lastEntry.message}
+            </span>
+            <span className={styles.muted}>
+              {timeOf(ticket.createdAt)} ·{' '}
+              {ticket.entryCount === 1 ? '1 message' : `${ticket.entryCount} messages`}
+            </span>
           </button>
         </li>
       ))}

@@ -1,21 +1,24 @@
-import { ticketStatuses, type SupportTicket } from '@coldmail/contracts';
+import { ticketStatuses, type TicketPage } from '@coldmail/contracts';
 import type { ReactNode } from 'react';
 import { Alert } from '../alert/Alert';
 import { EmptyState } from '../empty-state/EmptyState';
 import { Select } from '../form/Select';
 import { TextField } from '../form/TextField';
+import { Pagination } from '../pagination/Pagination';
+import { pageCountOf, pageSummary } from '../pagination/paginate';
 import { PageLoader } from '../spinner/PageLoader';
-import { filterTickets, type TicketFilters } from './filterTickets';
+import type { TicketFilters } from './ticketQuery';
 import { TicketList } from './TicketConversation';
 import styles from './Support.module.css';
 
 export interface TicketDeskProps {
-  /** Undefined while loading. */
-  tickets: SupportTicket[] | undefined;
+  /** The page of tickets the filters select; undefined while loading. */
+  tickets: TicketPage | undefined;
   /** Why the tickets could not be loaded, if they could not. */
   error?: string | null;
   filters: TicketFilters;
   onFiltersChange(filters: TicketFilters): void;
+  onPageChange(page: number): void;
   /** The date inputs' labels, e.g. ['From', 'To']. */
   dateLabels: readonly [string, string];
   /** The admin inbox searches by e-mail and shows who wrote each ticket. */
@@ -40,6 +43,7 @@ export function TicketDesk({
   error,
   filters,
   onFiltersChange,
+  onPageChange,
   dateLabels,
   inbox = false,
   heading,
@@ -50,7 +54,7 @@ export function TicketDesk({
 }: TicketDeskProps) {
   const set = (key: keyof TicketFilters) => (event: { target: { value: string } }) =>
     onFiltersChange({ ...filters, [key]: event.target.value });
-  const shown = tickets ? filterTickets(tickets, filters) : [];
+  const filtered = Object.values(filters).some(Boolean);
   return (
     <>
       <div className={styles.filters}>
@@ -78,19 +82,24 @@ export function TicketDesk({
       ) : (
         <div className={styles.desk}>
           <div>
-            <h2 className={styles.deskHeading}>{heading(shown.length)}</h2>
-            {shown.length > 0 ? (
+            <h2 className={styles.deskHeading}>{heading(tickets.total)}</h2>
+            {tickets.items.length > 0 ? (
               <TicketList
-                tickets={shown}
+                tickets={tickets.items}
                 selectedId={selectedId}
                 onSelect={onSelect}
                 showUser={inbox}
               />
             ) : (
-              <EmptyState
-                title={tickets.length > 0 ? 'No tickets match these filters' : 'No tickets yet'}
-              />
+              <EmptyState title={filtered ? 'No tickets match these filters' : 'No tickets yet'} />
             )}
+            <Pagination
+              page={tickets.page}
+              pageCount={pageCountOf(tickets.total, tickets.pageSize)}
+              onPageChange={onPageChange}
+              summary={pageSummary(tickets.page, tickets.pageSize, tickets.total)}
+              aria-label="Ticket pages"
+            />
           </div>
           {selectedId ? children : <p className={styles.placeholder}>{placeholder}</p>}
         </div>

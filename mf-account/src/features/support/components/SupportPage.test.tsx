@@ -3,6 +3,7 @@ import {
   renderRemote,
   startTestApi,
   supportTicket,
+  ticketPage,
   type TestApi,
 } from '@coldmail/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -29,9 +30,19 @@ const newer = supportTicket({
 });
 
 describe('/user/support', () => {
-  it('lists the tickets with their count, filters them, and shows a conversation when one is chosen', async () => {
+  it('lists the tickets with their count, asks the API for the filters chosen, and shows a conversation when one is chosen', async () => {
     api = await startTestApi({
-      'support.list': { body: [newer, older] },
+      // As the API filters: by status, and by creation time when the query has a range.
+      'support.list': ({ query }) => ({
+        body: ticketPage(
+          [newer, older].filter(
+            (ticket) =>
+              (!query.get('status') || ticket.ticketStatus === query.get('status')) &&
+              (!query.get('from') ||
+                (ticket.createdAt >= query.get('from')! && ticket.createdAt < query.get('to')!)),
+          ),
+        ),
+      }),
       'support.get': ({ params }) => ({ body: params.id === newer._id ? newer : older }),
     });
     renderRemote(App, '/user/support', { apiUrl: api.url });
@@ -49,6 +60,11 @@ describe('/user/support', () => {
     await screen.findByRole('heading', { name: 'Support Tickets (2)' });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-20' } });
     await screen.findByRole('heading', { name: 'Support Tickets (1)' });
+    const asked = api.requests
+      .filter((request) => request.path === '/support-messages')
+      .at(-1)?.query;
+    expect(asked?.get('from')).toBe(new Date(2026, 10, 20).toISOString());
+    expect(asked?.get('to')).toBe(new Date(2026, 10, 21).toISOString());
 
     await userEvent.click(screen.getByRole('button', { name: /Credits missing/ }));
     const conversation = await screen.findByRole('region', {
@@ -58,8 +74,26 @@ describe('/user/support', () => {
     expect(within(conversation).getByText('Support team')).toBeTruthy();
   });
 
+  it('shows each ticket’s newest entry and pages through the tickets', async () => {
+    api = await startTestApi({
+      'support.list': ({ query }) => ({
+        body:
+          query.get('page') === '2'
+            ? ticketPage([older], { page: 2, total: 21 })
+            : ticketPage([newer], { total: 21 }),
+      }),
+    });
+    renderRemote(App, '/user/support', { apiUrl: api.url });
+    await screen.findByRole('heading', { name: 'Support Tickets (21)' });
+    expect(screen.getByText('Support team: We are on it.')).toBeTruthy();
+    expect(screen.getByText(/2 messages/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await screen.findByRole('button', { name: /Invoice please/ });
+    expect(screen.queryByRole('button', { name: /Credits missing/ })).toBeNull();
+  });
+
   it('says so when the user has no ticket yet', async () => {
-    api = await startTestApi({ 'support.list': { body: [] } });
+    api = await startTestApi({ 'support.list': { body: ticketPage([]) } });
     renderRemote(App, '/user/support', { apiUrl: api.url });
     await screen.findByRole('heading', { name: 'Support Tickets (0)' });
     expect(screen.getByText('No tickets yet')).toBeTruthy();
@@ -67,7 +101,7 @@ describe('/user/support', () => {
 
   it('sends a reply as the spec does: in-progress and the conversation with the new entry last', async () => {
     api = await startTestApi({
-      'support.list': { body: [newer] },
+      'support.list': { body: ticketPage([newer]) },
       'support.get': { body: newer },
       'support.update': { body: { ...newer, ticketStatus: 'in-progress' } },
     });
@@ -94,7 +128,7 @@ describe('/user/support', () => {
   it('creates a ticket, says so and goes back to the list', async () => {
     api = await startTestApi({
       'support.create': { body: supportTicket() },
-      'support.list': { body: [] },
+      'support.list': { body: ticketPage([]) },
     });
     renderRemote(App, '/user/create-support', { apiUrl: api.url });
     await userEvent.click(await screen.findByRole('button', { name: 'Submit Ticket' }));

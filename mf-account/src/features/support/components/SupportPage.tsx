@@ -10,21 +10,25 @@ import {
   TicketDesk,
   TicketReplyForm,
   noTicketFilters,
+  ticketQuery,
   type TicketFilters,
 } from '@coldmail/ui';
-import { useMutation, useQuery } from '@coldmail/query';
+import { keepPreviousData, useMutation, useQuery } from '@coldmail/query';
 import { useState } from 'react';
 import styles from './Support.module.css';
 
 /** New replies show up without a reload. */
 const POLL_MS = 10_000;
+const PAGE_SIZE = 20;
 
 /** /user/support — the user's tickets and their conversations. */
 export function SupportPage() {
   const [filters, setFilters] = useState<TicketFilters>(noTicketFilters);
+  const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const tickets = useQuery({
-    ...api.support.list.query({ query: {} }),
+    ...api.support.list.query({ query: ticketQuery(filters, page, PAGE_SIZE) }),
+    placeholderData: keepPreviousData,
     refetchInterval: POLL_MS,
   });
   return (
@@ -37,7 +41,11 @@ export function SupportPage() {
         tickets={tickets.data}
         error={tickets.isError ? `Could not load your tickets: ${tickets.error.message}` : null}
         filters={filters}
-        onFiltersChange={setFilters}
+        onFiltersChange={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+        onPageChange={setPage}
         dateLabels={['From', 'To']}
         heading={(count) => `Support Tickets (${count})`}
         placeholder="Select a ticket to view messages"

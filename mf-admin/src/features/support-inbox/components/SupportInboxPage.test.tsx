@@ -2,6 +2,7 @@ import {
   renderRemote,
   startTestApi,
   supportTicket,
+  ticketPage,
   type TestApi,
   userRecord,
 } from '@coldmail/testing';
@@ -28,19 +29,30 @@ const closed = supportTicket({
 });
 
 describe('/admin/support-messages', () => {
-  it('filters by e-mail, any case and partial, and counts unread tickets', async () => {
-    api = await startTestApi({ 'support.list': { body: [fromAda, closed] } });
+  it('asks the API for the e-mail typed and counts unread tickets in the whole inbox', async () => {
+    api = await startTestApi({
+      'support.list': ({ query }) => ({
+        body: ticketPage(
+          [fromAda, closed].filter((ticket) =>
+            ticket.ticketUserEmail.toLowerCase().includes((query.get('email') ?? '').toLowerCase()),
+          ),
+        ),
+      }),
+      'support.summary': { body: { total: 40, open: 20, inProgress: 5, unread: 3 } },
+    });
     renderRemote(App, '/admin/support-messages', { apiUrl: api.url, profile: admin });
     await screen.findByRole('heading', { name: 'Tickets (2)' });
-    expect(screen.getByText('1 unread')).toBeTruthy();
+    expect(await screen.findByText('3 unread')).toBeTruthy();
     expect(screen.getByText('Select a ticket to view the conversation')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Search by email'), { target: { value: 'ada@EX' } });
     await screen.findByRole('heading', { name: 'Tickets (1)' });
+    const asked = api.requests.filter((request) => request.path === '/support-messages').at(-1);
+    expect(asked?.query.get('email')).toBe('ada@EX');
   });
 
   it('keeps Send disabled for a closed ticket', async () => {
     api = await startTestApi({
-      'support.list': { body: [closed] },
+      'support.list': { body: ticketPage([closed]) },
       'support.get': { body: closed },
     });
     renderRemote(App, '/admin/support-messages', { apiUrl: api.url, profile: admin });
@@ -51,7 +63,7 @@ describe('/admin/support-messages', () => {
 
   it('saves a status only on Update Status, keeps focus there and says it was saved', async () => {
     api = await startTestApi({
-      'support.list': { body: [closed] },
+      'support.list': { body: ticketPage([closed]) },
       'support.get': { body: closed },
       'support.update': { body: { ...closed, ticketStatus: 'open' } },
     });
@@ -75,7 +87,7 @@ describe('/admin/support-messages', () => {
 
   it('says when a status could not be saved', async () => {
     api = await startTestApi({
-      'support.list': { body: [closed] },
+      'support.list': { body: ticketPage([closed]) },
       'support.get': { body: closed },
       'support.update': { status: 500, body: { statusCode: 500, message: 'Database down' } },
     });

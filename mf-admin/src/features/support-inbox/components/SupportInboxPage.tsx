@@ -10,27 +10,33 @@ import {
   TicketDesk,
   TicketReplyForm,
   noTicketFilters,
+  ticketQuery,
   toast,
   type TicketFilters,
 } from '@coldmail/ui';
-import { useMutation, useQuery } from '@coldmail/query';
+import { keepPreviousData, useMutation, useQuery } from '@coldmail/query';
 import { useState } from 'react';
 import styles from './SupportInbox.module.css';
 
 /** New tickets and replies show up without a reload. */
 const POLL_MS = 10_000;
+const PAGE_SIZE = 20;
 
 const statusOptions = ticketStatuses.map((status) => ({ value: status, label: status }));
 
 /** /admin/support-messages — every ticket, newest first, and the conversation of one. */
 export function SupportInboxPage() {
   const [filters, setFilters] = useState<TicketFilters>(noTicketFilters);
+  const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const tickets = useQuery({
-    ...api.support.list.query({ query: {} }),
+    ...api.support.list.query({ query: ticketQuery(filters, page, PAGE_SIZE) }),
+    placeholderData: keepPreviousData,
     refetchInterval: POLL_MS,
   });
-  const unread = tickets.data?.filter((ticket) => ticket.unread).length ?? 0;
+  // Unread across the whole inbox, not only the page shown.
+  const counts = useQuery({ ...api.support.summary.query(), refetchInterval: POLL_MS });
+  const unread = counts.data?.unread ?? 0;
   return (
     <section data-remote="admin" data-page="SupportInboxPage">
       <PageHeader
@@ -41,7 +47,11 @@ export function SupportInboxPage() {
         tickets={tickets.data}
         error={tickets.isError ? `Could not load the tickets: ${tickets.error.message}` : null}
         filters={filters}
-        onFiltersChange={setFilters}
+        onFiltersChange={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+        onPageChange={setPage}
         dateLabels={['Start date', 'End date']}
         inbox
         heading={(count) => `Tickets (${count})`}
