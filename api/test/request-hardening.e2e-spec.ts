@@ -31,8 +31,75 @@ describe('TRUST_PROXY', () => {
     expect(neighbour.status).toBe(200);
   });
 
+  it('counts an IPv6 client on its /64 network: a new address in it is no new budget', async () => {
+    const statuses: number[] = [];
+    for (let host = 1; host <= 5; host += 1) {
+      const response = await call(api, 'GET', '/packages', {
+        headers: clientBehind('198.51.100.1', `2001:db8:aa:bb::${host.toString(16)}`),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const otherNetwork = await call(api, 'GET', '/packages', {
+      headers: clientBehind('198.51.100.1', '2001:db8:aa:bc::1'),
+    });
+    expect(otherNetwork.status).toBe(200);
+  });
+
   it('refuses "true", which would believe any X-Forwarded-For', async () => {
     await expect(startTestApi({ TRUST_PROXY: 'true' })).rejects.toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('the page renderer’s reads', () => {
+  const token = `renderer-${unique()}-${'x'.repeat(32)}`;
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({
+      THROTTLE_LIMIT: '3',
+      RENDERER_TOKEN: token,
+      THROTTLE_RENDERER_LIMIT: '8',
+    });
+  });
+  afterAll(() => api.close());
+
+  it('are counted on a limit of their own, never on the visitors’ of its address', async () => {
+    const renderer: number[] = [];
+    for (let read = 0; read < 9; read += 1) {
+      renderer.push(
+        (await call(api, 'GET', '/packages', { headers: { 'x-renderer-token': token } })).status,
+      );
+    }
+    expect(renderer).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429]);
+    // The same address without the token: the visitors' budget is untouched.
+    const visitor: number[] = [];
+    for (let read = 0; read < 4; read += 1) {
+      visitor.push((await call(api, 'GET', '/packages')).status);
+    }
+    expect(visitor).toEqual([200, 200, 200, 429]);
+  });
+
+  it('a wrong token is an anonymous visitor like any other', async () => {
+    const fresh = await startTestApi({ THROTTLE_LIMIT: '2', RENDERER_TOKEN: token });
+    try {
+      const statuses: number[] = [];
+      for (let read = 0; read < 3; read += 1) {
+        statuses.push(
+          (
+            await call(fresh, 'GET', '/packages', {
+              headers: { 'x-renderer-token': `${token}-guess` },
+            })
+          ).status,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('refuses a token shorter than 32 characters at start-up', async () => {
+    await expect(startTestApi({ RENDERER_TOKEN: 'short' })).rejects.toThrow(/RENDERER_TOKEN/);
   });
 });
 

@@ -3,6 +3,7 @@
 // the pages to the browser, which renders them as before. A stack of its own: these tests
 // redeploy the marketing remote.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { webAppDirs } from '@coldmail/registry/apps';
@@ -95,4 +96,26 @@ test('a marketing deployment without a server entry leaves the pages to the brow
     await stack.stopRemote('marketing');
     await stack.restartRemote('marketing');
   }
+});
+
+test('1,000 page requests with random query strings in a minute leave the landing page drawn with its packages for the next visitor', async () => {
+  // From one address, as a flood would come; the renderer reads the API for each of them.
+  const flood = Array.from({ length: 1000 }, () => `/?r=${randomUUID()}`);
+  for (let start = 0; start < flood.length; start += 25) {
+    await Promise.all(
+      flood.slice(start, start + 25).map(async (path) => {
+        const response = await fetch(`${stack.urls.shell}${path}`);
+        await response.text();
+        assert.equal(response.status, 200);
+      }),
+    );
+  }
+  const response = await fetch(`${stack.urls.shell}/`);
+  const html = await response.text();
+  const root = html.slice(html.indexOf('<div id="root">'));
+  assert.equal(response.status, 200);
+  assert.ok(!root.startsWith('<div id="root"></div>'), 'drawn by the renderer');
+  assert.ok(!html.includes('Failed to fetch packages'), 'no failure drawn as content');
+  // The demo catalogue's packages, as any visitor sees them.
+  assert.match(root, /Starter/);
 });

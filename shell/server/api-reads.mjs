@@ -18,13 +18,19 @@ class ReadError extends Error {
   }
 }
 
+/** The header that carries the renderer's credential (the API's RENDERER_TOKEN). */
+export const RENDERER_TOKEN_HEADER = 'x-renderer-token';
+
 /**
  * @param {object} options
  * @param {string} options.apiUrl where the renderer reaches the API (may differ from browsers')
+ * @param {string} [options.token] the credential the API knows the renderer by: its reads are
+ *   counted on a limit of their own, never on the visitors' (all of them would share the
+ *   renderer's one address)
  * @param {typeof fetch} [options.fetch]
  * @returns {{ read(path: string): Promise<unknown> }}
  */
-export function createApiReader({ apiUrl, fetch: fetchImpl = fetch }) {
+export function createApiReader({ apiUrl, token, fetch: fetchImpl = fetch }) {
   const base = apiUrl.replace(/\/+$/, '');
   /** @type {Map<string, { etag: string, body: unknown }>} */
   const kept = new Map();
@@ -39,6 +45,7 @@ export function createApiReader({ apiUrl, fetch: fetchImpl = fetch }) {
       response = await fetchImpl(`${base}${path}`, {
         headers: {
           accept: 'application/json',
+          ...(token ? { [RENDERER_TOKEN_HEADER]: token } : {}),
           ...(before?.etag ? { 'if-none-match': before.etag } : {}),
         },
         signal: AbortSignal.timeout(READ_TIMEOUT_MS),

@@ -8,6 +8,8 @@
 //   DIST_DIR       the shell's build (default: ../dist beside this file)
 //   API_INTERNAL_URL  where this service reaches the API (default: config.json's apiBaseUrl)
 //   SITE_URL       the site's public origin, for canonical URLs (default: the request's)
+//   RENDERER_TOKEN the API's RENDERER_TOKEN, so this service's reads have a limit of their own
+//                  (without it they share one anonymous address's, with every visitor's page)
 //   LISTEN         the port (default 8081)
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -34,6 +36,7 @@ const renderer = await createPageRenderer({
   manifests,
   apiUrl: env.API_INTERNAL_URL ?? config.apiBaseUrl,
   publicApiUrl: config.apiBaseUrl,
+  apiToken: env.RENDERER_TOKEN || undefined,
   log: (line) => console.warn(line),
 });
 

@@ -14,6 +14,20 @@ import { createRemoteFiles } from './remote-files.mjs';
 const RENDER_TIMEOUT_MS = 3000;
 /** At most this many pages' last HTML are kept (items are many; the oldest go first). */
 const MAX_DRAWN = 200;
+/**
+ * At most this many different pages are drawn at once; a visitor past it gets the page's last
+ * HTML, or the browser's rendering. Requests for a page being drawn share that drawing.
+ */
+const MAX_DRAWING = 8;
+
+/**
+ * A read the API could not answer now, as opposed to one it answered (a 404 item is a page):
+ * no answer, a timeout, a limit reached, or a failure of its own.
+ *
+ * @param {{ status?: number }} error
+ */
+const unanswered = (error) =>
+  !error.status || error.status === 408 || error.status === 429 || error.status >= 500;
 
 /**
  * @typedef {{ status: number, html: string }} RenderedPage
@@ -35,6 +49,7 @@ const MAX_DRAWN = 200;
  * @param {() => Record<string, string>} options.manifests each remote's mf-manifest.json URL
  * @param {string} options.apiUrl where the renderer reaches the API
  * @param {string} options.publicApiUrl where browsers reach it (uploaded images' addresses)
+ * @param {string} [options.apiToken] the renderer's credential at the API (RENDERER_TOKEN)
  * @param {(line: string) => void} [options.log]
  * @param {typeof fetch} [options.fetch]
  */
@@ -43,6 +58,7 @@ export async function createPageRenderer({
   manifests,
   apiUrl,
   publicApiUrl,
+  apiToken,
   log = (line) => console.warn(line),
   fetch: fetchImpl = fetch,
 }) {
@@ -50,7 +66,7 @@ export async function createPageRenderer({
   /** @type {ShellEntry} */
   const shell = await import(pathToFileURL(join(distDir, 'server', 'entry.mjs')).href);
   const shellStyles = await shellStylesOf(distDir);
-  const { read: readApi } = createApiReader({ apiUrl, fetch: fetchImpl });
+  const { read: readApi } = createApiReader({ apiUrl, token: apiToken, fetch: fetchImpl });
   const remoteFiles = createRemoteFiles({ manifests, fetch: fetchImpl });
   // The landing page's remote entry is loaded now rather than by the first visitor, whose page
   // would wait for it (and, on a busy machine, could pass the render budget and be left to the
@@ -84,11 +100,6 @@ export async function createPageRenderer({
   }
 
   /**
-   * @param {string} url
-   * @param {string} origin the site's origin, for the canonical URL
-   * @returns {Promise<RenderedPage | null>}
-   */
-  /**
    * The last HTML of each page, with the answers it was drawn from and the remote entry that drew
    * it: while the API answers every one of those reads with 304 (the very answer kept) and the
    * remote is not redeployed, the page is the same, and it is sent without drawing it again.
@@ -97,20 +108,44 @@ export async function createPageRenderer({
    */
   const drawn = new Map();
 
-  /** The page drawn for `key` before, if nothing it was drawn from has changed since. */
+  /**
+   * The page drawn for `key` before, if nothing it was drawn from has changed since, or if the
+   * API cannot say now (logged); null when it must be drawn again.
+   */
   async function unchanged(/** @type {string} */ key, /** @type {unknown} */ entry) {
     const before = drawn.get(key);
     if (!before || before.entry !== entry) return null;
+    /** @type {unknown} */
+    let unavailable = null;
     const answers = await Promise.all(
-      [...before.reads].map(async ([path, body]) => (await readApi(path)) === body),
+      [...before.reads].map(([path, body]) =>
+        readApi(path).then(
+          (now) => now === body,
+          (/** @type {{ status?: number }} */ error) => {
+            if (unanswered(error)) unavailable ??= error;
+            return false;
+          },
+        ),
+      ),
     );
+    if (unavailable) {
+      const reason = unavailable instanceof Error ? unavailable.message : String(unavailable);
+      log(JSON.stringify({ level: 'warn', msg: 'sent the page as last drawn', key, reason }));
+      return before.page;
+    }
     return answers.every(Boolean) ? before.page : null;
   }
 
-  async function renderPage(/** @type {string} */ url, /** @type {string} */ origin) {
-    const { pathname } = new URL(url, 'http://localhost');
+  /**
+   * @param {string} pathname no page reads its query string, so `/?r=1` is `/`: one drawing and
+   *   one kept page, whatever a visitor adds to the address
+   * @param {string} origin
+   */
+  async function renderPage(pathname, origin) {
+    const url = pathname;
     // A page the API answered with 404 (an item that does not exist) is rendered as it is. One
-    // the API could not answer (down, or failing) is left to the browser, which reads again.
+    // the API could not answer (down, failing or limiting) is never drawn with that failure as
+    // its content: the page's last HTML is sent, else the browser renders it and reads again.
     /** @type {unknown} */
     let unavailable = null;
     let failed = false;
@@ -125,14 +160,14 @@ export async function createPageRenderer({
         },
         (/** @type {{ status?: number }} */ error) => {
           failed = true;
-          if (!error.status || error.status >= 500) unavailable ??= error;
+          if (unanswered(error)) unavailable ??= error;
           throw error;
         },
       );
     const plan = shell.pageAt(pathname);
     if (!plan) return null;
     if (plan.remote === null && (await publishedElsewhere(pathname))) return null;
-    const key = `${origin}${url}`;
+    const key = `${origin}${pathname}`;
     const entry = plan.remote ? await remoteFiles.entry(plan.remote) : null;
     const same = await unchanged(key, entry);
     if (same) return same;
@@ -156,9 +191,12 @@ export async function createPageRenderer({
         remotePage && plan.remote ? { remote: plan.remote, html: remotePage.html } : undefined,
     });
     if (unavailable) {
-      throw new Error(
-        `the API did not answer: ${unavailable instanceof Error ? unavailable.message : String(unavailable)}`,
-      );
+      const reason = `the API did not answer: ${unavailable instanceof Error ? unavailable.message : String(unavailable)}`;
+      // Drawn by the remote's release of now: another release's HTML would not be taken over.
+      const last = drawn.get(key);
+      if (!last || last.entry !== entry) throw new Error(reason);
+      log(JSON.stringify({ level: 'warn', msg: 'sent the page as last drawn', url, reason }));
+      return last.page;
     }
     const head = remotePage?.head ?? { description: '', structuredData: [] };
     const rendered = {
@@ -189,6 +227,43 @@ export async function createPageRenderer({
     return rendered;
   }
 
+  /** The drawings under way, by page: a request for one of them waits for it. */
+  /** @type {Map<string, Promise<RenderedPage | null>>} */
+  const underWay = new Map();
+
+  /**
+   * The page drawn within the render budget, or null (logged) when it cannot be drawn now.
+   *
+   * @param {string} pathname
+   * @param {string} origin
+   * @returns {Promise<RenderedPage | null>}
+   */
+  async function drawWithin(pathname, origin) {
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
+    const timeout = new Promise((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`rendering took over ${RENDER_TIMEOUT_MS} ms`)),
+        RENDER_TIMEOUT_MS,
+      );
+    });
+    try {
+      return await Promise.race([renderPage(pathname, origin), timeout]);
+    } catch (error) {
+      log(
+        JSON.stringify({
+          level: 'warn',
+          msg: 'page not drawn now',
+          url: pathname,
+          reason: error instanceof Error ? error.message : String(error),
+        }),
+      );
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   return {
     /**
      * The page at `url` (a path and its query) as HTML with its content; null when the page is
@@ -201,29 +276,19 @@ export async function createPageRenderer({
      * @returns {Promise<RenderedPage | null>}
      */
     async page(url, origin) {
-      /** @type {ReturnType<typeof setTimeout> | undefined} */
-      let timer;
-      const timeout = new Promise((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`rendering took over ${RENDER_TIMEOUT_MS} ms`)),
-          RENDER_TIMEOUT_MS,
-        );
-      });
-      try {
-        return await Promise.race([renderPage(url, origin), timeout]);
-      } catch (error) {
-        log(
-          JSON.stringify({
-            level: 'warn',
-            msg: 'page rendered in the browser instead',
-            url,
-            reason: error instanceof Error ? error.message : String(error),
-          }),
-        );
-        return null;
-      } finally {
-        clearTimeout(timer);
+      const { pathname } = new URL(url, 'http://localhost');
+      const key = `${origin}${pathname}`;
+      let drawing = underWay.get(key);
+      if (!drawing) {
+        if (underWay.size >= MAX_DRAWING) {
+          log(JSON.stringify({ level: 'warn', msg: 'too many pages drawn at once', url }));
+          const last = drawn.get(key);
+          return last ? last.page : null;
+        }
+        drawing = drawWithin(pathname, origin).finally(() => underWay.delete(key));
+        underWay.set(key, drawing);
       }
+      return drawing;
     },
 
     /** robots.txt: everything but the signed-in and admin areas, and where the sitemap is. */

@@ -18,12 +18,19 @@ async function serve(answer) {
 
 let distDir;
 let content;
-let apiUp;
+/** null, or the status the API answers every read with (503: down, 429: limiting). */
+let apiFailure;
+/** How long the API takes to answer, in ms. */
+let apiDelay;
+/** The renderer token each read carried. */
+let tokensSeen;
 const renders = { shell: 0, remote: 0 };
 
 beforeEach(async () => {
   content = { banner: 'Hello' };
-  apiUp = true;
+  apiFailure = null;
+  apiDelay = 0;
+  tokensSeen = [];
   renders.shell = 0;
   renders.remote = 0;
   distDir = await mkdtemp(join(tmpdir(), 'renderer-test-'));
@@ -40,7 +47,8 @@ beforeEach(async () => {
   await writeFile(
     join(distDir, 'server', 'entry.mjs'),
     `export const SITE_NAME = 'Site';
-export const pageAt = (pathname) => (pathname === '/' ? { remote: 'marketing', status: 200 } : null);
+export const pageAt = (pathname) =>
+  pathname === '/' || pathname.startsWith('/p/') ? { remote: 'marketing', status: 200 } : null;
 export const publishedPageAt = () => false;
 export const sitemapPaths = async () => ['/'];
 export const serverStateBlock = (state) => '<script type="application/json">' + JSON.stringify(state) + '</script>';
@@ -57,10 +65,14 @@ afterEach(async () => {
   await rm(distDir, { recursive: true, force: true });
 });
 
-async function renderer() {
-  const api = await serve((req, res) => {
-    if (!apiUp) {
-      res.writeHead(503).end();
+async function renderer({ apiToken } = {}) {
+  const api = await serve(async (req, res) => {
+    tokensSeen.push(req.headers['x-renderer-token']);
+    if (apiDelay) await new Promise((done) => setTimeout(done, apiDelay));
+    if (apiFailure) {
+      res
+        .writeHead(apiFailure, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ statusCode: apiFailure, message: 'Too many requests' }));
       return;
     }
     const body = JSON.stringify(content);
@@ -95,6 +107,7 @@ async function renderer() {
     manifests: () => ({ marketing: `${remote}/mf-manifest.json` }),
     apiUrl: api,
     publicApiUrl: api,
+    apiToken,
     log: () => {},
   });
 }
@@ -127,10 +140,46 @@ describe('the page renderer', () => {
     expect(counts()).toEqual([before[0] + 2, before[1] + 2]);
   });
 
-  it('leaves the page to the browser when the API cannot answer', async () => {
+  it.each([503, 429])(
+    'never draws an API answer of %i as content: the page as last drawn, else the browser',
+    async (status) => {
+      const pages = await renderer();
+      apiFailure = status;
+      expect(await pages.page('/', 'https://site.example')).toBeNull();
+      apiFailure = null;
+      const good = await pages.page('/', 'https://site.example');
+      apiFailure = status;
+      const during = await pages.page('/', 'https://site.example');
+      expect(during?.status).toBe(200);
+      expect(during?.html).toBe(good.html);
+    },
+  );
+
+  it('draws one page for every query string a visitor adds, and one drawing for requests at once', async () => {
     const pages = await renderer();
+    const before = counts();
+    apiDelay = 50;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => pages.page(`/?r=${index}`, 'https://site.example')),
+    );
+    expect(new Set(answers.map((page) => page?.html)).size).toBe(1);
+    expect(answers[0].html).toContain('<link rel="canonical" href="https://site.example/" />');
+    expect(counts()).toEqual([before[0] + 1, before[1] + 1]);
+  });
+
+  it('draws at most eight different pages at once; past that a page is left to the browser', async () => {
+    const pages = await renderer();
+    apiDelay = 100;
+    const answers = await Promise.all(
+      Array.from({ length: 9 }, (_, index) => pages.page(`/p/${index}`, 'https://site.example')),
+    );
+    expect(answers.filter((page) => page !== null)).toHaveLength(8);
+  });
+
+  it('reads the API with its token, so its reads have a limit of their own', async () => {
+    const pages = await renderer({ apiToken: 'renderer-token-for-the-tests-0123456789' });
     await pages.page('/', 'https://site.example');
-    apiUp = false;
-    expect(await pages.page('/', 'https://site.example')).toBeNull();
+    expect(tokensSeen.length).toBeGreaterThan(0);
+    expect(new Set(tokensSeen)).toEqual(new Set(['renderer-token-for-the-tests-0123456789']));
   });
 });

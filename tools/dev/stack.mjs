@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -260,6 +261,8 @@ export async function startStack(options = {}) {
       ]),
     );
     const apiUrl = options.publicApiUrl ?? urls.api ?? `http://${publicHost}:${portOf('api')}`;
+    // The page renderer's credential at the API: its reads have a limit of their own.
+    const rendererToken = process.env.RENDERER_TOKEN || randomBytes(32).toString('hex');
     const shellConfig = {
       apiBaseUrl: apiUrl,
       ...(options.firebase ? { firebase: options.firebase } : {}),
@@ -336,6 +339,7 @@ export async function startStack(options = {}) {
                 NODE_ENV: 'development',
                 ...(runs.web ? { CORS_ORIGINS: webOrigins.join(',') } : {}),
                 PUBLIC_API_URL: apiUrl,
+                RENDERER_TOKEN: rendererToken,
                 ...process.env,
                 PORT: String(ports.api),
                 HOST: host,
@@ -372,6 +376,7 @@ export async function startStack(options = {}) {
             urls: /** @type {Record<WebAppName, string>} */ (urls),
             dirs,
             shellConfig,
+            rendererToken,
           })
             .then((served) => {
               keep({ name: 'web', stop: served.close });

@@ -19,8 +19,17 @@ import { remoteNames } from '@coldmail/registry/apps';
  * @param {Record<WebAppName, string>} options.urls where browsers reach each app
  * @param {Record<WebAppName, string>} options.dirs each app's folder (its build is `dist/` there)
  * @param {Record<string, unknown>} options.shellConfig the shell's /config.json
+ * @param {string} [options.rendererToken] the page renderer's credential at the API
  */
-export async function serveBuiltApps({ server = 'node', host, ports, urls, dirs, shellConfig }) {
+export async function serveBuiltApps({
+  server = 'node',
+  host,
+  ports,
+  urls,
+  dirs,
+  shellConfig,
+  rendererToken,
+}) {
   const serve = server === 'nginx' ? serveAppWithNginx : serveApp;
   /** @type {Partial<Record<WebAppName, { close(): Promise<void> }>>} */
   const servers = {};
@@ -51,6 +60,7 @@ export async function serveBuiltApps({ server = 'node', host, ports, urls, dirs,
     manifests: () => remotesJson,
     apiUrl: String(shellConfig.apiBaseUrl),
     publicApiUrl: String(shellConfig.apiBaseUrl),
+    apiToken: rendererToken,
   });
   /** @type {import('node:http').Server | null} */
   let rendererServer = null;

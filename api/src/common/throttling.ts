@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { type CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import type { RequestWithAuth } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
@@ -20,6 +21,22 @@ const UNTHROTTLED = 'throttle:off';
  * which a load balancer or orchestrator calls every few seconds from one address.
  */
 export const Unthrottled = () => SetMetadata(UNTHROTTLED, true);
+
+/** Where the page renderer sends its credential (shell/server/api-reads.mjs). */
+export const RENDERER_TOKEN_HEADER = 'x-renderer-token';
+
+/**
+ * Whom an anonymous address limit counts: an IPv4 address, or an IPv6 address's /64 network,
+ * which one subscriber usually holds whole (counting each of its 2^64 addresses apart would be
+ * no limit at all). An IPv4-mapped IPv6 address is its IPv4 address.
+ */
+export function addressKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const network = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...network, 0, 0, 0, 0]).toString()}/64`;
+}
 
 const reflector = new Reflector();
 const isSensitive = (context: ExecutionContext) =>
@@ -64,32 +81,58 @@ interface ThrottledRoute {
 export class CallerThrottlerGuard implements CanActivate {
   private readonly routes = new WeakMap<object, ThrottledRoute>();
 
+  /** The renderer's token, hashed so that comparing takes the same time whatever is sent. */
+  private readonly rendererDigest: Buffer | null;
+
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly storage: SharedThrottlerStorage,
-  ) {}
+  ) {
+    const renderer = config.throttle.renderer;
+    this.rendererDigest = renderer ? digest(renderer.token) : null;
+  }
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const route = this.routeOf(context);
     // An unthrottled route (the probes) is let through at once, without a promise to wait for.
     if (route.limit === 0) return true;
-    const [request, reply] = context.getArgs<[{ ip?: string } & RequestWithAuth, FastifyReply]>();
+    const [request, reply] =
+      context.getArgs<
+        [
+          { ip?: string; headers: Record<string, string | string[] | undefined> } & RequestWithAuth,
+          FastifyReply,
+        ]
+      >();
     // Whom the limit counts: a signed-in caller's Firebase account (bound one to one to the user
     // record: the same before and after the record is created), else the client's address.
     const account = request.auth?.uid;
     // The address only for an anonymous caller: behind a proxy (TRUST_PROXY), Fastify parses
     // X-Forwarded-For again on every read of it.
-    const id =
-      account === undefined
-        ? this.windowOf(route, 'ip', request.ip ?? 'unknown')
-        : this.windowOf(route, 'user', account);
+    let id: string;
+    let limit = route.limit;
+    if (account !== undefined) {
+      id = this.windowOf(route, 'user', account);
+    } else if (this.isRenderer(request.headers[RENDERER_TOKEN_HEADER])) {
+      id = this.windowOf(route, 'renderer', 'renderer');
+      limit = this.config.throttle.renderer?.limit ?? limit;
+      if (limit === 0) return true;
+    } else {
+      id = this.windowOf(route, 'ip', addressKey(request.ip ?? 'unknown'));
+    }
     const { ttlMs } = this.config.throttle;
+    const caller = account !== undefined ? 'your account' : 'your network address';
     // Answered from the share this instance holds (most requests), else by MongoDB.
-    const held = this.storage.takeHeldWindow(id, ttlMs, route.limit);
-    if (held) return this.decide(held, route, account !== undefined, reply);
+    const held = this.storage.takeHeldWindow(id, ttlMs, limit);
+    if (held) return this.decide(held, route, limit, caller, reply);
     return this.storage
-      .incrementWindow(id, ttlMs, route.limit)
-      .then((hit) => this.decide(hit, route, account !== undefined, reply));
+      .incrementWindow(id, ttlMs, limit)
+      .then((hit) => this.decide(hit, route, limit, caller, reply));
+  }
+
+  /** Whether a request carries the page renderer's token (an anonymous one only). */
+  private isRenderer(sent: string | string[] | undefined): boolean {
+    if (!this.rendererDigest || typeof sent !== 'string') return false;
+    return timingSafeEqual(digest(sent), this.rendererDigest);
   }
 
   /**
@@ -98,8 +141,13 @@ export class CallerThrottlerGuard implements CanActivate {
    * of the guard (`npm run bench:api`). Bounded: forgotten all at once when full, then hashed
    * again as callers come back.
    */
-  private windowOf(route: ThrottledRoute, kind: 'ip' | 'user', caller: string): string {
-    const seen = kind === 'ip' ? route.addresses : route.accounts;
+  private windowOf(
+    route: ThrottledRoute,
+    kind: 'ip' | 'user' | 'renderer',
+    caller: string,
+  ): string {
+    // Addresses and the renderer's one key never look like an account id.
+    const seen = kind === 'user' ? route.accounts : route.addresses;
     let id = seen.get(caller);
     if (id === undefined) {
       id = `default:${createHash('sha256').update(`${route.prefix}-${kind}:${caller}`).digest('hex')}`;
@@ -113,23 +161,23 @@ export class CallerThrottlerGuard implements CanActivate {
   private decide(
     hit: Awaited<ReturnType<SharedThrottlerStorage['incrementWindow']>>,
     route: ThrottledRoute,
-    signedIn: boolean,
+    limit: number,
+    who: string,
     reply: FastifyReply,
   ): boolean {
     const { ttlMs } = this.config.throttle;
     if (hit.isBlocked) {
       reply.header('Retry-After', hit.timeToBlockExpire);
-      const who = signedIn ? 'your account' : 'your network address';
       const scope = route.sensitive ? ' for this action' : '';
       const window = Math.round(ttlMs / 1000);
       const retry = Math.max(1, Math.ceil(hit.timeToBlockExpire));
       throw new ThrottlerException(
-        `Too many requests from ${who}: at most ${route.limit} in ${window} seconds${scope}. ` +
+        `Too many requests from ${who}: at most ${limit} in ${window} seconds${scope}. ` +
           `Please try again in ${retry} second${retry === 1 ? '' : 's'}.`,
       );
     }
-    reply.header('X-RateLimit-Limit', route.limit);
-    reply.header('X-RateLimit-Remaining', Math.max(0, route.limit - hit.totalHits));
+    reply.header('X-RateLimit-Limit', limit);
+    reply.header('X-RateLimit-Remaining', Math.max(0, limit - hit.totalHits));
     reply.header('X-RateLimit-Reset', hit.timeToExpire);
     return true;
   }
@@ -153,3 +201,5 @@ export class CallerThrottlerGuard implements CanActivate {
     return route;
   }
 }
+
+const digest = (text: string) => createHash('sha256').update(text).digest();

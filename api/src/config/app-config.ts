@@ -85,6 +85,12 @@ const envSchema = z.object({
   THROTTLE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
   THROTTLE_LIMIT: nonNegativeInt(300),
   THROTTLE_SENSITIVE_LIMIT: nonNegativeInt(20),
+  THROTTLE_RENDERER_LIMIT: nonNegativeInt(6000),
+  RENDERER_TOKEN: z
+    .string()
+    .trim()
+    .min(32, 'Must be at least 32 characters, e.g. the output of `openssl rand -hex 32`')
+    .optional(),
   PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
   PAYPAL_MODE: z.enum(paypalModes).default('sandbox'),
@@ -230,8 +236,17 @@ export interface AppConfig {
   changeFeedPollMs: number;
   /** Prompt enhancements (free Gemini calls) one user may make per minute and per UTC day; 0: off. */
   enhance: { perMinute: number; perDay: number };
-  /** Requests per IP per route per window; 0 turns a limit off. */
-  throttle: { ttlMs: number; limit: number; sensitiveLimit: number };
+  /**
+   * Requests per caller per route per window; 0 turns a limit off. The page renderer, known by
+   * its token (RENDERER_TOKEN, sent in X-Renderer-Token), has a limit of its own: every visitor's
+   * page is read from its one address, so it must never spend a visitor's budget, nor they its.
+   */
+  throttle: {
+    ttlMs: number;
+    limit: number;
+    sensitiveLimit: number;
+    renderer: { token: string; limit: number } | null;
+  };
   paypal: PaypalConfig;
   gemini: GeminiConfig;
   telemetry: TelemetryConfig;
@@ -454,6 +469,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       ttlMs: vars.THROTTLE_TTL_SECONDS * 1000,
       limit: vars.THROTTLE_LIMIT,
       sensitiveLimit: vars.THROTTLE_SENSITIVE_LIMIT,
+      renderer: vars.RENDERER_TOKEN
+        ? { token: vars.RENDERER_TOKEN, limit: vars.THROTTLE_RENDERER_LIMIT }
+        : null,
     },
     paypal: {
       clientId: vars.PAYPAL_CLIENT_ID ?? '',
