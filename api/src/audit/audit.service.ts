@@ -72,6 +72,20 @@ export class AuditService {
     }
   }
 
+  /**
+   * Whether an operator or an admin gave a user record this role since `since`: an `admin grant`,
+   * the ADMIN_EMAILS bootstrap, or an admin's edit of the user.
+   */
+  async roleGivenSince(userId: string, role: string, since: Date): Promise<boolean> {
+    const given = await this.entries.exists({
+      action: trusted({ $in: ['user.admin.grant', 'user.admin.bootstrap', 'user.update'] }),
+      'target.id': userId,
+      'after.userRole': role,
+      at: trusted({ $gte: since }),
+    });
+    return given !== null;
+  }
+
   /** What the audit log's filters select. */
   private selection(query: AuditQuery): QueryFilter<AuditEntry> {
     const filter: QueryFilter<AuditEntry> = {};

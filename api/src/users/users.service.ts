@@ -4,6 +4,7 @@ import {
   ConflictException,
   ForbiddenException,
   Injectable,
+  Logger,
   NotFoundException,
   OnModuleInit,
 } from '@nestjs/common';
@@ -56,6 +57,8 @@ const VERIFY_TO_CLAIM =
  */
 @Injectable()
 export class UsersService implements OnModuleInit {
+  private readonly logger = new Logger(UsersService.name);
+
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
     @InjectModel(DeletedAccount.name) private readonly deletedAccounts: Model<DeletedAccount>,
@@ -66,9 +69,32 @@ export class UsersService implements OnModuleInit {
     private readonly callers: CallerCache,
   ) {}
 
-  /** The unique index on userEmail must exist before the first create-or-sync relies on it. */
+  /**
+   * The unique index on userEmail must exist before the first create-or-sync relies on it. The
+   * privileged records an address may have won are listed for the operator (not awaited: it asks
+   * Firebase, which must not hold up the start).
+   */
   async onModuleInit(): Promise<void> {
     await this.users.init();
+    this.privilegedClaimsToReview().then(
+      (claims) => {
+        for (const claim of claims) {
+          this.logger.warn(
+            `Review: ${claim.email} (uid ${claim.uid}) holds ${claim.role} on a record made before ` +
+              `its account (${claim.recordCreatedAt}), which nobody granted it since. Before ` +
+              `roles came only from the operator, an address's first verified sign-in took such a ` +
+              `record whole. Check the account ('npm run admin -w api -- show ${claim.uid}'); if ` +
+              `it is not its address's owner, take the role back ('... revoke ${claim.uid}', or an ` +
+              `admin sets the user's role); if it is, confirm it ('... grant ${claim.uid}', or an ` +
+              `admin sets the role again).`,
+          );
+        }
+      },
+      (error: unknown) =>
+        this.logger.error(
+          `Could not list the privileged records to review: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+    );
     // Records from when ADMIN_EMAILS granted Admin at a verified sign-in carried a pending grant;
     // that grant is gone (whoever registered the address first could win it), and so is the mark.
     await this.users.updateMany(
@@ -164,10 +190,56 @@ export class UsersService implements OnModuleInit {
       return record;
     }
     if (!account.emailVerified) return null;
+    // A privileged record is never reached by an address: its binding (POST /api/create-user)
+    // makes it a member's first.
     const unclaimed = await this.users
-      .findOne({ userEmail: account.email, firebaseUid: unbound() })
+      .findOne({ userEmail: account.email, firebaseUid: unbound(), userRole: 'member' })
       .lean<UserData>();
     return unclaimed ? toUserRecord(unclaimed) : null;
+  }
+
+  /**
+   * Admin and Seller records that may have been won through an address: bound before bindings
+   * were recorded, made before the account that holds them (so it claimed them, or was granted
+   * them), with no grant of the role to them since that account was made.
+   */
+  async privilegedClaimsToReview(): Promise<
+    { id: string; email: string; uid: string; role: UserRole; recordCreatedAt: string }[]
+  > {
+    const candidates = await this.users
+      .find({
+        userRole: trusted({ $in: ['Admin', 'Seller'] }),
+        firebaseUid: trusted({ $exists: true }),
+        boundBy: unbound(),
+      })
+      .select({ userEmail: 1, firebaseUid: 1, userRole: 1, createdAt: 1 })
+      .limit(1000)
+      .lean<Pick<UserData, '_id' | 'userEmail' | 'firebaseUid' | 'userRole' | 'createdAt'>[]>();
+    const claims = [];
+    // firebase-admin looks up at most 100 accounts a call.
+    for (let start = 0; start < candidates.length; start += 100) {
+      const batch = candidates.slice(start, start + 100);
+      const { users: accounts } = await this.firebaseAuth.auth.getUsers(
+        batch.map((record) => ({ uid: record.firebaseUid as string })),
+      );
+      const madeAt = new Map(
+        accounts.map((account) => [account.uid, new Date(account.metadata.creationTime)]),
+      );
+      for (const record of batch) {
+        const accountMadeAt = madeAt.get(record.firebaseUid as string);
+        if (!accountMadeAt || record.createdAt >= accountMadeAt) continue;
+        const id = record._id.toHexString();
+        if (await this.audit.roleGivenSince(id, record.userRole, accountMadeAt)) continue;
+        claims.push({
+          id,
+          email: record.userEmail,
+          uid: record.firebaseUid as string,
+          role: record.userRole as UserRole,
+          recordCreatedAt: record.createdAt.toISOString(),
+        });
+      }
+    }
+    return claims;
   }
 
   /** Whether an admin deleted this account (by its Firebase uid or its address). */
@@ -196,6 +268,7 @@ export class UsersService implements OnModuleInit {
       userName: body.userName ?? identity.name ?? identity.email.split('@')[0] ?? identity.email,
       profileURL: body.profileURL ?? null,
       userRole: 'member' as UserRole,
+      boundBy: 'sign-up' as const,
     };
     try {
       const created = await this.users.create(record);
@@ -218,8 +291,8 @@ export class UsersService implements OnModuleInit {
     if (!user) {
       const byAddress = await this.users
         .findOne({ userEmail: identity.email })
-        .select({ firebaseUid: 1 })
-        .lean<Pick<UserData, '_id' | 'firebaseUid'>>();
+        .select({ firebaseUid: 1, userRole: 1 })
+        .lean<Pick<UserData, '_id' | 'firebaseUid' | 'userRole'>>();
       if (!byAddress) return null;
       if (byAddress.firebaseUid === identity.uid) {
         // Created by a concurrent first call of the same account since the lookup above.
@@ -227,14 +300,33 @@ export class UsersService implements OnModuleInit {
       } else {
         if (byAddress.firebaseUid !== undefined) throw new ConflictException(ADDRESS_TAKEN);
         if (!identity.emailVerified) throw new ForbiddenException(VERIFY_TO_CLAIM);
-        // Binds only if still unclaimed, so two accounts can never both claim it.
+        // Binds only if still unclaimed, so two accounts can never both claim it. An address
+        // proves less than the operator's grant: whoever got a token verified for it (a
+        // verification link clicked by a mail scanner, say) gets a member's record at most.
         user = await this.users
           .findOneAndUpdate(
             { _id: byAddress._id, firebaseUid: unbound() },
-            { $set: { firebaseUid: identity.uid } },
+            { $set: { firebaseUid: identity.uid, boundBy: 'address', userRole: 'member' } },
             { returnDocument: 'after', timestamps: false },
           )
           .lean<UserData>();
+        if (user && byAddress.userRole !== 'member') {
+          await this.audit.record(
+            {
+              uid: identity.uid,
+              email: identity.email,
+              name: null,
+              emailVerified: true,
+              user: null,
+            },
+            {
+              action: 'user.claim.role-withheld',
+              target: { kind: 'user', id: user._id.toHexString(), label: identity.email },
+              before: { userRole: byAddress.userRole },
+              after: { userRole: 'member' },
+            },
+          );
+        }
       }
       if (!user) throw new ConflictException(ADDRESS_TAKEN);
     }
@@ -429,7 +521,7 @@ export class UsersService implements OnModuleInit {
           ? { _id: before._id, firebaseUid: before.firebaseUid ?? unbound() }
           : { firebaseUid: account.uid, userEmail: email },
         {
-          $set: { userRole: 'Admin', firebaseUid: account.uid },
+          $set: { userRole: 'Admin', firebaseUid: account.uid, boundBy: 'grant' },
           ...(before
             ? {}
             : {
@@ -484,7 +576,7 @@ export class UsersService implements OnModuleInit {
       {
         // The emulator forgets its accounts when it stops, and the seed makes them again with
         // new uids: the demo record follows, or its next sign-in would find it taken.
-        ...(seed.firebaseUid ? { $set: { firebaseUid: seed.firebaseUid } } : {}),
+        ...(seed.firebaseUid ? { $set: { firebaseUid: seed.firebaseUid, boundBy: 'seed' } } : {}),
         $setOnInsert: withTimestamps({
           userEmail: seed.email,
           userName: seed.userName,

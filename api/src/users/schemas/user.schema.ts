@@ -58,6 +58,14 @@ export class User {
   @Prop({ type: String, default: undefined })
   firebaseUid?: string;
 
+  /**
+   * How the record came to its account: made at its first sign-in, claimed by a verified
+   * address (which gives a member's record at most), or given by the operator's grant, the
+   * ADMIN_EMAILS bootstrap or the dev seed. Unset on records bound before it was kept.
+   */
+  @Prop({ type: String, enum: ['sign-up', 'address', 'grant', 'seed'], default: undefined })
+  boundBy?: 'sign-up' | 'address' | 'grant' | 'seed';
+
   @Prop({ type: String, default: null })
   profileURL!: string | null;
 
