@@ -1,6 +1,7 @@
 import type { ItemOrder, PackageOrder, PackagePaymentResult } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
 import { FirebaseAuthService } from '../src/auth/firebase-auth.service';
+import { awaitMail } from './support/mailbox';
 import { paypalDouble } from './support/paypal-double';
 import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
@@ -47,11 +48,14 @@ async function pay(token: string, order: { _id: string }, kind: 'package' | 'ite
   });
 }
 
-/** The buyer changes their Firebase e-mail; their next token carries the new address. */
-async function changeEmail(persona: Persona, email: string): Promise<string> {
+/**
+ * The buyer changes their Firebase e-mail (verified, as Firebase's verify-before-update flow
+ * leaves it, unless told otherwise); their next token carries the new address.
+ */
+async function changeEmail(persona: Persona, email: string, emailVerified = true): Promise<string> {
   const firebase = api.app.get(FirebaseAuthService).auth;
   const { uid } = await firebase.getUserByEmail(persona.email);
-  await firebase.updateUser(uid, { email });
+  await firebase.updateUser(uid, { email, emailVerified });
   return api.emulator.signIn(email, persona.password);
 }
 
@@ -100,7 +104,83 @@ describe('a buyer who changes their e-mail', () => {
       reads.map(() => [404, 'User data not found']),
     );
     for (const read of reads) expect(read.text).not.toContain(SECRET_URL);
-    expect((await as(stranger, 'POST', '/api/create-user', {})).status).toBe(409);
+    // The buyer's record moved to the new address with its account: the old one is free, and
+    // whoever registers it gets a record of their own, with nothing of the buyer's.
+    const fresh = await as<{ _id: string; userEmail: string }>(
+      stranger,
+      'POST',
+      '/api/create-user',
+      {},
+    );
+    expect(fresh.status).toBe(200);
+    expect(fresh.body._id).not.toBe(buyer.id);
+    expect(
+      (await as<PackageOrder[]>(stranger, 'GET', `/orders?userEmail=${oldEmail}`)).body,
+    ).toEqual([]);
+  });
+});
+
+describe('mail follows the account', () => {
+  const mailDir = () => api.config.mail.dir;
+
+  it('to its verified new address: the record, receipts, ticket replies and admin messages', async () => {
+    const buyer = await signUp(api, 'follower');
+    const order = (
+      await as<PackageOrder>(buyer.token, 'POST', '/new-order', { packageId, ...billing })
+    ).body;
+    const ticket = (
+      await as<{ _id: string; adminMessage: unknown[] }>(
+        buyer.token,
+        'POST',
+        '/new-support-message',
+        {
+          subject: 'Before I moved',
+          message: 'Hello',
+        },
+      )
+    ).body;
+    const newEmail = `followed-${unique()}@coldmail.test`;
+    const token = await changeEmail(buyer, newEmail);
+
+    // The record follows the account's verified change at its next request.
+    expect((await as(token, 'GET', `/users?userEmail=${newEmail}`)).status).toBe(200);
+    expect(
+      await api.db.collection('users').findOne({ _id: new mongo.ObjectId(buyer.id) }),
+    ).toMatchObject({ userEmail: newEmail });
+
+    expect((await pay(token, order, 'package')).status).toBe(200);
+    const receipts = await awaitMail(mailDir(), (mail) => mail.subject.includes(order.orderId));
+    expect(receipts.map((mail) => mail.to)).toEqual([newEmail]);
+
+    await as(admin.token, 'PUT', `/support-message-status/${ticket._id}`, {
+      adminMessage: [{ message: 'Replying after the move' }],
+    });
+    const replies = await awaitMail(mailDir(), (mail) => mail.subject === 'Re: Before I moved');
+    expect(replies.map((mail) => mail.to)).toEqual([newEmail]);
+
+    const subject = `Hello ${unique()}`;
+    expect(
+      (
+        await as(admin.token, 'POST', '/send-message', {
+          toEmail: newEmail,
+          subject,
+          messageBody: '<p>Hi</p>',
+        })
+      ).status,
+    ).toBeLessThan(300);
+    const messages = await awaitMail(mailDir(), (mail) => mail.subject === subject);
+    expect(messages.map((mail) => mail.to)).toEqual([newEmail]);
+  });
+
+  it('not to an address the account has not verified: the last verified one', async () => {
+    const buyer = await signUp(api, 'unverified-move');
+    const order = (
+      await as<PackageOrder>(buyer.token, 'POST', '/new-order', { packageId, ...billing })
+    ).body;
+    const token = await changeEmail(buyer, `unverified-${unique()}@coldmail.test`, false);
+    expect((await pay(token, order, 'package')).status).toBe(200);
+    const receipts = await awaitMail(mailDir(), (mail) => mail.subject.includes(order.orderId));
+    expect(receipts.map((mail) => mail.to)).toEqual([buyer.email]);
   });
 });
 

@@ -2,6 +2,7 @@
 // An address proves less than the operator's grant: whoever gets a token verified for it (a mail
 // scanner opening the verification link, say) gets a member's record at most.
 import type { AdminListEntry, UserRecord } from '@coldmail/contracts';
+import { FirebaseAuthService } from '../src/auth/firebase-auth.service';
 import { UsersService } from '../src/users/users.service';
 import { AdminAccountsService } from '../src/admin-accounts/admin-accounts.service';
 import { call, signUp, startTestApi, type TestApi, unique } from './support/test-api';
@@ -113,5 +114,33 @@ describe('roles won through an address before this rule', () => {
     expect((await service.privilegedClaimsToReview()).map((claim) => claim.email)).not.toContain(
       admin,
     );
+  });
+});
+
+describe('an admin’s protection of their own record', () => {
+  it('holds by record, whatever address their token now carries', async () => {
+    const email = `self-${unique()}@coldmail.test`;
+    const account = await api.emulator.createUser(email, 'pw-self-admin', undefined, {
+      emailVerified: true,
+    });
+    const record = await api.app.get(AdminAccountsService).grant(account.uid);
+    // The account moves to an address it has not verified: the record keeps the old one.
+    const moved = `moved-${unique()}@coldmail.test`;
+    await api.app
+      .get(FirebaseAuthService)
+      .auth.updateUser(account.uid, { email: moved, emailVerified: false });
+    const token = await api.emulator.signIn(moved, 'pw-self-admin');
+
+    const demoted = await call<{ fieldErrors?: Record<string, string> }>(
+      api,
+      'PUT',
+      `/api/users/${record._id}`,
+      { token, json: { userRole: 'member' } },
+    );
+    expect(demoted.status).toBe(400);
+    expect(demoted.body.fieldErrors?.userRole).toBe('You cannot change your own role.');
+    const deleted = await call(api, 'DELETE', `/api/users/${record._id}`, { token });
+    expect(deleted.status).toBe(400);
+    expect(await users().findOne({ userEmail: email })).toMatchObject({ userRole: 'Admin' });
   });
 });

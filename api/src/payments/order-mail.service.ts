@@ -5,6 +5,7 @@ import { MailerService, type OutgoingMail } from '../messages/mailer.service';
 import { ReceiptMail } from '../messages/templates/receipt';
 import { RefundNoticeMail } from '../messages/templates/refund-notice';
 import { renderMail } from '../messages/templates/render';
+import { UsersService } from '../users/users.service';
 import type { ItemOrderData } from '../orders/schemas/item-order.schema';
 import type { PackageOrderData } from '../orders/schemas/package-order.schema';
 import type { OrderMailKind } from '../orders/schemas/payable-order.schema';
@@ -30,6 +31,7 @@ export class OrderMailService {
   constructor(
     private readonly kinds: OrderKinds,
     private readonly mailer: MailerService,
+    private readonly users: UsersService,
   ) {}
 
   /** Sends the order's owed message now if nobody else is; never throws (the sweep retries). */
@@ -39,7 +41,9 @@ export class OrderMailService {
     try {
       claimed = await orders.claimMail(orderId, message, CLAIM_MS);
       if (!claimed) return;
-      await this.mailer.send(this.compose(kind, claimed, message));
+      // To the buyer's account as it is now, not the address they ordered with.
+      const to = await this.users.mailAddressOf(claimed.customerId, claimed.customerEmail);
+      await this.mailer.send(this.compose(kind, claimed, message, to));
       await orders.settleMail(orderId, message, true);
     } catch (error) {
       this.logger.error(
@@ -59,14 +63,19 @@ export class OrderMailService {
     }
   }
 
-  private compose(kind: OrderKind, order: AnyOrder, message: OrderMailKind): OutgoingMail {
+  private compose(
+    kind: OrderKind,
+    order: AnyOrder,
+    message: OrderMailKind,
+    to: string,
+  ): OutgoingMail {
     const siteUrl = this.mailer.siteUrl;
     const currency = order.currency ?? 'USD';
     if (message === 'receipt') {
       // The account remote's receipt page (registry page userReceipt).
       const receiptUrl = `${siteUrl}/user/receipt/${kind}/${order._id.toHexString()}`;
       return renderMail(
-        order.customerEmail,
+        to,
         `Your receipt for order ${order.orderId}`,
         ReceiptMail({
           facts: {
@@ -90,7 +99,7 @@ export class OrderMailService {
     const refund = order.refund;
     const reversal = refund?.source === 'paypal-reversal' || refund?.source === 'dispute';
     return renderMail(
-      order.customerEmail,
+      to,
       reversal
         ? `The payment for order ${order.orderId} was reversed`
         : `Order ${order.orderId} was refunded`,

@@ -30,6 +30,7 @@ import { AuditService } from '../audit/audit.service';
 import { plainText } from '../common/plain-text';
 import { containsText } from '../common/search';
 import { MailerService } from '../messages/mailer.service';
+import { UsersService } from '../users/users.service';
 import { SupportTicket, type SupportTicketData } from './schemas/support-ticket.schema';
 import { SupportReplyMail } from '../messages/templates/notices';
 import { renderMail } from '../messages/templates/render';
@@ -112,6 +113,7 @@ export class SupportService implements OnModuleInit {
     @InjectModel(SupportTicket.name) private readonly tickets: Model<SupportTicket>,
     private readonly mailer: MailerService,
     private readonly audit: AuditService,
+    private readonly users: UsersService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -356,9 +358,11 @@ export class SupportService implements OnModuleInit {
       ? 'You can answer from the Support page of your account.'
       : 'You can answer by sending us another message from our contact form.';
     try {
+      // A user's ticket follows their account to its current address.
+      const to = await this.users.mailAddressOf(ticket.userId, ticket.ticketUserEmail);
       await this.mailer.send(
         renderMail(
-          ticket.ticketUserEmail,
+          to,
           `Re: ${ticket.subject}`,
           SupportReplyMail({
             name: ticket.ticketUserName,

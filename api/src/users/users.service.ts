@@ -19,7 +19,7 @@ import type {
   userListQuerySchema,
 } from '@coldmail/contracts';
 import type { z } from 'zod';
-import { Model, mongo, trusted } from 'mongoose';
+import { Model, mongo, trusted, type Types } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
 import { containsText } from '../common/search';
 import type { AppConfig } from '../config/app-config';
@@ -176,12 +176,16 @@ export class UsersService implements OnModuleInit {
     emailVerified: boolean;
   }): Promise<UserRecord | null> {
     const cached = this.callers.get(account.uid);
-    if (cached) return cached;
+    // A verified change of address is taken to the record (below) however fresh the copy.
+    if (cached && !(account.emailVerified && cached.userEmail !== account.email)) return cached;
     const readStartedAt = this.callers.startRead();
-    const bound = await this.users
+    let bound = await this.users
       .findOne({ firebaseUid: account.uid })
       .select('+creditSequence')
       .lean<UserData>();
+    if (bound && account.emailVerified && bound.userEmail !== account.email) {
+      bound = await this.followVerifiedAddress(bound, account.email);
+    }
     if (bound) {
       const record = toUserRecord(bound);
       this.callers.keep(account.uid, record, readStartedAt, {
@@ -240,6 +244,56 @@ export class UsersService implements OnModuleInit {
       }
     }
     return claims;
+  }
+
+  /**
+   * The record's address follows its account's verified change of address, so what the record
+   * says (the admin's users list, messages addressed to it) is where its owner is now. Kept as it
+   * is while another record holds the new address.
+   */
+  private async followVerifiedAddress(user: UserData, email: string): Promise<UserData> {
+    try {
+      const moved = await this.users
+        .findOneAndUpdate(
+          { _id: user._id, userEmail: user.userEmail },
+          { $set: { userEmail: email } },
+          { returnDocument: 'after' },
+        )
+        .select('+creditSequence')
+        .lean<UserData>();
+      if (!moved) return user;
+      await this.callers.forget(moved._id.toHexString());
+      return moved;
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return user;
+      throw error;
+    }
+  }
+
+  /**
+   * Where mail for a user goes: their Firebase account's address when it is verified (the
+   * account is where they sign in, and follows their changes of address), else the record's.
+   * `fallback` when there is no record (a guest's contact-form ticket, an order whose record
+   * was deleted).
+   */
+  async mailAddressOf(
+    userId: Types.ObjectId | string | null | undefined,
+    fallback: string,
+  ): Promise<string> {
+    if (!userId) return fallback;
+    const user = await this.users
+      .findById(userId)
+      .select({ userEmail: 1, firebaseUid: 1 })
+      .lean<Pick<UserData, 'userEmail' | 'firebaseUid'>>();
+    if (!user) return fallback;
+    if (!user.firebaseUid) return user.userEmail;
+    try {
+      const account = await this.firebaseAuth.auth.getUser(user.firebaseUid);
+      return account.email && account.emailVerified ? account.email.toLowerCase() : user.userEmail;
+    } catch {
+      // Firebase cannot say now (or the account is gone): the record's address.
+      return user.userEmail;
+    }
   }
 
   /** Whether an admin deleted this account (by its Firebase uid or its address). */
@@ -386,7 +440,8 @@ export class UsersService implements OnModuleInit {
     if (
       fields.userRole !== undefined &&
       fields.userRole !== target.userRole &&
-      target.userEmail === admin.email
+      // By record, not address: an address can change, and could once name another record.
+      id === admin.user?._id
     ) {
       throw new BadRequestException({
         message: 'Validation failed',
@@ -447,7 +502,7 @@ export class UsersService implements OnModuleInit {
         >
       >();
     if (!target) throw new NotFoundException('User not found');
-    if (target.userEmail === callerEmail) {
+    if (target._id.toHexString() === caller.user?._id || target.firebaseUid === caller.uid) {
       throw new BadRequestException('You cannot delete your own account.');
     }
     // Remembered first: if anything below fails, the user is still kept out.
