@@ -122,6 +122,26 @@ describe('the public reads, kept and asked again by browsers and the page render
     }
   });
 
+  it('show a block saved where this instance did not hear of it within 5 s, as the packages do', async () => {
+    const before = await call<FooterResponse>(api, 'GET', '/api/footer');
+    expect(before.body.data.description).not.toBe('Saved elsewhere');
+    // Saved by another instance whose word of it never arrived here.
+    await blocks().insertOne({
+      block: 'footer',
+      settings: { isActive: true, description: 'Saved elsewhere' },
+    });
+    const kept = await call<FooterResponse>(api, 'GET', '/api/footer');
+    expect(kept.body.data.description).not.toBe('Saved elsewhere');
+    const later = Date.now() + 5_000;
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      const after = await call<FooterResponse>(api, 'GET', '/api/footer');
+      expect(after.body.data.description).toBe('Saved elsewhere');
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it("leave out what a caller's identity changes, and the probes", async () => {
     expect((await call(api, 'GET', '/api/items')).headers.get('etag')).toBeNull();
     expect((await call(api, 'GET', '/api/health/live')).headers.get('etag')).toBeNull();

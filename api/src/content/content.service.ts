@@ -45,6 +45,13 @@ function sanitized(value: unknown, field = ''): unknown {
   return value;
 }
 
+/**
+ * How long one instance answers a block from memory. Its own writes drop it at once, and the
+ * other instances' once the ChangeFeed tells them (within a second); this bounds how long a
+ * change takes to show here if that word never arrives, as for the packages.
+ */
+const BLOCK_TTL_MS = 5_000;
+
 const etagOf = (value: unknown) =>
   `"${createHash('sha1').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
 
@@ -55,7 +62,10 @@ const etagOf = (value: unknown) =>
  */
 @Injectable()
 export class ContentService implements OnModuleInit {
-  private readonly cache = new Map<ContentBlockName, Promise<ServedBlock<ContentBlockName>>>();
+  private readonly cache = new Map<
+    ContentBlockName,
+    { readAt: number; block: Promise<ServedBlock<ContentBlockName>> }
+  >();
 
   constructor(
     @InjectModel(ContentBlockRecord.name) private readonly blocks: Model<ContentBlockRecord>,
@@ -80,14 +90,19 @@ export class ContentService implements OnModuleInit {
   }
 
   async served<Name extends ContentBlockName>(name: Name): Promise<ServedBlock<Name>> {
+    const now = Date.now();
     let entry = this.cache.get(name);
-    if (!entry) {
-      entry = this.load(name);
-      this.cache.set(name, entry);
+    if (!entry || now - entry.readAt >= BLOCK_TTL_MS) {
+      const block = this.load(name);
+      const read = { readAt: now, block };
+      entry = read;
+      this.cache.set(name, read);
       // A failed read is not remembered: the next request tries again.
-      entry.catch(() => this.cache.delete(name));
+      block.catch(() => {
+        if (this.cache.get(name) === read) this.cache.delete(name);
+      });
     }
-    return (await entry) as ServedBlock<Name>;
+    return (await entry.block) as ServedBlock<Name>;
   }
 
   private async load<Name extends ContentBlockName>(name: Name): Promise<ServedBlock<Name>> {
