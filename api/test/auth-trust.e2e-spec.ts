@@ -136,5 +136,10 @@ describe('deleted users and revoked sessions', () => {
     const refused = await edit();
     expect(refused.status).toBe(401);
     expect(refused.text).toContain('Please sign in again');
+    // Every admin route, and an admin's use of a route all users have (the whole inbox).
+    for (const path of ['/api/users', '/support-messages', '/api/support-messages/summary']) {
+      const read = await call(api, 'GET', path, { token: admin.token });
+      expect([path, read.status]).toEqual([path, 401]);
+    }
   });
 });

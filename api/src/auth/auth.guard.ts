@@ -61,7 +61,13 @@ export class AuthGuard implements CanActivate {
       return true;
     }
 
-    request.auth = await this.identify(request, rules.checksRevocation);
+    const checked = rules.checksRevocation || rules.adminOnly;
+    request.auth = await this.identify(request, checked);
+    // An admin acts for the whole store on any route (the inbox, every order): a revoked or
+    // disabled admin session ends at once, not when its token expires.
+    if (!checked && request.auth.user?.userRole === 'Admin') {
+      await this.verify(request, true);
+    }
     if (rules.requiresRecord && !request.auth.user) throw new NotFoundException(NO_USER_RECORD);
     if (rules.adminOnly) {
       if (request.auth.user?.userRole !== 'Admin') {
@@ -92,19 +98,7 @@ export class AuthGuard implements CanActivate {
 
   /** The caller behind the request's bearer token; rejects with a 401 when there is none. */
   private async identify(request: FastifyRequest, checkRevoked = false): Promise<AuthContext> {
-    const match = /^Bearer ([\w.-]+)$/.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) throw new UnauthorizedException('Authentication required');
-
-    let claims;
-    try {
-      claims = await this.firebaseAuth.verifyIdToken(match[1], checkRevoked);
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'auth/id-token-revoked' || code === 'auth/user-disabled') {
-        throw new UnauthorizedException('Your session has ended. Please sign in again.');
-      }
-      throw new UnauthorizedException('Invalid or expired sign-in token');
-    }
+    const claims = await this.verify(request, checkRevoked);
     if (!claims.email) {
       throw new UnauthorizedException('This account has no email address');
     }
@@ -124,5 +118,20 @@ export class AuthGuard implements CanActivate {
       emailVerified,
       user,
     };
+  }
+
+  /** The request's bearer token's claims; rejects with a 401 when it has none valid. */
+  private async verify(request: FastifyRequest, checkRevoked: boolean) {
+    const match = /^Bearer ([\w.-]+)$/.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw new UnauthorizedException('Authentication required');
+    try {
+      return await this.firebaseAuth.verifyIdToken(match[1], checkRevoked);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'auth/id-token-revoked' || code === 'auth/user-disabled') {
+        throw new UnauthorizedException('Your session has ended. Please sign in again.');
+      }
+      throw new UnauthorizedException('Invalid or expired sign-in token');
+    }
   }
 }

@@ -156,9 +156,13 @@ describe('loadConfig', () => {
   it('refuses the emulator in production and next to real credentials', () => {
     expect(
       errorMessageOf(() =>
-        loadConfig({ ...PRODUCTION, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+        loadConfig({
+          ...PRODUCTION,
+          HOST: '0.0.0.0',
+          FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+        }),
       ),
-    ).toMatch(/must not be set in production.*unsigned ID tokens/s);
+    ).toMatch(/FIREBASE_AUTH_EMULATOR_HOST must not be set in production.*unsigned ID tokens/s);
     expect(() =>
       loadConfig({
         GOOGLE_APPLICATION_CREDENTIALS: '/secrets/sa.json',
@@ -293,6 +297,22 @@ describe('loadConfig', () => {
       const message = errorMessageOf(() => loadConfig({ GEMINI_KEYS_SECRET: secret }));
       expect(message).toContain('GEMINI_KEYS_SECRET');
       expect(message).not.toContain(secret);
+    }
+  });
+
+  it.each([
+    ['FIREBASE_AUTH_EMULATOR_HOST', '127.0.0.1:9099'],
+    ['PAYPAL_API_BASE', 'http://127.0.0.1:4210'],
+    ['GEMINI_API_BASE', 'http://127.0.0.1:4211'],
+  ])('takes %s in production only when the API listens on loopback alone', (name, value) => {
+    const production = { ...PRODUCTION, GEMINI_KEYS_SECRET: HEX_SECRET, [name]: value };
+    for (const host of ['0.0.0.0', '::', '10.0.0.5']) {
+      expect(errorMessageOf(() => loadConfig({ ...production, HOST: host }))).toMatch(
+        new RegExp(`${name} must not be set in production unless the API listens on loopback`),
+      );
+    }
+    for (const host of ['127.0.0.1', '::1', 'localhost']) {
+      expect(() => loadConfig({ ...production, HOST: host })).not.toThrow();
     }
   });
 

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import {
@@ -369,6 +370,12 @@ export function missingPaypalProductionVars(vars: {
   return null;
 }
 
+/** Whether only this machine can reach an API listening on `host`. */
+export function listensOnLoopbackOnly(host: string): boolean {
+  if (host === 'localhost') return true;
+  return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
+}
+
 /** proxy-addr's names for well-known ranges, which Fastify's trustProxy accepts. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -418,6 +425,29 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       'Invalid configuration: SMTP_URL must be set in production (smtp:// or smtps://), so ' +
         'messages to users are sent. Without it they would only be written to files on the server.',
     );
+  }
+  if (vars.NODE_ENV === 'production' && !listensOnLoopbackOnly(vars.HOST)) {
+    const overrides = (
+      [
+        [
+          'FIREBASE_AUTH_EMULATOR_HOST',
+          'the Auth emulator accepts unsigned ID tokens, so anyone could sign in as anyone',
+        ],
+        [
+          'PAYPAL_API_BASE',
+          'payments would be confirmed by whatever answers there instead of PayPal',
+        ],
+        ['GEMINI_API_BASE', 'the stored Gemini keys would be sent there instead of to Google'],
+      ] as const
+    ).filter(([name]) => vars[name]);
+    if (overrides.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration: ${overrides.map(([name]) => name).join(', ')} must not be set in ` +
+          `production unless the API listens on loopback only (HOST=127.0.0.1, now ${vars.HOST}): ` +
+          `${overrides.map(([, why]) => why).join('; ')}. They are for testing a production ` +
+          'build on one machine.',
+      );
+    }
   }
   if (vars.NODE_ENV === 'production' && vars.PAYPAL_CLIENT_ID && vars.PAYPAL_CLIENT_SECRET) {
     const missing = missingPaypalProductionVars(vars);
@@ -548,18 +578,9 @@ function firebaseConfig(vars: z.infer<typeof envSchema>): FirebaseConfig {
     : { kind: 'application-default' as const };
 
   const emulatorHost = vars.FIREBASE_AUTH_EMULATOR_HOST ?? null;
+  // The emulator's tokens are unsigned: it is used only when asked for by name (npm start and the
+  // tests set the variable), never by default, and in production only on loopback (loadConfig).
   if (emulatorHost) {
-    // The emulator's tokens are unsigned: trusting them in production would let anyone sign in
-    // as anyone. So the emulator is used only when asked for by name (npm start and the tests
-    // set the variable), never by default, and a production start that asks for it stops here.
-    if (vars.NODE_ENV === 'production') {
-      throw new ConfigError(
-        'Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must not be set in production: the ' +
-          'Auth emulator accepts unsigned ID tokens, so anyone could sign in as anyone. Unset it ' +
-          'to verify tokens with Application Default Credentials, or set ' +
-          'GOOGLE_APPLICATION_CREDENTIALS / FIREBASE_SERVICE_ACCOUNT.',
-      );
-    }
     return {
       projectId: vars.FIREBASE_PROJECT_ID ?? EMULATOR_PROJECT_ID,
       emulatorHost,
