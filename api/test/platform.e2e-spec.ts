@@ -54,11 +54,15 @@ describe('GET /api/health', () => {
 });
 
 describe('request ids', () => {
-  it('echoes a caller-supplied X-Request-Id', async () => {
+  it('echoes a caller-supplied X-Request-Id, marked as the client’s so it passes for no id of ours', async () => {
     const response = await call(api, 'GET', '/api/health', {
       headers: { 'x-request-id': 'ui-1234.abcd' },
     });
-    expect(response.headers.get('x-request-id')).toBe('ui-1234.abcd');
+    expect(response.headers.get('x-request-id')).toBe('client:ui-1234.abcd');
+    const copied = await call(api, 'GET', '/api/health', {
+      headers: { 'x-request-id': response.headers.get('x-request-id')! },
+    });
+    expect(copied.headers.get('x-request-id')).toBe('client:client:ui-1234.abcd');
   });
 
   it('generates one when none (or a malformed one) is given', async () => {

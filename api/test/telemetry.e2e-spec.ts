@@ -334,6 +334,28 @@ it("exports what it recorded before it stops (SIGTERM), and never a load balance
   ).toEqual([]);
 });
 
+it('records traces at its own ratio: a caller’s sampled flag cannot force recording', async () => {
+  const sparing = await startApiProcess({
+    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+    OTEL_TRACES_SAMPLER_ARG: '0',
+    OTEL_SERVICE_NAME: 'coldmail-api-sparing',
+  });
+  const forced = Array.from({ length: 20 }, () => {
+    const caller = traceparent();
+    return { ...caller, header: caller.header.replace(/-00$/, '-01') };
+  });
+  for (const caller of forced) {
+    const response = await call(sparing, 'GET', '/packages', {
+      headers: { traceparent: caller.header },
+    });
+    expect(response.status).toBe(200);
+  }
+  // What it recorded is exported before it stops: nothing of these traces.
+  await sparing.terminate();
+  const traces = new Set(forced.map((caller) => caller.traceId));
+  expect(receiver.spans.filter((span) => traces.has(span.traceId))).toEqual([]);
+});
+
 it('says in its log when the collector cannot be reached, and goes on serving', async () => {
   const closed = await startOtlpReceiver();
   await closed.stop();

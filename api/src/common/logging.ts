@@ -21,12 +21,15 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
  * Fastify's request id generator: the caller's X-Request-Id when it looks like one (a gateway's
- * or the UI's), otherwise a new UUID. createApp echoes it in the response and every log line of
- * the request carries it (reqId), so one id ties a user's report to the logs.
+ * or the UI's), prefixed `client:` so that no caller can pass theirs off as one of ours or
+ * another request's; otherwise a new UUID. createApp echoes it in the response and every log line
+ * of the request carries it (reqId), so one id ties a user's report to the logs.
  */
 export function requestIdOf(request: IncomingMessage): string {
   const incoming = request.headers['x-request-id'];
-  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming)
+    ? `client:${incoming}`
+    : randomUUID();
 }
 
 /** The process's JSON logger (pino); Fastify derives a per-request child from it. */

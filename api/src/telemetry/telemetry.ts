@@ -27,7 +27,6 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import {
-  AlwaysOnSampler,
   BatchSpanProcessor,
   ParentBasedSampler,
   TraceIdRatioBasedSampler,
@@ -149,12 +148,12 @@ export class Telemetry {
     });
     const tracerProvider = new TracerProvider({
       resource,
-      // A new trace is recorded at the configured ratio (decided from its id, so the instances
-      // agree); one an upstream service recorded always is. The browser never records, so its
-      // traceparent (flags 00) is a new trace's id, not a decision.
+      // Every trace is recorded at the configured ratio, decided from its id (so the instances
+      // agree), whatever the caller's traceparent says: its sampled flag comes from the internet
+      // (a browser, anyone), and obeying it would let one client fill the span queue.
       sampler: new ParentBasedSampler({
         root: new TraceIdRatioBasedSampler(config.sampleRatio),
-        remoteParentSampled: new AlwaysOnSampler(),
+        remoteParentSampled: new TraceIdRatioBasedSampler(config.sampleRatio),
         remoteParentNotSampled: new TraceIdRatioBasedSampler(config.sampleRatio),
       }),
       spanProcessors: [

@@ -197,7 +197,11 @@ export class UsersService implements OnModuleInit {
     // A privileged record is never reached by an address: its binding (POST /api/create-user)
     // makes it a member's first.
     const unclaimed = await this.users
-      .findOne({ userEmail: account.email, firebaseUid: unbound(), userRole: 'member' })
+      .findOne({
+        userEmail: account.email,
+        firebaseUid: unbound(),
+        userRole: trusted({ $nin: PRIVILEGED_ROLES }),
+      })
       .lean<UserData>();
     return unclaimed ? toUserRecord(unclaimed) : null;
   }
@@ -212,7 +216,7 @@ export class UsersService implements OnModuleInit {
   > {
     const candidates = await this.users
       .find({
-        userRole: trusted({ $in: ['Admin', 'Seller'] }),
+        userRole: trusted({ $in: PRIVILEGED_ROLES }),
         firebaseUid: trusted({ $exists: true }),
         boundBy: unbound(),
       })
@@ -364,7 +368,7 @@ export class UsersService implements OnModuleInit {
             { returnDocument: 'after', timestamps: false },
           )
           .lean<UserData>();
-        if (user && byAddress.userRole !== 'member') {
+        if (user && PRIVILEGED_ROLES.includes(byAddress.userRole)) {
           await this.audit.record(
             {
               uid: identity.uid,
@@ -654,6 +658,9 @@ function assertOwnEmail(sent: string | undefined, callerEmail: string): void {
     throw new ForbiddenException('The e-mail address must be the one you are signed in with');
   }
 }
+
+/** The roles an address alone never gives. */
+const PRIVILEGED_ROLES: UserRole[] = ['Admin', 'Seller'];
 
 /** Matches a record no Firebase account has claimed (an operator: see sanitizeFilter). */
 const unbound = () => trusted({ $exists: false });
