@@ -1,17 +1,21 @@
 import { createHash } from 'node:crypto';
 
-/** Where the live PayPal JS SDK, its buttons' frames and their images come from. */
-const PAYPAL_ORIGINS = [
-  'https://www.paypal.com',
-  'https://www.sandbox.paypal.com',
-  'https://*.paypal.com',
-  'https://www.paypalobjects.com',
-];
-/** Firebase Auth's REST endpoints and its sign-in helper frames. */
+/**
+ * PayPal's JS SDK, by exact host (no `*.paypal.com`, which any PayPal-hosted page would match):
+ * the SDK script and its buttons' frames come from www.paypal.com (www.sandbox.paypal.com for
+ * the sandbox), their images and some of their scripts from www.paypalobjects.com, and the
+ * SDK's own logging is sent to the host it came from. The frames' own content answers to
+ * PayPal's policy, not ours.
+ */
+const PAYPAL_SDK_HOSTS = ['https://www.paypal.com', 'https://www.sandbox.paypal.com'];
+const PAYPAL_ASSET_HOSTS = ['https://www.paypalobjects.com'];
+/** The banner's YouTube video: its player (privacy-enhanced mode) and its poster image. */
+const YOUTUBE_PLAYER = 'https://www.youtube-nocookie.com';
+const YOUTUBE_POSTERS = 'https://i.ytimg.com';
+/** Firebase Auth's REST endpoints (its sign-in helper frames are on the project's auth domain). */
 const FIREBASE_ORIGINS = [
   'https://identitytoolkit.googleapis.com',
   'https://securetoken.googleapis.com',
-  'https://*.firebaseapp.com',
 ];
 
 /** @param {string | undefined} url */
@@ -50,8 +54,11 @@ export function inlineScriptHashes(html) {
  * @param {object} site
  * @param {string} site.apiUrl the API's public address
  * @param {string[]} site.remoteUrls where the remotes are served
- * @param {{ emulatorUrl?: string, authDomain?: string }} [site.firebase]
+ * @param {{ emulatorUrl?: string, authDomain?: string, projectId?: string }} [site.firebase] the
+ *   helper frames are on `authDomain`, by default the project's `<projectId>.firebaseapp.com`
  * @param {string} [site.paypalSdkBaseUrl] a PayPal SDK other than PayPal's own (the local double)
+ * @param {string[]} [site.imageOrigins] where the admins' images that are not uploads may come
+ *   from (the shell's config.json `imageOrigins`); no other site's image is shown
  * @param {string[]} [site.inlineScripts] the pages' inline script hashes (inlineScriptHashes)
  */
 export function contentSecurityPolicy({
@@ -59,25 +66,41 @@ export function contentSecurityPolicy({
   remoteUrls,
   firebase = {},
   paypalSdkBaseUrl,
+  imageOrigins = [],
   inlineScripts = [],
 }) {
   const remotes = remoteUrls.flatMap(originOf);
-  const paypal = [...PAYPAL_ORIGINS, ...originOf(paypalSdkBaseUrl)];
+  const paypal = [...PAYPAL_SDK_HOSTS, ...originOf(paypalSdkBaseUrl)];
+  const paypalAssets = [...paypal, ...PAYPAL_ASSET_HOSTS];
+  const images = imageOrigins.flatMap(originOf);
   const auth = [
     ...FIREBASE_ORIGINS,
     ...originOf(firebase.emulatorUrl),
-    ...(firebase.authDomain ? [`https://${firebase.authDomain}`] : []),
+    ...(firebase.authDomain
+      ? [`https://${firebase.authDomain}`]
+      : firebase.projectId
+        ? [`https://${firebase.projectId}.firebaseapp.com`]
+        : []),
   ];
   const api = originOf(apiUrl);
   const directives = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes, ...paypal, ...inlineScripts],
+    'script-src': ["'self'", ...remotes, ...paypalAssets, ...inlineScripts],
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
-    'img-src': ["'self'", 'data:', 'blob:', 'https:', ...api, ...remotes, ...paypal],
+    'img-src': [
+      "'self'",
+      'data:',
+      'blob:',
+      ...api,
+      ...remotes,
+      ...paypalAssets,
+      YOUTUBE_POSTERS,
+      ...images,
+    ],
     'font-src': ["'self'", 'data:', ...remotes],
     'connect-src': ["'self'", ...api, ...remotes, ...auth, ...paypal],
-    'frame-src': [...paypal, ...auth],
-    'media-src': ["'self'", 'https:', ...api],
+    'frame-src': [...paypal, ...auth, YOUTUBE_PLAYER],
+    'media-src': ["'self'", ...api],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'", ...paypal],
@@ -95,7 +118,7 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
  * The policy of a site's pages, given the shell's runtime settings (its /config.json) and where
  * the remotes are: for every way the site is served (npm start, the tests' nginx, the image).
  *
- * @param {{ apiBaseUrl?: unknown, firebase?: unknown, paypalSdkBaseUrl?: unknown }} shellConfig
+ * @param {{ apiBaseUrl?: unknown, firebase?: unknown, paypalSdkBaseUrl?: unknown, imageOrigins?: unknown }} shellConfig
  * @param {string[]} remoteUrls
  * @returns {(html: string) => string} the policy of a page, given its HTML (its inline scripts)
  */
@@ -104,10 +127,13 @@ export function sitePolicy(shellConfig, remoteUrls) {
     contentSecurityPolicy({
       apiUrl: String(shellConfig.apiBaseUrl ?? ''),
       remoteUrls,
-      firebase: /** @type {{ emulatorUrl?: string, authDomain?: string }} */ (
+      firebase: /** @type {{ emulatorUrl?: string, authDomain?: string, projectId?: string }} */ (
         shellConfig.firebase ?? {}
       ),
       paypalSdkBaseUrl: /** @type {string | undefined} */ (shellConfig.paypalSdkBaseUrl),
+      imageOrigins: Array.isArray(shellConfig.imageOrigins)
+        ? shellConfig.imageOrigins.filter((origin) => typeof origin === 'string')
+        : [],
       inlineScripts: inlineScriptHashes(html),
     });
 }

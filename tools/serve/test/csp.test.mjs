@@ -13,6 +13,7 @@ const site = {
   apiUrl: 'https://api.coldmail.example/',
   remoteUrls: ['https://checkout.coldmail.example', 'https://admin.coldmail.example'],
   firebase: { authDomain: 'coldmail-prod.firebaseapp.com' },
+  imageOrigins: ['https://images.coldmail.example/'],
 };
 
 /** @param {string} policy */
@@ -67,6 +68,16 @@ for (const [name, serve] of servers) {
         assert.ok(policy['connect-src']?.includes('https://api.coldmail.example'));
         assert.ok(policy['connect-src']?.includes('https://identitytoolkit.googleapis.com'));
         assert.ok(policy['frame-src']?.includes('https://coldmail-prod.firebaseapp.com'));
+        // PayPal by exact host; images and media only from the site, its API, its remotes,
+        // PayPal, YouTube's posters and the image origins the operator names.
+        for (const sources of Object.values(policy)) {
+          assert.ok(!sources.some((source) => source.includes('*')), `no wildcard: ${sources}`);
+          assert.ok(!sources.includes('https:'), `no scheme alone: ${sources}`);
+        }
+        assert.ok(policy['img-src']?.includes('https://images.coldmail.example'));
+        assert.ok(policy['img-src']?.includes('https://api.coldmail.example'));
+        assert.deepEqual(policy['media-src'], ["'self'", 'https://api.coldmail.example']);
+        assert.ok(policy['frame-src']?.includes('https://www.youtube-nocookie.com'));
         assert.equal(response.headers.get('x-frame-options'), 'DENY');
         assert.equal(
           response.headers.get('strict-transport-security'),
