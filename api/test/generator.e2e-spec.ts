@@ -365,6 +365,45 @@ describe('Enhance Prompt is not free Gemini', () => {
     }
   });
 
+  it('needs a verified e-mail address, and calls no model for an unverified one', async () => {
+    const unverified = await signUp(api, 'unverified-writer', { verified: false });
+    const prompt = `Unverified prompt ${unique()}`;
+    const refused = await enhanceOn(api, unverified, prompt);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(
+      'Verify your e-mail address to use Enhance Prompt: open the link we sent you, then sign in again.',
+    );
+    expect(
+      (await double.requests()).filter((request) => JSON.stringify(request.body).includes(prompt)),
+    ).toEqual([]);
+  });
+
+  it('has a site-wide daily cap, and a buyer refused by it keeps their own uses', async () => {
+    const capped = await startTestApi(
+      { ...double.env, ENHANCE_SITE_DAILY_LIMIT: '2', ENHANCE_DAILY_LIMIT: '5' },
+      { sameDatabaseAs: api },
+    );
+    try {
+      await api.db.collection('usage_counters').deleteMany({ _id: /^enhance:site-day:/ as never });
+      const [first, second, third] = [await buyerWith(0), await buyerWith(0), await buyerWith(0)];
+      expect((await enhanceOn(capped, first)).status).toBe(200);
+      expect((await enhanceOn(capped, second)).status).toBe(200);
+      const refused = await enhanceOn(capped, third);
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe(
+        'Enhance Prompt has been used as much as it can be today. It is available again from midnight UTC; you can still write your prompt yourself.',
+      );
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      const own = await api.db
+        .collection('usage_counters')
+        .findOne({ _id: `enhance:day:${third.id}` as never });
+      expect(own?.count ?? 0).toBe(0);
+    } finally {
+      await api.db.collection('usage_counters').deleteMany({ _id: /^enhance:site-day:/ as never });
+      await capped.close();
+    }
+  });
+
   it('asks the model for a prompt-sized answer and refuses an email instead of a prompt', async () => {
     const buyer = await buyerWith(0);
     const prompt = `Pitch our bakery to cafés ${unique()}`;

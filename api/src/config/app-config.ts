@@ -83,6 +83,7 @@ const envSchema = z.object({
   RECOVERY_SWEEP_SECONDS: nonNegativeInt(60),
   CHANGE_FEED_POLL_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   ENHANCE_DAILY_LIMIT: nonNegativeInt(50),
+  ENHANCE_SITE_DAILY_LIMIT: nonNegativeInt(2000),
   THROTTLE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
   THROTTLE_LIMIT: nonNegativeInt(300),
   THROTTLE_SENSITIVE_LIMIT: nonNegativeInt(20),
@@ -235,8 +236,11 @@ export interface AppConfig {
   recoverySweepMs: number;
   /** How often an instance on a standalone MongoDB reads the others' changes (ChangeFeed). */
   changeFeedPollMs: number;
-  /** Prompt enhancements (free Gemini calls) one user may make per minute and per UTC day; 0: off. */
-  enhance: { perMinute: number; perDay: number };
+  /**
+   * Prompt enhancements (free Gemini calls) one user may make per minute and per UTC day, and
+   * the whole site per UTC day (so many free accounts cannot spend the Gemini keys); 0: off.
+   */
+  enhance: { perMinute: number; perDay: number; sitePerDay: number };
   /**
    * Requests per caller per route per window; 0 turns a limit off. The page renderer, known by
    * its token (RENDERER_TOKEN, sent in X-Renderer-Token), has a limit of its own: every visitor's
@@ -492,7 +496,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       graceMs: Math.round(vars.SHUTDOWN_GRACE_SECONDS * 1000),
     },
     generatorPerMinute: vars.GENERATOR_RATE_LIMIT,
-    enhance: { perMinute: vars.ENHANCE_RATE_LIMIT, perDay: vars.ENHANCE_DAILY_LIMIT },
+    enhance: {
+      perMinute: vars.ENHANCE_RATE_LIMIT,
+      perDay: vars.ENHANCE_DAILY_LIMIT,
+      sitePerDay: vars.ENHANCE_SITE_DAILY_LIMIT,
+    },
     recoverySweepMs: vars.RECOVERY_SWEEP_SECONDS * 1000,
     changeFeedPollMs: vars.CHANGE_FEED_POLL_MS,
     throttle: {

@@ -48,6 +48,11 @@ const HISTORY_SIZE = 50;
 /** Abandoned generations looked at per sweep. */
 const ABANDONED_BATCH = 500;
 const NO_EMAIL = 'No email was generated from the API response';
+/** The subject of the site-wide limits. */
+const SITE = 'site';
+export const VERIFY_TO_ENHANCE =
+  'Verify your e-mail address to use Enhance Prompt: open the link we sent you, then sign in again.';
+
 /** An enhanced prompt is 120-200 words of instructions: a few hundred tokens, never an email's. */
 const ENHANCE_MAX_OUTPUT_TOKENS = 400;
 const ENHANCED_AN_EMAIL =
@@ -63,6 +68,7 @@ export class GeneratorService implements OnModuleInit {
   /** A generation: per user and minute. Enhancing a prompt: per minute and per UTC day. */
   private readonly generationLimits: UsageLimit[];
   private readonly enhanceLimits: UsageLimit[];
+  private readonly siteEnhanceLimits: UsageLimit[];
 
   constructor(
     @InjectModel(GenerationRecord.name) private readonly generations: Model<GenerationRecord>,
@@ -94,6 +100,15 @@ export class GeneratorService implements OnModuleInit {
         limit: config.enhance.perDay,
         windowEnd: utcDay,
         refusal: `You have enhanced ${config.enhance.perDay} prompts today, the most a day. Enhance Prompt is available again from midnight UTC.`,
+      },
+    ];
+    this.siteEnhanceLimits = [
+      {
+        name: 'enhance:site-day',
+        limit: config.enhance.sitePerDay,
+        windowEnd: utcDay,
+        refusal:
+          'Enhance Prompt has been used as much as it can be today. It is available again from midnight UTC; you can still write your prompt yourself.',
       },
     ];
   }
@@ -275,8 +290,16 @@ export class GeneratorService implements OnModuleInit {
    * is an email rather than a prompt is refused: the free call must not write what a credit buys.
    */
   async enhance(caller: AuthContext, prompt: string): Promise<string> {
+    // Free, so only for an address someone proved is theirs: a throwaway account gets none.
+    if (!caller.emailVerified) throw new ForbiddenException(VERIFY_TO_ENHANCE);
     const userId = ownerIdOf(caller);
     await this.limits.take(userId, this.enhanceLimits);
+    try {
+      await this.limits.take(SITE, this.siteEnhanceLimits);
+    } catch (error) {
+      await this.limits.release(userId, this.enhanceLimits);
+      throw error;
+    }
     const answer = await this.gemini
       .generate({
         contents: enhancePrompt(prompt),
@@ -291,6 +314,7 @@ export class GeneratorService implements OnModuleInit {
         // The spec words a missing key differently for enhancing; no model call, no use counted.
         if (error instanceof NoGeminiKeyError) {
           await this.limits.release(userId, this.enhanceLimits);
+          await this.limits.release(SITE, this.siteEnhanceLimits);
           throw new ServiceUnavailableException(NO_KEYS_TO_ENHANCE);
         }
         throw error;
