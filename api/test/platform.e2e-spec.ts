@@ -255,6 +255,17 @@ describe('rate limits', () => {
         }
       }
       expect(sync).toEqual([200, 200, 429]);
+
+      // Creating a PayPal order calls PayPal: counted before the body is even read.
+      const paypalOrders = [];
+      for (let i = 0; i < 3; i++) {
+        const response = await call(limited, 'POST', '/api/paypal/orders', {
+          token: user.token,
+          json: { orderId: 'not-an-id', kind: 'package' },
+        });
+        paypalOrders.push(response.status);
+      }
+      expect(paypalOrders).toEqual([400, 400, 429]);
     } finally {
       await limited.close();
     }

@@ -54,6 +54,45 @@ describe('the lease', () => {
 });
 
 describe('the recovery sweep', () => {
+  it('removes orders left unpaid for 30 days, but not newer ones or one whose payment is under way', async () => {
+    const buyer = await signUp(api, 'forgetful');
+    const pkg = await call<{ _id: string }>(api, 'POST', '/add-package', {
+      token: admin.token,
+      json: { packageName: `Sweep ${unique()}`, price: 9, credit: 10, validity: 30 },
+    });
+    const place = async () =>
+      (
+        await call<PackageOrder>(api, 'POST', '/new-order', {
+          token: buyer.token,
+          json: {
+            packageId: pkg.body._id,
+            customerName: 'Fay',
+            address: '1 Road',
+            country: 'France',
+          },
+        })
+      ).body;
+    const [old, claimed, recent] = [await place(), await place(), await place()];
+    const orders = api.db.collection('orders');
+    const monthAgo = new Date(Date.now() - 31 * 24 * 60 * 60_000);
+    for (const order of [old, claimed]) {
+      await orders.updateOne(
+        { _id: new mongo.ObjectId(order._id) },
+        { $set: { updatedAt: monthAgo } },
+      );
+    }
+    await orders.updateOne(
+      { _id: new mongo.ObjectId(claimed._id) },
+      { $set: { captureClaim: { paypalOrderId: 'PAY-UNDER-WAY', until: new Date() } } },
+    );
+    expect(await sweep(api)).toBe(true);
+    const left = await orders
+      .find({ customerEmail: buyer.email })
+      .map((order) => order._id.toHexString())
+      .toArray();
+    expect(left.sort()).toEqual([claimed._id, recent._id].sort());
+  });
+
   it('credits a paid order a stopped process left uncredited', async () => {
     const buyer = await signUp(api, 'uncredited');
     const pkg = await call<{ _id: string }>(api, 'POST', '/add-package', {

@@ -81,6 +81,7 @@ const envSchema = z.object({
   GENERATOR_RATE_LIMIT: nonNegativeInt(10),
   ENHANCE_RATE_LIMIT: nonNegativeInt(5),
   RECOVERY_SWEEP_SECONDS: nonNegativeInt(60),
+  PENDING_ORDER_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   CHANGE_FEED_POLL_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   ENHANCE_DAILY_LIMIT: nonNegativeInt(50),
   ENHANCE_SITE_DAILY_LIMIT: nonNegativeInt(2000),
@@ -234,6 +235,8 @@ export interface AppConfig {
   generatorPerMinute: number;
   /** How often the recovery sweep runs (on one instance at a time); 0 turns it off. */
   recoverySweepMs: number;
+  /** How long an order waits for payment untouched before the sweep removes it. */
+  pendingOrderMs: number;
   /** How often an instance on a standalone MongoDB reads the others' changes (ChangeFeed). */
   changeFeedPollMs: number;
   /**
@@ -502,6 +505,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       sitePerDay: vars.ENHANCE_SITE_DAILY_LIMIT,
     },
     recoverySweepMs: vars.RECOVERY_SWEEP_SECONDS * 1000,
+    pendingOrderMs: vars.PENDING_ORDER_DAYS * 24 * 60 * 60 * 1000,
     changeFeedPollMs: vars.CHANGE_FEED_POLL_MS,
     throttle: {
       ttlMs: vars.THROTTLE_TTL_SECONDS * 1000,

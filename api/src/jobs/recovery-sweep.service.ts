@@ -3,6 +3,8 @@ import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import { CreditsService } from '../credits/credits.service';
 import { GeneratorService } from '../generator/generator.service';
+import { ItemOrdersService } from '../orders/item-orders.service';
+import { PackageOrdersService } from '../orders/package-orders.service';
 import { FulfilmentService } from '../payments/fulfilment.service';
 import { StatsService } from '../stats/stats.service';
 import { LeasesService } from './leases.service';
@@ -17,7 +19,7 @@ const LOOK_BACK_MS = 7 * 24 * 60 * 60_000;
  * database), what a stopped process or a failed step left half done, without waiting for a
  * restart: paid orders not yet credited, refunds and reversals whose credits were not taken
  * back, credit changes left between their steps, and generations whose credit was taken but whose
- * email never reached its reader. Each step is idempotent, so a sweep that stops half-way is
+ * email never reached its reader; and it removes orders left unpaid for PENDING_ORDER_DAYS. Each step is idempotent, so a sweep that stops half-way is
  * finished by the next.
  */
 @Injectable()
@@ -33,6 +35,8 @@ export class RecoverySweepService implements OnApplicationBootstrap, OnApplicati
     private readonly credits: CreditsService,
     private readonly generator: GeneratorService,
     private readonly stats: StatsService,
+    private readonly packageOrders: PackageOrdersService,
+    private readonly itemOrders: ItemOrdersService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -61,6 +65,13 @@ export class RecoverySweepService implements OnApplicationBootstrap, OnApplicati
     await this.credits.recover(settled);
     await this.fulfilment.recover();
     await this.generator.refundAbandoned(new Date(now - LOOK_BACK_MS), settled);
+    // Orders left unpaid for PENDING_ORDER_DAYS: no PayPal order made that long ago can still pay.
+    const unpaidSince = new Date(now - this.config.pendingOrderMs);
+    const expired =
+      (await this.packageOrders.expirePending(unpaidSince)) +
+      (await this.itemOrders.expirePending(unpaidSince));
+    if (expired > 0)
+      this.logger.log(`Removed ${expired} orders left unpaid since ${unpaidSince.toISOString()}`);
     // Not recovery, but the same once-at-a-time slot: the dashboard's past days kept ready.
     await this.stats.keepPastDays(now);
   }

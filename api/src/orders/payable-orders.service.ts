@@ -59,6 +59,8 @@ export function totalCentsOf(order: Pick<PayableOrder, 'totalPrice'>): number {
 }
 
 export const SELLERS_CANNOT_PURCHASE = 'Sellers cannot purchase products';
+/** Pending orders one buyer may have of each kind. */
+export const MAX_OPEN_ORDERS = 10;
 
 /** A verified PayPal capture, as fulfilment records it on the order. */
 export interface CapturedPayment {
@@ -130,6 +132,18 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
     price: number,
     product: Record<string, unknown>,
   ): Promise<Order> {
+    const customerId = new Types.ObjectId(ownerIdOf(caller));
+    // A bound on what one account can leave unpaid (orders are free to place). Counted before
+    // the insert: buyers placing orders at once may pass it by those few, which bounds it still.
+    const open = await this.model.countDocuments({
+      customerId,
+      paymentStatus: paymentStatus.pending,
+    });
+    if (open >= MAX_OPEN_ORDERS) {
+      throw new ConflictException(
+        `You have ${MAX_OPEN_ORDERS} orders waiting for payment. Pay or delete one of them first.`,
+      );
+    }
     const amounts = priceBreakdownOf(price);
     return this.insertWithCodes({
       ...product,
@@ -138,7 +152,7 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
       packagePrice: amounts.priceCents / 100,
       processingFee: amounts.processingFee,
       totalPrice: amounts.total,
-      customerId: new Types.ObjectId(ownerIdOf(caller)),
+      customerId,
       customerEmail: caller.email,
       customerName: billing.customerName,
       address: billing.address,
@@ -270,6 +284,20 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
   adminRows(query: z.output<typeof orderListQuerySchema>): AsyncIterable<Order> {
     const { filter, sort } = this.adminSelection(query);
     return this.model.find(filter).sort(sort).lean<Order[]>().cursor() as AsyncIterable<Order>;
+  }
+
+  /**
+   * Pending orders nobody touched since `before` (no payment started or tried since), whose
+   * payment no PayPal order can still complete: removed. An order whose capture is being
+   * claimed is left to its capture. Answers how many went.
+   */
+  async expirePending(before: Date): Promise<number> {
+    const expired = await this.model.deleteMany({
+      paymentStatus: paymentStatus.pending,
+      updatedAt: trusted({ $lt: before }),
+      captureClaim: trusted({ $exists: false }),
+    });
+    return expired.deletedCount;
   }
 
   /** Only pending orders may go; a paid one is a 409 that says why. */

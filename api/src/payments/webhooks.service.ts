@@ -186,11 +186,10 @@ export class WebhooksService implements OnModuleInit {
       return false;
     }
     if (url.protocol === 'https:' && PAYPAL_CERT_HOSTS.has(url.hostname)) return true;
-    // The local PayPal double serves its own certificates, in development and tests only.
+    // The local PayPal double serves its own certificates: PAYPAL_API_BASE names it (in
+    // production only on loopback, for a production build tested on one machine).
     const { apiBase } = this.config.paypal;
-    return (
-      this.config.env !== 'production' && apiBase !== null && url.origin === new URL(apiBase).origin
-    );
+    return apiBase !== null && url.origin === new URL(apiBase).origin;
   }
 
   private async applyEvent(type: string, eventId: string, resource: unknown): Promise<void> {
