@@ -524,25 +524,40 @@ describe('item orders', () => {
 
 describe('unpaid orders per buyer', () => {
   it('are at most 10 of each kind: the 11th is refused until one is paid or deleted', async () => {
-    const hoarder = await signUp(api, 'hoarder');
-    const placed: PackageOrder[] = [];
-    for (let count = 0; count < 10; count += 1) {
-      const order = await newOrder(hoarder);
-      expect(order.status).toBe(201);
-      placed.push(order.body);
-    }
-    const refused = await newOrder(hoarder);
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(
-      'You have 10 orders waiting for payment. Pay or delete one of them first.',
-    );
-    expect(await ordersInDb().countDocuments({ customerEmail: hoarder.email })).toBe(10);
-    // The other kind has its own ten; another buyer is not affected.
-    expect((await newItemOrder(hoarder)).status).toBe(201);
-    expect((await newOrder(await signUp(api, 'neighbour'))).status).toBe(201);
+    const capped = await startTestApi({ OPEN_ORDERS_LIMIT: '10' }, { sameDatabaseAs: api });
+    const newOrder = (persona: Persona) =>
+      call<PackageOrder & ErrorBody>(capped, 'POST', '/new-order', {
+        token: persona.token,
+        json: { packageId, ...billing },
+      });
+    const newItemOrder = (persona: Persona) =>
+      call<ItemOrder & ErrorBody>(capped, 'POST', '/new-item-order', {
+        token: persona.token,
+        json: { itemId: item._id, ...billing },
+      });
+    try {
+      const hoarder = await signUp(api, 'hoarder');
+      const placed: PackageOrder[] = [];
+      for (let count = 0; count < 10; count += 1) {
+        const order = await newOrder(hoarder);
+        expect(order.status).toBe(201);
+        placed.push(order.body);
+      }
+      const refused = await newOrder(hoarder);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(
+        'You have 10 orders waiting for payment. Pay or delete one of them first.',
+      );
+      expect(await ordersInDb().countDocuments({ customerEmail: hoarder.email })).toBe(10);
+      // The other kind has its own ten; another buyer is not affected.
+      expect((await newItemOrder(hoarder)).status).toBe(201);
+      expect((await newOrder(await signUp(api, 'neighbour'))).status).toBe(201);
 
-    const removed = await call(api, 'DELETE', `/order/${placed[0]?._id}`, { token: admin.token });
-    expect(removed.status).toBe(200);
-    expect((await newOrder(hoarder)).status).toBe(201);
+      const removed = await call(api, 'DELETE', `/order/${placed[0]?._id}`, { token: admin.token });
+      expect(removed.status).toBe(200);
+      expect((await newOrder(hoarder)).status).toBe(201);
+    } finally {
+      await capped.close();
+    }
   });
 });

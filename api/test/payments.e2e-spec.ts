@@ -271,6 +271,54 @@ describe('PUT /process-payment-complete/:id', () => {
     expect(capturedAfter).toHaveLength(1);
   });
 
+  it('refunds a second capture of a paid order at once: browser capture in one tab, server capture in another', async () => {
+    // A merchant account that allows duplicate invoice ids (PayPal blocks them by default, and
+    // then the second capture never happens).
+    await paypal.setBehavior({ duplicateInvoiceIds: 'allow' });
+    const before = await balanceOf(buyer);
+    const order = await packageOrder(buyer);
+    const [inBrowser, onServer] = [
+      await approvedPaypalOrder(buyer, order),
+      await approvedPaypalOrder(buyer, order),
+    ];
+    // One tab's browser captures its PayPal order through PayPal's SDK; the other tab asks our
+    // server to complete with its own, which captures that one too.
+    const browserCapture = await paypal.captureInBrowser(inBrowser);
+    const paid = await completePackage(buyer, order, onServer);
+    expect(paid.status).toBe(200);
+    const serverCapture = (await storedOrder(order))?.paypalTransactionID as string;
+    expect(serverCapture).not.toBe(browserCapture.id);
+
+    // The first tab reports its capture: the order is paid already, so that money goes back.
+    const second = await completePackage(buyer, order, inBrowser);
+    expect(second.status).toBe(200);
+    expect(second.body.alreadyProcessed).toBe(true);
+    const paymentsOf = async (paypalOrderId: string) =>
+      (await paypal.order(paypalOrderId))?.purchase_units[0]?.payments as
+        | {
+            captures?: { id: string; status: string }[];
+            refunds?: { id: string; amount?: { value: string } }[];
+          }
+        | undefined;
+    const refunded = await paymentsOf(inBrowser);
+    expect(refunded?.captures?.[0]?.status).toBe('REFUNDED');
+    expect(Number(refunded?.refunds?.[0]?.amount?.value)).toBe(Number(order.totalPrice));
+    const stored = await storedOrder(order);
+    expect(stored?.paypalTransactionID).toBe(serverCapture);
+    expect(stored?.duplicateCaptures?.[browserCapture.id]?.refundId).toBe(
+      refunded?.refunds?.[0]?.id,
+    );
+    // Credited once; the server's capture stands.
+    expect(await balanceOf(buyer)).toBe(before + 200);
+    expect((await paymentsOf(onServer))?.captures?.[0]?.status).toBe('COMPLETED');
+
+    // Reported again, by the tab and by PayPal's webhook for that capture: refunded once only.
+    await completePackage(buyer, order, inBrowser);
+    const { delivery } = await paypal.sendCaptureEvent(inBrowser, webhookUrl());
+    expect(delivery.status).toBe(200);
+    expect((await paymentsOf(inBrowser))?.refunds).toHaveLength(1);
+  });
+
   it('credits once under 20 concurrent completion calls and a webhook for the same payment', async () => {
     const before = await balanceOf(buyer);
     const order = await packageOrder(buyer);

@@ -82,6 +82,7 @@ const envSchema = z.object({
   ENHANCE_RATE_LIMIT: nonNegativeInt(5),
   RECOVERY_SWEEP_SECONDS: nonNegativeInt(60),
   PENDING_ORDER_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  OPEN_ORDERS_LIMIT: nonNegativeInt(10),
   CHANGE_FEED_POLL_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   ENHANCE_DAILY_LIMIT: nonNegativeInt(50),
   ENHANCE_SITE_DAILY_LIMIT: nonNegativeInt(2000),
@@ -237,6 +238,8 @@ export interface AppConfig {
   recoverySweepMs: number;
   /** How long an order waits for payment untouched before the sweep removes it. */
   pendingOrderMs: number;
+  /** Unpaid orders one buyer may have of each kind; 0 turns the limit off. */
+  openOrdersLimit: number;
   /** How often an instance on a standalone MongoDB reads the others' changes (ChangeFeed). */
   changeFeedPollMs: number;
   /**
@@ -506,6 +509,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     },
     recoverySweepMs: vars.RECOVERY_SWEEP_SECONDS * 1000,
     pendingOrderMs: vars.PENDING_ORDER_DAYS * 24 * 60 * 60 * 1000,
+    openOrdersLimit: vars.OPEN_ORDERS_LIMIT,
     changeFeedPollMs: vars.CHANGE_FEED_POLL_MS,
     throttle: {
       ttlMs: vars.THROTTLE_TTL_SECONDS * 1000,

@@ -7,6 +7,8 @@ import {
 } from '@coldmail/contracts';
 import { Types, type Model } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
+import type { AppConfig } from '../config/app-config';
+import { InjectConfig } from '../config/config.module';
 import { ItemsService } from '../items/items.service';
 import { mayView } from './order-access';
 import { PayableOrdersService } from './payable-orders.service';
@@ -21,8 +23,9 @@ export class ItemOrdersService extends PayableOrdersService<ItemOrderData> {
     @InjectModel(ItemOrder.name) orders: Model<ItemOrder>,
     private readonly items: ItemsService,
     storeCurrency: StoreCurrency,
+    @InjectConfig() config: AppConfig,
   ) {
-    super(orders as unknown as Model<PayableOrder>, storeCurrency);
+    super(orders as unknown as Model<PayableOrder>, storeCurrency, config);
   }
 
   /** A pending order for an item, priced from the stored item. */

@@ -7,6 +7,8 @@ import {
 } from '@coldmail/contracts';
 import type { Model } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
+import type { AppConfig } from '../config/app-config';
+import { InjectConfig } from '../config/config.module';
 import { PackagesService } from '../packages/packages.service';
 import { membershipValidity } from './order-dates';
 import { PayableOrdersService } from './payable-orders.service';
@@ -21,8 +23,9 @@ export class PackageOrdersService extends PayableOrdersService<PackageOrderData>
     @InjectModel(PackageOrder.name) private readonly orders: Model<PackageOrder>,
     private readonly packages: PackagesService,
     storeCurrency: StoreCurrency,
+    @InjectConfig() config: AppConfig,
   ) {
-    super(orders as unknown as Model<PayableOrder>, storeCurrency);
+    super(orders as unknown as Model<PayableOrder>, storeCurrency, config);
   }
 
   /**

@@ -21,6 +21,7 @@ import { mongo, trusted, Types } from 'mongoose';
 import { StoreCurrency } from '../packages/store-currency';
 import type { OrderMailKind } from './schemas/payable-order.schema';
 import type { AuthContext } from '../auth/auth-context';
+import type { AppConfig } from '../config/app-config';
 import { containsText } from '../common/search';
 import { ownerIdOf } from '../auth/auth-context';
 import { isBuyer, listedOrders, mayView, type ListedOrders } from './order-access';
@@ -59,8 +60,6 @@ export function totalCentsOf(order: Pick<PayableOrder, 'totalPrice'>): number {
 }
 
 export const SELLERS_CANNOT_PURCHASE = 'Sellers cannot purchase products';
-/** Pending orders one buyer may have of each kind. */
-export const MAX_OPEN_ORDERS = 10;
 
 /** A verified PayPal capture, as fulfilment records it on the order. */
 export interface CapturedPayment {
@@ -78,6 +77,7 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
   protected constructor(
     private readonly model: Model<PayableOrder>,
     private readonly storeCurrency: StoreCurrency,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -135,14 +135,17 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
     const customerId = new Types.ObjectId(ownerIdOf(caller));
     // A bound on what one account can leave unpaid (orders are free to place). Counted before
     // the insert: buyers placing orders at once may pass it by those few, which bounds it still.
-    const open = await this.model.countDocuments({
-      customerId,
-      paymentStatus: paymentStatus.pending,
-    });
-    if (open >= MAX_OPEN_ORDERS) {
-      throw new ConflictException(
-        `You have ${MAX_OPEN_ORDERS} orders waiting for payment. Pay or delete one of them first.`,
-      );
+    const limit = this.config.openOrdersLimit;
+    if (limit > 0) {
+      const open = await this.model.countDocuments({
+        customerId,
+        paymentStatus: paymentStatus.pending,
+      });
+      if (open >= limit) {
+        throw new ConflictException(
+          `You have ${limit} orders waiting for payment. Pay or delete one of them first.`,
+        );
+      }
     }
     const amounts = priceBreakdownOf(price);
     return this.insertWithCodes({
@@ -442,6 +445,32 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
         $set: { paypalOrderId, currency, ...(payeeId ? { paypalPayeeId: payeeId } : {}) },
         $push: { paypalOrderIds: { $each: [paypalOrderId], $slice: -MAX_PAYPAL_ORDERS } },
       },
+    );
+  }
+
+  /** Notes a capture of the order after the one that paid it, and its refund once made. */
+  async recordDuplicateCapture(
+    id: Types.ObjectId,
+    captureId: string,
+    refundId?: string,
+  ): Promise<void> {
+    // PayPal's capture ids are letters and digits: never a path of their own in the document.
+    if (!/^[A-Za-z0-9-]+$/.test(captureId)) throw new Error(`Unexpected capture id ${captureId}`);
+    const key = `duplicateCaptures.${captureId}`;
+    await this.model.updateOne(
+      refundId ? { _id: id } : { _id: id, [key]: trusted({ $exists: false }) },
+      { $set: refundId ? { [`${key}.refundId`]: refundId } : { [`${key}.at`]: new Date() } },
+    );
+  }
+
+  /** Orders with a duplicate capture not refunded yet (the recovery sweep's). */
+  async findUnrefundedDuplicates(): Promise<Order[]> {
+    const orders = await this.model
+      .find({ duplicateCaptures: trusted({ $exists: true }) })
+      .select({ duplicateCaptures: 1, orderId: 1 })
+      .lean<Order[]>();
+    return orders.filter((order) =>
+      Object.values(order.duplicateCaptures ?? {}).some((capture) => !capture.refundId),
     );
   }
 

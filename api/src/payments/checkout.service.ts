@@ -18,6 +18,7 @@ import type { CapturedPayment } from '../orders/payable-orders.service';
 import type { ItemOrderData } from '../orders/schemas/item-order.schema';
 import type { PackageOrderData } from '../orders/schemas/package-order.schema';
 import type { PayableOrderData } from '../orders/schemas/payable-order.schema';
+import { DuplicateCapturesService } from './duplicate-captures.service';
 import { FulfilmentService } from './fulfilment.service';
 import { OrderKinds, type OrderKind } from './order-kinds';
 import { type PaypalCapture, type PaypalOrder } from './paypal-api';
@@ -72,6 +73,7 @@ export class CheckoutService {
     private readonly itemOrders: ItemOrdersService,
     private readonly kinds: OrderKinds,
     private readonly fulfilment: FulfilmentService,
+    private readonly duplicates: DuplicateCapturesService,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
@@ -140,6 +142,7 @@ export class CheckoutService {
   ): Promise<Completion<PackageOrderData>> {
     const order = await this.packageOrders.findOwned(id, caller);
     if (isPaid(order)) {
+      await this.refundIfPaidAgain('package', order, payment, timing);
       // Also finishes a crediting that an earlier call could not.
       const currentBalance = await this.fulfilment.ensureCredited(order);
       return { status: 'paid', order, alreadyProcessed: true, currentBalance };
@@ -158,11 +161,46 @@ export class CheckoutService {
     timing: ServerTiming,
   ): Promise<Completion<ItemOrderData>> {
     const order = await this.itemOrders.findOwned(id, caller);
-    if (isPaid(order)) return { status: 'paid', order, alreadyProcessed: true };
+    if (isPaid(order)) {
+      await this.refundIfPaidAgain('item', order, payment, timing);
+      return { status: 'paid', order, alreadyProcessed: true };
+    }
     assertMayPay(caller);
     const captured = await this.paymentOf('item', order, payment, timing);
     if (!captured) return { status: 'pending-at-paypal' };
     return { status: 'paid', ...(await this.fulfilment.fulfilItem(order, captured)) };
+  }
+
+  /**
+   * A completion of an order that is paid already, naming another of its payments: a PayPal
+   * order of this order captured too (a browser capture in one tab while our server captured
+   * another in a second). That money goes back (DuplicateCapturesService); the answer is the
+   * order as paid. Only this order's own payments are looked at; a failure to look is logged.
+   */
+  private async refundIfPaidAgain(
+    kind: OrderKind,
+    order: AnyOrder,
+    payment: CompletionRequest,
+    timing: ServerTiming,
+  ): Promise<void> {
+    if ('captureId' in payment && payment.captureId === order.paypalTransactionID) return;
+    try {
+      const { credentials } = await this.settings.forPayments();
+      const paypalOrderId =
+        'paypalOrderId' in payment
+          ? payment.paypalOrderId
+          : (await this.paypal.getCapture(credentials, payment.captureId, timing))
+              .supplementary_data?.related_ids?.order_id;
+      if (!paypalOrderId || !createdByUs(order, paypalOrderId)) return;
+      const capture = captureOf(await this.paypal.getOrder(credentials, paypalOrderId, timing));
+      if (capture?.status === 'COMPLETED' && capture.id !== order.paypalTransactionID) {
+        await this.duplicates.refund(kind, order, capture.id);
+      }
+    } catch (error) {
+      this.logger.warn(
+        `Order ${order.orderId} is paid; could not check the other payment reported for it: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
 
   private paymentOf(

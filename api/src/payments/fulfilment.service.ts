@@ -9,6 +9,7 @@ import type { PackageOrderData } from '../orders/schemas/package-order.schema';
 import type { OrderRefund, PartialRefund } from '../orders/schemas/payable-order.schema';
 import { Telemetry } from '../telemetry/telemetry';
 import { UsersService } from '../users/users.service';
+import { DuplicateCapturesService } from './duplicate-captures.service';
 import { OrderMailService } from './order-mail.service';
 import { OrderKinds, type OrderKind } from './order-kinds';
 
@@ -57,6 +58,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
     private readonly credits: CreditsService,
     private readonly telemetry: Telemetry,
     private readonly orderMail: OrderMailService,
+    private readonly duplicates: DuplicateCapturesService,
   ) {}
 
   /** At start-up: what a stopped process left half done (the recovery sweep repeats it). */
@@ -88,6 +90,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
         await this.takeBackPartial(order, reference);
       }
     }
+    await this.duplicates.recover();
     // Last: a refund notice then says what the refund took back.
     await this.orderMail.sendOwed();
   }
@@ -318,9 +321,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
       throw new ConflictException('This PayPal payment has already been used for another order.');
     }
     if (current.paypalTransactionID !== payment.captureId) {
-      this.logger.error(
-        `Order ${order.orderId} was paid twice (captures ${current.paypalTransactionID} and ${payment.captureId}): refund the second`,
-      );
+      await this.duplicates.refund(kind, current, payment.captureId);
     }
     return { order: current, alreadyProcessed: true };
   }

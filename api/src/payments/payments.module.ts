@@ -6,6 +6,7 @@ import { OrdersModule } from '../orders/orders.module';
 import { PackagesModule } from '../packages/packages.module';
 import { SecretsModule } from '../secrets/secrets.module';
 import { UsersModule } from '../users/users.module';
+import { DuplicateCapturesService } from './duplicate-captures.service';
 import { FulfilmentService } from './fulfilment.service';
 import { OrderMailService } from './order-mail.service';
 import { PaymentsController } from './payments.controller';
@@ -42,6 +43,7 @@ import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delive
     RefundsService,
     WebhooksService,
     FulfilmentService,
+    DuplicateCapturesService,
     OrderMailService,
   ],
   exports: [FulfilmentService],

@@ -41,7 +41,8 @@ const GEMINI_KEYS_SECRET = randomBytes(32).toString('base64');
 
 /**
  * The real API (createApp, as main.ts runs it) on a free port with its own fresh database (or,
- * to test a restart, another instance's). Rate limits are off unless a test sets them; mail goes
+ * to test a restart, another instance's). Rate limits and the cap on a buyer's unpaid orders are
+ * off unless a test sets them; mail goes
  * to a temporary directory. With `logger`, the API logs there (at that logger's level).
  */
 export async function startTestApi(
@@ -59,6 +60,7 @@ export async function startTestApi(
     FIREBASE_PROJECT_ID: required('TEST_FIREBASE_PROJECT_ID'),
     THROTTLE_LIMIT: '0',
     THROTTLE_SENSITIVE_LIMIT: '0',
+    OPEN_ORDERS_LIMIT: '0',
     MAIL_DIR: mkdtempSync(join(tmpdir(), 'api-test-mail-')),
     GEMINI_KEYS_SECRET,
     ...env,

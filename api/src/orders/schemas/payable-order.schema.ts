@@ -185,6 +185,14 @@ export class PayableOrder {
   @Prop({ type: Object })
   partialRefunds?: Record<string, PartialRefund>;
 
+  /**
+   * Captures of this order after the one that paid it (a buyer who paid again in another tab),
+   * by capture id: each is refunded in full (refundId once PayPal refunded it; the recovery
+   * sweep retries one that failed).
+   */
+  @Prop({ type: Object })
+  duplicateCaptures?: Record<string, { at: Date; refundId?: string }>;
+
   /** A partial refund's credits are still to be taken back (the recovery sweep finishes it). */
   @Prop()
   partialCreditsPending?: boolean;
