@@ -23,7 +23,7 @@ const UNTHROTTLED = 'throttle:off';
 export const Unthrottled = () => SetMetadata(UNTHROTTLED, true);
 
 /** Where the page renderer sends its credential (shell/server/api-reads.mjs). */
-export const RENDERER_TOKEN_HEADER = 'x-renderer-token';
+const RENDERER_TOKEN_HEADER = 'x-renderer-token';
 
 /**
  * Whom an anonymous address limit counts: an IPv4 address, or an IPv6 address's /64 network,

@@ -381,7 +381,7 @@ export function missingPaypalProductionVars(vars: {
 }
 
 /** Whether only this machine can reach an API listening on `host`. */
-export function listensOnLoopbackOnly(host: string): boolean {
+function listensOnLoopbackOnly(host: string): boolean {
   if (host === 'localhost') return true;
   return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
 }

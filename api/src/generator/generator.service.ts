@@ -50,7 +50,7 @@ const ABANDONED_BATCH = 500;
 const NO_EMAIL = 'No email was generated from the API response';
 /** The subject of the site-wide limits. */
 const SITE = 'site';
-export const VERIFY_TO_ENHANCE =
+const VERIFY_TO_ENHANCE =
   'Verify your e-mail address to use Enhance Prompt: open the link we sent you, then sign in again.';
 
 /** An enhanced prompt is 120-200 words of instructions: a few hundred tokens, never an email's. */
