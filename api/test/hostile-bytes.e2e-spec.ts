@@ -63,6 +63,25 @@ describe('bytes an attacker sends, against the API as production runs it (its ow
     expect(api.running()).toBe(true);
   });
 
+  it('refuses an AVIF cut inside a box header with 400, not a 500', async () => {
+    const ftyp = Buffer.from('0000001c6674797061766966000000006176696d6d696631', 'hex');
+    // An 'mdat' box of size 1, whose 64-bit size should follow: the file ends there.
+    const box = Buffer.from('000000016d646174', 'hex');
+    const body = new FormData();
+    body.append(
+      'image',
+      new Blob([new Uint8Array(Buffer.concat([ftyp, Buffer.alloc(4), box]))], {
+        type: 'image/avif',
+      }),
+      'cut.avif',
+    );
+    const answer = await call<{ message: string }>(api, 'POST', '/image-server/upload', {
+      token,
+      body,
+    });
+    expect([answer.status, answer.body.message]).toEqual([400, UPLOAD_NOT_IMAGE_MESSAGE]);
+  });
+
   it('answers deeply nested JSON, a markup bomb in a sanitised field and a multipart flood with 4xx or 201, while liveness keeps answering', async () => {
     const nested = '['.repeat(45_000) + ']'.repeat(45_000);
     const markup = '<b><i><a href="javascript:x">Hi '.repeat(160).slice(0, 5000);

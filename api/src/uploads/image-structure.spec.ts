@@ -106,4 +106,47 @@ describe('ImageStructureCheck', () => {
     ]);
     refused(gif);
   });
+
+  it('refuses an AVIF cut inside a box header, before its 64-bit size', () => {
+    const avif = image('red.avif');
+    const ftyp = avif.subarray(0, avif.readUInt32BE(0));
+    const largeBox = Buffer.from([0, 0, 0, 1, 0x6d, 0x64, 0x61, 0x74]); // size 1: 'mdat', 64-bit size next
+    for (const cut of [0, 3, 7]) {
+      refused(Buffer.concat([ftyp, largeBox, Buffer.alloc(cut)]));
+    }
+  });
+
+  it('refuses a file of 500,000 empty segments as soon as it passes the bound on steps, and takes a 2 MB GIF of ordinary blocks', () => {
+    const emptySegment = Buffer.from([0xff, 0xe0, 0x00, 0x02]).toString('latin1');
+    const jpeg = Buffer.concat([
+      Buffer.from([0xff, 0xd8]),
+      Buffer.from(emptySegment.repeat(500_000), 'latin1'),
+      Buffer.from([0xff, 0xd9]),
+    ]);
+    // Refused once past the bound on steps, as the bytes arrive: the rest is never looked at.
+    const check = new ImageStructureCheck(imageFormatOf(jpeg.subarray(0, SNIFF_BYTES))!);
+    let pushed = 0;
+    expect(() => {
+      for (; pushed < jpeg.length; pushed += 65_536)
+        check.push(jpeg.subarray(pushed, pushed + 65_536));
+    }).toThrow(NotAnImage);
+    expect(pushed).toBeLessThan(jpeg.length / 4);
+
+    // One frame whose image data comes in 255-byte blocks, as encoders write it: 2 MB.
+    const blocks = Math.floor((2_000_000 - 40) / 256);
+    const gif = Buffer.concat([
+      Buffer.from('GIF89a', 'latin1'),
+      Buffer.from([1, 0, 1, 0, 0x80, 0, 0]), // 1x1, a 2-colour global table
+      Buffer.alloc(6),
+      Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0]), // the image descriptor
+      Buffer.from([8]), // the LZW minimum code size
+      Buffer.concat(
+        Array.from({ length: blocks }, () =>
+          Buffer.concat([Buffer.from([255]), Buffer.alloc(255)]),
+        ),
+      ),
+      Buffer.from([0, 0x3b]),
+    ]);
+    expect(accept(gif, 65_536)).toBe('image/gif');
+  });
 });
