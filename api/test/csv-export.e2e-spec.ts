@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
@@ -117,4 +121,66 @@ describe('CSV export of the admin lists (?format=csv)', () => {
     expect(others.status).toBe(403);
     expect(others.headers.get('content-type')).toContain('application/json');
   });
+
+  // LibreOffice Calc (Debian's libreoffice-calc-nogui) opens the file as an admin's spreadsheet
+  // would: with the comma as separator, and with the semicolon (the separator where the decimal
+  // mark is a comma, as in most of Europe), formulas evaluated. No cell may run.
+  it('opens in LibreOffice with either separator without running any cell', async () => {
+    const lo = unique();
+    const pkg = await call<{ _id: string }>(api, 'POST', '/add-package', {
+      token: admin.token,
+      json: { packageName: `Sheet ${lo}`, price: 9, credit: 10, validity: 30 },
+    });
+    for (const customerName of [
+      `Bea ${lo};=CONCATENATE("pw";"ned")`,
+      `Cy ${lo},=1000+337`,
+      `Dee ${lo};@SUM(1000;337)`,
+      HOSTILE,
+    ]) {
+      const placed = await call(api, 'POST', '/new-order', {
+        token: buyer.token,
+        json: { packageId: pkg.body._id, customerName, address: '1 Road', country: 'France' },
+      });
+      expect(placed.status).toBe(201);
+    }
+    const csv = await call(
+      api,
+      'GET',
+      `/api/orders?format=csv&q=${encodeURIComponent(`Sheet ${lo}`)}`,
+      {
+        token: admin.token,
+      },
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'csv-calc-'));
+    writeFileSync(join(dir, 'orders.csv'), csv.text);
+    for (const separator of [44, 59]) {
+      const out = join(dir, `out-${separator}`);
+      const converted = spawnSync(
+        'soffice',
+        [
+          `-env:UserInstallation=file://${dir}/profile`,
+          '--headless',
+          // Separator, text delimiter ", UTF-8, from line 1; token 13: evaluate formulas.
+          `--infilter=CSV:${separator},34,76,1,,,,,,,,,true`,
+          '--convert-to',
+          'csv:Text - txt - csv (StarCalc):124,34,76,1',
+          '--outdir',
+          out,
+          join(dir, 'orders.csv'),
+        ],
+        { encoding: 'utf8', timeout: 120_000 },
+      );
+      expect(converted.status).toBe(0);
+      const cells = readFileSync(join(out, 'orders.csv'), 'utf8');
+      expect(cells).toContain(`Bea ${lo}`);
+      // What the formulas would have made, had any run: a value, or an error of a bad one.
+      for (const computed of ['pwned', '1337', 'Err:', '#NAME?', '#VALUE!']) {
+        expect([separator, computed, cells.includes(computed)]).toEqual([
+          separator,
+          computed,
+          false,
+        ]);
+      }
+    }
+  }, 240_000);
 });

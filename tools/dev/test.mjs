@@ -10,14 +10,16 @@ import { workspaceRoot } from './stack.mjs';
 /**
  * What the tests need from Debian, by the file each package installs: its Chromium (the headless
  * build drives the browser tests, as Playwright's own chromium-headless-shell would; the full
- * browser the PayPal double's page test) and nginx with brotli_static, which serves the web apps
- * in the browser tests with the deploy kit's configuration.
+ * browser the PayPal double's page test), nginx with brotli_static, which serves the web apps
+ * in the browser tests with the deploy kit's configuration, and LibreOffice Calc, which opens
+ * the CSV exports as an admin's spreadsheet would.
  */
 const SYSTEM_PACKAGES = {
   chromium: '/usr/bin/chromium',
   'chromium-headless-shell': '/usr/bin/chromium-headless-shell',
   'nginx-light': '/usr/sbin/nginx',
   'libnginx-mod-http-brotli-static': '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so',
+  'libreoffice-calc-nogui': '/usr/bin/soffice',
 };
 const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' };
 
@@ -45,7 +47,7 @@ function ensureSystemPackages() {
     `The tests need Debian's ${missing.join(', ')}.\n` +
       (hasApt
         ? `Install with:  sudo apt-get update && sudo ${install}\n`
-        : 'Install Chromium and nginx (with brotli_static) with your package manager; ') +
+        : 'Install Chromium, nginx (with brotli_static) and LibreOffice Calc with your package manager; ') +
       'CHROMIUM_PATH points at another Chromium or Chrome, NGINX_PATH at another nginx.',
   );
   process.exit(1);
