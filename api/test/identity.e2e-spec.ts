@@ -185,7 +185,25 @@ describe('mail follows the account', () => {
 });
 
 describe('orders and images from before orders carried their owner', () => {
+  /** The database as the release before the migrations left it: no marker of them. */
+  const fromBeforeTheMigrations = () =>
+    api.db
+      .collection('migrations')
+      .deleteMany({ _id: { $in: ['order-owners', 'upload-owners'] } as never });
+  const restart = async () =>
+    (await startTestApi({ ...paypal.env }, { sameDatabaseAs: api })).close();
+  /** Stores an order as the previous release did: owned by an address only. */
+  const asLegacy = (order: { _id: string }) =>
+    api.db
+      .collection('orders')
+      .updateOne({ _id: new mongo.ObjectId(order._id) }, { $unset: { customerId: '' } });
+  const ownerOf = async (order: { _id: string }) =>
+    (
+      await api.db.collection('orders').findOne({ _id: new mongo.ObjectId(order._id) })
+    )?.customerId?.toHexString();
+
   it('are given their buyer’s record once, at start-up, and stay theirs', async () => {
+    await fromBeforeTheMigrations();
     const buyer = await signUp(api, 'legacy');
     const order = (
       await as<PackageOrder>(buyer.token, 'POST', '/new-order', { packageId, ...billing })
@@ -215,17 +233,40 @@ describe('orders and images from before orders carried their owner', () => {
       (await as<PackageOrder[]>(buyer.token, 'GET', `/orders?userEmail=${buyer.email}`)).body,
     ).toEqual([]);
 
-    for (let start = 0; start < 2; start += 1) {
-      const restarted = await startTestApi({ ...paypal.env }, { sameDatabaseAs: api });
-      await restarted.close();
-    }
-    const stored = await api.db
-      .collection('orders')
-      .findOne({ _id: new mongo.ObjectId(order._id) });
-    expect(stored?.customerId?.toHexString()).toBe(buyer.id);
+    for (let start = 0; start < 2; start += 1) await restart();
+    expect(await ownerOf(order)).toBe(buyer.id);
     const listed = await as<PackageOrder[]>(buyer.token, 'GET', `/orders?userEmail=${buyer.email}`);
     expect(listed.body.map((entry) => entry._id)).toEqual([order._id]);
     const images = await as<{ files: unknown[] }>(buyer.token, 'GET', '/image-server/files');
     expect(images.body.files).toHaveLength(1);
+
+    // Done once for the database: a later start looks at no ownerless order again.
+    const later = (
+      await as<PackageOrder>(buyer.token, 'POST', '/new-order', { packageId, ...billing })
+    ).body;
+    await asLegacy(later);
+    await restart();
+    expect(await ownerOf(later)).toBeUndefined();
+  });
+
+  it('never go to a record an unverified account made by typing their address', async () => {
+    await fromBeforeTheMigrations();
+    const owner = await signUp(api, 'legacy-owner');
+    const order = (
+      await as<PackageOrder>(owner.token, 'POST', '/new-order', { packageId, ...billing })
+    ).body;
+    await asLegacy(order);
+    // The previous owner's record is gone; someone registers the address and never verifies it.
+    await api.db.collection('users').deleteOne({ userEmail: owner.email });
+    const firebase = api.app.get(FirebaseAuthService).auth;
+    await firebase.deleteUser((await firebase.getUserByEmail(owner.email)).uid);
+    const squatter = await signUp(api, 'squatter', { email: owner.email, verified: false });
+    expect(squatter.id).not.toBe('');
+
+    await restart();
+    expect(await ownerOf(order)).toBeUndefined();
+    expect(
+      (await as<PackageOrder[]>(squatter.token, 'GET', `/orders?userEmail=${owner.email}`)).body,
+    ).toEqual([]);
   });
 });

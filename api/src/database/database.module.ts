@@ -4,6 +4,7 @@ import mongoose from 'mongoose';
 import { traceMongoCommands } from '../telemetry/mongo-tracing';
 import { Telemetry } from '../telemetry/telemetry';
 import { ChangeFeed } from './change-feed';
+import { Migrations } from './migrations';
 
 // Query filters are built from validated input, and these two make sure that even a mistake
 // there cannot turn client data into query operators: unknown filter paths are dropped and any
@@ -18,8 +19,8 @@ export class DatabaseModule {
       module: DatabaseModule,
       // Every cache that another instance's write can make stale listens to the ChangeFeed.
       global: true,
-      providers: [ChangeFeed],
-      exports: [ChangeFeed],
+      providers: [ChangeFeed, Migrations],
+      exports: [ChangeFeed, Migrations],
       imports: [
         MongooseModule.forRoot(uri, {
           serverSelectionTimeoutMS: 5000,

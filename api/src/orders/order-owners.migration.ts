@@ -1,12 +1,16 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Migrations } from '../database/migrations';
 import { UsersService } from '../users/users.service';
 import { ItemOrdersService } from './item-orders.service';
 import { PackageOrdersService } from './package-orders.service';
 
 /**
- * Orders placed before they carried their buyer's record id get it once, at start-up, before
- * anything (payment recovery included) reads who owns them. Idempotent, and safe when several
- * instances start together: only orders without an owner are touched.
+ * Orders placed before they carried their buyer's record id get it, once for the database, at
+ * start-up, before anything (payment recovery included) reads who owns them: from the record that
+ * has shown it owns their address (UsersService.verifiedOwnerOfEmail), never one an unverified
+ * account made. Orders with no such record are left without an owner (an admin still sees them)
+ * and counted in the log. Safe when several instances start together: only orders without an
+ * owner are touched.
  */
 @Injectable()
 export class OrderOwnersMigration implements OnModuleInit {
@@ -16,13 +20,16 @@ export class OrderOwnersMigration implements OnModuleInit {
     private readonly users: UsersService,
     private readonly packageOrders: PackageOrdersService,
     private readonly itemOrders: ItemOrdersService,
+    private readonly migrations: Migrations,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const recordOf = (email: string) => this.users.idOfEmail(email);
-    const adopted =
-      (await this.packageOrders.adoptOwners(recordOf)) +
-      (await this.itemOrders.adoptOwners(recordOf));
-    if (adopted > 0) this.logger.log(`${adopted} order(s) now owned by their buyer's record`);
+    await this.migrations.runOnce('order-owners', async () => {
+      const recordOf = (email: string) => this.users.verifiedOwnerOfEmail(email);
+      const adopted =
+        (await this.packageOrders.adoptOwners(recordOf)) +
+        (await this.itemOrders.adoptOwners(recordOf));
+      if (adopted > 0) this.logger.log(`${adopted} order(s) now owned by their buyer's record`);
+    });
   }
 }

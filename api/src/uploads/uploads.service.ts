@@ -19,6 +19,7 @@ import { AuditService } from '../audit/audit.service';
 import type { AuthContext } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
+import { Migrations } from '../database/migrations';
 import { UsersService } from '../users/users.service';
 import { ImageStructureCheck, imageFormatOf, NotAnImage, SNIFF_BYTES } from './image-structure';
 
@@ -74,27 +75,31 @@ export class UploadsService implements OnModuleInit {
     @InjectConfig() private readonly config: AppConfig,
     private readonly audit: AuditService,
     private readonly users: UsersService,
+    private readonly migrations: Migrations,
   ) {}
 
   /**
    * The quota sums a user's files: that lookup has an index. Images uploaded before they carried
-   * their uploader's record id get it once, from the record their address belongs to now
-   * (idempotent; only images without one are touched).
+   * their uploader's record id get it, once for the database, from the record that has shown it
+   * owns their address (never one an unverified account made); only images without one are
+   * touched.
    */
   async onModuleInit(): Promise<void> {
     await this.files().createIndex({ 'metadata.uploaderId': 1, uploadDate: -1 });
-    const emails = await this.files().distinct('metadata.uploadedBy', {
-      'metadata.uploaderId': { $exists: false },
+    await this.migrations.runOnce('upload-owners', async () => {
+      const emails = await this.files().distinct('metadata.uploadedBy', {
+        'metadata.uploaderId': { $exists: false },
+      });
+      for (const email of emails) {
+        if (typeof email !== 'string') continue;
+        const userId = await this.users.verifiedOwnerOfEmail(email);
+        if (!userId) continue;
+        await this.files().updateMany(
+          { 'metadata.uploadedBy': email, 'metadata.uploaderId': { $exists: false } },
+          { $set: { 'metadata.uploaderId': userId } },
+        );
+      }
     });
-    for (const email of emails) {
-      if (typeof email !== 'string') continue;
-      const userId = await this.users.idOfEmail(email);
-      if (!userId) continue;
-      await this.files().updateMany(
-        { 'metadata.uploadedBy': email, 'metadata.uploaderId': { $exists: false } },
-        { $set: { 'metadata.uploaderId': userId } },
-      );
-    }
   }
 
   private db(): mongo.Db {

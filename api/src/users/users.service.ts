@@ -611,10 +611,23 @@ export class UsersService implements OnModuleInit {
     return updated !== null;
   }
 
-  /** The id of the record an address belongs to now, or null. */
-  async idOfEmail(email: string): Promise<string | null> {
-    const user = await this.users.findOne({ userEmail: email }).select({ _id: 1 }).lean();
-    return user ? user._id.toHexString() : null;
+  /**
+   * The record that has shown it owns an address, or null: one no account has claimed yet (made
+   * for that address before accounts were bound), or one whose Firebase account has verified it.
+   * What was left under an address (legacy orders and images) goes only to such a record, never
+   * to one an unverified account made by typing the address.
+   */
+  async verifiedOwnerOfEmail(email: string): Promise<string | null> {
+    const user = await this.users
+      .findOne({ userEmail: email })
+      .select({ firebaseUid: 1 })
+      .lean<Pick<UserData, '_id' | 'firebaseUid'>>();
+    if (!user) return null;
+    if (user.firebaseUid) {
+      const account = await this.firebaseAuth.auth.getUser(user.firebaseUid).catch(() => null);
+      if (!account?.emailVerified || account.email?.toLowerCase() !== email) return null;
+    }
+    return user._id.toHexString();
   }
 
   /** The role of the record bound to an account, or null when it has none. */
