@@ -8,7 +8,7 @@ import {
 } from '@coldmail/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import App from '../../../app/App';
 
 let api: TestApi;
@@ -123,6 +123,23 @@ describe('/user/support', () => {
         { message: 'Any news?' },
       ],
     });
+  });
+
+  it('says what to do when the conversation is full', async () => {
+    const full =
+      'This conversation has reached its length limit. Please open a new ticket to write more.';
+    api = await startTestApi({
+      'support.list': { body: ticketPage([newer]) },
+      'support.get': { body: newer },
+      'support.update': { status: 409, body: { statusCode: 409, message: full } },
+    });
+    renderRemote(App, '/user/support', { apiUrl: api.url });
+    await userEvent.click(await screen.findByRole('button', { name: /Credits missing/ }));
+    await userEvent.type(await screen.findByLabelText('Your reply'), 'One more thing');
+    const logged = vi.spyOn(console, 'error').mockImplementationOnce(() => undefined);
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText(full);
+    logged.mockRestore();
   });
 
   it('creates a ticket, says so and goes back to the list', async () => {

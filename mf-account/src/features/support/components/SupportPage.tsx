@@ -1,6 +1,6 @@
 import type { SupportTicket } from '@coldmail/contracts';
 import { paths } from '@coldmail/registry/pages';
-import { api } from '@coldmail/session';
+import { ApiError, api } from '@coldmail/session';
 import {
   Alert,
   ButtonLink,
@@ -82,7 +82,14 @@ function SelectedTicket({ id }: { id: string }) {
       <TicketReplyForm
         label="Your reply"
         sending={send.isPending}
-        error={send.isError ? 'Your reply could not be sent. Please try again.' : null}
+        error={
+          !send.isError
+            ? null
+            : // A full conversation is not a failure to retry: the server says what to do.
+              send.error instanceof ApiError && send.error.status === 409
+              ? send.error.message
+              : 'Your reply could not be sent. Please try again.'
+        }
         onSend={(message) => send.mutateAsync({ current: ticket.data, message })}
       />
     </TicketConversation>
