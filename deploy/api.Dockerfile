@@ -1,11 +1,12 @@
 # syntax=docker/dockerfile:1
-# The API image: built from the workspace, run on Node 24 LTS with only the API's production
-# dependencies, as a non-root user. From the repository root:
+# The API image: built from the workspace, run on Node 24 LTS (the version package.json pins
+# for every script and test) with only the API's production dependencies, as a non-root user.
+# From the repository root:
 #   docker build -f deploy/api.Dockerfile -t coldmail-api .
 # It needs at run time: NODE_ENV=production, MONGODB_URI, GEMINI_KEYS_SECRET, SMTP_URL,
 # FIREBASE_PROJECT_ID and the Firebase credentials, CORS_ORIGINS, PUBLIC_API_URL, TRUST_PROXY
 # (README "Running in production" and deploy/README.md).
-ARG NODE_VERSION=24
+ARG NODE_VERSION=24.22.3
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /workspace

@@ -8,7 +8,7 @@
 # At run time mount the site's config.json and remotes.json into /etc/coldmail, as for the shell;
 # API_INTERNAL_URL is where it reaches the API (default: config.json's apiBaseUrl) and SITE_URL
 # the site's public origin for canonical URLs (default: the request's, as nginx forwards it).
-ARG NODE_VERSION=24
+ARG NODE_VERSION=24.22.3
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /workspace

@@ -6,7 +6,7 @@
 #   docker build -f deploy/web.Dockerfile --build-arg APP=checkout --build-arg APP_DIR=mf-checkout -t coldmail-checkout .
 # At run time mount the site's config.json and remotes.json into /etc/coldmail (examples beside
 # this file); APP names the app to the start script.
-ARG NODE_VERSION=24
+ARG NODE_VERSION=24.22.3
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 ARG APP_DIR
