@@ -23,6 +23,13 @@ beforeEach(() => {
     }) satisfies MediaQueryList;
 });
 
+// jsdom lays nothing out, so nothing it shows is ever resized; it has no ResizeObserver either.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 // Testing Library only auto-cleans when vitest globals are on; we keep globals off.
 // Toasts first, while the test's ToastHost is still there to take the removal.
 afterEach(() => {
