@@ -216,7 +216,8 @@ describe('generation settings', () => {
     assert.equal(email.key, 'key-a');
     assert.equal(email.model, MODEL);
     assert.equal(email.method, 'generateContent');
-    assert.equal(email.apiVersion, 'v1beta');
+    // @google/genai 3 calls the stable API version.
+    assert.equal(email.apiVersion, 'v1');
     assert.deepEqual(email.body.generationConfig, GENERATION_SETTINGS);
     assert.equal(email.body.contents[0].parts[0].text, taggedPrompt(ADA));
     assert.deepEqual(enhance.body.generationConfig, { thinkingConfig: { thinkingBudget: 0 } });
@@ -316,7 +317,7 @@ describe('requests Google would refuse', () => {
     assert.equal(errorBody(error).status, 'NOT_FOUND');
     assert.match(
       errorBody(error).message,
-      /models\/gemni-2.5-flash-lite is not found for API version v1beta,/,
+      /models\/gemni-2.5-flash-lite is not found for API version v1,/,
     );
   });
 });
