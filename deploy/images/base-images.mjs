@@ -23,7 +23,8 @@ const CA_BUNDLE = '/etc/ssl/certs/ca-certificates.crt';
 /** @param {string} command @param {string[]} args @param {string} [cwd] */
 function run(command, args, cwd) {
   const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status})`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (${result.status})`);
 }
 
 async function debianImage() {
@@ -65,10 +66,9 @@ ENV NODE_VERSION=${NODE_VERSION} NODE_EXTRA_CA_CERTS=${CA_BUNDLE}
 CMD ["node"]
 `,
     );
-    await podman(
-      ['build', '--network=host', '--format', 'docker', '-t', NODE_IMAGE, work],
-      { echo: true },
-    );
+    await podman(['build', '--network=host', '--format', 'docker', '-t', NODE_IMAGE, work], {
+      echo: true,
+    });
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -16,6 +16,15 @@ const text = readFileSync(join(deploy, 'compose.yaml'), 'utf8');
 /** As Compose reads it: YAML merge keys (<<) applied. */
 const compose = parse(text, { merge: true });
 
+/** One target's stage of deploy/Dockerfile: from its FROM line to the next. */
+function targetOf(name) {
+  const dockerfile = readFileSync(join(deploy, 'Dockerfile'), 'utf8');
+  const start = dockerfile.search(new RegExp(`^FROM .* AS ${name}$`, 'm'));
+  assert.ok(start >= 0, `deploy/Dockerfile has a ${name} target`);
+  const next = dockerfile.slice(start + 1).search(/^FROM /m);
+  return next < 0 ? dockerfile.slice(start) : dockerfile.slice(start, start + 1 + next);
+}
+
 /** The specification's schema, compiled; it names draft-07 by its https address. */
 function composeSchema() {
   const draft07 = createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-07.json');
@@ -42,7 +51,10 @@ test('MongoDB runs as a replica set (change streams), two API instances sit behi
   const { services } = compose;
   assert.ok(services.mongo.command.includes('--replSet'));
   for (const name of ['api-1', 'api-2']) {
-    assert.equal(services[name].build.dockerfile, 'deploy/api.Dockerfile');
+    assert.deepEqual(
+      [services[name].build.dockerfile, services[name].build.target],
+      ['deploy/Dockerfile', 'api'],
+    );
     assert.match(services[name].environment.MONGODB_URI, /replicaSet=rs0/);
     assert.equal(services[name].environment.NODE_ENV, 'production');
     assert.equal(services[name].environment.SMTP_URL, 'smtp://mail:1025');
@@ -58,7 +70,10 @@ test('the shell and every remote of the registry are served, each from its own i
   for (const name of ['shell', ...remoteNames]) {
     const service = compose.services[name];
     assert.ok(service, `a service for ${name}`);
-    assert.equal(service.build.dockerfile, 'deploy/web.Dockerfile');
+    assert.deepEqual(
+      [service.build.dockerfile, service.build.target],
+      ['deploy/Dockerfile', 'web'],
+    );
     assert.equal(service.build.args.APP, name);
     assert.ok(existsSync(join(deploy, '..', service.build.args.APP_DIR, 'package.json')));
     assert.equal(service.environment.APP, name);
@@ -67,10 +82,13 @@ test('the shell and every remote of the registry are served, each from its own i
 
 test("the shell's pages go to its page renderer, whose image runs the shell's server", () => {
   const { shell, renderer } = compose.services;
-  assert.equal(renderer.build.dockerfile, 'deploy/renderer.Dockerfile');
+  assert.deepEqual(
+    [renderer.build.dockerfile, renderer.build.target],
+    ['deploy/Dockerfile', 'renderer'],
+  );
   assert.equal(shell.environment.RENDERER_URL, 'http://renderer:8081');
   assert.match(renderer.environment.API_INTERNAL_URL, /^http:\/\/api:/);
-  const dockerfile = readFileSync(join(deploy, 'renderer.Dockerfile'), 'utf8');
+  const dockerfile = targetOf('renderer');
   assert.match(dockerfile, /HEALTHCHECK[\s\S]*\/healthz/);
   assert.match(dockerfile, /CMD \["node", "server\/main.mjs"\]/);
   // Every module the renderer's start imports is in the image.
@@ -90,7 +108,7 @@ test("the shell's pages go to its page renderer, whose image runs the shell's se
 });
 
 test('the files the images copy exist', () => {
-  for (const dockerfile of ['api.Dockerfile', 'web.Dockerfile', 'renderer.Dockerfile']) {
+  for (const dockerfile of ['Dockerfile']) {
     const lines = readFileSync(join(deploy, dockerfile), 'utf8').split('\n');
     for (const line of lines.filter((entry) => /^COPY (?!--from)/.test(entry))) {
       const sources = line
@@ -106,9 +124,9 @@ test('the files the images copy exist', () => {
 });
 
 test("the web image's start script has every module it imports", () => {
-  const dockerfile = readFileSync(join(deploy, 'web.Dockerfile'), 'utf8');
+  const dockerfile = targetOf('web');
   const line = dockerfile.split('\n').find((entry) => entry.includes('/opt/coldmail/tools/serve/'));
-  assert.ok(line, 'web.Dockerfile copies the start script');
+  assert.ok(line, 'the web target copies the start script');
   const copied = line.split(/\s+/).slice(1, -1);
   for (const source of copied) {
     const code = readFileSync(join(deploy, '..', source), 'utf8');

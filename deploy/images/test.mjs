@@ -1,0 +1,226 @@
+#!/usr/bin/env node
+// `npm run test:deploy`: builds every image of deploy/Dockerfile with podman (base images made
+// locally, deploy/images/base-images.mjs), prints their sizes, and starts them as production
+// runs them, against the embedded database and the Auth emulator on this machine:
+// - the API answers readiness, runs as a user other than root, and drains on SIGTERM (exit 0);
+// - the shell and the marketing remote serve their builds with the cache, CORS and security
+//   headers of the deploy kit;
+// - the renderer answers `/` with the landing page's content, which the shell serves.
+// Needs Debian's podman, runc and mmdebstrap: installed when missing and we are root.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startStack } from '@coldmail/dev/stack';
+import { freePort } from '@coldmail/serve/ports';
+import { ensureBaseImages } from './base-images.mjs';
+import { buildImage, hasPodman, podman } from './podman.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const started = Date.now();
+const step = (message) =>
+  console.log(`[test:deploy ${((Date.now() - started) / 1000).toFixed(0)} s] ${message}`);
+
+function ensurePodman() {
+  if (hasPodman() && existsSync('/usr/bin/mmdebstrap') && existsSync('/usr/sbin/runc')) return;
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
+    console.error(
+      "test:deploy needs Debian's podman, runc and mmdebstrap: apt-get install -y podman runc mmdebstrap uidmap",
+    );
+    process.exit(1);
+  }
+  step('installing podman, runc and mmdebstrap (apt-get)');
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync(
+    'apt-get',
+    ['install', '-y', '-qq', '--no-install-recommends', 'podman', 'runc', 'mmdebstrap', 'uidmap'],
+    { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } },
+  );
+}
+
+/** Resolves once `url` answers `expected`, or rejects after `ms` with what it answered last. */
+async function answers(url, expected = 200, ms = 90_000) {
+  const deadline = Date.now() + ms;
+  let last = 'no answer';
+  for (;;) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(3000) });
+      if (response.status === expected) return response;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer ${expected}: ${last}`);
+    await new Promise((done) => setTimeout(done, 500));
+  }
+}
+
+const IMAGES = [
+  { tag: 'coldmail-api', target: 'api' },
+  { tag: 'coldmail-renderer', target: 'renderer' },
+  { tag: 'coldmail-shell', target: 'web', args: { APP: 'shell', APP_DIR: 'shell' } },
+  { tag: 'coldmail-marketing', target: 'web', args: { APP: 'marketing', APP_DIR: 'mf-marketing' } },
+  { tag: 'coldmail-checkout', target: 'web', args: { APP: 'checkout', APP_DIR: 'mf-checkout' } },
+  { tag: 'coldmail-account', target: 'web', args: { APP: 'account', APP_DIR: 'mf-account' } },
+  { tag: 'coldmail-admin', target: 'web', args: { APP: 'admin', APP_DIR: 'mf-admin' } },
+  { tag: 'coldmail-generator', target: 'web', args: { APP: 'generator', APP_DIR: 'mf-generator' } },
+];
+
+ensurePodman();
+step('base images');
+await ensureBaseImages();
+for (const image of IMAGES) {
+  step(`building ${image.tag}`);
+  await buildImage({ file: join(root, 'deploy/Dockerfile'), context: root, ...image });
+}
+const sizes = await podman([
+  'images',
+  '--format',
+  '{{.Repository}}:{{.Tag}}\t{{.Size}}',
+  '--filter',
+  'reference=localhost/coldmail-*',
+]);
+console.log(`\nImage sizes:\n${sizes}\n`);
+
+const containers = [];
+const settings = mkdtempSync(join(tmpdir(), 'coldmail-images-'));
+const stack = await startStack({
+  services: ['database', 'auth'],
+  freePorts: true,
+  projectId: 'demo-coldmail-images',
+});
+try {
+  const [apiPort, shellPort, marketingPort, rendererPort] = await Promise.all(
+    Array.from({ length: 4 }, () => freePort()),
+  );
+  const api = `http://127.0.0.1:${apiPort}`;
+  const shell = `http://127.0.0.1:${shellPort}`;
+  const marketing = `http://127.0.0.1:${marketingPort}`;
+  const rendererToken = randomBytes(32).toString('hex');
+  const run = async (name, image, env, mounts = []) => {
+    containers.push(name);
+    await podman(['rm', '-f', name]).catch(() => undefined);
+    await podman([
+      'run',
+      '-d',
+      '--name',
+      name,
+      '--network=host',
+      ...mounts.flatMap((mount) => ['-v', mount]),
+      ...Object.entries(env).flatMap(([key, value]) => ['-e', `${key}=${value}`]),
+      image,
+    ]);
+  };
+  const logsOf = (name) => podman(['logs', name]).catch((error) => String(error));
+
+  step('the API, as production runs it (loopback only: the emulator is allowed there)');
+  await run('coldmail-test-api', 'coldmail-api', {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(apiPort),
+    MONGODB_URI: `${stack.databaseServerUri}coldmail-images`,
+    FIREBASE_AUTH_EMULATOR_HOST: new URL(stack.urls.auth).host,
+    FIREBASE_PROJECT_ID: 'demo-coldmail-images',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    GEMINI_KEYS_SECRET: randomBytes(32).toString('base64'),
+    CORS_ORIGINS: `${shell},${marketing}`,
+    SITE_URL: shell,
+    PUBLIC_API_URL: api,
+    RENDERER_TOKEN: rendererToken,
+    SHUTDOWN_DELAY_SECONDS: '1',
+  });
+  await answers(`${api}/api/health/ready`).catch(async (error) => {
+    throw new Error(`${error.message}\n${await logsOf('coldmail-test-api')}`);
+  });
+  const uid = await podman(['exec', 'coldmail-test-api', 'id', '-u']);
+  assert.notEqual(uid, '0', 'the API runs as a user other than root');
+
+  step('the shell, the marketing remote and the page renderer');
+  const remotes = {
+    marketing: `${marketing}/mf-manifest.json`,
+    checkout: 'http://127.0.0.1:9/mf-manifest.json',
+    account: 'http://127.0.0.1:9/mf-manifest.json',
+    admin: 'http://127.0.0.1:9/mf-manifest.json',
+    generator: 'http://127.0.0.1:9/mf-manifest.json',
+  };
+  writeFileSync(join(settings, 'config.json'), JSON.stringify({ apiBaseUrl: api }));
+  writeFileSync(join(settings, 'remotes.json'), JSON.stringify(remotes));
+  const mount = `${settings}:/etc/coldmail:ro`;
+  await run(
+    'coldmail-test-marketing',
+    'coldmail-marketing',
+    { LISTEN: String(marketingPort), HSTS: 'false' },
+    [mount],
+  );
+  await run(
+    'coldmail-test-renderer',
+    'coldmail-renderer',
+    {
+      LISTEN: String(rendererPort),
+      API_INTERNAL_URL: api,
+      SITE_URL: shell,
+      RENDERER_TOKEN: rendererToken,
+    },
+    [mount],
+  );
+  await run(
+    'coldmail-test-shell',
+    'coldmail-shell',
+    {
+      LISTEN: String(shellPort),
+      HSTS: 'false',
+      RENDERER_URL: `http://127.0.0.1:${rendererPort}`,
+    },
+    [mount],
+  );
+  await answers(`${marketing}/mf-manifest.json`);
+  await answers(`http://127.0.0.1:${rendererPort}/healthz`);
+  await answers(`${shell}/index.html`);
+
+  const remoteEntry = await fetch(`${marketing}/remoteEntry.js`, { headers: { origin: shell } });
+  assert.equal(remoteEntry.status, 200);
+  assert.equal(remoteEntry.headers.get('access-control-allow-origin'), '*');
+  assert.match(remoteEntry.headers.get('cache-control') ?? '', /no-cache/);
+
+  const landing = await answers(`http://127.0.0.1:${rendererPort}/`);
+  assert.match(
+    await landing.text(),
+    /Write cold emails that/,
+    'the renderer draws the landing page',
+  );
+  const page = await fetch(`${shell}/`);
+  const html = await page.text();
+  assert.equal(page.status, 200);
+  assert.equal(page.headers.get('x-page-render'), 'server');
+  assert.match(html, /Write cold emails that/);
+  const csp = page.headers.get('content-security-policy') ?? '';
+  assert.match(csp, /frame-ancestors 'none'/);
+  assert.ok(csp.includes(marketing), 'the policy names the remote');
+  assert.equal(page.headers.get('x-frame-options'), 'DENY');
+  assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
+  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  assert.ok(asset, 'the page loads the shell’s code');
+  const script = await fetch(`${shell}${asset}`);
+  assert.equal(script.status, 200);
+  assert.match(script.headers.get('cache-control') ?? '', /immutable/);
+
+  step('SIGTERM: the API drains and exits 0');
+  await podman(['stop', '-t', '30', 'coldmail-test-api']);
+  const exitCode = await podman([
+    'inspect',
+    '--format',
+    '{{.State.ExitCode}}',
+    'coldmail-test-api',
+  ]);
+  const apiLogs = await logsOf('coldmail-test-api');
+  assert.equal(exitCode, '0', apiLogs.slice(-2000));
+  assert.match(apiLogs, /SIGTERM/);
+  step('every image built and ran as production runs it');
+} finally {
+  for (const name of containers) await podman(['rm', '-f', name]).catch(() => undefined);
+  await stack.close();
+  rmSync(settings, { recursive: true, force: true });
+}
