@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,6 +109,11 @@ try {
       '--name',
       name,
       '--network=host',
+      // podman's default limits are above what a process here may set (runc then fails).
+      '--ulimit',
+      'nofile=20000:20000',
+      '--ulimit',
+      'nproc=4096:4096',
       ...mounts.flatMap((mount) => ['-v', mount]),
       ...Object.entries(env).flatMap(([key, value]) => ['-e', `${key}=${value}`]),
       image,
@@ -137,6 +142,8 @@ try {
   });
   const uid = await podman(['exec', 'coldmail-test-api', 'id', '-u']);
   assert.notEqual(uid, '0', 'the API runs as a user other than root');
+  // The image's own HEALTHCHECK (podman runs it on request: no systemd timers here).
+  await podman(['healthcheck', 'run', 'coldmail-test-api']);
 
   step('the shell, the marketing remote and the page renderer');
   const remotes = {
@@ -148,6 +155,8 @@ try {
   };
   writeFileSync(join(settings, 'config.json'), JSON.stringify({ apiBaseUrl: api }));
   writeFileSync(join(settings, 'remotes.json'), JSON.stringify(remotes));
+  // Readable by the images' non-root users, as an operator's mounted settings are.
+  chmodSync(settings, 0o755);
   const mount = `${settings}:/etc/coldmail:ro`;
   await run(
     'coldmail-test-marketing',
@@ -219,6 +228,16 @@ try {
   assert.equal(exitCode, '0', apiLogs.slice(-2000));
   assert.match(apiLogs, /SIGTERM/);
   step('every image built and ran as production runs it');
+} catch (error) {
+  // What each container said, before it goes.
+  console.error(
+    await podman(['ps', '-a', '--format', '{{.Names}} {{.Status}} {{.Ports}}']).catch(String),
+  );
+  for (const name of containers) {
+    const logs = await podman(['logs', name]).catch((failure) => String(failure));
+    console.error(`--- ${name} ---\n${logs.slice(-3000)}`);
+  }
+  throw error;
 } finally {
   for (const name of containers) await podman(['rm', '-f', name]).catch(() => undefined);
   await stack.close();

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The page renderer as a service (deploy/renderer.Dockerfile): nginx in front of the shell
+// The page renderer as a service (deploy/Dockerfile, target renderer): nginx in front of the shell
 // sends it the requests for pages, and serves the shell's index.html itself whenever the answer
 // says so (X-Accel-Redirect) or this service cannot be reached. Settings, as the shell's image
 // has them (deploy/README.md):

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The web image's start (deploy/web.Dockerfile): renders deploy/nginx for the app the image
+// The web image's start (deploy/Dockerfile, target web): renders deploy/nginx for the app the image
 // holds from the site's settings, then nginx runs. Settings (mounted, see deploy/README.md):
 //   /etc/coldmail/config.json   the shell's runtime settings (deploy/config.example.json)
 //   /etc/coldmail/remotes.json  where each remote is deployed (deploy/remotes.example.json)
