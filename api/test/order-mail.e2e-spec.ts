@@ -21,7 +21,6 @@ beforeAll(async () => {
   });
   packageId = created.body._id;
 });
-afterEach(() => paypal.resetBehavior());
 afterAll(() => api?.close());
 
 async function approvedOrder(

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run test:deploy`: builds every image of deploy/Dockerfile with podman (base images made
-// locally, deploy/images/base-images.mjs), prints their sizes, and starts them as production
+// locally, base-images.mjs beside this file), prints their sizes, and starts them as production
 // runs them, against the embedded database and the Auth emulator on this machine:
 // - the API answers readiness, runs as a user other than root, and drains on SIGTERM (exit 0);
 // - the shell and the marketing remote serve their builds with the cache, CORS and security
@@ -8,18 +8,18 @@
 // - the renderer answers `/` with the landing page's content, which the shell serves.
 // Needs Debian's podman, runc and mmdebstrap: installed when missing and we are root.
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startStack } from '@coldmail/dev/stack';
+import { startStack } from '../stack.mjs';
 import { freePort } from '@coldmail/serve/ports';
 import { ensureBaseImages } from './base-images.mjs';
 import { buildImage, hasPodman, podman } from './podman.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const started = Date.now();
 const step = (message) =>
   console.log(`[test:deploy ${((Date.now() - started) / 1000).toFixed(0)} s] ${message}`);

