@@ -400,6 +400,36 @@ function toTicketSummary(ticket: TicketSummaryData, caller: AuthContext | null):
     sender: 'user' as const,
   };
   return {
+    ...headerOf(ticket, caller),
+    lastEntry: {
+      message: preview(last.message),
+      timestamp: last.timestamp.toISOString(),
+      sender: last.sender,
+    },
+    entryCount: ticket.entryCount,
+  };
+}
+
+/** What a ticket's summary and the whole ticket both say of it. */
+function headerOf(
+  ticket: Pick<
+    SupportTicketData,
+    | '_id'
+    | 'subject'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'ticketStatus'
+    | 'priority'
+    | 'ticketUserName'
+    | 'ticketUserEmail'
+    | 'ticketUserProfileURL'
+    | 'ticketUserRole'
+    | 'unreadByAdmin'
+    | 'unreadByUser'
+  >,
+  caller: AuthContext | null,
+) {
+  return {
     _id: ticket._id.toHexString(),
     subject: ticket.subject,
     createdAt: ticket.createdAt.toISOString(),
@@ -411,12 +441,6 @@ function toTicketSummary(ticket: TicketSummaryData, caller: AuthContext | null):
     ticketUserProfileURL: ticket.ticketUserProfileURL ?? null,
     ticketUserRole: ticket.ticketUserRole,
     unread: isAdmin(caller) ? ticket.unreadByAdmin : ticket.unreadByUser,
-    lastEntry: {
-      message: preview(last.message),
-      timestamp: last.timestamp.toISOString(),
-      sender: last.sender,
-    },
-    entryCount: ticket.entryCount,
   };
 }
 
@@ -424,25 +448,14 @@ function toTicketRecord(
   ticket: SupportTicketData,
   caller: AuthContext | null,
 ): SupportTicketRecord {
-  const unread = isAdmin(caller) ? ticket.unreadByAdmin : ticket.unreadByUser;
   return {
-    _id: ticket._id.toHexString(),
-    subject: ticket.subject,
+    ...headerOf(ticket, caller),
     message: ticket.message,
-    createdAt: ticket.createdAt.toISOString(),
-    updatedAt: ticket.updatedAt.toISOString(),
-    ticketStatus: ticket.ticketStatus,
-    priority: ticket.priority,
-    ticketUserName: ticket.ticketUserName,
-    ticketUserEmail: ticket.ticketUserEmail,
-    ticketUserProfileURL: ticket.ticketUserProfileURL ?? null,
-    ticketUserRole: ticket.ticketUserRole,
     phone: ticket.phone ?? '',
     adminMessage: ticket.adminMessage.map((entry) => ({
       message: entry.message,
       timestamp: entry.timestamp.toISOString(),
       sender: entry.sender,
     })),
-    unread,
   };
 }
