@@ -7,7 +7,8 @@
 //                  is read again on every change of the file's time
 //   DIST_DIR       the shell's build (default: ../dist beside this file)
 //   API_INTERNAL_URL  where this service reaches the API (default: config.json's apiBaseUrl)
-//   SITE_URL       the site's public origin, for canonical URLs (default: the request's)
+//   SITE_URL       the site's public origin, for canonical URLs (required in production; elsewhere
+//                  the request's)
 //   RENDERER_TOKEN the API's RENDERER_TOKEN, so this service's reads have a limit of their own
 //                  (without it they share one anonymous address's, with every visitor's page)
 //   LISTEN         the port (default 8081)
@@ -18,6 +19,13 @@ import { createPageRenderer } from './renderer.mjs';
 import { rendererService } from './service.mjs';
 
 const env = process.env;
+// Canonical URLs and the sitemap would otherwise name whatever host a request gave.
+if (env.NODE_ENV === 'production' && !env.SITE_URL) {
+  console.error(
+    "SITE_URL must be set in production: the site's public address, for canonical URLs and the sitemap.",
+  );
+  process.exit(1);
+}
 const settingsDir = env.SETTINGS_DIR ?? '/etc/coldmail';
 const readJson = (/** @type {string} */ name) =>
   JSON.parse(readFileSync(join(settingsDir, name), 'utf8'));

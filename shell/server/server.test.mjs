@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiReader } from './api-reads.mjs';
 import { headTags, pageDocument } from './document.mjs';
@@ -128,5 +130,21 @@ describe("the remotes' server entries", () => {
       manifests: () => ({ marketing: `${remote.url}/mf-manifest.json` }),
     });
     await expect(files.entry('marketing')).rejects.toThrow('HTTP 404');
+  });
+});
+
+describe('the renderer service', () => {
+  it('refuses to start in production without SITE_URL, naming it', () => {
+    const started = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL('./main.mjs', import.meta.url))],
+      {
+        env: { PATH: process.env.PATH, NODE_ENV: 'production', SETTINGS_DIR: '/nonexistent' },
+        encoding: 'utf8',
+        timeout: 10_000,
+      },
+    );
+    expect(started.status).toBe(1);
+    expect(started.stderr).toMatch(/^SITE_URL must be set in production/);
   });
 });

@@ -11,6 +11,9 @@ const PRODUCTION = {
   NODE_ENV: 'production',
   MONGODB_URI: 'mongodb://db.internal:27017/coldmail',
   SMTP_URL: 'smtp://mail.internal:587',
+  CORS_ORIGINS: 'https://coldmail.example,https://checkout.coldmail.example',
+  SITE_URL: 'https://coldmail.example',
+  PUBLIC_API_URL: 'https://api.coldmail.example',
 };
 /** The environment npm start gives the API (NODE_ENV=development) plus `env`. */
 const loadConfig = (env: Record<string, string | undefined>) =>
@@ -53,6 +56,16 @@ describe('loadConfig', () => {
     // Without credentials (an admin enters them later) the API starts; see PaypalSettingsService.
     expect(() => loadEnvironment({ ...PRODUCTION, GEMINI_KEYS_SECRET: HEX_SECRET })).not.toThrow();
   });
+
+  it.each(['CORS_ORIGINS', 'SITE_URL', 'PUBLIC_API_URL'])(
+    'refuses production without %s, naming it, rather than take a localhost default',
+    (name) => {
+      const message = errorMessageOf(() =>
+        loadConfig({ ...PRODUCTION, GEMINI_KEYS_SECRET: HEX_SECRET, [name]: undefined }),
+      );
+      expect(message).toMatch(new RegExp(`${name} must be set in production`));
+    },
+  );
 
   it('refuses production without SMTP_URL (messages would only be written to local files)', () => {
     const { SMTP_URL: _unset, ...withoutSmtp } = PRODUCTION;

@@ -436,6 +436,31 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         'messages to users are sent. Without it they would only be written to files on the server.',
     );
   }
+  if (vars.NODE_ENV === 'production') {
+    // Without them production would take development's localhost addresses: browsers' calls
+    // refused by CORS, receipts and uploaded images' addresses pointing at localhost.
+    const missing = (
+      [
+        [
+          'CORS_ORIGINS',
+          vars.CORS_ORIGINS.length > 0,
+          "the site's origins (the shell's and the remotes')",
+        ],
+        ['SITE_URL', !!vars.SITE_URL, "the site's public address (links in receipts and notices)"],
+        [
+          'PUBLIC_API_URL',
+          !!vars.PUBLIC_API_URL,
+          "the API's public address (uploaded images' addresses)",
+        ],
+      ] as const
+    ).filter(([, present]) => !present);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration: ${missing.map(([name]) => name).join(', ')} must be set in ` +
+          `production: ${missing.map(([name, , what]) => `${name} is ${what}`).join('; ')}.`,
+      );
+    }
+  }
   if (vars.NODE_ENV === 'production' && !listensOnLoopbackOnly(vars.HOST)) {
     const overrides = (
       [
