@@ -54,6 +54,13 @@ async function main(): Promise<void> {
   const app = await createApp(config, database.uri, rootLogger);
   await app.listen(config.port, config.host);
   bootLogger.log(`API listening on ${await app.getUrl()}`, 'Main');
+  if (config.trial) {
+    bootLogger.warn(
+      `TRIAL: payments are confirmed by ${config.paypal.apiBase ?? 'PayPal'}, not taken; ` +
+        'unset TRIAL and PAYPAL_API_BASE before the site goes live',
+      'Main',
+    );
+  }
 
   if (config.seedDemoData) void app.get(DemoSeedService).run();
 

@@ -47,21 +47,152 @@ test('a malformed service is refused by the same check (the schema is not a form
   assert.equal(validate(broken), false);
 });
 
-test('MongoDB runs as a replica set (change streams), two API instances sit behind the balancer', () => {
-  const { services } = compose;
-  assert.ok(services.mongo.command.includes('--replSet'));
-  for (const name of ['api-1', 'api-2']) {
-    assert.deepEqual(
-      [services[name].build.dockerfile, services[name].build.target],
-      ['deploy/Dockerfile', 'api'],
-    );
-    assert.match(services[name].environment.MONGODB_URI, /replicaSet=rs0/);
-    assert.equal(services[name].environment.NODE_ENV, 'production');
-    assert.equal(services[name].environment.SMTP_URL, 'smtp://mail:1025');
+/** deploy/.env.example's settings, with its commented trial block when `trial`. */
+function envExample({ trial = false } = {}) {
+  const text = readFileSync(join(deploy, '.env.example'), 'utf8');
+  const lines = text
+    .split('\n')
+    .map((line) => (trial ? line.replace(/^# ([A-Z_]+=)/, '$1') : line))
+    .filter((line) => /^[A-Z_]+=/.test(line));
+  return Object.fromEntries(
+    lines.map((line) => [line.split('=')[0], line.slice(line.indexOf('=') + 1)]),
+  );
+}
+
+/**
+ * Compose's interpolation of `${NAME}`, `${NAME:-default}` and `${NAME:?error}` ($$ is a $).
+ *
+ * @param {string} text
+ * @param {Record<string, string>} env
+ */
+function interpolate(text, env) {
+  return text
+    .replace(/\$\{([A-Z_]+)(?::([-?])([^}]*))?\}/g, (whole, name, kind, rest) => {
+      const value = env[name];
+      if (value) return value;
+      if (kind === '?') throw new Error(`${name}: ${rest}`);
+      return kind === '-' ? rest : '';
+    })
+    .replaceAll('$$', '$');
+}
+
+test('every setting is a variable of .env: the site settings made from it are valid JSON', () => {
+  const operator = {
+    SITE_HOST: 'shop.example.com',
+    FIREBASE_PROJECT_ID: 'coldmail-prod',
+    FIREBASE_WEB_API_KEY: 'web-key',
+    FIREBASE_AUTH_DOMAIN: 'coldmail-prod.firebaseapp.com',
+  };
+  const env = { ...envExample(), ...operator };
+  const config = JSON.parse(interpolate(compose.configs['site-config'].content, env));
+  assert.equal(config.apiBaseUrl, 'https://shop.example.com');
+  assert.deepEqual(config.firebase, {
+    apiKey: 'web-key',
+    projectId: 'coldmail-prod',
+    authDomain: 'coldmail-prod.firebaseapp.com',
+  });
+  assert.deepEqual(config.imageOrigins, []);
+  assert.equal(config.paypalSdkBaseUrl, '', "blank: PayPal's own SDK");
+  const remotes = JSON.parse(interpolate(compose.configs.remotes.content, env));
+  assert.deepEqual(Object.keys(remotes).sort(), [...remoteNames].sort());
+  for (const name of remoteNames) {
+    assert.equal(remotes[name], `https://shop.example.com/remotes/${name}/mf-manifest.json`);
   }
-  const proxy = readFileSync(join(deploy, 'nginx', 'api-proxy.conf'), 'utf8');
-  assert.match(proxy, /server api-1:3000/);
-  assert.match(proxy, /server api-2:3000/);
+  // The trial block turns on the profile and the double.
+  const trial = envExample({ trial: true });
+  assert.equal(trial.COMPOSE_PROFILES, 'trial');
+  assert.equal(trial.TRIAL, 'true');
+  const trialConfig = JSON.parse(
+    interpolate(compose.configs['site-config'].content, { ...trial, ...operator }),
+  );
+  assert.equal(trialConfig.paypalSdkBaseUrl, 'http://127.0.0.1:4210/sdk/js');
+  // What the operator must give is refused when missing, by name.
+  assert.throws(
+    () => interpolate(compose.configs['site-config'].content, { ...env, FIREBASE_WEB_API_KEY: '' }),
+    /FIREBASE_WEB_API_KEY/,
+  );
+  // Every variable the kit reads is documented in .env.example.
+  const documented = new Set(Object.keys(envExample({ trial: true })));
+  for (const [, name] of text.matchAll(/\$\{([A-Z_]+)/g)) {
+    assert.ok(documented.has(name), `${name} is in .env.example`);
+  }
+});
+
+test('only the front is published; the trial services only on loopback, in their profile', () => {
+  const { services } = compose;
+  for (const [name, service] of Object.entries(services)) {
+    if (name === 'front') {
+      assert.deepEqual(service.ports, ['80:80', '443:443']);
+    } else if (service.profiles) {
+      assert.deepEqual(service.profiles, ['trial'], name);
+      for (const port of service.ports ?? []) assert.match(port, /^127\.0\.0\.1:/, name);
+    } else {
+      assert.equal(service.ports, undefined, `${name} is reached through the front only`);
+    }
+  }
+  assert.deepEqual(
+    Object.keys(services).filter((name) => services[name].profiles),
+    ['mail', 'paypal-double'],
+  );
+});
+
+test('MongoDB has authentication and a key file; the API reaches it as its own user', () => {
+  const { mongo, api } = compose.services;
+  assert.ok(mongo.command.includes('--replSet'));
+  assert.ok(mongo.command.includes('--keyFile'));
+  assert.equal(
+    mongo.environment.MONGO_INITDB_ROOT_PASSWORD_FILE,
+    '/run/secrets/mongo_root_password',
+  );
+  assert.match(compose.configs['mongo-app-user'].content, /role: 'readWrite', db: 'coldmail'/);
+  assert.equal(api.environment.MONGODB_URI_FILE, '/run/secrets/mongodb_uri');
+  const script = readFileSync(join(deploy, 'init-secrets.sh'), 'utf8');
+  assert.match(
+    script,
+    /mongodb:\/\/coldmail:%s@mongo:27017\/coldmail\?replicaSet=rs0&authSource=coldmail/,
+  );
+});
+
+test('secrets are files, never values in the environment or the images', () => {
+  const { api, renderer } = compose.services;
+  for (const [service, names] of [
+    [
+      api,
+      [
+        'MONGODB_URI',
+        'SMTP_URL',
+        'GEMINI_KEYS_SECRET',
+        'RENDERER_TOKEN',
+        'FIREBASE_SERVICE_ACCOUNT',
+      ],
+    ],
+    [renderer, ['RENDERER_TOKEN']],
+  ]) {
+    for (const name of names) {
+      assert.equal(service.environment[name], undefined, name);
+      assert.match(service.environment[`${name}_FILE`], /^\/run\/secrets\//, name);
+      const secret = service.environment[`${name}_FILE`].slice('/run/secrets/'.length);
+      assert.ok(service.secrets.includes(secret), `${name}: the secret is mounted`);
+      assert.match(compose.secrets[secret].file, /^\.\/secrets\//);
+    }
+  }
+  const ignored = readFileSync(join(deploy, '..', '.dockerignore'), 'utf8');
+  assert.match(ignored, /^deploy\/secrets$/m);
+});
+
+test('the API scales behind the front, which finds its instances by name; every remote has a route', () => {
+  const { api, front } = compose.services;
+  assert.deepEqual([api.build.dockerfile, api.build.target], ['deploy/Dockerfile', 'api']);
+  assert.equal(api.environment.NODE_ENV, 'production');
+  assert.equal(api.environment.TRUST_PROXY, '1');
+  assert.equal(api.container_name, undefined, 'a fixed name would stop --scale');
+  assert.deepEqual([front.build.dockerfile, front.build.target], ['deploy/Dockerfile', 'front']);
+  const caddyfile = readFileSync(join(deploy, 'caddy', 'Caddyfile'), 'utf8');
+  assert.match(caddyfile, /dynamic a \{\$API_HOST:api\} \{\$API_PORT:3000\} \{\s*refresh 1s/);
+  for (const name of remoteNames) {
+    assert.match(caddyfile, new RegExp(`handle_path /remotes/${name}/\\*`), name);
+    assert.ok(compose.services[name], `a service for ${name}`);
+  }
 });
 
 test('the shell and every remote of the registry are served, each from its own image', () => {
@@ -74,9 +205,11 @@ test('the shell and every remote of the registry are served, each from its own i
       [service.build.dockerfile, service.build.target],
       ['deploy/Dockerfile', 'web'],
     );
-    assert.equal(service.build.args.APP, name);
     assert.ok(existsSync(join(deploy, '..', service.build.args.APP_DIR, 'package.json')));
-    assert.equal(service.environment.APP, name);
+    assert.deepEqual(service.configs.map((config) => config.target).sort(), [
+      '/etc/coldmail/config.json',
+      '/etc/coldmail/remotes.json',
+    ]);
   }
 });
 
@@ -87,7 +220,7 @@ test("the shell's pages go to its page renderer, whose image runs the shell's se
     ['deploy/Dockerfile', 'renderer'],
   );
   assert.equal(shell.environment.RENDERER_URL, 'http://renderer:8081');
-  assert.match(renderer.environment.API_INTERNAL_URL, /^http:\/\/api:/);
+  assert.equal(renderer.environment.SITE_INTERNAL_URL, 'http://front:8080');
   const dockerfile = targetOf('renderer');
   assert.match(dockerfile, /HEALTHCHECK[\s\S]*\/healthz/);
   assert.match(dockerfile, /CMD \["node", "server\/main.mjs"\]/);
@@ -108,31 +241,30 @@ test("the shell's pages go to its page renderer, whose image runs the shell's se
 });
 
 test('the files the images copy exist', () => {
-  for (const dockerfile of ['Dockerfile']) {
-    const lines = readFileSync(join(deploy, dockerfile), 'utf8').split('\n');
-    for (const line of lines.filter((entry) => /^COPY (?!--from)/.test(entry))) {
-      const sources = line
-        .replace(/^COPY\s+/, '')
-        .split(/\s+/)
-        .slice(0, -1);
-      for (const source of sources) {
-        if (source === '.') continue;
-        assert.ok(existsSync(join(deploy, '..', source)), `${dockerfile}: ${source}`);
-      }
+  const lines = readFileSync(join(deploy, 'Dockerfile'), 'utf8').split('\n');
+  for (const line of lines.filter((entry) => /^COPY (?!--from)/.test(entry))) {
+    const sources = line
+      .replace(/^COPY\s+/, '')
+      .split(/\s+/)
+      .slice(0, -1);
+    for (const source of sources) {
+      if (source === '.') continue;
+      assert.ok(existsSync(join(deploy, '..', source)), source);
     }
   }
 });
 
-test("the web image's start script has every module it imports", () => {
+test("the web image's nginx has every module its script imports, and no Node", () => {
   const dockerfile = targetOf('web');
-  const line = dockerfile.split('\n').find((entry) => entry.includes('/opt/coldmail/tools/serve/'));
-  assert.ok(line, 'the web target copies the start script');
+  assert.doesNotMatch(dockerfile, /node/i);
+  const line = dockerfile.split('\n').find((entry) => entry.includes('/opt/coldmail/nginx/'));
+  assert.ok(line, 'the web target copies site.js');
   const copied = line.split(/\s+/).slice(1, -1);
-  for (const source of copied) {
+  for (const source of copied.filter((file) => /\.(m?js)$/.test(file))) {
     const code = readFileSync(join(deploy, '..', source), 'utf8');
-    for (const [, imported] of code.matchAll(/from '(\.\/[\w-]+\.mjs)'/g)) {
+    for (const [, imported] of code.matchAll(/from '([\w-]+\.mjs)'/g)) {
       assert.ok(
-        copied.includes(join(dirname(source), imported)),
+        copied.some((file) => file.endsWith(`/${imported}`)),
         `${source} imports ${imported}, which the image does not copy`,
       );
     }

@@ -9,8 +9,12 @@
 //   API_INTERNAL_URL  where this service reaches the API (default: config.json's apiBaseUrl)
 //   SITE_URL       the site's public origin, for canonical URLs (required in production; elsewhere
 //                  the request's)
+//   SITE_INTERNAL_URL  where this service reaches the site's own origin (e.g. http://front:8080
+//                  in the compose kit): a remote that remotes.json places under SITE_URL is read
+//                  from there, not through the public address
 //   RENDERER_TOKEN the API's RENDERER_TOKEN, so this service's reads have a limit of their own
-//                  (without it they share one anonymous address's, with every visitor's page)
+//                  (without it they share one anonymous address's, with every visitor's page);
+//                  or RENDERER_TOKEN_FILE, a file that holds it (a Compose or Docker secret)
 //   LISTEN         the port (default 8081)
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -38,13 +42,32 @@ const manifests = () => {
   return remotes.value;
 };
 
+// What the site serves on its own origin is read inside the network; pages still name the
+// public addresses (a remote's style sheets, say).
+const siteOrigin = env.SITE_URL ? new URL(env.SITE_URL).origin : null;
+const siteInternal = env.SITE_INTERNAL_URL?.replace(/\/+$/, '');
+/** @type {typeof fetch} */
+const fetchInside = (input, init) => {
+  const url = String(input);
+  return fetch(
+    siteOrigin && siteInternal && url.startsWith(`${siteOrigin}/`)
+      ? `${siteInternal}${url.slice(siteOrigin.length)}`
+      : input,
+    init,
+  );
+};
+const apiToken = env.RENDERER_TOKEN_FILE
+  ? readFileSync(env.RENDERER_TOKEN_FILE, 'utf8').trim()
+  : env.RENDERER_TOKEN;
+
 const config = readJson('config.json');
 const renderer = await createPageRenderer({
   distDir: env.DIST_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist'),
   manifests,
   apiUrl: env.API_INTERNAL_URL ?? config.apiBaseUrl,
   publicApiUrl: config.apiBaseUrl,
-  apiToken: env.RENDERER_TOKEN || undefined,
+  apiToken: apiToken || undefined,
+  fetch: fetchInside,
   log: (line) => console.warn(line),
 });
 

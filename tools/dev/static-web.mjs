@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serveApp, sitePolicy } from '@coldmail/serve';
+import { serveApp } from '@coldmail/serve';
 import { serveAppWithNginx } from '@coldmail/serve/nginx';
 import { remoteNames } from '@coldmail/registry/apps';
 
@@ -34,21 +34,19 @@ export async function serveBuiltApps({
   /** @type {Partial<Record<WebAppName, { close(): Promise<void> }>>} */
   const servers = {};
 
-  const csp = sitePolicy(
-    shellConfig,
-    remoteNames.map((name) => urls[name]),
+  const remotesJson = Object.fromEntries(
+    remoteNames.map((name) => [name, `${urls[name]}/mf-manifest.json`]),
   );
+  // Every app's pages get the site's policy; the shell serves these as its runtime documents.
+  const site = { config: shellConfig, remotes: remotesJson };
   // Served over https, browsers are told to stay on it.
   const hsts = urls.shell.startsWith('https:');
 
   /** @param {RemoteName} name @param {string} dir the build to serve */
   const serveRemote = async (name, dir) => {
-    servers[name] = await serve({ dir, port: ports[name], host, csp, hsts });
+    servers[name] = await serve({ dir, port: ports[name], host, site, hsts });
   };
   await Promise.all(remoteNames.map((name) => serveRemote(name, join(dirs[name], 'dist'))));
-  const remotesJson = Object.fromEntries(
-    remoteNames.map((name) => [name, `${urls[name]}/mf-manifest.json`]),
-  );
   // The shell's page renderer (shell/server), as its deployment runs it: in this process
   // behind the Node server, or as its own service behind nginx.
   const shellServer = (/** @type {string} */ file) =>
@@ -81,9 +79,8 @@ export async function serveBuiltApps({
     port: ports.shell,
     host,
     spa: true,
-    csp,
+    site,
     hsts,
-    json: { '/remotes.json': remotesJson, '/config.json': shellConfig },
     ...rendering,
   });
 

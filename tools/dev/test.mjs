@@ -19,6 +19,7 @@ const SYSTEM_PACKAGES = {
   'chromium-headless-shell': '/usr/bin/chromium-headless-shell',
   'nginx-light': '/usr/sbin/nginx',
   'libnginx-mod-http-brotli-static': '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so',
+  'libnginx-mod-http-js': '/usr/lib/nginx/modules/ngx_http_js_module.so',
   'libreoffice-calc-nogui': '/usr/bin/soffice',
 };
 const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' };

@@ -1,4 +1,8 @@
-import { createHash } from 'node:crypto';
+// The Content-Security-Policy of the site's pages, written once for every way the site is served:
+// the Node server of `npm start` (index.mjs) imports it, and so does the deploy kit's nginx
+// (deploy/nginx/site.js, through njs), which works it out per page from the mounted settings.
+// njs 0.7 (Debian bookworm's) reads this file too, so it keeps to the JavaScript njs knows:
+// no destructuring, spread, default parameters, Set, URL or flatMap, and a default export only.
 
 /**
  * PayPal's JS SDK, by exact host (no `*.paypal.com`, which any PayPal-hosted page would match):
@@ -17,29 +21,49 @@ const FIREBASE_ORIGINS = [
   'https://identitytoolkit.googleapis.com',
   'https://securetoken.googleapis.com',
 ];
+/** HSTS for a site served over https: a year, subdomains included. */
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
-/** @param {string | undefined} url */
+const ORIGIN = /^(https?):\/\/([^/?#@\s]+)(?:[/?#]|$)/i;
+const DEFAULT_PORTS = { http: ':80', https: ':443' };
+
+/**
+ * The origin of an http(s) URL as a source list wants it (scheme and host in lower case, no
+ * default port), or none for anything else.
+ *
+ * @param {unknown} url
+ * @returns {string[]}
+ */
 const originOf = (url) => {
-  if (!url) return [];
-  try {
-    return [new URL(url).origin];
-  } catch {
-    return [];
-  }
+  const match = typeof url === 'string' ? ORIGIN.exec(url) : null;
+  if (!match) return [];
+  const scheme = match[1].toLowerCase();
+  let host = match[2].toLowerCase();
+  const defaultPort = DEFAULT_PORTS[/** @type {'http' | 'https'} */ (scheme)];
+  if (host.endsWith(defaultPort)) host = host.slice(0, -defaultPort.length);
+  return [`${scheme}://${host}`];
 };
+
+/** @param {unknown[]} urls @returns {string[]} */
+const originsOf = (urls) => urls.reduce((all, url) => all.concat(originOf(url)), []);
+
+/** @param {string[]} sources */
+const unique = (sources) => sources.filter((source, at) => sources.indexOf(source) === at);
 
 /**
  * The sha256 sources of an HTML document's inline scripts (index.html's early-start script),
  * so they run while every other inline script is refused.
  *
  * @param {string} html
+ * @param {(text: string) => string} sha256 the text's SHA-256 digest in base64
+ * @returns {string[]}
  */
-export function inlineScriptHashes(html) {
+function inlineScriptHashes(html, sha256) {
   const hashes = [];
-  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    const body = match[1] ?? '';
-    if (body.trim() === '') continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  const scripts = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+  for (let match = scripts.exec(html); match; match = scripts.exec(html)) {
+    const body = match[1] || '';
+    if (body.trim() !== '') hashes.push(`'sha256-${sha256(body)}'`);
   }
   return hashes;
 }
@@ -48,8 +72,7 @@ export function inlineScriptHashes(html) {
  * The Content-Security-Policy of the site's pages: scripts only from the site, its remotes and
  * PayPal (plus index.html's own inline script, by hash), connections only to the API, the
  * remotes, Firebase Auth and PayPal, frames only from PayPal and Firebase, and no framing of our
- * pages by anyone (clickjacking). Written once here for every way the site is served (npm start,
- * the deploy kit).
+ * pages by anyone (clickjacking).
  *
  * @param {object} site
  * @param {string} site.apiUrl the API's public address
@@ -61,79 +84,72 @@ export function inlineScriptHashes(html) {
  *   from (the shell's config.json `imageOrigins`); no other site's image is shown
  * @param {string[]} [site.inlineScripts] the pages' inline script hashes (inlineScriptHashes)
  */
-export function contentSecurityPolicy({
-  apiUrl,
-  remoteUrls,
-  firebase = {},
-  paypalSdkBaseUrl,
-  imageOrigins = [],
-  inlineScripts = [],
-}) {
-  const remotes = remoteUrls.flatMap(originOf);
-  const paypal = [...PAYPAL_SDK_HOSTS, ...originOf(paypalSdkBaseUrl)];
-  const paypalAssets = [...paypal, ...PAYPAL_ASSET_HOSTS];
-  const images = imageOrigins.flatMap(originOf);
-  const auth = [
-    ...FIREBASE_ORIGINS,
-    ...originOf(firebase.emulatorUrl),
-    ...(firebase.authDomain
-      ? [`https://${firebase.authDomain}`]
-      : firebase.projectId
-        ? [`https://${firebase.projectId}.firebaseapp.com`]
-        : []),
-  ];
-  const api = originOf(apiUrl);
-  const directives = {
-    'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes, ...paypalAssets, ...inlineScripts],
-    'style-src': ["'self'", "'unsafe-inline'", ...remotes],
-    'img-src': [
-      "'self'",
-      'data:',
-      'blob:',
-      ...api,
-      ...remotes,
-      ...paypalAssets,
-      YOUTUBE_POSTERS,
-      ...images,
+function contentSecurityPolicy(site) {
+  const firebase = site.firebase || {};
+  const remotes = originsOf(site.remoteUrls);
+  const paypal = PAYPAL_SDK_HOSTS.concat(originOf(site.paypalSdkBaseUrl));
+  const paypalAssets = paypal.concat(PAYPAL_ASSET_HOSTS);
+  const images = originsOf(site.imageOrigins || []);
+  const authDomain = firebase.authDomain
+    ? [`https://${firebase.authDomain}`]
+    : firebase.projectId
+      ? [`https://${firebase.projectId}.firebaseapp.com`]
+      : [];
+  const auth = FIREBASE_ORIGINS.concat(originOf(firebase.emulatorUrl), authDomain);
+  const api = originOf(site.apiUrl);
+  const self = ["'self'"];
+  /** @type {Array<[string, string[]]>} */
+  const directives = [
+    ['default-src', self],
+    ['script-src', self.concat(remotes, paypalAssets, site.inlineScripts || [])],
+    ['style-src', self.concat(["'unsafe-inline'"], remotes)],
+    [
+      'img-src',
+      self.concat(['data:', 'blob:'], api, remotes, paypalAssets, [YOUTUBE_POSTERS], images),
     ],
-    'font-src': ["'self'", 'data:', ...remotes],
-    'connect-src': ["'self'", ...api, ...remotes, ...auth, ...paypal],
-    'frame-src': [...paypal, ...auth, YOUTUBE_PLAYER],
-    'media-src': ["'self'", ...api],
-    'object-src': ["'none'"],
-    'base-uri': ["'self'"],
-    'form-action': ["'self'", ...paypal],
-    'frame-ancestors': ["'none'"],
-  };
-  return Object.entries(directives)
-    .map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`)
+    ['font-src', self.concat(['data:'], remotes)],
+    ['connect-src', self.concat(api, remotes, auth, paypal)],
+    ['frame-src', paypal.concat(auth, [YOUTUBE_PLAYER])],
+    ['media-src', self.concat(api)],
+    ['object-src', ["'none'"]],
+    ['base-uri', self],
+    ['form-action', self.concat(paypal)],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives
+    .map((directive) => `${directive[0]} ${unique(directive[1]).join(' ')}`)
     .join('; ');
 }
 
-/** HSTS for a site served over https: a year, subdomains included. */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
-
 /**
- * The policy of a site's pages, given the shell's runtime settings (its /config.json) and where
- * the remotes are: for every way the site is served (npm start, the tests' nginx, the image).
+ * The policy of a page, given the shell's runtime settings (its /config.json), where the remotes
+ * are (its /remotes.json) and the page's HTML (its inline scripts).
  *
  * @param {{ apiBaseUrl?: unknown, firebase?: unknown, paypalSdkBaseUrl?: unknown, imageOrigins?: unknown }} shellConfig
- * @param {string[]} remoteUrls
- * @returns {(html: string) => string} the policy of a page, given its HTML (its inline scripts)
+ * @param {Record<string, string>} remotes each remote's mf-manifest.json URL
+ * @param {string} html
+ * @param {(text: string) => string} sha256
  */
-export function sitePolicy(shellConfig, remoteUrls) {
-  return (html) =>
-    contentSecurityPolicy({
-      apiUrl: String(shellConfig.apiBaseUrl ?? ''),
-      remoteUrls,
-      firebase: /** @type {{ emulatorUrl?: string, authDomain?: string, projectId?: string }} */ (
-        shellConfig.firebase ?? {}
-      ),
-      paypalSdkBaseUrl: /** @type {string | undefined} */ (shellConfig.paypalSdkBaseUrl),
-      imageOrigins: Array.isArray(shellConfig.imageOrigins)
-        ? shellConfig.imageOrigins.filter((origin) => typeof origin === 'string')
-        : [],
-      inlineScripts: inlineScriptHashes(html),
-    });
+function sitePolicy(shellConfig, remotes, html, sha256) {
+  const config = shellConfig || {};
+  return contentSecurityPolicy({
+    apiUrl: typeof config.apiBaseUrl === 'string' ? config.apiBaseUrl : '',
+    remoteUrls: Object.keys(remotes || {}).map((name) => remotes[name]),
+    firebase: /** @type {{ emulatorUrl?: string, authDomain?: string, projectId?: string }} */ (
+      config.firebase && typeof config.firebase === 'object' ? config.firebase : {}
+    ),
+    paypalSdkBaseUrl:
+      typeof config.paypalSdkBaseUrl === 'string' ? config.paypalSdkBaseUrl : undefined,
+    imageOrigins: Array.isArray(config.imageOrigins)
+      ? config.imageOrigins.filter((origin) => typeof origin === 'string')
+      : [],
+    inlineScripts: inlineScriptHashes(html, sha256),
+  });
 }
+
+export default {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  sitePolicy,
+  STRICT_TRANSPORT_SECURITY,
+};

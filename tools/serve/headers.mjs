@@ -1,4 +1,4 @@
-import { STRICT_TRANSPORT_SECURITY } from './csp.mjs';
+import csp from './csp.mjs';
 
 /**
  * The headers of every answer of a built app, however it is served (serveApp for npm start and
@@ -14,7 +14,12 @@ export function commonHeaders({ hsts = false }) {
     ['Access-Control-Allow-Origin', '*'],
     ['X-Content-Type-Options', 'nosniff'],
     ...(hsts
-      ? [/** @type {[string, string]} */ (['Strict-Transport-Security', STRICT_TRANSPORT_SECURITY])]
+      ? [
+          /** @type {[string, string]} */ ([
+            'Strict-Transport-Security',
+            csp.STRICT_TRANSPORT_SECURITY,
+          ]),
+        ]
       : []),
   ];
 }

@@ -1,15 +1,13 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
+import csp from './csp.mjs';
 import { commonHeaders, pageHeaders, preflightHeaders } from './headers.mjs';
 
-export {
-  contentSecurityPolicy,
-  inlineScriptHashes,
-  sitePolicy,
-  STRICT_TRANSPORT_SECURITY,
-} from './csp.mjs';
+/** @param {string} text */
+const sha256 = (text) => createHash('sha256').update(text).digest('base64');
 
 /** Vite's content-hashed output: safe to cache forever, a new build gets new names. */
 const HASHED_ASSET = /\/assets\/.+[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
@@ -36,9 +34,10 @@ function notFound(res) {
  * @param {number} options.port 0 picks a free port
  * @param {string} [options.host]
  * @param {boolean} [options.spa] unknown paths answer index.html (the shell's client routes)
- * @param {Record<string, unknown>} [options.json] extra JSON documents by path, e.g. /remotes.json
- * @param {(html: string) => string} [options.csp] the Content-Security-Policy of its HTML
- *   pages, given the page (for its inline scripts' hashes); every page also refuses framing
+ * @param {{ config: Record<string, unknown>, remotes: Record<string, string> }} [options.site]
+ *   the site's settings, the shell's /config.json and /remotes.json: the shell serves them, and
+ *   every app's pages get the Content-Security-Policy they give (tools/serve/csp.mjs); without
+ *   them a page only refuses framing
  * @param {boolean} [options.hsts] send Strict-Transport-Security (a site served over https)
  * @param {(req: import('node:http').IncomingMessage) => Promise<{ status: number, contentType: string, body: string } | null>} [options.pages]
  *   the shell's page renderer (shell/server/http.mjs): a page it answers is sent with the
@@ -50,8 +49,7 @@ export async function serveApp({
   port,
   host = '127.0.0.1',
   spa = false,
-  json = {},
-  csp,
+  site,
   hsts = false,
   pages,
 }) {
@@ -60,8 +58,12 @@ export async function serveApp({
   /** @param {string} page */
   const policyOf = (page) => {
     if (!policies.has(page)) {
-      const html = csp ? readFileSync(join(dir, page), 'utf8') : '';
-      policies.set(page, csp ? csp(html) : "frame-ancestors 'none'");
+      policies.set(
+        page,
+        site
+          ? csp.sitePolicy(site.config, site.remotes, readFileSync(join(dir, page), 'utf8'), sha256)
+          : "frame-ancestors 'none'",
+      );
     }
     return policies.get(page);
   };
@@ -82,8 +84,14 @@ export async function serveApp({
       if (page) for (const [name, value] of pageHeaders(policyOf(page))) res.setHeader(name, value);
     },
   });
+  /** The shell's runtime documents. @type {Map<string, string>} */
   const documents = new Map(
-    Object.entries(json).map(([path, value]) => [path, JSON.stringify(value)]),
+    spa && site
+      ? [
+          ['/config.json', JSON.stringify(site.config)],
+          ['/remotes.json', JSON.stringify(site.remotes)],
+        ]
+      : [],
   );
 
   const server = createServer((req, res) => {

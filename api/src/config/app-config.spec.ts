@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import {
   ConfigError,
   loadConfig as loadEnvironment,
@@ -327,6 +329,64 @@ describe('loadConfig', () => {
     for (const host of ['127.0.0.1', '::1', 'localhost']) {
       expect(() => loadConfig({ ...production, HOST: host })).not.toThrow();
     }
+  });
+
+  it('reads each secret from the file its _FILE names (Compose and Docker secrets), never both', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'config-secrets-'));
+    try {
+      const file = (name: string, text: string) => {
+        writeFileSync(join(dir, name), text);
+        return join(dir, name);
+      };
+      const production = {
+        ...PRODUCTION,
+        HOST: '0.0.0.0',
+        MONGODB_URI: undefined,
+        SMTP_URL: undefined,
+        MONGODB_URI_FILE: file('uri', 'mongodb://coldmail:s3cret@mongo:27017/coldmail\n'),
+        SMTP_URL_FILE: file('smtp', 'smtps://user:pw@smtp.example.com:465'),
+        GEMINI_KEYS_SECRET_FILE: file('gemini', `${HEX_SECRET}\n`),
+        RENDERER_TOKEN_FILE: file('token', 'a'.repeat(64)),
+      };
+      const config = loadConfig(production);
+      expect(config.database.uri).toBe('mongodb://coldmail:s3cret@mongo:27017/coldmail');
+      expect(config.mail.smtpUrl).toBe('smtps://user:pw@smtp.example.com:465');
+      expect(config.gemini.keysSecret).toMatchObject({ source: 'env' });
+      expect(errorMessageOf(() => loadConfig({ ...production, SMTP_URL: 'smtp://x:25' }))).toMatch(
+        'SMTP_URL and SMTP_URL_FILE are both set',
+      );
+      const missing = errorMessageOf(() =>
+        loadConfig({ ...production, MONGODB_URI_FILE: join(dir, 'absent') }),
+      );
+      expect(missing).toMatch(`MONGODB_URI_FILE names ${join(dir, 'absent')}, which cannot be read (ENOENT)`);
+      // A file's content is checked as the variable is, and is not repeated in the message.
+      const bad = errorMessageOf(() =>
+        loadConfig({ ...production, MONGODB_URI_FILE: file('bad', 'postgres://secret-in-file') }),
+      );
+      expect(bad).toMatch('MONGODB_URI');
+      expect(bad).not.toMatch('secret-in-file');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes PAYPAL_API_BASE on any address in a trial (TRIAL=true), never with live PayPal', () => {
+    const trial = {
+      ...PRODUCTION,
+      GEMINI_KEYS_SECRET: HEX_SECRET,
+      HOST: '0.0.0.0',
+      TRIAL: 'true',
+      PAYPAL_API_BASE: 'http://paypal-double:4210',
+    };
+    expect(loadConfig(trial)).toMatchObject({ trial: true, paypal: { apiBase: 'http://paypal-double:4210' } });
+    expect(errorMessageOf(() => loadConfig({ ...trial, PAYPAL_MODE: 'live' }))).toMatch(
+      'PAYPAL_MODE=live is refused',
+    );
+    // The trial opens no other door: the Auth emulator stays refused off loopback.
+    expect(
+      errorMessageOf(() => loadConfig({ ...trial, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })),
+    ).toMatch('FIREBASE_AUTH_EMULATOR_HOST must not be set in production');
+    expect(loadConfig({ ...PRODUCTION, GEMINI_KEYS_SECRET: HEX_SECRET }).trial).toBe(false);
   });
 
   it('uses a generated key file outside production, and refuses to start without a key in production', () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { resolve } from 'node:path';
@@ -73,6 +74,9 @@ const envSchema = z.object({
       return trust ?? false;
     }),
   API_DOCS: z.stringbool().optional(),
+  // A production build tried on one machine with the compose kit's `trial` profile: payments are
+  // confirmed by the PayPal double (PAYPAL_API_BASE) however the API listens.
+  TRIAL: z.stringbool().default(false),
   RESPONSE_CHECK: z.stringbool().optional(),
   UPLOAD_QUOTA_MB: z.coerce.number().positive().max(10_000).default(25),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
@@ -189,6 +193,8 @@ interface FirebaseConfig {
 
 export interface AppConfig {
   env: 'development' | 'test' | 'production';
+  /** A trial of the compose kit (TRIAL): payments go to the PayPal double. */
+  trial: boolean;
   port: number;
   host: string;
   /** A MongoDB URI, or where the embedded development server keeps its files when none is set. */
@@ -410,9 +416,50 @@ export function parseTrustProxy(text: string): TrustProxy | null {
  * Reads and validates the environment once, at start-up. Throws a ConfigError naming every bad
  * variable, so a misconfigured deployment stops before it serves anything.
  */
+/**
+ * The settings that are secrets, each also read from a file named by `<NAME>_FILE` (Docker and
+ * Compose secrets, Kubernetes' mounted secrets), so that it is never in the environment an
+ * orchestrator shows or an image layer keeps.
+ */
+const SECRET_FILE_VARIABLES = [
+  'MONGODB_URI',
+  'SMTP_URL',
+  'GEMINI_KEYS_SECRET',
+  'GEMINI_KEYS_PREVIOUS_SECRETS',
+  'FIREBASE_SERVICE_ACCOUNT',
+  'RENDERER_TOKEN',
+  'PAYPAL_CLIENT_SECRET',
+  'OTEL_EXPORTER_OTLP_HEADERS',
+] as const;
+
+/** `env` with each secret's `<NAME>_FILE` read into `<NAME>` (its last line break dropped). */
+function withSecretFiles(env: Record<string, string | undefined>) {
+  const resolved = { ...env };
+  for (const name of SECRET_FILE_VARIABLES) {
+    const file = env[`${name}_FILE`];
+    if (!file) continue;
+    if (env[name]) {
+      throw new ConfigError(
+        `Invalid configuration: ${name} and ${name}_FILE are both set; keep one of them.`,
+      );
+    }
+    try {
+      resolved[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      throw new ConfigError(
+        `Invalid configuration: ${name}_FILE names ${file}, which cannot be read ` +
+          `(${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+      );
+    }
+  }
+  return resolved;
+}
+
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   // Blank values count as unset, as they do in most .env tooling.
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(withSecretFiles(env)).filter(([, value]) => value !== ''),
+  );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
@@ -461,6 +508,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       );
     }
   }
+  if (vars.TRIAL && vars.PAYPAL_MODE === 'live') {
+    throw new ConfigError(
+      'Invalid configuration: TRIAL=true takes payments through the PayPal double, so ' +
+        'PAYPAL_MODE=live is refused with it. A live site sets neither TRIAL nor PAYPAL_API_BASE.',
+    );
+  }
   if (vars.NODE_ENV === 'production' && !listensOnLoopbackOnly(vars.HOST)) {
     const overrides = (
       [
@@ -470,11 +523,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         ],
         [
           'PAYPAL_API_BASE',
-          'payments would be confirmed by whatever answers there instead of PayPal',
+          'payments would be confirmed by whatever answers there instead of PayPal (a trial ' +
+            'of the compose kit sets TRIAL=true)',
         ],
         ['GEMINI_API_BASE', 'the stored Gemini keys would be sent there instead of to Google'],
       ] as const
-    ).filter(([name]) => vars[name]);
+    ).filter(([name]) => vars[name] && !(name === 'PAYPAL_API_BASE' && vars.TRIAL));
     if (overrides.length > 0) {
       throw new ConfigError(
         `Invalid configuration: ${overrides.map(([name]) => name).join(', ')} must not be set in ` +
@@ -490,6 +544,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   }
   return {
     env: vars.NODE_ENV,
+    trial: vars.TRIAL,
     port: vars.PORT,
     host: vars.HOST,
     // Relative directories are under the repository root, wherever the API is started from.

@@ -5,7 +5,7 @@ import type { FirebaseSettings } from '../features/auth/api/auth-settings';
 export interface RuntimeConfig {
   apiBaseUrl: string;
   firebase?: FirebaseSettings;
-  /** Set for offline demos and tests: the local PayPal double's SDK URL. */
+  /** Set for offline demos, tests and the compose kit's trial: the PayPal double's SDK URL. */
   paypalSdkBaseUrl?: string;
 }
 
@@ -15,7 +15,8 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
     return {
       apiBaseUrl: config.apiBaseUrl ?? '',
       firebase: config.firebase,
-      paypalSdkBaseUrl: config.paypalSdkBaseUrl,
+      // Blank is unset, as the compose kit writes it for a live site: PayPal's own SDK.
+      paypalSdkBaseUrl: config.paypalSdkBaseUrl || undefined,
     };
   } catch (error) {
     console.error('Failed to load /config.json; using same-origin API without sign-in', error);

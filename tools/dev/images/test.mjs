@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,13 +62,36 @@ async function answers(url, expected = 200, ms = 90_000) {
 const IMAGES = [
   { tag: 'coldmail-api', target: 'api' },
   { tag: 'coldmail-renderer', target: 'renderer' },
-  { tag: 'coldmail-shell', target: 'web', args: { APP: 'shell', APP_DIR: 'shell' } },
-  { tag: 'coldmail-marketing', target: 'web', args: { APP: 'marketing', APP_DIR: 'mf-marketing' } },
-  { tag: 'coldmail-checkout', target: 'web', args: { APP: 'checkout', APP_DIR: 'mf-checkout' } },
-  { tag: 'coldmail-account', target: 'web', args: { APP: 'account', APP_DIR: 'mf-account' } },
-  { tag: 'coldmail-admin', target: 'web', args: { APP: 'admin', APP_DIR: 'mf-admin' } },
-  { tag: 'coldmail-generator', target: 'web', args: { APP: 'generator', APP_DIR: 'mf-generator' } },
+  { tag: 'coldmail-shell', target: 'web', args: { APP_DIR: 'shell' } },
+  { tag: 'coldmail-marketing', target: 'web', args: { APP_DIR: 'mf-marketing' } },
+  { tag: 'coldmail-checkout', target: 'web', args: { APP_DIR: 'mf-checkout' } },
+  { tag: 'coldmail-account', target: 'web', args: { APP_DIR: 'mf-account' } },
+  { tag: 'coldmail-admin', target: 'web', args: { APP_DIR: 'mf-admin' } },
+  { tag: 'coldmail-generator', target: 'web', args: { APP_DIR: 'mf-generator' } },
+  { tag: 'coldmail-front', target: 'front' },
+  { tag: 'coldmail-paypal-double', target: 'paypal-double' },
 ];
+
+/**
+ * A GET over https that trusts only `ca` (the front's own local authority, as a browser told to
+ * trust it would), with the Host the site is named by.
+ *
+ * @param {string} url
+ * @param {string} ca
+ * @returns {Promise<{ status: number, headers: import('node:http').IncomingHttpHeaders, body: string }>}
+ */
+const httpsGet = (url, ca) =>
+  new Promise((done, fail) => {
+    const req = request(url, { ca, servername: 'localhost', timeout: 10_000 }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('timeout', () => req.destroy(new Error(`${url}: no answer`)));
+    req.on('error', fail);
+    req.end();
+  });
 
 ensurePodman();
 step('base images');
@@ -100,7 +124,12 @@ try {
   const shell = `http://127.0.0.1:${shellPort}`;
   const marketing = `http://127.0.0.1:${marketingPort}`;
   const rendererToken = randomBytes(32).toString('hex');
-  const run = async (name, image, env, mounts = []) => {
+  /**
+   * Starts an image. The API and the renderer share this machine's network (they reach the
+   * embedded database and the emulator on loopback); a web image runs on podman's bridge, as a
+   * container does, its port 8080 published on loopback.
+   */
+  const run = async (name, image, env, mounts = [], publish = undefined) => {
     containers.push(name);
     await podman(['rm', '-f', name]).catch(() => undefined);
     await podman([
@@ -108,7 +137,7 @@ try {
       '-d',
       '--name',
       name,
-      '--network=host',
+      ...(publish ? ['-p', `127.0.0.1:${publish}:8080`] : ['--network=host']),
       // podman's default limits are above what a process here may set (runc then fails).
       '--ulimit',
       'nofile=20000:20000',
@@ -161,8 +190,9 @@ try {
   await run(
     'coldmail-test-marketing',
     'coldmail-marketing',
-    { LISTEN: String(marketingPort), HSTS: 'false' },
+    { HSTS: 'false' },
     [mount],
+    marketingPort,
   );
   await run(
     'coldmail-test-renderer',
@@ -175,15 +205,20 @@ try {
     },
     [mount],
   );
+  // The shell's nginx reaches the renderer on this machine through the bridge's gateway.
+  const gateway = await podman([
+    'network',
+    'inspect',
+    'podman',
+    '--format',
+    '{{range .Subnets}}{{.Gateway}}{{end}}',
+  ]);
   await run(
     'coldmail-test-shell',
     'coldmail-shell',
-    {
-      LISTEN: String(shellPort),
-      HSTS: 'false',
-      RENDERER_URL: `http://127.0.0.1:${rendererPort}`,
-    },
+    { HSTS: 'false', RENDERER_URL: `http://${gateway}:${rendererPort}` },
     [mount],
+    shellPort,
   );
   await answers(`${marketing}/mf-manifest.json`);
   await answers(`http://127.0.0.1:${rendererPort}/healthz`);
@@ -215,6 +250,99 @@ try {
   const script = await fetch(`${shell}${asset}`);
   assert.equal(script.status, 200);
   assert.match(script.headers.get('cache-control') ?? '', /immutable/);
+  assert.equal(page.headers.get('strict-transport-security'), null, 'HSTS=false: none');
+
+  step('a web image runs nginx alone, and follows a changed remotes.json without a restart');
+  await assert.rejects(
+    podman(['exec', 'coldmail-test-shell', 'sh', '-c', 'command -v node']),
+    'no Node in a web image',
+  );
+  await podman(['healthcheck', 'run', 'coldmail-test-shell']);
+  const moved = { ...remotes, checkout: 'http://127.0.0.1:7/v2/mf-manifest.json' };
+  writeFileSync(join(settings, 'remotes.json'), JSON.stringify(moved));
+  const after = await fetch(`${shell}/index.html`);
+  assert.ok(
+    (after.headers.get('content-security-policy') ?? '').includes('http://127.0.0.1:7'),
+    'the policy names the moved remote',
+  );
+  assert.deepEqual(await (await fetch(`${shell}/remotes.json`)).json(), moved);
+
+  step('the front: TLS for one origin, each path to its service');
+  const [httpPort, httpsPort, internalPort] = await Promise.all(
+    Array.from({ length: 3 }, () => freePort()),
+  );
+  await run('coldmail-test-front', 'coldmail-front', {
+    SITE_HOST: `localhost:${httpsPort}`,
+    HTTP_PORT: String(httpPort),
+    HTTPS_PORT: String(httpsPort),
+    INTERNAL_PORT: String(internalPort),
+    API_HOST: '127.0.0.1',
+    API_PORT: String(apiPort),
+    SHELL_UPSTREAM: `127.0.0.1:${shellPort}`,
+    MARKETING_UPSTREAM: `127.0.0.1:${marketingPort}`,
+  });
+  await answers(`http://127.0.0.1:${internalPort}/api/health/live`);
+  assert.notEqual(
+    await podman(['exec', 'coldmail-test-front', 'id', '-u']),
+    '0',
+    'the front runs as a user other than root',
+  );
+  const ca = await podman([
+    'exec',
+    'coldmail-test-front',
+    'cat',
+    '/data/caddy/pki/authorities/local/root.crt',
+  ]);
+  const site = `https://localhost:${httpsPort}`;
+  const ready = await httpsGet(`${site}/api/health/ready`, ca);
+  assert.equal(ready.status, 200, 'the API, through the front, over TLS');
+  const front = await httpsGet(`${site}/`, ca);
+  assert.equal(front.status, 200);
+  assert.match(front.body, /Write cold emails that/, 'the landing page, drawn by the renderer');
+  assert.equal(front.headers['x-page-render'], 'server');
+  assert.equal(front.headers.server, undefined, 'the front does not name itself');
+  const manifest = await httpsGet(`${site}/remotes/marketing/mf-manifest.json`, ca);
+  assert.equal(manifest.status, 200, 'a remote under /remotes/<name>/');
+  assert.equal(JSON.parse(manifest.body).name, 'marketing');
+  const plain = await fetch(`http://127.0.0.1:${httpPort}/pricing`, {
+    redirect: 'manual',
+    headers: { host: 'localhost' },
+  });
+  assert.equal(plain.status, 308, 'http is sent to https');
+  assert.match(plain.headers.get('location') ?? '', /^https:\/\/localhost/);
+
+  step('the trial PayPal double answers as PayPal does');
+  const doublePort = await freePort();
+  const double = `http://127.0.0.1:${doublePort}`;
+  await podman(['rm', '-f', 'coldmail-test-paypal']).catch(() => undefined);
+  containers.push('coldmail-test-paypal');
+  await podman([
+    'run',
+    '-d',
+    '--name',
+    'coldmail-test-paypal',
+    '--ulimit',
+    'nofile=20000:20000',
+    '--ulimit',
+    'nproc=4096:4096',
+    '-p',
+    `127.0.0.1:${doublePort}:4210`,
+    'coldmail-paypal-double',
+    '--port',
+    '4210',
+  ]);
+  const sdk = await answers(`${double}/sdk/js?client-id=trial`);
+  assert.match(sdk.headers.get('content-type') ?? '', /javascript/);
+  const token = await fetch(`${double}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from('trial-id:trial-secret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  assert.equal(token.status, 200, 'an OAuth token, as the API asks for it');
+  assert.ok((await token.json()).access_token);
 
   step('SIGTERM: the API drains and exits 0');
   await podman(['stop', '-t', '30', 'coldmail-test-api']);

@@ -4,16 +4,31 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { contentSecurityPolicy, inlineScriptHashes } from '../index.mjs';
+import csp from '../csp.mjs';
+import { serveAppWithNginx } from '../nginx.mjs';
 import { servers } from '../test-support/servers.mjs';
+
+const { contentSecurityPolicy } = csp;
 
 const INLINE = "window.__early = fetch('/config.json');";
 const PAGE = `<!doctype html><title>shell</title><script>${INLINE}</script><script type="module" src="/assets/app.js"></script>`;
 const site = {
   apiUrl: 'https://api.coldmail.example/',
-  remoteUrls: ['https://checkout.coldmail.example', 'https://admin.coldmail.example'],
+  remoteUrls: ['https://checkout.coldmail.example', 'https://admin.coldmail.example:443/'],
   firebase: { authDomain: 'coldmail-prod.firebaseapp.com' },
   imageOrigins: ['https://images.coldmail.example/'],
+};
+/** The same site as the shell's runtime documents give it. */
+const settings = {
+  config: {
+    apiBaseUrl: site.apiUrl,
+    firebase: site.firebase,
+    imageOrigins: site.imageOrigins,
+  },
+  remotes: {
+    checkout: 'https://checkout.coldmail.example/mf-manifest.json',
+    admin: 'https://ADMIN.coldmail.example:443/v3/mf-manifest.json',
+  },
 };
 
 /** @param {string} policy */
@@ -40,7 +55,7 @@ for (const [name, serve] of servers) {
         port: 0,
         spa: true,
         hsts: true,
-        csp: (html) => contentSecurityPolicy({ ...site, inlineScripts: inlineScriptHashes(html) }),
+        site: settings,
       });
       plain = await serve({ dir, port: 0 });
     });
@@ -64,6 +79,7 @@ for (const [name, serve] of servers) {
           'no other inline script runs',
         );
         assert.ok(policy['script-src']?.includes('https://checkout.coldmail.example'));
+        assert.ok(policy['script-src']?.includes('https://admin.coldmail.example'));
         assert.ok(policy['script-src']?.includes('https://www.paypal.com'));
         assert.ok(policy['connect-src']?.includes('https://api.coldmail.example'));
         assert.ok(policy['connect-src']?.includes('https://identitytoolkit.googleapis.com'));
@@ -96,6 +112,48 @@ for (const [name, serve] of servers) {
     });
   });
 }
+
+test('nginx follows a change of the site settings at once: a remote moved to another host', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'csp-test-'));
+  await writeFile(join(dir, 'index.html'), PAGE);
+  const server = await serveAppWithNginx({ dir, port: 0, spa: true, site: settings });
+  try {
+    const policyNow = async () =>
+      directives((await fetch(`${server.url}/`)).headers.get('content-security-policy') ?? '');
+    assert.ok(!(await policyNow())['script-src']?.includes('https://cdn.coldmail.example'));
+    const moved = {
+      ...settings.remotes,
+      checkout: 'https://cdn.coldmail.example/checkout/mf-manifest.json',
+    };
+    await writeFile(join(server.settingsDir, 'remotes.json'), JSON.stringify(moved));
+    const after = await policyNow();
+    assert.ok(after['script-src']?.includes('https://cdn.coldmail.example'));
+    assert.ok(!after['script-src']?.includes('https://checkout.coldmail.example'));
+    // The shell's own document follows too: browsers load the remote from its new place.
+    assert.deepEqual(await (await fetch(`${server.url}/remotes.json`)).json(), moved);
+  } finally {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('an origin is written as browsers compare it; what is not an http(s) URL is left out', () => {
+  const policy = directives(
+    contentSecurityPolicy({
+      apiUrl: 'HTTPS://API.coldmail.example:443/v1',
+      remoteUrls: [
+        'http://localhost:80/x',
+        'http://localhost:8081/mf-manifest.json',
+        'javascript:alert(1)',
+        '',
+      ],
+    }),
+  );
+  assert.ok(policy['connect-src']?.includes('https://api.coldmail.example'));
+  assert.ok(policy['script-src']?.includes('http://localhost'));
+  assert.ok(policy['script-src']?.includes('http://localhost:8081'));
+  assert.ok(!policy['script-src']?.some((source) => source.startsWith('javascript')));
+});
 
 test('the local doubles are allowed only when they are what the site uses', () => {
   const local = directives(

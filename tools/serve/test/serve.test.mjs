@@ -26,7 +26,7 @@ for (const [name, serve] of servers) {
         dir,
         port: 0,
         spa: true,
-        json: { '/remotes.json': { checkout: 'x' } },
+        site: { config: {}, remotes: { checkout: 'x' } },
       });
     });
 
