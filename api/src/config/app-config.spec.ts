@@ -358,7 +358,9 @@ describe('loadConfig', () => {
       const missing = errorMessageOf(() =>
         loadConfig({ ...production, MONGODB_URI_FILE: join(dir, 'absent') }),
       );
-      expect(missing).toMatch(`MONGODB_URI_FILE names ${join(dir, 'absent')}, which cannot be read (ENOENT)`);
+      expect(missing).toMatch(
+        `MONGODB_URI_FILE names ${join(dir, 'absent')}, which cannot be read (ENOENT)`,
+      );
       // A file's content is checked as the variable is, and is not repeated in the message.
       const bad = errorMessageOf(() =>
         loadConfig({ ...production, MONGODB_URI_FILE: file('bad', 'postgres://secret-in-file') }),
@@ -378,7 +380,10 @@ describe('loadConfig', () => {
       TRIAL: 'true',
       PAYPAL_API_BASE: 'http://paypal-double:4210',
     };
-    expect(loadConfig(trial)).toMatchObject({ trial: true, paypal: { apiBase: 'http://paypal-double:4210' } });
+    expect(loadConfig(trial)).toMatchObject({
+      trial: true,
+      paypal: { apiBase: 'http://paypal-double:4210' },
+    });
     expect(errorMessageOf(() => loadConfig({ ...trial, PAYPAL_MODE: 'live' }))).toMatch(
       'PAYPAL_MODE=live is refused',
     );
