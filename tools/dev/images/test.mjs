@@ -304,12 +304,51 @@ try {
   const manifest = await httpsGet(`${site}/remotes/marketing/mf-manifest.json`, ca);
   assert.equal(manifest.status, 200, 'a remote under /remotes/<name>/');
   assert.equal(JSON.parse(manifest.body).name, 'marketing');
-  const plain = await fetch(`http://127.0.0.1:${httpPort}/pricing`, {
-    redirect: 'manual',
-    headers: { host: 'localhost' },
-  });
+  const plain = await fetch(`http://127.0.0.1:${httpPort}/pricing`, { redirect: 'manual' });
   assert.equal(plain.status, 308, 'http is sent to https');
-  assert.match(plain.headers.get('location') ?? '', /^https:\/\/localhost/);
+  assert.match(plain.headers.get('location') ?? '', /^https:\/\/[^/]+\/pricing$/);
+
+  step('a renderer wired as the compose kit does: the site read through the front, inside');
+  // One origin: the API and the remotes are the site's; the renderer's token is a secret file.
+  const siteSettings = mkdtempSync(join(tmpdir(), 'coldmail-site-'));
+  const secrets = mkdtempSync(join(tmpdir(), 'coldmail-secrets-'));
+  writeFileSync(join(siteSettings, 'config.json'), JSON.stringify({ apiBaseUrl: site }));
+  writeFileSync(
+    join(siteSettings, 'remotes.json'),
+    JSON.stringify({ ...remotes, marketing: `${site}/remotes/marketing/mf-manifest.json` }),
+  );
+  writeFileSync(join(secrets, 'renderer_token'), `${rendererToken}\n`);
+  for (const dir of [siteSettings, secrets]) chmodSync(dir, 0o755);
+  chmodSync(join(secrets, 'renderer_token'), 0o644);
+  const insidePort = await freePort();
+  try {
+    await run(
+      'coldmail-test-renderer-inside',
+      'coldmail-renderer',
+      {
+        NODE_ENV: 'production',
+        LISTEN: String(insidePort),
+        SITE_URL: site,
+        SITE_INTERNAL_URL: `http://127.0.0.1:${internalPort}`,
+        RENDERER_TOKEN_FILE: '/run/secrets/renderer_token',
+      },
+      [
+        `${siteSettings}:/etc/coldmail:ro`,
+        `${join(secrets, 'renderer_token')}:/run/secrets/renderer_token:ro`,
+      ],
+    );
+    const inside = await answers(`http://127.0.0.1:${insidePort}/`);
+    const insideHtml = await inside.text();
+    assert.match(insideHtml, /Write cold emails that/, 'drawn from what it read inside');
+    assert.ok(
+      !insideHtml.includes(`127.0.0.1:${internalPort}`),
+      'the page names the public addresses only',
+    );
+    assert.ok(insideHtml.includes(`${site}/remotes/marketing/`), "the remote's styles, public");
+  } finally {
+    rmSync(siteSettings, { recursive: true, force: true });
+    rmSync(secrets, { recursive: true, force: true });
+  }
 
   step('the trial PayPal double answers as PayPal does');
   const doublePort = await freePort();
