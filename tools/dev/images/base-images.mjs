@@ -27,11 +27,34 @@ function run(command, args, cwd) {
     throw new Error(`${command} ${args.join(' ')} failed (${result.status})`);
 }
 
+/**
+ * What makes the official image slim (debuerreotype --slim): no manuals, documentation or
+ * translations installed by any later package, and no apt caches or lists kept in a layer.
+ * mmdebstrap writes these into the image's dpkg and apt settings, so the Dockerfile's own
+ * `apt-get install` follows them too.
+ */
+const SLIM = [
+  ...['man', 'doc', 'info', 'groff', 'lintian', 'linda', 'locale'].map(
+    (dir) => `--dpkgopt=path-exclude=/usr/share/${dir}/*`,
+  ),
+  '--dpkgopt=path-include=/usr/share/doc/*/copyright',
+  '--dpkgopt=path-include=/usr/share/locale/locale.alias',
+  '--aptopt=Dir::Cache::pkgcache ""',
+  '--aptopt=Dir::Cache::srcpkgcache ""',
+  '--customize-hook=rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*',
+];
+
 async function debianImage() {
   if (await hasImage(DEBIAN_IMAGE)) return;
   const work = mkdtempSync(join(tmpdir(), 'coldmail-debian-'));
   try {
-    run('mmdebstrap', ['--variant=minbase', '--quiet', 'bookworm', join(work, 'rootfs.tar')]);
+    run('mmdebstrap', [
+      '--variant=minbase',
+      '--quiet',
+      ...SLIM,
+      'bookworm',
+      join(work, 'rootfs.tar'),
+    ]);
     await podman(['import', '--change', 'CMD ["bash"]', join(work, 'rootfs.tar'), DEBIAN_IMAGE]);
   } finally {
     rmSync(work, { recursive: true, force: true });

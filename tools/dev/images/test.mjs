@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -337,8 +338,22 @@ try {
         `${join(secrets, 'renderer_token')}:/run/secrets/renderer_token:ro`,
       ],
     );
-    const inside = await answers(`http://127.0.0.1:${insidePort}/`);
-    const insideHtml = await inside.text();
+    // As the shell's nginx asks it: with the site's own Host (in production it answers no other).
+    await answers(`http://127.0.0.1:${insidePort}/healthz`);
+    const insideHtml = await new Promise((done, fail) => {
+      get(
+        `http://127.0.0.1:${insidePort}/`,
+        { headers: { host: new URL(site).host }, timeout: 15_000 },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () =>
+            res.statusCode === 200 ? done(body) : fail(new Error(`HTTP ${res.statusCode}`)),
+          );
+        },
+      ).on('error', fail);
+    });
     assert.match(insideHtml, /Write cold emails that/, 'drawn from what it read inside');
     assert.ok(
       !insideHtml.includes(`127.0.0.1:${internalPort}`),
