@@ -2,12 +2,13 @@
 // deploy kit promises: a replica set, a mail catcher, two API instances behind a load balancer,
 // the shell and every remote of the registry, each image built from this repository's files.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { remoteNames } from '@coldmail/registry/apps';
+import { pageList } from '@coldmail/registry/pages';
 import Ajv from 'ajv';
 import { parse } from 'yaml';
 
@@ -192,6 +193,42 @@ test('the API scales behind the front, which finds its instances by name; every 
   for (const name of remoteNames) {
     assert.match(caddyfile, new RegExp(`handle_path /remotes/${name}/\\*`), name);
     assert.ok(compose.services[name], `a service for ${name}`);
+  }
+});
+
+/** The front's @api matcher: Caddy's path patterns (`/x/*` a prefix, else the exact path). */
+function apiMatcher() {
+  const caddyfile = readFileSync(join(deploy, 'caddy', 'Caddyfile'), 'utf8');
+  const patterns = /^\s*@api path (.+)$/m.exec(caddyfile)?.[1].trim().split(/\s+/) ?? [];
+  assert.ok(patterns.length > 0, 'the Caddyfile names the API paths');
+  return (/** @type {string} */ path) =>
+    patterns.some((pattern) =>
+      pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern,
+    );
+}
+
+/** Every path of the API's contract (libs/contracts/src), its parameters filled in. */
+function contractPaths() {
+  const dir = join(deploy, '..', 'libs', 'contracts', 'src');
+  const paths = new Set();
+  for (const file of readdirSync(dir, { recursive: true })) {
+    if (!String(file).endsWith('.ts')) continue;
+    const code = readFileSync(join(dir, String(file)), 'utf8');
+    for (const [, path] of code.matchAll(/\bpath: '(\/[^']*)'/g)) {
+      paths.add(path.replace(/:\w+/g, 'x1'));
+    }
+  }
+  return [...paths];
+}
+
+test('the front sends every path of the API contract to the API, and no page of the site', () => {
+  const isApi = apiMatcher();
+  const paths = contractPaths();
+  assert.ok(paths.length > 40, `the contract's paths are read (${paths.length})`);
+  for (const path of paths) assert.ok(isApi(path), `${path} goes to the API`);
+  for (const page of pageList) {
+    const path = page.path.replace(/:\w+/g, 'x1');
+    assert.ok(!isApi(path), `the page ${path} goes to the shell`);
   }
 });
 

@@ -8,14 +8,16 @@ import {
   NotFoundException,
   OnApplicationBootstrap,
 } from '@nestjs/common';
-import type { CreditHistory, CreditHistoryEntry, CreditHistoryQuery } from '@coldmail/contracts';
+import {
+  GENERATION_CREDITS,
+  type CreditHistory,
+  type CreditHistoryEntry,
+  type CreditHistoryQuery,
+} from '@coldmail/contracts';
 import { Types } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
 import { CreditLedger, type LedgerOutcome } from './credit-ledger';
 import type { AppliedCreditEntry } from './schemas/credit-entry.schema';
-
-/** Spec: one email generation costs 1 credit. */
-const GENERATION_COST = 1;
 
 /** A change that is in the balance. */
 export interface AppliedCredit {
@@ -111,7 +113,7 @@ export class CreditsService implements OnApplicationBootstrap {
   async debitGeneration(
     userId: string,
     generationId: string,
-    cost = GENERATION_COST,
+    cost = GENERATION_CREDITS,
   ): Promise<AppliedCredit> {
     return this.generationDebitOf(
       await this.ledger.apply({
@@ -133,7 +135,7 @@ export class CreditsService implements OnApplicationBootstrap {
   async startGenerationDebit(
     userId: string,
     generationId: string,
-    cost = GENERATION_COST,
+    cost = GENERATION_CREDITS,
   ): Promise<AppliedCredit & { settled: Promise<void> }> {
     const { outcome, settled } = await this.ledger.debitNew({
       userId,

@@ -297,6 +297,9 @@ try {
   const site = `https://localhost:${httpsPort}`;
   const ready = await httpsGet(`${site}/api/health/ready`, ca);
   assert.equal(ready.status, 200, 'the API, through the front, over TLS');
+  // The specification's endpoints at the root are the API's too, not pages.
+  const packages = await httpsGet(`${site}/packages`, ca);
+  assert.match(String(packages.headers['content-type']), /application\/json/, '/packages: the API');
   const front = await httpsGet(`${site}/`, ca);
   assert.equal(front.status, 200);
   assert.match(front.body, /Write cold emails that/, 'the landing page, drawn by the renderer');
