@@ -37,15 +37,19 @@ const DEFAULT_PORTS = { http: ':80', https: ':443' };
 const originOf = (url) => {
   const match = typeof url === 'string' ? ORIGIN.exec(url) : null;
   if (!match) return [];
-  const scheme = match[1].toLowerCase();
-  let host = match[2].toLowerCase();
+  const scheme = String(match[1]).toLowerCase();
+  let host = String(match[2]).toLowerCase();
   const defaultPort = DEFAULT_PORTS[/** @type {'http' | 'https'} */ (scheme)];
   if (host.endsWith(defaultPort)) host = host.slice(0, -defaultPort.length);
   return [`${scheme}://${host}`];
 };
 
 /** @param {unknown[]} urls @returns {string[]} */
-const originsOf = (urls) => urls.reduce((all, url) => all.concat(originOf(url)), []);
+const originsOf = (urls) =>
+  urls.reduce(
+    (/** @type {string[]} */ all, url) => all.concat(originOf(url)),
+    /** @type {string[]} */ ([]),
+  );
 
 /** @param {string[]} sources */
 const unique = (sources) => sources.filter((source, at) => sources.indexOf(source) === at);
@@ -134,7 +138,7 @@ function sitePolicy(shellConfig, remotes, html, sha256) {
   const config = shellConfig || {};
   return contentSecurityPolicy({
     apiUrl: typeof config.apiBaseUrl === 'string' ? config.apiBaseUrl : '',
-    remoteUrls: Object.keys(remotes || {}).map((name) => remotes[name]),
+    remoteUrls: Object.keys(remotes || {}).map((name) => String(remotes[name])),
     firebase: /** @type {{ emulatorUrl?: string, authDomain?: string, projectId?: string }} */ (
       config.firebase && typeof config.firebase === 'object' ? config.firebase : {}
     ),
