@@ -1,7 +1,7 @@
 import type { ItemOrder, PackageOrder, PackagePaymentResult } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
 import { FirebaseAuthService } from '../src/auth/firebase-auth.service';
-import { awaitMail } from './support/mailbox';
+import { awaitMail, orderMailSettled } from './support/mailbox';
 import { paypalDouble } from './support/paypal-double';
 import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
@@ -149,7 +149,12 @@ describe('mail follows the account', () => {
     ).toMatchObject({ userEmail: newEmail });
 
     expect((await pay(token, order, 'package')).status).toBe(200);
-    const receipts = await awaitMail(mailDir(), (mail) => mail.subject.includes(order.orderId));
+    const receipts = await awaitMail(
+      mailDir(),
+      (mail) => mail.subject.includes(order.orderId),
+      1,
+      orderMailSettled(api.db, 'orders', order._id, 'receipt'),
+    );
     expect(receipts.map((mail) => mail.to)).toEqual([newEmail]);
 
     await as(admin.token, 'PUT', `/support-message-status/${ticket._id}`, {
@@ -179,7 +184,12 @@ describe('mail follows the account', () => {
     ).body;
     const token = await changeEmail(buyer, `unverified-${unique()}@coldmail.test`, false);
     expect((await pay(token, order, 'package')).status).toBe(200);
-    const receipts = await awaitMail(mailDir(), (mail) => mail.subject.includes(order.orderId));
+    const receipts = await awaitMail(
+      mailDir(),
+      (mail) => mail.subject.includes(order.orderId),
+      1,
+      orderMailSettled(api.db, 'orders', order._id, 'receipt'),
+    );
     expect(receipts.map((mail) => mail.to)).toEqual([buyer.email]);
   });
 });

@@ -1,7 +1,7 @@
 import type { PackageOrder } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
 import { FulfilmentService } from '../src/payments/fulfilment.service';
-import { awaitMail } from './support/mailbox';
+import { awaitMail, orderMailSettled } from './support/mailbox';
 import { paypalDouble } from './support/paypal-double';
 import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
@@ -51,6 +51,7 @@ const receiptsFor = (order: PackageOrder, count = 1) =>
     api.config.mail.dir,
     (mail) => mail.subject === `Your receipt for order ${order.orderId}`,
     count,
+    orderMailSettled(api.db, 'orders', order._id, 'receipt'),
   );
 
 describe('receipts and refund notices by e-mail', () => {
@@ -117,6 +118,8 @@ describe('receipts and refund notices by e-mail', () => {
     const notices = await awaitMail(
       api.config.mail.dir,
       (mail) => mail.subject === `Order ${order.orderId} was refunded`,
+      1,
+      orderMailSettled(api.db, 'orders', order._id, 'refund'),
     );
     expect(notices).toHaveLength(1);
     expect(notices[0]?.text).toContain('$19.99 USD');

@@ -35,8 +35,14 @@ describe('the lease', () => {
     const [first, other] = [api, second].map((instance) => instance.app.get(LeasesService));
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const running = first!.runExclusive('test-job', 60_000, () => held);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The job runs only once its lease is taken: that, not a pause, says the other must wait.
+    let taken: () => void = () => undefined;
+    const leaseTaken = new Promise<void>((resolve) => (taken = resolve));
+    const running = first!.runExclusive('test-job', 60_000, () => {
+      taken();
+      return held;
+    });
+    await leaseTaken;
     expect(await other!.runExclusive('test-job', 60_000, async () => undefined)).toBe(false);
     release();
     expect(await running).toBe(true);

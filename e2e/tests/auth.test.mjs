@@ -99,24 +99,38 @@ test.describe('register, sign in and out', () => {
 
   test('a visitor who never signed in downloads no sign-in code until a sign-in screen opens; a signed-in visitor is restored after a reload', async () => {
     const page = await newPage(browser);
-    /** Scripts that carry Firebase Auth (its REST endpoint is in the SDK's code). */
-    const signInScripts = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      const body = await response.text().catch(() => '');
-      if (body.includes('identitytoolkit.googleapis.com')) signInScripts.push(response.url());
+    /**
+     * Every script the page asked for, each as the promise of its URL when it carries Firebase
+     * Auth (its REST endpoint is in the SDK's code), else null.
+     * @type {Promise<string | null>[]}
+     */
+    const scripts = [];
+    page.on('request', (request) => {
+      if (request.resourceType() !== 'script') return;
+      scripts.push(
+        request
+          .response()
+          // A redirect has no body; a script that failed has none either.
+          .then(
+            (response) => response?.text().catch(() => '') ?? '',
+            () => '',
+          )
+          .then((body) => (body.includes('identitytoolkit.googleapis.com') ? request.url() : null)),
+      );
     });
+    const signInScripts = async () => (await Promise.all(scripts)).filter(Boolean);
     await page.goto(stack.urls.shell);
+    // 'Sign Up' shows once the header knows the visitor is signed out: after the shell decided
+    // whether to load sign-in code. Every script asked for by then is read to its end.
     await page.getByRole('link', { name: 'Sign Up' }).waitFor();
-    await page.waitForLoadState('networkidle');
-    assert.deepEqual(signInScripts, [], 'the landing page loaded Firebase Auth');
+    assert.deepEqual(await signInScripts(), [], 'the landing page loaded Firebase Auth');
 
     const email = uniqueEmail('grace');
     await stack.emulator.createUser(email, 'secret123', 'Grace');
     await page.goto(`${stack.urls.shell}/login`);
     await signIn(page, email, 'secret123');
     await page.waitForURL('**/user/dashboard');
-    assert.ok(signInScripts.length > 0, 'signing in loaded Firebase Auth');
+    assert.ok((await signInScripts()).length > 0, 'signing in loaded Firebase Auth');
     // A new visit: the session comes back from Firebase, so a protected page opens.
     await page.goto(`${stack.urls.shell}/user/dashboard`);
     await page.reload();

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
+import { mongo } from 'mongoose';
 
 /** One message the API sent, as a mail client reads it. */
 interface ReadMail {
@@ -29,21 +30,37 @@ async function mailbox(dir: string): Promise<ReadMail[]> {
 
 /**
  * The messages matching `match` once `count` of them are there (sending is not awaited by the
- * request that causes it), and still `count` a moment later: a second copy would have shown.
+ * request that causes it) and `settled` says no other copy can still be sent (an order's mail
+ * state, say): a count checked then is the final one, on any machine.
  */
 export async function awaitMail(
   dir: string,
   match: (mail: ReadMail) => boolean,
   count = 1,
+  settled: () => Promise<boolean> = async () => true,
 ): Promise<ReadMail[]> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const found = (await mailbox(dir)).filter(match);
-    if (found.length >= count) {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      return (await mailbox(dir)).filter(match);
-    }
+    if (found.length >= count && (await settled())) return found;
     if (Date.now() > deadline) return found;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * An order's message of `kind` is sent and no other send can start: `sentAt` is set, and
+ * nothing is owed (`dueAt`) or being sent (`claimedUntil`). A new send needs `dueAt`.
+ */
+export const orderMailSettled =
+  (
+    db: mongo.Db,
+    collection: 'orders' | 'itemOrders',
+    orderId: string,
+    kind: 'receipt' | 'refund',
+  ) =>
+  async (): Promise<boolean> => {
+    const order = await db.collection(collection).findOne({ _id: new mongo.ObjectId(orderId) });
+    const state = (order?.mail as Record<string, Record<string, unknown>> | undefined)?.[kind];
+    return Boolean(state?.sentAt) && !state?.dueAt && !state?.claimedUntil;
+  };
