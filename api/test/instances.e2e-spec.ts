@@ -347,8 +347,18 @@ describe('payments over three instances', () => {
         () => null, // the connection went with the process: not acknowledged
       ),
     );
-    // Killed while its completions are under way.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Killed while its completions are under way: once PayPal has captured one of its orders
+    // (a capture it may not have stored yet), whatever the machine's speed.
+    const doomedOrders = orders.filter((_, index) => index % spread.length === spread.length - 1);
+    const deadline = Date.now() + 10_000;
+    const capturedOne = async () =>
+      (await Promise.all(doomedOrders.map((order) => paypal.order(order.paypalOrderId)))).some(
+        (order) => order?.status === 'COMPLETED',
+      );
+    while (!(await capturedOne())) {
+      if (Date.now() > deadline) throw new Error('the doomed instance captured no payment');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     await doomed.stop();
     const settled = await Promise.all(answers);
 
