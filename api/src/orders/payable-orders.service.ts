@@ -19,7 +19,6 @@ import type { z } from 'zod';
 import type { Model } from 'mongoose';
 import { mongo, trusted, Types } from 'mongoose';
 import { StoreCurrency } from '../packages/store-currency';
-import type { OrderMailKind } from './schemas/payable-order.schema';
 import type { AuthContext } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
 import { containsText } from '../common/search';
@@ -27,6 +26,7 @@ import { ownerIdOf } from '../auth/auth-context';
 import { isBuyer, listedOrders, mayView, type ListedOrders } from './order-access';
 import { formatOrderDate } from './order-dates';
 import { newOrderCode } from './order-codes';
+import { OrderMailOutbox } from './order-mail-outbox';
 import type {
   OrderRefund,
   PartialRefund,
@@ -74,11 +74,16 @@ export interface CapturedPayment {
  * payment state has `paymentStatus: 'pending'` in its filter, so it happens at most once.
  */
 export abstract class PayableOrdersService<Order extends PayableOrderData> implements OnModuleInit {
+  /** The e-mail each order owes its buyer (order-mail-outbox.ts). */
+  readonly mail: OrderMailOutbox<Order>;
+
   protected constructor(
     private readonly model: Model<PayableOrder>,
     private readonly storeCurrency: StoreCurrency,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.mail = new OrderMailOutbox<Order>(model);
+  }
 
   /**
    * Builds the unique indexes before the first order is written; older orders get a currency
@@ -314,46 +319,6 @@ export abstract class PayableOrdersService<Order extends PayableOrderData> imple
         ? 'This order has been paid and cannot be deleted; only pending orders can be deleted.'
         : 'Only pending orders can be deleted.',
     );
-  }
-
-  /**
-   * Claims the sending of an order's owed message for `leaseMs`: the order when this caller
-   * may send it (owed, not sent, nobody else's claim running), else null. Two instances (the
-   * completion and the webhook, the sweep) never both send it.
-   */
-  async claimMail(id: Types.ObjectId, kind: OrderMailKind, leaseMs: number): Promise<Order | null> {
-    const now = new Date();
-    return this.model
-      .findOneAndUpdate(
-        { _id: id, ...owedAndFree(kind, now) },
-        { $set: { [`mail.${kind}.claimedUntil`]: new Date(now.getTime() + leaseMs) } },
-        { returnDocument: 'after', timestamps: false },
-      )
-      .lean<Order>();
-  }
-
-  /** The claimed message went (sent: no longer owed), or could not and may be tried again. */
-  async settleMail(id: Types.ObjectId, kind: OrderMailKind, sent: boolean): Promise<void> {
-    await this.model.updateOne(
-      { _id: id },
-      sent
-        ? {
-            $set: { [`mail.${kind}.sentAt`]: new Date() },
-            $unset: { [`mail.${kind}.dueAt`]: 1, [`mail.${kind}.claimedUntil`]: 1 },
-          }
-        : { $unset: { [`mail.${kind}.claimedUntil`]: 1 } },
-      { timestamps: false },
-    );
-  }
-
-  /** Ids of orders whose owed message nobody is sending (for the recovery sweep; indexed). */
-  async mailDue(kind: OrderMailKind, limit: number): Promise<Types.ObjectId[]> {
-    const due = await this.model
-      .find(owedAndFree(kind, new Date()))
-      .select({ _id: 1 })
-      .limit(limit)
-      .lean<{ _id: Types.ObjectId }[]>();
-    return due.map((order) => order._id);
   }
 
   /** PayPal's references: custom_id is our orderId, invoice_id our paymentId. */
@@ -639,15 +604,4 @@ function isCodeCollision(error: unknown): boolean {
   if (!(error instanceof mongo.MongoServerError) || error.code !== 11000) return false;
   const keys = Object.keys((error.keyPattern as Record<string, unknown> | undefined) ?? {});
   return keys.includes('orderId') || keys.includes('paymentId');
-}
-
-/** An order's message of `kind` is owed (dueAt is removed when it is sent) and not being sent. */
-function owedAndFree(kind: OrderMailKind, now: Date) {
-  return {
-    [`mail.${kind}.dueAt`]: trusted({ $exists: true }),
-    $or: [
-      { [`mail.${kind}.claimedUntil`]: trusted({ $exists: false }) },
-      { [`mail.${kind}.claimedUntil`]: trusted({ $lt: now }) },
-    ],
-  };
 }

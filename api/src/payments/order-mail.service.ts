@@ -39,17 +39,17 @@ export class OrderMailService {
     const orders = this.kinds.ordersOf(kind);
     let claimed: AnyOrder | null = null;
     try {
-      claimed = await orders.claimMail(orderId, message, CLAIM_MS);
+      claimed = await orders.mail.claim(orderId, message, CLAIM_MS);
       if (!claimed) return;
       // To the buyer's account as it is now, not the address they ordered with.
       const to = await this.users.mailAddressOf(claimed.customerId, claimed.customerEmail);
       await this.mailer.send(this.compose(kind, claimed, message, to));
-      await orders.settleMail(orderId, message, true);
+      await orders.mail.settle(orderId, message, true);
     } catch (error) {
       this.logger.error(
         `The ${message} of ${kind} order ${orderId.toHexString()} was not sent (the sweep retries): ${error instanceof Error ? error.message : String(error)}`,
       );
-      if (claimed) await orders.settleMail(orderId, message, false).catch(() => undefined);
+      if (claimed) await orders.mail.settle(orderId, message, false).catch(() => undefined);
     }
   }
 
@@ -57,7 +57,7 @@ export class OrderMailService {
   async sendOwed(): Promise<void> {
     for (const kind of ['package', 'item'] as const) {
       for (const message of ['receipt', 'refund'] as const) {
-        const owed = await this.kinds.ordersOf(kind).mailDue(message, SWEEP_BATCH);
+        const owed = await this.kinds.ordersOf(kind).mail.due(message, SWEEP_BATCH);
         for (const orderId of owed) await this.send(kind, orderId, message);
       }
     }
