@@ -413,10 +413,6 @@ export function parseTrustProxy(text: string): TrustProxy | null {
 }
 
 /**
- * Reads and validates the environment once, at start-up. Throws a ConfigError naming every bad
- * variable, so a misconfigured deployment stops before it serves anything.
- */
-/**
  * The settings that are secrets, each also read from a file named by `<NAME>_FILE` (Docker and
  * Compose secrets, Kubernetes' mounted secrets), so that it is never in the environment an
  * orchestrator shows or an image layer keeps.
@@ -455,6 +451,10 @@ function withSecretFiles(env: Record<string, string | undefined>) {
   return resolved;
 }
 
+/**
+ * Reads and validates the environment once, at start-up. Throws a ConfigError naming every bad
+ * variable, so a misconfigured deployment stops before it serves anything.
+ */
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   // Blank values count as unset, as they do in most .env tooling.
   const present = Object.fromEntries(

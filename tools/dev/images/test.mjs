@@ -11,8 +11,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { get } from 'node:http';
-import { request } from 'node:https';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,16 +74,22 @@ const IMAGES = [
 ];
 
 /**
- * A GET over https that trusts only `ca` (the front's own local authority, as a browser told to
- * trust it would), with the Host the site is named by.
+ * A GET with what fetch cannot set: over https, trusting only `ca` (the front's own local
+ * authority, as a browser told to trust it would); or with a Host of its own.
  *
  * @param {string} url
- * @param {string} ca
+ * @param {{ ca?: string, host?: string }} [options]
  * @returns {Promise<{ status: number, headers: import('node:http').IncomingHttpHeaders, body: string }>}
  */
-const httpsGet = (url, ca) =>
+const rawGet = (url, { ca, host } = {}) =>
   new Promise((done, fail) => {
-    const req = request(url, { ca, servername: 'localhost', timeout: 10_000 }, (res) => {
+    const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+    const options = {
+      timeout: 15_000,
+      ...(ca ? { ca, servername: 'localhost' } : {}),
+      ...(host ? { headers: { host } } : {}),
+    };
+    const req = send(url, options, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (body += chunk));
@@ -295,17 +301,17 @@ try {
     '/data/caddy/pki/authorities/local/root.crt',
   ]);
   const site = `https://localhost:${httpsPort}`;
-  const ready = await httpsGet(`${site}/api/health/ready`, ca);
+  const ready = await rawGet(`${site}/api/health/ready`, { ca });
   assert.equal(ready.status, 200, 'the API, through the front, over TLS');
   // The specification's endpoints at the root are the API's too, not pages.
-  const packages = await httpsGet(`${site}/packages`, ca);
+  const packages = await rawGet(`${site}/packages`, { ca });
   assert.match(String(packages.headers['content-type']), /application\/json/, '/packages: the API');
-  const front = await httpsGet(`${site}/`, ca);
+  const front = await rawGet(`${site}/`, { ca });
   assert.equal(front.status, 200);
   assert.match(front.body, /Write cold emails that/, 'the landing page, drawn by the renderer');
   assert.equal(front.headers['x-page-render'], 'server');
   assert.equal(front.headers.server, undefined, 'the front does not name itself');
-  const manifest = await httpsGet(`${site}/remotes/marketing/mf-manifest.json`, ca);
+  const manifest = await rawGet(`${site}/remotes/marketing/mf-manifest.json`, { ca });
   assert.equal(manifest.status, 200, 'a remote under /remotes/<name>/');
   assert.equal(JSON.parse(manifest.body).name, 'marketing');
   const plain = await fetch(`http://127.0.0.1:${httpPort}/pricing`, { redirect: 'manual' });
@@ -343,20 +349,9 @@ try {
     );
     // As the shell's nginx asks it: with the site's own Host (in production it answers no other).
     await answers(`http://127.0.0.1:${insidePort}/healthz`);
-    const insideHtml = await new Promise((done, fail) => {
-      get(
-        `http://127.0.0.1:${insidePort}/`,
-        { headers: { host: new URL(site).host }, timeout: 15_000 },
-        (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk) => (body += chunk));
-          res.on('end', () =>
-            res.statusCode === 200 ? done(body) : fail(new Error(`HTTP ${res.statusCode}`)),
-          );
-        },
-      ).on('error', fail);
-    });
+    const inside = await rawGet(`http://127.0.0.1:${insidePort}/`, { host: new URL(site).host });
+    assert.equal(inside.status, 200);
+    const insideHtml = inside.body;
     assert.match(insideHtml, /Write cold emails that/, 'drawn from what it read inside');
     assert.ok(
       !insideHtml.includes(`127.0.0.1:${internalPort}`),
