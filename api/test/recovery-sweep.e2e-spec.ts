@@ -112,7 +112,7 @@ describe('the recovery sweep', () => {
     // Step 1 of fulfilment happened (the order is paid); the process stopped before step 2.
     const orders = api.app.get(PackageOrdersService);
     const stored = await orders.findById(order.body._id);
-    await orders.markPaid(stored!, {
+    await orders.payment.markPaid(stored!, {
       captureId: `CAP${unique()}`,
       captureTime: new Date().toISOString(),
     });

@@ -1,8 +1,12 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
 import { Migrations } from '../database/migrations';
 import { UsersService } from '../users/users.service';
-import { ItemOrdersService } from './item-orders.service';
-import { PackageOrdersService } from './package-orders.service';
+import { adoptOwners } from './order-migrations';
+import { ItemOrder } from './schemas/item-order.schema';
+import { PackageOrder } from './schemas/package-order.schema';
+import type { PayableOrder } from './schemas/payable-order.schema';
 
 /**
  * Orders placed before they carried their buyer's record id get it, once for the database, at
@@ -18,8 +22,8 @@ export class OrderOwnersMigration implements OnModuleInit {
 
   constructor(
     private readonly users: UsersService,
-    private readonly packageOrders: PackageOrdersService,
-    private readonly itemOrders: ItemOrdersService,
+    @InjectModel(PackageOrder.name) private readonly packageOrders: Model<PayableOrder>,
+    @InjectModel(ItemOrder.name) private readonly itemOrders: Model<PayableOrder>,
     private readonly migrations: Migrations,
   ) {}
 
@@ -27,8 +31,8 @@ export class OrderOwnersMigration implements OnModuleInit {
     await this.migrations.runOnce('order-owners', async () => {
       const recordOf = (email: string) => this.users.verifiedOwnerOfEmail(email);
       const adopted =
-        (await this.packageOrders.adoptOwners(recordOf)) +
-        (await this.itemOrders.adoptOwners(recordOf));
+        (await adoptOwners(this.packageOrders, recordOf)) +
+        (await adoptOwners(this.itemOrders, recordOf));
       if (adopted > 0) this.logger.log(`${adopted} order(s) now owned by their buyer's record`);
     });
   }

@@ -14,7 +14,7 @@ import { InjectConfig } from '../config/config.module';
 import type { ServerTiming } from '../common/server-timing';
 import { ItemOrdersService } from '../orders/item-orders.service';
 import { PackageOrdersService } from '../orders/package-orders.service';
-import type { CapturedPayment } from '../orders/payable-orders.service';
+import type { CapturedPayment } from '../orders/order-payment';
 import type { ItemOrderData } from '../orders/schemas/item-order.schema';
 import type { PackageOrderData } from '../orders/schemas/package-order.schema';
 import type { PayableOrderData } from '../orders/schemas/payable-order.schema';
@@ -22,7 +22,8 @@ import { DuplicateCapturesService } from './duplicate-captures.service';
 import { FulfilmentService } from './fulfilment.service';
 import { OrderKinds, type OrderKind } from './order-kinds';
 import { type PaypalCapture, type PaypalOrder } from './paypal-api';
-import { PaypalApiError, PaypalClient, type PaypalCredentials } from './paypal.client';
+import { PaypalClient, type PaypalCredentials } from './paypal.client';
+import { PaypalApiError } from './paypal-errors';
 import { PaypalSettingsService } from './paypal-settings.service';
 import {
   amountMatches,
@@ -125,7 +126,12 @@ export class CheckoutService {
       this.logger.error(`PayPal order ${paypalOrder.id} was created without a readable payee`);
       throw new BadGatewayException(PAYPAL_FAILED);
     }
-    await orders.rememberPaypalOrder(order._id.toHexString(), paypalOrder.id, currency, payeeId);
+    await orders.payment.rememberPaypalOrder(
+      order._id.toHexString(),
+      paypalOrder.id,
+      currency,
+      payeeId,
+    );
     return { id: paypalOrder.id };
   }
 
@@ -312,7 +318,7 @@ export class CheckoutService {
       }
       // One PayPal order of this order is captured at a time: a buyer with two tabs, each with
       // its own approved PayPal order, must never be charged twice.
-      const claim = await orders.claimCapture(order._id, paypalOrderId, CAPTURE_CLAIM_MS);
+      const claim = await orders.payment.claimCapture(order._id, paypalOrderId, CAPTURE_CLAIM_MS);
       if (!claim.claimed) {
         if (!claim.heldBy) {
           // Paid meanwhile (a concurrent completion or the webhook): answer with that payment.
@@ -332,7 +338,12 @@ export class CheckoutService {
           paypalOrder = other;
         } else if (
           !claim.lapsed ||
-          !(await orders.takeOverCapture(order._id, claim.heldBy, paypalOrderId, CAPTURE_CLAIM_MS))
+          !(await orders.payment.takeOverCapture(
+            order._id,
+            claim.heldBy,
+            paypalOrderId,
+            CAPTURE_CLAIM_MS,
+          ))
         ) {
           throw new ConflictException(CAPTURE_IN_PROGRESS);
         }
@@ -353,7 +364,7 @@ export class CheckoutService {
               await this.recordIssue(kind, order, 'DECLINED');
             }
             // Nothing was captured: another of the order's PayPal orders may be tried.
-            await orders.releaseCapture(order._id, paypalOrderId);
+            await orders.payment.releaseCapture(order._id, paypalOrderId);
             throw paypalFailure(this.logger, error, 'capture');
           }
           // A concurrent call (or the buyer's other tab) captured it first: read its result.
@@ -391,7 +402,7 @@ export class CheckoutService {
     }
     if (capture.status !== 'COMPLETED') {
       await this.recordIssue(kind, order, capture.status, capture.id);
-      await orders.releaseCapture(order._id, paypalOrderId);
+      await orders.payment.releaseCapture(order._id, paypalOrderId);
       throw new HttpException(DECLINED, HttpStatus.PAYMENT_REQUIRED);
     }
     if (
@@ -420,6 +431,6 @@ export class CheckoutService {
     captureId?: string,
   ): Promise<void> {
     const orders = this.kinds.ordersOf(kind);
-    return orders.recordPaymentIssue(order._id.toHexString(), status, captureId);
+    return orders.payment.recordPaymentIssue(order._id.toHexString(), status, captureId);
   }
 }

@@ -29,7 +29,7 @@ export class DuplicateCapturesService {
   ): Promise<void> {
     const orders = this.kinds.ordersOf(kind);
     try {
-      await orders.recordDuplicateCapture(order._id, captureId);
+      await orders.payment.recordDuplicateCapture(order._id, captureId);
       const credentials = await this.settings.credentials();
       if (!credentials) throw new Error('PayPal credentials are not set');
       const refund = await this.paypal.refundCapture(
@@ -37,7 +37,7 @@ export class DuplicateCapturesService {
         captureId,
         `duplicate-capture-${captureId}`,
       );
-      await orders.recordDuplicateCapture(order._id, captureId, refund.id);
+      await orders.payment.recordDuplicateCapture(order._id, captureId, refund.id);
       this.logger.warn(
         `Order ${order.orderId} was paid twice: refunded the second capture ${captureId} (refund ${refund.id})`,
       );
@@ -51,7 +51,7 @@ export class DuplicateCapturesService {
   /** What a failed refund or a stopped process left unrefunded (the recovery sweep). */
   async recover(): Promise<void> {
     for (const kind of ['package', 'item'] as const) {
-      for (const order of await this.kinds.ordersOf(kind).findUnrefundedDuplicates()) {
+      for (const order of await this.kinds.ordersOf(kind).payment.findUnrefundedDuplicates()) {
         for (const [captureId, capture] of Object.entries(order.duplicateCaptures ?? {})) {
           if (!capture.refundId) await this.refund(kind, order, captureId);
         }

@@ -3,10 +3,12 @@ import { isRefunded } from '@coldmail/contracts';
 import { CreditsService } from '../credits/credits.service';
 import { ItemOrdersService } from '../orders/item-orders.service';
 import { PackageOrdersService } from '../orders/package-orders.service';
-import { totalCentsOf, type CapturedPayment } from '../orders/payable-orders.service';
+import type { CapturedPayment, OrderPayment } from '../orders/order-payment';
+import type { OrderRefunds } from '../orders/order-refunds';
+import { totalCentsOf } from '../orders/payable-orders.service';
 import type { ItemOrderData } from '../orders/schemas/item-order.schema';
 import type { PackageOrderData } from '../orders/schemas/package-order.schema';
-import type { OrderRefund, PartialRefund } from '../orders/schemas/payable-order.schema';
+import type { OrderRefund } from '../orders/schemas/payable-order.schema';
 import { Telemetry } from '../telemetry/telemetry';
 import { UsersService } from '../users/users.service';
 import { DuplicateCapturesService } from './duplicate-captures.service';
@@ -81,10 +83,10 @@ export class FulfilmentService implements OnApplicationBootstrap {
     if (unfinished.length > 0) {
       this.logger.warn(`Finished crediting ${unfinished.length} paid order(s)`);
     }
-    const refunded = await this.packageOrders.findRefundedNotReversed();
+    const refunded = await this.packageOrders.refunds.findRefundedNotReversed();
     for (const order of refunded) await this.takeBackCredits(order);
     if (refunded.length > 0) this.logger.warn(`Finished ${refunded.length} refund(s)`);
-    const partly = await this.packageOrders.findPartialCreditsPending();
+    const partly = await this.packageOrders.refunds.findPartialCreditsPending();
     for (const order of partly) {
       for (const reference of Object.keys(order.partialRefunds ?? {})) {
         await this.takeBackPartial(order, reference);
@@ -106,15 +108,8 @@ export class FulfilmentService implements OnApplicationBootstrap {
     order: Order,
     refund: { paypalReference: string; amountCents: number; at: Date },
   ): Promise<void> {
-    const orders = this.kinds.ordersOf(kind) as unknown as {
-      recordPartialRefund(
-        order: Order,
-        reference: string,
-        entry: PartialRefund,
-        creditsToTakeBack: boolean,
-      ): Promise<Order | null>;
-    };
-    const recorded = await orders.recordPartialRefund(
+    const orders = this.kinds.ordersOf(kind) as unknown as { refunds: OrderRefunds<Order> };
+    const recorded = await orders.refunds.recordPartialRefund(
       order,
       refund.paypalReference,
       { amountCents: refund.amountCents, at: refund.at },
@@ -153,7 +148,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
     if (!entry || entry.creditsTakenBack !== undefined) return;
     const buyerId = order.customerId?.toHexString();
     if (!order.creditApplied || !buyerId) {
-      await this.packageOrders.recordPartialCreditsTakenBack(order, reference, 0, 0);
+      await this.packageOrders.refunds.recordPartialCreditsTakenBack(order, reference, 0, 0);
       return;
     }
     const total = totalCentsOf(order);
@@ -161,11 +156,11 @@ export class FulfilmentService implements OnApplicationBootstrap {
     const before = entries.slice(0, index).reduce((sum, [, other]) => sum + other.amountCents, 0);
     const share = worth(before + entry.amountCents) - worth(before);
     if (share === 0) {
-      await this.packageOrders.recordPartialCreditsTakenBack(order, reference, 0, 0);
+      await this.packageOrders.refunds.recordPartialCreditsTakenBack(order, reference, 0, 0);
       return;
     }
     const reversed = await this.credits.reversePayment(buyerId, reference, share);
-    await this.packageOrders.recordPartialCreditsTakenBack(
+    await this.packageOrders.refunds.recordPartialCreditsTakenBack(
       order,
       reference,
       reversed ? -reversed.delta : 0,
@@ -231,10 +226,10 @@ export class FulfilmentService implements OnApplicationBootstrap {
     refund: OrderRefund,
   ): Promise<{ order: Order; refundedNow: boolean }> {
     const orders = this.kinds.ordersOf(kind) as unknown as {
-      markRefunded(order: Order, refund: OrderRefund): Promise<Order | null>;
+      refunds: OrderRefunds<Order>;
       findById(id: string): Promise<Order | null>;
     };
-    const won = await orders.markRefunded(order, refund);
+    const won = await orders.refunds.markRefunded(order, refund);
     if (won) {
       this.logger.warn(`Order ${order.orderId} refunded (${refund.source})`);
       // What partial refunds gave back has been counted as each came.
@@ -258,7 +253,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
     if (order.refund?.creditsTakenBack !== undefined) return;
     if (!order.creditApplied) {
       // Its credits never reached the balance: nothing to take back.
-      await this.packageOrders.recordCreditsTakenBack(order, 0, 0);
+      await this.packageOrders.refunds.recordCreditsTakenBack(order, 0, 0);
       return;
     }
     const buyerId = order.customerId?.toHexString();
@@ -273,16 +268,16 @@ export class FulfilmentService implements OnApplicationBootstrap {
         ? await this.credits.reversePayment(buyerId, order._id.toHexString(), remaining)
         : null;
     if (buyerId && remaining === 0) {
-      await this.packageOrders.recordCreditsTakenBack(order, 0, 0);
+      await this.packageOrders.refunds.recordCreditsTakenBack(order, 0, 0);
       return;
     }
     if (!reversed) {
       this.logger.error(`Refunded order ${order.orderId}: its buyer has no record any more`);
-      await this.packageOrders.recordCreditsTakenBack(order, 0, remaining);
+      await this.packageOrders.refunds.recordCreditsTakenBack(order, 0, remaining);
       return;
     }
     const taken = -reversed.delta;
-    await this.packageOrders.recordCreditsTakenBack(order, taken, reversed.shortfall);
+    await this.packageOrders.refunds.recordCreditsTakenBack(order, taken, reversed.shortfall);
     if (reversed.shortfall > 0) {
       this.logger.warn(
         `Refunded order ${order.orderId}: ${reversed.shortfall} of its ${order.credit} credits were already spent`,
@@ -293,13 +288,13 @@ export class FulfilmentService implements OnApplicationBootstrap {
   private async markPaid<Order extends PackageOrderData | ItemOrderData>(
     kind: OrderKind,
     orders: {
-      markPaid(order: Order, payment: CapturedPayment): Promise<Order | null>;
+      payment: OrderPayment<Order>;
       findById(id: string): Promise<Order | null>;
     },
     order: Order,
     payment: CapturedPayment,
   ): Promise<Fulfilled<Order>> {
-    const won = await orders.markPaid(order, payment);
+    const won = await orders.payment.markPaid(order, payment);
     if (won) {
       this.logger.log(`Order ${order.orderId} paid (capture ${payment.captureId})`);
       this.telemetry.payment('paid', moneyOf(kind, won));

@@ -7,7 +7,7 @@ import {
   UnprocessableEntityException,
   type Logger,
 } from '@nestjs/common';
-import { PaypalApiError } from './paypal.client';
+import { PaypalApiError } from './paypal-errors';
 
 // How a PayPal failure reaches our client: PayPal's details go to the log, the client gets a
 // plain sentence and a status that says whose move it is.

@@ -7,7 +7,6 @@ import { SpanStatusCode } from '@opentelemetry/api';
 import { Telemetry } from '../telemetry/telemetry';
 import {
   paypalCaptureSchema,
-  paypalErrorSchema,
   paypalOrderSchema,
   paypalRefundSchema,
   paypalTokenSchema,
@@ -18,6 +17,7 @@ import {
   type PaypalRefund,
   type WebhookTransmission,
 } from './paypal-api';
+import { errorFrom, PaypalApiError } from './paypal-errors';
 
 /** Where and as whom to call PayPal (from the payment settings). */
 export interface PaypalCredentials {
@@ -28,37 +28,6 @@ export interface PaypalCredentials {
 
 /** A token is renewed this long before PayPal says it expires. */
 const TOKEN_MARGIN_MS = 60_000;
-
-/**
- * PayPal answered with an error, could not be reached, or answered something unreadable
- * (status 0). Carries PayPal's diagnostic fields for the logs; never shown to clients.
- */
-export class PaypalApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly operation: string,
-    readonly paypalName?: string,
-    readonly issue?: string,
-    readonly debugId?: string,
-  ) {
-    super(
-      `PayPal ${operation} failed: ${status || 'no answer'}` +
-        `${paypalName ? ` ${paypalName}` : ''}${issue ? ` (${issue})` : ''}`,
-    );
-    this.name = 'PaypalApiError';
-  }
-
-  /** What the logs get: no secrets, no request bodies. */
-  toLog(): Record<string, unknown> {
-    return {
-      operation: this.operation,
-      status: this.status,
-      name: this.paypalName,
-      issue: this.issue,
-      debugId: this.debugId,
-    };
-  }
-}
 
 /**
  * PayPal's REST API (Orders v2, OAuth 2 client credentials, webhook verification) over fetch.
@@ -287,16 +256,4 @@ export class PaypalClient {
 
 function tokenKey(credentials: PaypalCredentials): string {
   return `${credentials.baseUrl}\n${credentials.clientId}\n${credentials.clientSecret}`;
-}
-
-function errorFrom(status: number, operation: string, body: unknown): PaypalApiError {
-  const parsed = paypalErrorSchema.safeParse(body);
-  const details = parsed.success ? parsed.data : {};
-  return new PaypalApiError(
-    status,
-    operation,
-    details.name ?? details.error,
-    details.details?.find((detail) => detail.issue)?.issue,
-    details.debug_id,
-  );
 }

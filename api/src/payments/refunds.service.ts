@@ -15,7 +15,8 @@ import { FulfilmentService } from './fulfilment.service';
 import { auditKindOf, OrderKinds, type OrderKind } from './order-kinds';
 import type { PaypalRefund } from './paypal-api';
 import { PAYPAL_FAILED, paypalFailure } from './paypal-failures';
-import { PaypalApiError, PaypalClient } from './paypal.client';
+import { PaypalClient } from './paypal.client';
+import { PaypalApiError } from './paypal-errors';
 import { PaypalSettingsService } from './paypal-settings.service';
 
 /** Admins' refunds of paid orders, at PayPal and then in our books. */

@@ -251,7 +251,7 @@ export class WebhooksService implements OnModuleInit {
             });
           } else if (type === 'CUSTOMER.DISPUTE.CREATED') {
             const orders = this.kinds.ordersOf(found.kind);
-            await orders.recordDispute(found.order._id, dispute.data.dispute_id);
+            await orders.refunds.recordDispute(found.order._id, dispute.data.dispute_id);
             this.logger.warn(
               `Order ${found.order.orderId}: dispute ${dispute.data.dispute_id} opened`,
             );
@@ -268,9 +268,9 @@ export class WebhooksService implements OnModuleInit {
   private async paidOrderOfCapture(
     captureId: string,
   ): Promise<{ kind: OrderKind; order: AnyOrder } | null> {
-    const packageOrder = await this.packageOrders.findByCapture(captureId);
+    const packageOrder = await this.packageOrders.payment.findByCapture(captureId);
     if (packageOrder) return { kind: 'package', order: packageOrder };
-    const itemOrder = await this.itemOrders.findByCapture(captureId);
+    const itemOrder = await this.itemOrders.payment.findByCapture(captureId);
     return itemOrder ? { kind: 'item', order: itemOrder } : null;
   }
 
@@ -283,7 +283,7 @@ export class WebhooksService implements OnModuleInit {
     const orders = this.kinds.ordersOf(kind);
     if (type === 'PAYMENT.CAPTURE.DENIED') {
       // The order stays pending (the buyer may pay again); the denial is kept for support.
-      await orders.recordPaymentIssue(order._id.toHexString(), 'DENIED', capture.id);
+      await orders.payment.recordPaymentIssue(order._id.toHexString(), 'DENIED', capture.id);
       this.logger.warn(`Order ${order.orderId}: PayPal denied capture ${capture.id}`);
       return;
     }
@@ -316,13 +316,13 @@ export class WebhooksService implements OnModuleInit {
   ): Promise<{ kind: OrderKind; order: AnyOrder } | null> {
     if (!capture.custom_id || !capture.invoice_id) return null;
     const paypalOrderId = capture.supplementary_data?.related_ids?.order_id;
-    const packageOrder = await this.packageOrders.findByReference(
+    const packageOrder = await this.packageOrders.payment.findByReference(
       capture.custom_id,
       capture.invoice_id,
     );
     const found: { kind: OrderKind; order: AnyOrder } | null = packageOrder
       ? { kind: 'package', order: packageOrder }
-      : await this.itemOrders
+      : await this.itemOrders.payment
           .findByReference(capture.custom_id, capture.invoice_id)
           .then((order) => (order ? { kind: 'item' as const, order } : null));
     if (!found) return null;

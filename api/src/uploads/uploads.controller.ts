@@ -21,7 +21,8 @@ import { Endpoint, ValidParams } from '../common/endpoint';
 import { SensitiveRoute } from '../common/throttling';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
-import { UPLOAD_INCOMPLETE_MESSAGE, UploadsService } from './uploads.service';
+import { UPLOAD_INCOMPLETE_MESSAGE } from './upload-reader';
+import { UploadsService } from './uploads.service';
 
 /** Room for the multipart boundaries and part headers around the image itself. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;

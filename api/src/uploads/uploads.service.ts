@@ -9,11 +9,7 @@ import {
   PayloadTooLargeException,
 } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import {
-  UPLOAD_NOT_IMAGE_MESSAGE,
-  UPLOAD_QUOTA_MESSAGE,
-  UPLOAD_TOO_LARGE_MESSAGE,
-} from '@coldmail/contracts';
+import { UPLOAD_NOT_IMAGE_MESSAGE, UPLOAD_QUOTA_MESSAGE } from '@coldmail/contracts';
 import { Connection, mongo } from 'mongoose';
 import { AuditService } from '../audit/audit.service';
 import type { AuthContext } from '../auth/auth-context';
@@ -22,14 +18,9 @@ import { InjectConfig } from '../config/config.module';
 import { Migrations } from '../database/migrations';
 import { UsersService } from '../users/users.service';
 import { ImageStructureCheck, imageFormatOf, NotAnImage, SNIFF_BYTES } from './image-structure';
+import { UploadReader, type IncomingFile } from './upload-reader';
 
 const BUCKET = 'images';
-
-/**
- * Told when the request ended before the whole image arrived (a dropped connection) or was not
- * valid multipart, which a browser only sends cut off.
- */
-export const UPLOAD_INCOMPLETE_MESSAGE = 'The upload was incomplete. Please try again.';
 
 export interface StoredImage {
   contentType: string;
@@ -44,9 +35,6 @@ export interface OwnImage {
   size: number;
   uploadedAt: Date;
 }
-
-/** The multipart file part: busboy sets `truncated` once the size limit cut it short. */
-export type IncomingFile = Readable & { truncated?: boolean };
 
 interface ImageMetadata {
   contentType?: string;
@@ -245,65 +233,5 @@ export class UploadsService implements OnModuleInit {
       .find({ 'metadata.uploaderId': uploaderId }, { projection: { length: 1 } })
       .toArray();
     return files.reduce((sum, file) => sum + file.length, 0);
-  }
-}
-
-/**
- * The uploaded file as it arrives, up to the size limit. `head` gathers the first bytes (to tell
- * the type) and keeps them for `bytes`, which yields them first. Past the size limit busboy drops
- * the rest of the file, which is still read to its end so that the 413 reaches the client; a body
- * that ends or breaks off before the image does is the client's error, not the server's.
- */
-class UploadReader {
-  private readonly iterator: AsyncIterator<Buffer>;
-  private held: Buffer[] = [];
-
-  constructor(private readonly file: IncomingFile) {
-    this.iterator = file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  }
-
-  /** Up to `size` first bytes (fewer when the file is shorter). */
-  async head(size: number): Promise<Buffer> {
-    let length = 0;
-    while (length < size) {
-      const next = await this.next();
-      if (next.done) break;
-      this.held.push(next.value);
-      length += next.value.length;
-    }
-    return Buffer.concat(this.held).subarray(0, size);
-  }
-
-  async *bytes(): AsyncGenerator<Buffer> {
-    const held = this.held;
-    this.held = [];
-    for (const chunk of held) if (!this.file.truncated) yield chunk;
-    for (;;) {
-      const next = await this.next();
-      if (next.done) break;
-      if (!this.file.truncated) yield next.value;
-    }
-    if (this.file.truncated) throw new PayloadTooLargeException(UPLOAD_TOO_LARGE_MESSAGE);
-  }
-
-  /**
-   * Reads what is left of a refused file, so that the answer reaches the client. (The iterator
-   * reads on 'readable' events, and while it listens `resume()` would do nothing.)
-   */
-  async drain(): Promise<void> {
-    this.held = [];
-    for (;;) {
-      const next = await this.iterator.next().catch(() => ({ done: true, value: undefined }));
-      if (next.done) return;
-    }
-  }
-
-  private async next(): Promise<IteratorResult<Buffer>> {
-    try {
-      return await this.iterator.next();
-    } catch (error) {
-      if (this.file.truncated) throw new PayloadTooLargeException(UPLOAD_TOO_LARGE_MESSAGE);
-      throw new BadRequestException(UPLOAD_INCOMPLETE_MESSAGE, { cause: error });
-    }
   }
 }
