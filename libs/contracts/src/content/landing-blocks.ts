@@ -1,6 +1,6 @@
-// Zod-free (see ./http.ts): the landing page's admin-edited blocks on the wire. Their schemas
-// are in ./content.ts, joined to these routes in ./api.ts (landingBlockSchemas); the API's
-// handlers, messages and defaults are in api/src/content/content-blocks.ts.
+// Zod-free (see ../http.ts): the landing page's admin-edited blocks on the wire, and the text a
+// visitor sees when one's read fails. Their schemas, defaults and the API's texts are in
+// ./schemas.ts (landingBlockSchemas); README.md's "Adding a landing block" lists the rest.
 
 /** Where one block lives. */
 export interface LandingBlockPaths {
@@ -13,15 +13,31 @@ export interface LandingBlockPaths {
   readonly specResetPath?: string;
 }
 
+/** A landing block: where it lives, and what a visitor sees when its read fails. */
+interface LandingBlockEntry extends LandingBlockPaths {
+  /** The spec's text in the block's place when the server answers its read with an error. */
+  readonly failedRead: string;
+}
+
 /** Every landing block, in the order the landing page shows them. */
 export const landingBlockPaths = {
-  banner: { path: '/api/banner-section' },
-  features: { path: '/api/features-section' },
-  about: { path: '/api/about-section', specResetPath: '/about-section/reset' },
-  testimonial: { path: '/api/testimonial-section' },
-  contact: { path: '/api/contact-section' },
-  footer: { path: '/api/footer' },
-} as const satisfies Record<string, LandingBlockPaths>;
+  banner: { path: '/api/banner-section', failedRead: 'Failed to fetch banner data' },
+  features: {
+    path: '/api/features-section',
+    failedRead: 'Failed to fetch features section data',
+  },
+  about: {
+    path: '/api/about-section',
+    specResetPath: '/about-section/reset',
+    failedRead: 'Failed to fetch about section data',
+  },
+  testimonial: {
+    path: '/api/testimonial-section',
+    failedRead: 'Failed to fetch testimonial section data',
+  },
+  contact: { path: '/api/contact-section', failedRead: 'Failed to fetch contact section data' },
+  footer: { path: '/api/footer', failedRead: 'Failed to fetch footer data' },
+} as const satisfies Record<string, LandingBlockEntry>;
 
 export type LandingBlockName = keyof typeof landingBlockPaths;
 

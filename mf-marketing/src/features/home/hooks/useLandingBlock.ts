@@ -1,4 +1,5 @@
 import type { LandingBlockName, LandingBlockSettings } from '@coldmail/contracts';
+import { landingBlockPaths } from '@coldmail/contracts/routes';
 import { useQuery } from '@coldmail/query';
 import { api, type ApiError, type ApiQueryKey } from '@coldmail/session';
 
@@ -9,16 +10,6 @@ export type LandingBlockState<Name extends LandingBlockName> =
   | { status: 'error'; text: string }
   /** `block`: null when an admin has hidden it. */
   | { status: 'loaded'; block: LandingBlockSettings<Name> | null };
-
-/** The spec's failure text of each block's read (its 'Failed to fetch … data'). */
-const failedReadOf: Record<LandingBlockName, string> = {
-  banner: 'Failed to fetch banner data',
-  features: 'Failed to fetch features section data',
-  about: 'Failed to fetch about section data',
-  testimonial: 'Failed to fetch testimonial section data',
-  contact: 'Failed to fetch contact section data',
-  footer: 'Failed to fetch footer data',
-};
 
 /**
  * The page's one read of every block. A failed one is not read again as each block mounts (each
@@ -70,5 +61,5 @@ export function useLandingBlock<Name extends LandingBlockName>(
 
 /** The server answered: the spec's text for this block; it did not: what went wrong. */
 function failureTextOf(name: LandingBlockName, error: ApiError): string {
-  return error.status ? failedReadOf[name] : error.message;
+  return error.status ? landingBlockPaths[name].failedRead : error.message;
 }
