@@ -14,7 +14,8 @@ import { errorBodyOf } from '../common/all-exceptions.filter';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
 import { ServerTiming } from '../common/server-timing';
 import { SensitiveRoute } from '../common/throttling';
-import { CheckoutService, type Completion, type CompletionRequest } from './checkout.service';
+import { CheckoutService, type Completion } from './checkout.service';
+import type { CompletionRequest } from './paypal-captures.service';
 import { WebhooksService } from './webhooks.service';
 
 const endpoints = contract.payments;

@@ -8,9 +8,11 @@ import { SecretsModule } from '../secrets/secrets.module';
 import { UsersModule } from '../users/users.module';
 import { DuplicateCapturesService } from './duplicate-captures.service';
 import { FulfilmentService } from './fulfilment.service';
+import { RefundFulfilment } from './refund-fulfilment.service';
 import { OrderMailService } from './order-mail.service';
 import { PaymentsController } from './payments.controller';
 import { CheckoutService } from './checkout.service';
+import { PaypalCapturesService } from './paypal-captures.service';
 import { PaypalClient } from './paypal.client';
 import { PaypalSettingsController } from './paypal-settings.controller';
 import { PaypalSettingsService } from './paypal-settings.service';
@@ -18,6 +20,7 @@ import { OrderKinds } from './order-kinds';
 import { RefundsController } from './refunds.controller';
 import { RefundsService } from './refunds.service';
 import { WebhooksService } from './webhooks.service';
+import { WebhookEvents } from './webhook-events';
 import { PaypalSettingsRecord, PaypalSettingsSchema } from './schemas/paypal-settings.schema';
 import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delivery.schema';
 
@@ -40,9 +43,12 @@ import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delive
     PaypalSettingsService,
     OrderKinds,
     CheckoutService,
+    PaypalCapturesService,
     RefundsService,
     WebhooksService,
+    WebhookEvents,
     FulfilmentService,
+    RefundFulfilment,
     DuplicateCapturesService,
     OrderMailService,
   ],

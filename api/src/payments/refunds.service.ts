@@ -11,7 +11,7 @@ import type { AuthContext } from '../auth/auth-context';
 import { AuditService } from '../audit/audit.service';
 import type { ItemOrderData } from '../orders/schemas/item-order.schema';
 import type { PackageOrderData } from '../orders/schemas/package-order.schema';
-import { FulfilmentService } from './fulfilment.service';
+import { RefundFulfilment } from './refund-fulfilment.service';
 import { auditKindOf, OrderKinds, type OrderKind } from './order-kinds';
 import type { PaypalRefund } from './paypal-api';
 import { PAYPAL_FAILED, paypalFailure } from './paypal-failures';
@@ -28,7 +28,7 @@ export class RefundsService {
     private readonly paypal: PaypalClient,
     private readonly settings: PaypalSettingsService,
     private readonly kinds: OrderKinds,
-    private readonly fulfilment: FulfilmentService,
+    private readonly refundFulfilment: RefundFulfilment,
     private readonly audit: AuditService,
   ) {}
 
@@ -71,7 +71,7 @@ export class RefundsService {
       this.logger.error(`PayPal refund of order ${order.orderId} ended ${paypalRefund.status}`);
       throw new BadGatewayException(PAYPAL_FAILED);
     }
-    const { order: refunded, refundedNow } = await this.fulfilment.refund(kind, order, {
+    const { order: refunded, refundedNow } = await this.refundFulfilment.refund(kind, order, {
       source: 'admin',
       ...(paypalRefund ? { paypalReference: paypalRefund.id } : {}),
       at: new Date(),

@@ -11,31 +11,12 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, mongo, trusted } from 'mongoose';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
-import { ItemOrdersService } from '../orders/item-orders.service';
-import { PackageOrdersService } from '../orders/package-orders.service';
-import type { ItemOrderData } from '../orders/schemas/item-order.schema';
-import type { PackageOrderData } from '../orders/schemas/package-order.schema';
-import { FulfilmentService } from './fulfilment.service';
-import { OrderKinds, type OrderKind } from './order-kinds';
-import {
-  amountMatches,
-  createdByUs,
-  partOfPayment,
-  paysOurMerchant,
-  refundedCaptureOf,
-} from './order-checks';
-import {
-  paypalCaptureSchema,
-  paypalDisputeSchema,
-  paypalRefundSchema,
-  paypalWebhookEventSchema,
-  type PaypalCapture,
-  type WebhookTransmission,
-} from './paypal-api';
+import { paypalWebhookEventSchema, type WebhookTransmission } from './paypal-api';
 import { paypalStep } from './paypal-failures';
 import { PaypalClient } from './paypal.client';
 import { PaypalSettingsService } from './paypal-settings.service';
 import { WebhookDelivery } from './schemas/webhook-delivery.schema';
+import { WebhookEvents } from './webhook-events';
 
 /** Where PayPal serves the certificates its webhook signatures are made with. */
 const PAYPAL_CERT_HOSTS = new Set([
@@ -53,8 +34,6 @@ const WEBHOOK_TAKEOVER_MS = 2 * 60_000;
 /** A delivery whose effects are stored (older records have no status: they are done too). */
 const isDone = { status: trusted({ $ne: 'processing' as const }) };
 
-type AnyOrder = PackageOrderData | ItemOrderData;
-
 /**
  * PayPal's webhook events: only those PayPal itself vouches for are read, each delivery is
  * applied once (even when PayPal retries it while the first attempt still runs), and a capture,
@@ -68,10 +47,7 @@ export class WebhooksService implements OnModuleInit {
   constructor(
     private readonly paypal: PaypalClient,
     private readonly settings: PaypalSettingsService,
-    private readonly packageOrders: PackageOrdersService,
-    private readonly itemOrders: ItemOrdersService,
-    private readonly kinds: OrderKinds,
-    private readonly fulfilment: FulfilmentService,
+    private readonly events: WebhookEvents,
     @InjectModel(WebhookDelivery.name) private readonly deliveries: Model<WebhookDelivery>,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
@@ -129,7 +105,7 @@ export class WebhooksService implements OnModuleInit {
       throw new ConflictException('This webhook delivery is being processed');
     }
     try {
-      await this.applyEvent(event.data.event_type, event.data.id, event.data.resource);
+      await this.events.apply(event.data.event_type, event.data.id, event.data.resource);
     } catch (error) {
       // Not done: forget the delivery, so PayPal's retry of it is not taken for a replay.
       await this.deliveries.deleteOne({ transmissionId: complete.transmissionId });
@@ -190,155 +166,6 @@ export class WebhooksService implements OnModuleInit {
     // production only on loopback, for a production build tested on one machine).
     const { apiBase } = this.config.paypal;
     return apiBase !== null && url.origin === new URL(apiBase).origin;
-  }
-
-  private async applyEvent(type: string, eventId: string, resource: unknown): Promise<void> {
-    switch (type) {
-      case 'PAYMENT.CAPTURE.COMPLETED':
-      case 'PAYMENT.CAPTURE.DENIED': {
-        const capture = paypalCaptureSchema.safeParse(resource);
-        const found = capture.success ? await this.orderForCapture(capture.data) : null;
-        if (!capture.success || !found) {
-          this.logger.warn(`${type} (${eventId}) matches none of our orders; ignored`);
-          return;
-        }
-        return this.applyCaptureEvent(type, capture.data, found);
-      }
-      case 'PAYMENT.CAPTURE.REFUNDED':
-      case 'PAYMENT.CAPTURE.REVERSED': {
-        const refund = paypalRefundSchema.safeParse(resource);
-        const captureId = refund.success ? refundedCaptureOf(refund.data) : undefined;
-        const found = captureId ? await this.paidOrderOfCapture(captureId) : null;
-        if (!refund.success || !found) {
-          this.logger.warn(`${type} (${eventId}) matches none of our orders; ignored`);
-          return;
-        }
-        // A refund of part of the payment (PayPal names its amount) keeps the order paid and
-        // gives back credits in proportion; one of the whole payment (or of no stated amount)
-        // refunds the order.
-        const partCents = partOfPayment(refund.data.amount, found.order);
-        if (partCents !== null && /^[A-Z0-9]{1,64}$/.test(refund.data.id)) {
-          await this.fulfilment.partialRefund(found.kind, found.order, {
-            paypalReference: refund.data.id,
-            amountCents: partCents,
-            at: new Date(),
-          });
-          return;
-        }
-        await this.fulfilment.refund(found.kind, found.order, {
-          source: type === 'PAYMENT.CAPTURE.REVERSED' ? 'paypal-reversal' : 'paypal-refund',
-          paypalReference: refund.data.id,
-          at: new Date(),
-        });
-        return;
-      }
-      case 'CUSTOMER.DISPUTE.CREATED':
-      case 'CUSTOMER.DISPUTE.RESOLVED': {
-        const dispute = paypalDisputeSchema.safeParse(resource);
-        if (!dispute.success) return;
-        const lost =
-          type === 'CUSTOMER.DISPUTE.RESOLVED' &&
-          dispute.data.dispute_outcome?.outcome_code === 'RESOLVED_BUYER_FAVOUR';
-        for (const transaction of dispute.data.disputed_transactions ?? []) {
-          const captureId = transaction.seller_transaction_id;
-          const found = captureId ? await this.paidOrderOfCapture(captureId) : null;
-          if (!found) continue;
-          if (lost) {
-            await this.fulfilment.refund(found.kind, found.order, {
-              source: 'dispute',
-              paypalReference: dispute.data.dispute_id,
-              at: new Date(),
-            });
-          } else if (type === 'CUSTOMER.DISPUTE.CREATED') {
-            const orders = this.kinds.ordersOf(found.kind);
-            await orders.refunds.recordDispute(found.order._id, dispute.data.dispute_id);
-            this.logger.warn(
-              `Order ${found.order.orderId}: dispute ${dispute.data.dispute_id} opened`,
-            );
-          }
-        }
-        return;
-      }
-      default:
-        return;
-    }
-  }
-
-  /** The order a capture paid (package orders first), whatever its status now. */
-  private async paidOrderOfCapture(
-    captureId: string,
-  ): Promise<{ kind: OrderKind; order: AnyOrder } | null> {
-    const packageOrder = await this.packageOrders.payment.findByCapture(captureId);
-    if (packageOrder) return { kind: 'package', order: packageOrder };
-    const itemOrder = await this.itemOrders.payment.findByCapture(captureId);
-    return itemOrder ? { kind: 'item', order: itemOrder } : null;
-  }
-
-  private async applyCaptureEvent(
-    type: string,
-    capture: PaypalCapture,
-    found: { kind: OrderKind; order: PackageOrderData | ItemOrderData },
-  ): Promise<void> {
-    const { kind, order } = found;
-    const orders = this.kinds.ordersOf(kind);
-    if (type === 'PAYMENT.CAPTURE.DENIED') {
-      // The order stays pending (the buyer may pay again); the denial is kept for support.
-      await orders.payment.recordPaymentIssue(order._id.toHexString(), 'DENIED', capture.id);
-      this.logger.warn(`Order ${order.orderId}: PayPal denied capture ${capture.id}`);
-      return;
-    }
-    const currency = order.currency ?? (await this.settings.currency());
-    if (capture.status !== 'COMPLETED' || !amountMatches(capture.amount, order, currency)) {
-      this.logger.error(
-        `Order ${order.orderId}: webhook capture ${capture.id} (${capture.status}, ` +
-          `${capture.amount?.value} ${capture.amount?.currency_code}) does not pay it; ignored`,
-      );
-      return;
-    }
-    const payment = {
-      captureId: capture.id,
-      captureTime: capture.create_time ?? new Date().toISOString(),
-    };
-    if (kind === 'package') {
-      await this.fulfilment.fulfilPackage(order as PackageOrderData, payment);
-    } else {
-      await this.fulfilment.fulfilItem(order as ItemOrderData, payment);
-    }
-  }
-
-  /**
-   * The order a capture event is about: by its references (custom_id and invoice_id, both
-   * required), and only if the capture belongs to a PayPal order our server created for it and
-   * pays our merchant.
-   */
-  private async orderForCapture(
-    capture: PaypalCapture,
-  ): Promise<{ kind: OrderKind; order: AnyOrder } | null> {
-    if (!capture.custom_id || !capture.invoice_id) return null;
-    const paypalOrderId = capture.supplementary_data?.related_ids?.order_id;
-    const packageOrder = await this.packageOrders.payment.findByReference(
-      capture.custom_id,
-      capture.invoice_id,
-    );
-    const found: { kind: OrderKind; order: AnyOrder } | null = packageOrder
-      ? { kind: 'package', order: packageOrder }
-      : await this.itemOrders.payment
-          .findByReference(capture.custom_id, capture.invoice_id)
-          .then((order) => (order ? { kind: 'item' as const, order } : null));
-    if (!found) return null;
-    if (!paypalOrderId || !createdByUs(found.order, paypalOrderId)) {
-      this.logger.error(
-        `Order ${found.order.orderId}: a capture event for PayPal order ${paypalOrderId ?? '(none)'}, which our server did not create; ignored`,
-      );
-      return null;
-    }
-    if (!paysOurMerchant(capture.payee, found.order, this.config.paypal.merchantId)) {
-      this.logger.error(
-        `Order ${found.order.orderId}: capture ${capture.id} pays another merchant, or names none`,
-      );
-      return null;
-    }
-    return found;
   }
 }
 
