@@ -5,7 +5,7 @@
 // same components then takes over (hydrates).
 import { QueryClientProvider } from '@coldmail/query';
 import { MemoryRouter } from '@coldmail/router/memory';
-import { renderWithReads, type PublicRead, type RenderedQuery } from '@coldmail/ssr/server';
+import { renderWithReads, type PublicRead, type ServerState } from '@coldmail/ssr/server';
 import App from './app/App';
 import { pageHeadOf, pageMissing, type PageHead } from './app/page-head';
 
@@ -14,7 +14,8 @@ export interface RemotePageRender {
   /** 404 when what the page shows is missing (an unknown item, a hidden legal page). */
   status: 200 | 404;
   head: PageHead;
-  queries: RenderedQuery[];
+  /** The reads it was drawn from, for the browser. */
+  state: ServerState;
 }
 
 /** The page at `url` (a path with its query), with the public reads it makes answered by `read`. */
@@ -25,7 +26,7 @@ export async function render({
   url: string;
   read: PublicRead;
 }): Promise<RemotePageRender> {
-  const { html, queries, failures } = await renderWithReads(
+  const { html, state, failures } = await renderWithReads(
     (client) => (
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[url]}>
@@ -38,8 +39,8 @@ export async function render({
   const { pathname } = new URL(url, 'http://localhost');
   return {
     html,
-    status: pageMissing(pathname, queries, failures) ? 404 : 200,
-    head: pageHeadOf(pathname, queries),
-    queries,
+    status: pageMissing(pathname, state, failures) ? 404 : 200,
+    head: pageHeadOf(pathname, state),
+    state,
   };
 }

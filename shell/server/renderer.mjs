@@ -31,15 +31,18 @@ const unanswered = (error) =>
 
 /**
  * @typedef {{ status: number, html: string }} RenderedPage
- * @typedef {{ status: number, html: string, head: { shareTitle?: string, description: string, image?: string, structuredData: object[] }, queries: unknown[] }} RemoteRender
+ * @typedef {{ queries: unknown[], mutations?: unknown[] }} ServerState TanStack Query's dehydrated cache
+ * @typedef {{ status: number, html: string, head: { shareTitle?: string, description: string, image?: string, structuredData: object[] }, state?: ServerState, queries?: unknown[] }} RemoteRender
+ *   `queries`: the reads of a server entry built before `state` (see serverStateOf)
  * @typedef {object} RemoteEntry
  * @property {(input: { url: string, read: (path: string) => Promise<unknown> }) => Promise<RemoteRender>} render
  * @typedef {object} ShellEntry
  * @property {(pathname: string) => { remote: string | null, status: 200 | 404 } | null} pageAt
  * @property {(pathname: string, documents: Record<string, unknown>) => boolean} publishedPageAt
  * @property {(read: (path: string) => Promise<unknown>) => Promise<string[]>} sitemapPaths
- * @property {(input: { url: string, read: (path: string) => Promise<unknown>, remotePage?: { remote: string, html: string } }) => Promise<{ html: string, title: string, queries: unknown[] }>} render
- * @property {(state: { queries: unknown[] }) => string} serverStateBlock
+ * @property {(input: { url: string, read: (path: string) => Promise<unknown>, remotePage?: { remote: string, html: string } }) => Promise<{ html: string, title: string, state: ServerState }>} render
+ * @property {(parts: (ServerState | unknown[] | undefined)[]) => ServerState} serverStateOf
+ * @property {(state: ServerState) => string} serverStateBlock
  * @property {string} SITE_NAME
  */
 
@@ -213,9 +216,9 @@ export async function createPageRenderer({
         },
         html: page.html,
         styles,
-        stateBlock: shell.serverStateBlock({
-          queries: [...(remotePage?.queries ?? []), ...page.queries],
-        }),
+        stateBlock: shell.serverStateBlock(
+          shell.serverStateOf([remotePage?.state ?? remotePage?.queries, page.state]),
+        ),
       }),
     };
     // Kept only when every read answered: a failed one is asked again next time.

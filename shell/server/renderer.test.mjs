@@ -51,10 +51,11 @@ export const pageAt = (pathname) =>
   pathname === '/' || pathname.startsWith('/p/') ? { remote: 'marketing', status: 200 } : null;
 export const publishedPageAt = () => false;
 export const sitemapPaths = async () => ['/'];
+export const serverStateOf = (parts) => ({ queries: parts.flatMap((part) => part?.queries ?? part ?? []), mutations: [] });
 export const serverStateBlock = (state) => '<script type="application/json">' + JSON.stringify(state) + '</script>';
 export async function render({ remotePage }) {
   globalThis.__shellRenders = (globalThis.__shellRenders ?? 0) + 1;
-  return { html: '<header>chrome</header>' + remotePage.html, title: 'Home', queries: [] };
+  return { html: '<header>chrome</header>' + remotePage.html, title: 'Home', state: { queries: [], mutations: [] } };
 }
 `,
   );
@@ -88,7 +89,7 @@ async function renderer({ apiToken } = {}) {
       res.writeHead(200).end(`export async function render({ read }) {
   globalThis.__remoteRenders = (globalThis.__remoteRenders ?? 0) + 1;
   const landing = await read('/api/landing-content');
-  return { html: '<h1>' + landing.banner + '</h1>', status: 200, head: { description: 'd', structuredData: [] }, queries: [] };
+  return { html: '<h1>' + landing.banner + '</h1>', status: 200, head: { description: 'd', structuredData: [] }, state: { queries: [], mutations: [] } };
 }`);
       return;
     }

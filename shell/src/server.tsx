@@ -7,7 +7,7 @@ import { QueryClientProvider } from '@coldmail/query';
 import { matchRoutes } from '@coldmail/router';
 import { MemoryRouter } from '@coldmail/router/memory';
 import { SITE_NAME } from '@coldmail/ui';
-import { renderWithReads, type PublicRead, type RenderedQuery } from '@coldmail/ssr/server';
+import { renderWithReads, type PublicRead, type ServerState } from '@coldmail/ssr/server';
 import { AppRouter, createAppRoutes, documentTitleAt, isUnknown } from './app/router';
 import { AppErrorBoundary } from './features/errors/components/AppErrorPage';
 import {
@@ -60,7 +60,8 @@ export interface ShellRender {
   html: string;
   /** The document's title, as the browser sets it on this page. */
   title: string;
-  queries: RenderedQuery[];
+  /** The reads it was drawn from (see serverStateOf). */
+  state: ServerState;
 }
 
 /**
@@ -83,7 +84,7 @@ export async function render({
   const rendering: ServerRendering = {
     remotePage: (remote) => <RemoteSlot remote={remote} />,
   };
-  const { html, queries } = await renderWithReads(
+  const { html, state } = await renderWithReads(
     (client) => (
       <ServerRenderingContext.Provider value={rendering}>
         <QueryClientProvider client={client}>
@@ -103,7 +104,7 @@ export async function render({
   return {
     html: remotePage ? fillRemoteSlot(html, remotePage.remote, remotePage.html) : html,
     title: documentTitleAt(appRoutes.routes, pathname) ?? '',
-    queries,
+    state,
   };
 }
-export { serverStateBlock } from '@coldmail/ssr/server';
+export { serverStateBlock, serverStateOf } from '@coldmail/ssr/server';

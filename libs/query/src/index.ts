@@ -1,8 +1,11 @@
 // Every app reads and writes server state through TanStack Query imported from here, never from
 // @tanstack/react-query directly (lint enforces it): host and remotes then share exactly one
-// query cache, and the shared bundle carries only these exports (not hydration, infinite or
-// suspense queries, which nobody uses). Add an export here when a screen needs one.
+// query cache, and the shared bundle carries only these exports (not infinite or suspense
+// queries, which nobody uses; hydration carries a server-rendered page's reads to the browser).
+// Add an export here when a screen needs one.
 export {
+  dehydrate,
+  hydrate,
   keepPreviousData,
   QueryClient,
   QueryClientProvider,
@@ -11,5 +14,10 @@ export {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-export type { QueryObserverResult, UseQueryResult } from '@tanstack/react-query';
+export type {
+  DehydratedState,
+  Query,
+  QueryObserverResult,
+  UseQueryResult,
+} from '@tanstack/react-query';
 export { createQueryClient, queryClient } from './client';

@@ -1,8 +1,8 @@
-import { createQueryClient, QueryClientProvider, useQuery } from '@coldmail/query';
+import { createQueryClient, dehydrate, QueryClientProvider, useQuery } from '@coldmail/query';
 import { api } from '@coldmail/session';
 import { describe, expect, it } from 'vitest';
 import { seedQueries, type ServerState } from './index';
-import { publicPathOf, renderWithReads, serverStateBlock } from './server';
+import { publicPathOf, renderWithReads, serverStateBlock, serverStateOf } from './server';
 
 /** Shows the packages, and for the first one its item's page (a read that needs the first). */
 function Page() {
@@ -31,7 +31,7 @@ describe('publicPathOf', () => {
 describe('renderWithReads', () => {
   it('renders again with the answers, until the page asks for nothing new', async () => {
     const asked: string[] = [];
-    const { html, queries, failures } = await renderWithReads(
+    const { html, state, failures } = await renderWithReads(
       (client) => (
         <QueryClientProvider client={client}>
           <Page />
@@ -47,24 +47,35 @@ describe('renderWithReads', () => {
     // A failed read is shown as its failure, escaped like any text.
     expect(html).toContain('Item: <!-- -->Item not found');
     expect(failures).toEqual([{ status: 404, message: 'Item not found' }]);
-    expect(queries).toContainEqual(
-      expect.objectContaining({ error: { message: 'Item not found', status: 404 } }),
-    );
+    // The browser gets both reads as TanStack Query's own state, the failure as its message.
+    const client = createQueryClient();
+    seedQueries(client, JSON.parse(dataBlockJson(serverStateBlock(state))) as ServerState);
+    expect(client.getQueryData(api.packages.list.key())).toEqual([
+      { _id: 'p1', packageName: 'Starter <b>' },
+    ]);
+    expect(client.getQueryState(api.items.get.key({ params: { id: 'p1' } }))).toMatchObject({
+      status: 'error',
+      error: { message: 'Item not found', status: 404 },
+    });
   });
 });
 
+/** The JSON inside a data block, as the browser reads it. */
+const dataBlockJson = (block: string) =>
+  block.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '');
+
 describe('the state a server-rendered page carries', () => {
   it('is a data block no answer can break out of', () => {
-    const block = serverStateBlock({
-      queries: [{ queryKey: ['x'], data: '</script><script>alert(1)</script>', updatedAt: 1 }],
-    });
+    const client = createQueryClient();
+    client.setQueryData(['x'], '</script><script>alert(1)</script>');
+    const block = serverStateBlock(serverStateOf([dehydrateAll(client)]));
     expect(block.match(/<\/script>/g)).toHaveLength(1);
     expect(block).toContain('\\u003c/script>');
   });
 
-  it('gives the browser the same answers and failures the server drew with', () => {
-    const state: ServerState = {
-      queries: [
+  it("takes the reads of a server entry built before the state was TanStack Query's", () => {
+    const state = serverStateOf([
+      [
         { queryKey: api.packages.list.key(), data: [{ _id: 'p1' }], updatedAt: 1000 },
         {
           queryKey: api.items.get.key({ params: { id: 'x' } }),
@@ -72,12 +83,17 @@ describe('the state a server-rendered page carries', () => {
           updatedAt: 1000,
         },
       ],
-    };
+      undefined,
+    ]);
     const client = createQueryClient();
-    seedQueries(client, state);
+    seedQueries(client, JSON.parse(dataBlockJson(serverStateBlock(state))) as ServerState);
     expect(client.getQueryData(api.packages.list.key())).toEqual([{ _id: 'p1' }]);
+    expect(client.getQueryState(api.packages.list.key())?.dataUpdatedAt).toBe(1000);
     const failed = client.getQueryState(api.items.get.key({ params: { id: 'x' } }));
     expect(failed?.status).toBe('error');
+    expect(failed?.error).toBeInstanceOf(Error);
     expect(failed?.error).toMatchObject({ message: 'Item not found', status: 404 });
   });
 });
+
+const dehydrateAll = (client: ReturnType<typeof createQueryClient>) => dehydrate(client);

@@ -1,8 +1,8 @@
 import { buildPath, routes, type Route } from '@coldmail/contracts/routes';
-import { createQueryClient, type QueryClient } from '@coldmail/query';
+import { createQueryClient, dehydrate, type Query, type QueryClient } from '@coldmail/query';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { showFailure, type RenderedQuery } from './index';
+import { showFailure, type RenderedQuery, type ServerState } from './index';
 
 export { SERVER_STATE_ID, serverStateBlock, type RenderedQuery, type ServerState } from './index';
 
@@ -56,7 +56,7 @@ const MAX_PASSES = 4;
 export async function renderWithReads(
   page: (client: QueryClient) => ReactElement,
   read: PublicRead,
-): Promise<{ html: string; queries: RenderedQuery[]; failures: ReadFailure[] }> {
+): Promise<{ html: string; state: ServerState; failures: ReadFailure[] }> {
   const client = createQueryClient();
   const asked = new Set<string>();
   const failures: ReadFailure[] = [];
@@ -88,7 +88,7 @@ export async function renderWithReads(
       }),
     );
   }
-  return { html, queries: renderedQueries(client), failures };
+  return { html, state: dehydrate(client, { shouldDehydrateQuery: settled }), failures };
 }
 
 function failureOf(error: unknown): ReadFailure {
@@ -99,31 +99,33 @@ function failureOf(error: unknown): ReadFailure {
   };
 }
 
-/** The reads the HTML was drawn from, for the browser (see seedQueries). */
-function renderedQueries(client: QueryClient): RenderedQuery[] {
-  return client
-    .getQueryCache()
-    .getAll()
-    .flatMap((query): RenderedQuery[] => {
-      if (query.state.status === 'success') {
-        return [
-          {
-            queryKey: query.queryKey,
-            data: query.state.data,
-            updatedAt: query.state.dataUpdatedAt,
-          },
-        ];
-      }
-      if (query.state.status === 'error' && query.state.error) {
-        const { message, status } = query.state.error as { message: string; status?: number };
-        return [
-          {
-            queryKey: query.queryKey,
-            error: { message, status: status ?? 0 },
-            updatedAt: query.state.errorUpdatedAt,
-          },
-        ];
-      }
-      return [];
-    });
+/** The reads the HTML was drawn from, answered or failed, go to the browser (see seedQueries). */
+const settled = (query: Query): boolean =>
+  query.state.status === 'success' || query.state.status === 'error';
+
+/**
+ * The page's state from its parts (the remote's render, the shell's): one ServerState. A part
+ * given as RenderedQuery[] comes from a server entry built before the state was TanStack Query's
+ * own (a remote not redeployed since), and is put into the same form.
+ */
+export function serverStateOf(
+  parts: readonly (ServerState | RenderedQuery[] | undefined)[],
+): ServerState {
+  const states = parts.map((part) => (Array.isArray(part) ? fromRendered(part) : part));
+  return {
+    queries: states.flatMap((state) => state?.queries ?? []),
+    mutations: [],
+  };
+}
+
+function fromRendered(queries: RenderedQuery[]): ServerState {
+  const client = createQueryClient();
+  for (const query of queries) {
+    if ('data' in query) {
+      client.setQueryData(query.queryKey, query.data, { updatedAt: query.updatedAt });
+    } else {
+      showFailure(client, query.queryKey, query.error, query.updatedAt);
+    }
+  }
+  return dehydrate(client, { shouldDehydrateQuery: settled });
 }

@@ -1,6 +1,6 @@
 import type { CreditPackage, Item, LandingContent } from '@coldmail/contracts';
 import { pageForPath, pages } from '@coldmail/registry/pages';
-import type { RenderedQuery } from '@coldmail/ssr';
+import type { ServerState } from '@coldmail/ssr';
 import { LANDING_PACKAGE_COUNT, SITE_DESCRIPTION } from '../features/home/utils/landing';
 import { isLegalPageId, legalPageRead } from './legal-pages';
 
@@ -21,16 +21,13 @@ export interface PageHead {
   structuredData: object[];
 }
 
-const answerOf = <Data>(
-  queries: RenderedQuery[],
-  domain: string,
-  name: string,
-): Data | undefined => {
-  const found = queries.find(
-    (query) => query.queryKey[0] === domain && query.queryKey[1] === name && 'data' in query,
-  );
-  return found && 'data' in found ? (found.data as Data) : undefined;
-};
+const answerOf = <Data>(state: ServerState, domain: string, name: string): Data | undefined =>
+  state.queries.find(
+    (query) =>
+      query.queryKey[0] === domain &&
+      query.queryKey[1] === name &&
+      query.state.status === 'success',
+  )?.state.data as Data | undefined;
 
 /** A package as schema.org sees it: a product with one offer, in the store's currency. */
 function packageProduct(pkg: CreditPackage): object {
@@ -65,11 +62,11 @@ function itemProduct(item: Item): object {
 }
 
 /** The head of the page at `pathname`, from the reads it was rendered with. */
-export function pageHeadOf(pathname: string, queries: RenderedQuery[]): PageHead {
-  const landing = answerOf<LandingContent>(queries, 'content', 'landing');
+export function pageHeadOf(pathname: string, state: ServerState): PageHead {
+  const landing = answerOf<LandingContent>(state, 'content', 'landing');
   const banner = landing?.banner ?? null;
   if (pathname === pages.home.path) {
-    const packages = answerOf<CreditPackage[]>(queries, 'packages', 'list') ?? [];
+    const packages = answerOf<CreditPackage[]>(state, 'packages', 'list') ?? [];
     return {
       shareTitle: banner ? `${banner.mainTitle} ${banner.highlightText}`.trim() : undefined,
       description: SITE_DESCRIPTION,
@@ -78,7 +75,7 @@ export function pageHeadOf(pathname: string, queries: RenderedQuery[]): PageHead
     };
   }
   if (pageForPath(pathname)?.id === 'premiumItem') {
-    const item = answerOf<{ data: Item }>(queries, 'items', 'get')?.data;
+    const item = answerOf<{ data: Item }>(state, 'items', 'get')?.data;
     return item
       ? {
           shareTitle: item.name,
@@ -90,7 +87,7 @@ export function pageHeadOf(pathname: string, queries: RenderedQuery[]): PageHead
   }
   const pageId = pageForPath(pathname)?.id;
   if (isLegalPageId(pageId)) {
-    const legal = legalPageRead((domain, name) => answerOf(queries, domain, name), pageId);
+    const legal = legalPageRead((domain, name) => answerOf(state, domain, name), pageId);
     return {
       ...(legal?.isActive ? { shareTitle: legal.title } : {}),
       description: (legal?.isActive && legal.intro.trim()) || SITE_DESCRIPTION,
@@ -114,12 +111,12 @@ export function pageHeadOf(pathname: string, queries: RenderedQuery[]): PageHead
  */
 export function pageMissing(
   pathname: string,
-  queries: RenderedQuery[],
+  state: ServerState,
   failures: readonly { status: number }[],
 ): boolean {
   if (failures.some((failure) => failure.status === 404)) return true;
   const pageId = pageForPath(pathname)?.id;
   if (!isLegalPageId(pageId)) return false;
-  const legal = legalPageRead((domain, name) => answerOf(queries, domain, name), pageId);
+  const legal = legalPageRead((domain, name) => answerOf(state, domain, name), pageId);
   return legal?.isActive === false;
 }
