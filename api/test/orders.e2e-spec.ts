@@ -1,6 +1,14 @@
-import type { AdminItem, ItemOrder, PackageOrder } from '@coldmail/contracts';
+import { contract, type AdminItem, type ItemOrder, type PackageOrder } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
-import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+import {
+  call,
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+  unique,
+} from './support/test-api';
 
 type ErrorBody = { statusCode: number; message: string; fieldErrors?: Record<string, string> };
 
@@ -25,13 +33,14 @@ beforeAll(async () => {
     signUp(api, 'other'),
     signUp(api, 'seller'),
   ]);
-  await call(api, 'PUT', `/api/users/${seller.id}`, {
+  await callEndpoint(api, contract.users.adminUpdate, {
     token: admin.token,
-    json: { userRole: 'Seller' },
+    params: { id: seller.id },
+    body: { userRole: 'Seller' },
   });
-  const created = await call<{ _id: string }>(api, 'POST', '/add-package', {
+  const created = await callEndpoint(api, contract.packages.add, {
     token: admin.token,
-    json: {
+    body: {
       packageName: 'Pro',
       price: 24.5,
       credit: 200,

@@ -3,6 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emulatorClient, type EmulatorClient } from '@coldmail/auth-emulator';
+import {
+  buildPath,
+  type ApiErrorBody,
+  type Endpoint,
+  type InputOf,
+  type ResponseOf,
+} from '@coldmail/contracts';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mongo } from 'mongoose';
 import type { Logger } from 'pino';
@@ -115,6 +122,46 @@ export async function call<Body = unknown>(
     body = JSON.parse(text);
   }
   return { status: response.status, headers: response.headers, body: body as Body, text };
+}
+
+/** A typed call's answer: `body` as the contract's response says, `error` for a 4xx or 5xx. */
+export interface EndpointResponse<Body> extends ApiResponse<Body> {
+  error: ApiErrorBody | undefined;
+}
+
+/**
+ * A call of one of the contract's endpoints (`contract.packages.create`), as the browser's typed
+ * client makes it: the path built from `params`, `query` as the search (undefined values left
+ * out), `body` as JSON, and the answer typed by the endpoint's response. What the API does with
+ * input the contract does not allow (a malformed body, an operator in the query) is tested with
+ * `call` and raw input instead.
+ */
+export async function callEndpoint<E extends Endpoint>(
+  api: Pick<TestApi, 'url'>,
+  endpoint: E,
+  input: InputOf<E> & { token?: string; headers?: Record<string, string> },
+): Promise<EndpointResponse<ResponseOf<E>>> {
+  const { params, query, body, token, headers } = input as {
+    params?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    token?: string;
+    headers?: Record<string, string>;
+  };
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const path = `${buildPath(endpoint.path, params)}${search.size > 0 ? `?${search}` : ''}`;
+  const response = await call<ResponseOf<E>>(api, endpoint.method, path, {
+    token,
+    headers,
+    ...(body instanceof FormData ? { body } : { json: body }),
+  });
+  return {
+    ...response,
+    error: response.status >= 400 ? (response.body as unknown as ApiErrorBody) : undefined,
+  };
 }
 
 export interface Persona {
