@@ -7,7 +7,8 @@ import { loadEnvFiles } from '@coldmail/registry/env-files';
 import { createApp } from './app';
 import { createRootLogger, PinoNestLogger } from './common/logging';
 import { shutDown } from './common/shutdown';
-import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
+import { loadConfig, type AppConfig } from './config/app-config';
+import { ConfigError } from './config/config-error';
 import { openDatabase } from './database/database';
 import { DemoSeedService } from './seed/demo-seed.service';
 

@@ -8,7 +8,8 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { ACCOUNT_DELETED, UsersService } from '../users/users.service';
+import { ACCOUNT_DELETED } from '../users/account-binding';
+import { UsersService } from '../users/users.service';
 import {
   ADMIN_ONLY,
   CHECKS_REVOCATION,

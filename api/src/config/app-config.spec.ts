@@ -1,12 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import {
-  ConfigError,
-  loadConfig as loadEnvironment,
-  parseTrustProxy,
-  workspaceRoot,
-} from './app-config';
+import { loadConfig as loadEnvironment } from './app-config';
+import { ConfigError } from './config-error';
+import { workspaceRoot } from './config-schema';
+import { parseTrustProxy } from './trust-proxy';
 
 /** A production environment that is complete but for what a test leaves out. */
 const PRODUCTION = {

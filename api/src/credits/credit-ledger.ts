@@ -2,9 +2,12 @@ import { CallerCache } from '../auth/caller-cache';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { CreditReason } from '@coldmail/contracts';
-import { Model, mongo, trusted, Types } from 'mongoose';
+import { Model, trusted, Types } from 'mongoose';
 import { Telemetry } from '../telemetry/telemetry';
 import { User, type PendingCreditChange } from '../users/schemas/user.schema';
+import { CreditHistory } from './credit-history';
+import { entryOfHold, HOLDS, holdIn, holdPath } from './credit-holds';
+import { CreditLedgerSteps } from './credit-ledger-steps';
 import {
   CreditEntry,
   type AppliedCreditEntry,
@@ -12,8 +15,6 @@ import {
   type CreditEntryData,
 } from './schemas/credit-entry.schema';
 
-/** The user's field that holds the changes under way, keyed by ledger entry id. */
-const HOLDS = 'pendingCreditChanges';
 /**
  * A hold with no entry after this long was left by a process that stopped between its first two
  * steps, and is removed at start-up. Only tidiness depends on this figure: removing a hold too
@@ -47,50 +48,6 @@ export type LedgerOutcome =
   | { kind: 'refused'; balance: number }
   | { kind: 'no-user' };
 
-type Attempt = LedgerOutcome | { kind: 'abandoned' };
-
-/** Debits and adjustments can be refused by their rule; credits and reversals never are. */
-const refusable = (reason: CreditReason) =>
-  reason === 'generation' || reason === 'admin-adjustment';
-
-const holdPath = (entryId: Types.ObjectId) => `${HOLDS}.${entryId.toHexString()}`;
-const balance = { $ifNull: ['$currentBalance', 0] };
-
-/**
- * The change an entry makes, as an expression on the user's record at the moment it is decided;
- * null refuses it.
- */
-function deltaExpression(entry: CreditEntryData): unknown {
-  switch (entry.reason) {
-    case 'purchase':
-    case 'generation-refund':
-      return { $literal: entry.requestedDelta };
-    case 'generation':
-      // A debit never takes the balance below zero.
-      return { $cond: [{ $gte: [balance, -entry.requestedDelta] }, entry.requestedDelta, null] };
-    case 'admin-adjustment': {
-      if (!entry.adjustment) throw new Error(`Adjustment ${entry.reference} has no old balance`);
-      return {
-        $cond: [{ $eq: [balance, entry.adjustment.oldBalance] }, entry.requestedDelta, null],
-      };
-    }
-    case 'payment-reversal':
-      // Takes what there is, and never from a balance at or below zero; the rest is a shortfall.
-      return { $subtract: [0, { $max: [0, { $min: [balance, -entry.requestedDelta] }] }] };
-  }
-}
-
-function isDuplicateKeyError(error: unknown): boolean {
-  return error instanceof mongo.MongoServerError && error.code === 11000;
-}
-
-function asApplied(entry: CreditEntryData | null): AppliedCreditEntry {
-  if (entry?.status !== 'applied') {
-    throw new Error(`Credit entry ${entry?._id.toHexString() ?? '?'} is not applied`);
-  }
-  return entry as AppliedCreditEntry;
-}
-
 /**
  * The credit ledger: the only code that changes a user's currentBalance. Every change is an
  * entry in `creditEntries`, unique per (reason, reference), so repeating a change finds the first
@@ -119,6 +76,11 @@ function asApplied(entry: CreditEntryData | null): AppliedCreditEntry {
 export class CreditLedger implements OnModuleInit {
   private readonly logger = new Logger(CreditLedger.name);
 
+  /** Steps 1 to 5 of a change (credit-ledger-steps.ts). */
+  private readonly steps: CreditLedgerSteps;
+  /** The applied entries' reads (credit-history.ts). */
+  private readonly entryHistory: CreditHistory;
+
   constructor(
     @InjectModel(CreditEntry.name) private readonly entries: Model<CreditEntry>,
     // Only currentBalance, creditSequence and pendingCreditChanges, through the driver: the
@@ -127,7 +89,10 @@ export class CreditLedger implements OnModuleInit {
     @InjectModel(User.name) private readonly users: Model<User>,
     private readonly callers: CallerCache,
     private readonly telemetry: Telemetry,
-  ) {}
+  ) {
+    this.steps = new CreditLedgerSteps(entries, users, callers, this.logger);
+    this.entryHistory = new CreditHistory(entries);
+  }
 
   /** The unique (reason, reference) index must exist before the first change relies on it. */
   async onModuleInit(): Promise<void> {
@@ -136,7 +101,7 @@ export class CreditLedger implements OnModuleInit {
 
   async apply(change: CreditChange): Promise<LedgerOutcome> {
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.attempt(change);
+      const outcome = await this.steps.attempt(change);
       if (outcome.kind === 'applied' && !outcome.alreadyApplied) {
         this.telemetry.creditsChanged(change.reason, outcome.entry.delta);
       }
@@ -225,8 +190,11 @@ export class CreditLedger implements OnModuleInit {
     // The entry is written once the caller has had its turn (a generation sends its request to
     // the model first); `settled` waits for the entry, not for the hold's release after it.
     const settled = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.writeEntry(entry))
-      .then(() => void this.release(entry).catch(unfinished('hold release')), unfinished('entry'));
+      .then(() => this.steps.writeEntry(entry))
+      .then(
+        () => void this.steps.release(entry).catch(unfinished('hold release')),
+        unfinished('entry'),
+      );
     return { outcome: { kind: 'applied', entry, alreadyApplied: false }, settled };
   }
 
@@ -234,67 +202,8 @@ export class CreditLedger implements OnModuleInit {
   async appliedEntry(reason: CreditReason, reference: string): Promise<AppliedCreditEntry | null> {
     const entry = await this.entries.findOne({ reason, reference }).lean<CreditEntryData>();
     if (!entry) return null;
-    const outcome = await this.finish(entry, true);
+    const outcome = await this.steps.finish(entry, true);
     return outcome.kind === 'applied' ? outcome.entry : null;
-  }
-
-  /** A user's applied entries, newest first. */
-  async history(
-    userId: string,
-    page: number,
-    pageSize: number,
-  ): Promise<{ entries: AppliedCreditEntry[]; total: number }> {
-    const filter = appliedTo(userId);
-    const [entries, total] = await Promise.all([
-      this.entries
-        .find(filter)
-        .sort(LATEST_FIRST)
-        .skip((page - 1) * pageSize)
-        .limit(pageSize)
-        .lean<AppliedCreditEntry[]>(),
-      this.entries.countDocuments(filter),
-    ]);
-    return { entries, total };
-  }
-
-  /** Every applied entry of the user's, latest first, read as it is sent (the export). */
-  historyRows(userId: string): AsyncIterable<AppliedCreditEntry> {
-    return this.entries
-      .find(appliedTo(userId))
-      .sort(LATEST_FIRST)
-      .lean<AppliedCreditEntry[]>()
-      .cursor() as AsyncIterable<AppliedCreditEntry>;
-  }
-
-  /**
-   * Applied debits for `reason` made between `from` and `to` (oldest first, at most `limit`)
-   * that no entry of `undoneBy` reverses yet: what the recovery sweep looks at.
-   */
-  async appliedWithoutUndo(
-    reason: CreditReason,
-    undoneBy: CreditReason,
-    from: Date,
-    to: Date,
-    limit: number,
-  ): Promise<{ userId: string; reference: string }[]> {
-    const debits = await this.entries
-      .find({ reason, status: 'applied', createdAt: trusted({ $gte: from, $lt: to }) })
-      .sort({ createdAt: 1 })
-      .limit(limit)
-      .select({ userId: 1, reference: 1 })
-      .lean<Pick<CreditEntryData, 'userId' | 'reference'>[]>();
-    if (debits.length === 0) return [];
-    const undone = await this.entries
-      .find({
-        reason: undoneBy,
-        reference: trusted({ $in: debits.map((debit) => debit.reference) }),
-      })
-      .select({ reference: 1 })
-      .lean<Pick<CreditEntryData, 'reference'>[]>();
-    const undoneRefs = new Set(undone.map((entry) => entry.reference));
-    return debits
-      .filter((debit) => !undoneRefs.has(debit.reference))
-      .map((debit) => ({ userId: debit.userId.toHexString(), reference: debit.reference }));
   }
 
   /**
@@ -309,7 +218,7 @@ export class CreditLedger implements OnModuleInit {
         ...(startedBefore ? { createdAt: trusted({ $lt: startedBefore }) } : {}),
       })
       .lean<CreditEntryData[]>();
-    for (const entry of pending) await this.finish(entry, true);
+    for (const entry of pending) await this.steps.finish(entry, true);
 
     const orphanedBefore = Date.now() - ORPHAN_HOLD_AGE_MS;
     const holders = await this.users.collection
@@ -325,9 +234,9 @@ export class CreditLedger implements OnModuleInit {
           // is a live call's, or was finished by the loop above.
           const carried = entryOfHold(new Types.ObjectId(id), holder._id as Types.ObjectId, hold);
           if (carried) {
-            await this.recordHeld(carried);
+            await this.steps.recordHeld(carried);
           } else if (await this.entries.exists({ _id: id, status: 'applied' })) {
-            await this.release({
+            await this.steps.release({
               _id: new Types.ObjectId(id),
               userId: holder._id as Types.ObjectId,
             });
@@ -345,232 +254,28 @@ export class CreditLedger implements OnModuleInit {
     return pending.length;
   }
 
-  /** Steps 1 and 2 for a new change, or the existing entry's outcome. */
-  private async attempt(change: CreditChange): Promise<Attempt> {
-    const { reason, reference } = change;
-    const existing = await this.entries.findOne({ reason, reference }).lean<CreditEntryData>();
-    if (existing) return this.finish(existing, true);
-
-    const id = new Types.ObjectId();
-    const now = new Date();
-    const userFilter =
-      'userId' in change.user
-        ? { _id: new Types.ObjectId(change.user.userId) }
-        : { userEmail: change.user.userEmail };
-    const user = await this.users.collection.findOneAndUpdate(
-      userFilter,
-      { $set: { [holdPath(id)]: { heldAt: now } } },
-      { projection: { userEmail: 1 } },
-    );
-    if (!user) return { kind: 'no-user' };
-
-    const entry: CreditEntryData = {
-      _id: id,
-      userId: user._id as Types.ObjectId,
-      userEmail: user.userEmail as string,
-      reason,
-      reference,
-      requestedDelta: change.requestedDelta,
-      status: 'pending',
-      ...(change.adjustment ? { adjustment: change.adjustment } : {}),
-      createdAt: now,
-    };
-    try {
-      await this.entries.create(entry);
-    } catch (error) {
-      await this.release(entry);
-      if (!isDuplicateKeyError(error)) throw error;
-      // The same change, made concurrently by another call: its outcome is this one's.
-      const first = await this.entries.findOne({ reason, reference }).lean<CreditEntryData>();
-      return first ? this.finish(first, true) : this.gone(change.reason, entry.userId);
-    }
-    return this.finish(entry, false);
+  /** See CreditHistory.history. */
+  history(
+    userId: string,
+    page: number,
+    pageSize: number,
+  ): Promise<{ entries: AppliedCreditEntry[]; total: number }> {
+    return this.entryHistory.history(userId, page, pageSize);
   }
 
-  /**
-   * Steps 3 to 5 for an entry, from wherever it stopped.
-   */
-  private async finish(entry: CreditEntryData, alreadyExisted: boolean): Promise<Attempt> {
-    if (entry.status === 'applied') {
-      return { kind: 'applied', entry: asApplied(entry), alreadyApplied: true };
-    }
-    const hold = (await this.decide(entry)) ?? (await this.readHold(entry));
-    if (!hold?.outcome) {
-      // The hold is gone, so the entry is final by now, or nothing can ever apply it (its user
-      // was deleted, or start-up recovery took the hold for an orphan).
-      const current = await this.entries.findById(entry._id).lean<CreditEntryData>();
-      if (current?.status === 'applied') {
-        return { kind: 'applied', entry: asApplied(current), alreadyApplied: true };
-      }
-      if (current) {
-        await this.entries.deleteOne({ _id: entry._id, status: 'pending' });
-        this.logger.warn(`Credit entry ${entry._id.toHexString()} had no hold: not applied`);
-      }
-      return this.gone(entry.reason, entry.userId);
-    }
-
-    if (hold.outcome === 'refused') {
-      await this.entries.deleteOne({ _id: entry._id, status: 'pending' });
-      await this.release(entry);
-      return { kind: 'refused', balance: hold.balanceAfter ?? 0 };
-    }
-
-    const delta = hold.delta ?? 0;
-    const figures = {
-      status: 'applied' as const,
-      delta,
-      balanceAfter: hold.balanceAfter as number,
-      sequence: hold.sequence as number,
-      appliedAt: hold.decidedAt as Date,
-      ...(delta > entry.requestedDelta ? { shortfall: delta - entry.requestedDelta } : {}),
-    };
-    const record = () =>
-      this.entries
-        .findOneAndUpdate(
-          { _id: entry._id, status: 'pending' },
-          { $set: figures },
-          { returnDocument: 'after' },
-        )
-        .lean<CreditEntryData>();
-    const recorded =
-      (await record()) ??
-      // Another caller recorded it first.
-      (await this.entries.findById(entry._id).lean<CreditEntryData>());
-    await this.release(entry);
-    return { kind: 'applied', entry: asApplied(recorded), alreadyApplied: alreadyExisted };
+  /** See CreditHistory.historyRows. */
+  historyRows(userId: string): AsyncIterable<AppliedCreditEntry> {
+    return this.entryHistory.historyRows(userId);
   }
 
-  /**
-   * Step 3: one atomic update of the user that needs the entry's undecided hold. Answers the
-   * decided hold, or null when there was no undecided hold to decide.
-   */
-  private async decide(entry: CreditEntryData): Promise<PendingCreditChange | null> {
-    const path = holdPath(entry._id);
-    const delta = `$${path}.delta`;
-    const refused = { $eq: [delta, null] };
-    const now = new Date();
-    const user = await this.users.collection.findOneAndUpdate(
-      { _id: entry.userId, [path]: { $exists: true }, [`${path}.outcome`]: { $exists: false } },
-      [
-        { $set: { [`${path}.delta`]: deltaExpression(entry) } },
-        {
-          $set: {
-            currentBalance: { $add: [balance, { $ifNull: [delta, 0] }] },
-            creditSequence: {
-              $cond: [
-                refused,
-                '$creditSequence',
-                { $add: [{ $ifNull: ['$creditSequence', 0] }, 1] },
-              ],
-            },
-            updatedAt: { $cond: [refused, '$updatedAt', now] },
-          },
-        },
-        {
-          $set: {
-            [`${path}.outcome`]: { $cond: [refused, 'refused', 'applied'] },
-            [`${path}.balanceAfter`]: '$currentBalance',
-            [`${path}.sequence`]: '$creditSequence',
-            [`${path}.decidedAt`]: now,
-          },
-        },
-      ],
-      { returnDocument: 'after', projection: { [path]: 1 } },
-    );
-    const hold = user ? holdIn(user, entry._id) : null;
-    if (hold?.outcome === 'applied') {
-      // The balance moved: the caller's cached record takes it.
-      this.callers.creditApplied(entry.userId.toHexString(), {
-        balanceAfter: hold.balanceAfter as number,
-        sequence: hold.sequence as number,
-        at: now,
-      });
-    }
-    return hold;
-  }
-
-  private async readHold(entry: CreditEntryData): Promise<PendingCreditChange | null> {
-    const user = await this.users.collection.findOne(
-      { _id: entry.userId },
-      { projection: { [holdPath(entry._id)]: 1 } },
-    );
-    return user ? holdIn(user, entry._id) : null;
-  }
-
-  /**
-   * Writes the applied entry a decided hold carries (see debitNew), unless it is already there,
-   * then releases the hold.
-   */
-  private async recordHeld(entry: AppliedCreditEntry): Promise<void> {
-    await this.writeEntry(entry);
-    await this.release(entry);
-  }
-
-  /** The applied entry a decided hold carries, unless it is already there. */
-  private async writeEntry(entry: AppliedCreditEntry): Promise<void> {
-    try {
-      await this.entries.create(entry);
-    } catch (error) {
-      // Written already (recovery and the call that made the change may both get here).
-      if (!isDuplicateKeyError(error)) throw error;
-    }
-  }
-
-  /** Step 5, and the undoing of step 1 when step 2 found the change already made. */
-  private async release(entry: Pick<CreditEntryData, '_id' | 'userId'>): Promise<void> {
-    await this.users.collection.updateOne(
-      { _id: entry.userId },
-      { $unset: { [holdPath(entry._id)]: '' } },
-    );
-  }
-
-  /**
-   * An entry that vanished: refused (and removed) by a concurrent caller, or never applied and
-   * removed above. A refusable change reports the refusal; a credit is tried again.
-   */
-  private async gone(reason: CreditReason, userId: Types.ObjectId): Promise<Attempt> {
-    if (!refusable(reason)) return { kind: 'abandoned' };
-    const user = await this.users.collection.findOne(
-      { _id: userId },
-      { projection: { currentBalance: 1 } },
-    );
-    return user
-      ? { kind: 'refused', balance: (user.currentBalance as number | undefined) ?? 0 }
-      : { kind: 'no-user' };
+  /** See CreditHistory.appliedWithoutUndo. */
+  appliedWithoutUndo(
+    reason: CreditReason,
+    undoneBy: CreditReason,
+    from: Date,
+    to: Date,
+    limit: number,
+  ): Promise<{ userId: string; reference: string }[]> {
+    return this.entryHistory.appliedWithoutUndo(reason, undoneBy, from, to, limit);
   }
 }
-
-/** The applied entry a decided hold carries in full (see debitNew); null for any other hold. */
-function entryOfHold(
-  id: Types.ObjectId,
-  userId: Types.ObjectId,
-  hold: PendingCreditChange,
-): AppliedCreditEntry | null {
-  const { change } = hold;
-  if (hold.outcome !== 'applied' || !change) return null;
-  return {
-    _id: id,
-    userId,
-    userEmail: change.userEmail,
-    reason: change.reason,
-    reference: change.reference,
-    requestedDelta: change.requestedDelta,
-    status: 'applied',
-    delta: hold.delta as number,
-    balanceAfter: hold.balanceAfter as number,
-    sequence: hold.sequence as number,
-    createdAt: hold.heldAt,
-    appliedAt: hold.decidedAt as Date,
-  };
-}
-
-function holdIn(user: mongo.Document, entryId: Types.ObjectId): PendingCreditChange | null {
-  const holds = user[HOLDS] as Record<string, PendingCreditChange> | undefined;
-  return holds?.[entryId.toHexString()] ?? null;
-}
-
-const appliedTo = (userId: string) => ({
-  userId: new Types.ObjectId(userId),
-  status: 'applied' as const,
-});
-const LATEST_FIRST = { sequence: -1, _id: -1 } as const;

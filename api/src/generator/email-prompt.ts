@@ -10,6 +10,9 @@ export const SYSTEM_INSTRUCTION = [
   'Answer exactly as "Subject: <subject>" on the first line, then a blank line, then "Body:" and the email.',
 ].join(' ');
 
+/** The spec's generation settings. */
+export const GENERATION_CONFIG = { temperature: 0.7, topK: 40, topP: 0.95, maxOutputTokens: 1024 };
+
 /** Tags cannot be closed early by the user's own text. */
 const tagged = (tag: string, value: string) =>
   `<${tag}>${value.replace(/<\/?[a-z_]+>/gi, '')}</${tag}>`;

@@ -1,21 +1,7 @@
-import {
-  BadGatewayException,
-  ForbiddenException,
-  Injectable,
-  Logger,
-  NotFoundException,
-  OnModuleInit,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import {
-  NO_KEYS_TO_ENHANCE,
-  type GeneratedEmail,
-  type Generation,
-  type generateEmailBodySchema,
-} from '@coldmail/contracts';
+import type { GeneratedEmail, Generation } from '@coldmail/contracts';
 import { Model, trusted, Types } from 'mongoose';
-import type { z } from 'zod';
 import { AuditService } from '../audit/audit.service';
 import { ownerIdOf, type AuthContext } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
@@ -23,40 +9,16 @@ import { InjectConfig } from '../config/config.module';
 import { ServerTiming } from '../common/server-timing';
 import { CreditsService } from '../credits/credits.service';
 import { GeminiPoolService, NoGeminiKeyError } from '../gemini-keys/gemini-pool.service';
-import {
-  rollingWindow,
-  type UsageLimit,
-  UsageLimitsService,
-  utcDay,
-} from '../limits/usage-limits.service';
-import {
-  ENHANCE_INSTRUCTION,
-  SYSTEM_INSTRUCTION,
-  emailPrompt,
-  enhancePrompt,
-  readsAsEmail,
-  parseEmail,
-} from './email-prompt';
-import { GenerationRecord, type GenerationData } from './schemas/generation.schema';
+import { rollingWindow, type UsageLimit, UsageLimitsService } from '../limits/usage-limits.service';
+import { GENERATION_CONFIG, SYSTEM_INSTRUCTION, emailPrompt } from './email-prompt';
+import { GenerationRecords, type GenerateFields } from './generation-records';
+import { PromptEnhancer } from './prompt-enhancer';
+import { GenerationRecord } from './schemas/generation.schema';
+import { SeparateDebits } from './separate-debits';
 import { Telemetry } from '../telemetry/telemetry';
 
-type GenerateFields = z.output<typeof generateEmailBodySchema>;
-
-/** The spec's generation settings. */
-const GENERATION_CONFIG = { temperature: 0.7, topK: 40, topP: 0.95, maxOutputTokens: 1024 };
-const HISTORY_SIZE = 50;
 /** Abandoned generations looked at per sweep. */
 const ABANDONED_BATCH = 500;
-const NO_EMAIL = 'No email was generated from the API response';
-/** The subject of the site-wide limits. */
-const SITE = 'site';
-const VERIFY_TO_ENHANCE =
-  'Verify your e-mail address to use Enhance Prompt: open the link we sent you, then sign in again.';
-
-/** An enhanced prompt is 120-200 words of instructions: a few hundred tokens, never an email's. */
-const ENHANCE_MAX_OUTPUT_TOKENS = 400;
-const ENHANCED_AN_EMAIL =
-  'The model wrote an email instead of a prompt. Please try Enhance Prompt again.';
 
 /**
  * The email generator on the server: one credit through the ledger before the model is called,
@@ -65,10 +27,14 @@ const ENHANCED_AN_EMAIL =
 @Injectable()
 export class GeneratorService implements OnModuleInit {
   private readonly logger = new Logger(GeneratorService.name);
-  /** A generation: per user and minute. Enhancing a prompt: per minute and per UTC day. */
+  /** A generation: per user and minute. */
   private readonly generationLimits: UsageLimit[];
-  private readonly enhanceLimits: UsageLimit[];
-  private readonly siteEnhanceLimits: UsageLimit[];
+  /** The generations kept, and failed ones' credits given back (generation-records.ts). */
+  private readonly records: GenerationRecords;
+  /** Enhance Prompt (prompt-enhancer.ts). */
+  private readonly enhancer: PromptEnhancer;
+  /** The spec's separate debit and its refunds (separate-debits.ts). */
+  private readonly separateDebits: SeparateDebits;
 
   constructor(
     @InjectModel(GenerationRecord.name) private readonly generations: Model<GenerationRecord>,
@@ -88,29 +54,11 @@ export class GeneratorService implements OnModuleInit {
         refusal: 'Too many emails generated in a minute. Please wait a moment.',
       },
     ];
-    this.enhanceLimits = [
-      {
-        name: 'enhance:minute',
-        limit: config.enhance.perMinute,
-        windowEnd: rollingWindow(60_000),
-        refusal: 'Too many prompts enhanced in a minute. Please wait a moment.',
-      },
-      {
-        name: 'enhance:day',
-        limit: config.enhance.perDay,
-        windowEnd: utcDay,
-        refusal: `You have enhanced ${config.enhance.perDay} prompts today, the most a day. Enhance Prompt is available again from midnight UTC.`,
-      },
-    ];
-    this.siteEnhanceLimits = [
-      {
-        name: 'enhance:site-day',
-        limit: config.enhance.sitePerDay,
-        windowEnd: utcDay,
-        refusal:
-          'Enhance Prompt has been used as much as it can be today. It is available again from midnight UTC; you can still write your prompt yourself.',
-      },
-    ];
+    this.records = new GenerationRecords(generations, credits, this.logger);
+    this.enhancer = new PromptEnhancer(gemini, limits, config);
+    this.separateDebits = new SeparateDebits(generations, credits, audit, this.records, (userId) =>
+      this.throttle(userId),
+    );
   }
 
   async onModuleInit(): Promise<void> {
@@ -148,7 +96,7 @@ export class GeneratorService implements OnModuleInit {
       // stored; the answer waits for both, so the history already shows the debit.
       const answer = await answering;
       const [email] = await Promise.all([
-        this.complete(userId, id, fields, answer.text, balance, answer.tokens),
+        this.records.complete(userId, id, fields, answer.text, balance, answer.tokens),
         settled,
       ]);
       this.telemetry.generation(secondsSince(started), 'generated', false);
@@ -156,7 +104,7 @@ export class GeneratorService implements OnModuleInit {
     } catch (error) {
       this.telemetry.generation(secondsSince(started), 'failed', false);
       await settled;
-      await this.refund(userId, id, fields);
+      await this.records.refund(userId, id, fields);
       await this.releaseUnused(userId, error);
       throw error;
     }
@@ -189,7 +137,7 @@ export class GeneratorService implements OnModuleInit {
     const { userId, id, balance, settled } = await this.charge(caller);
     const fail = () => {
       this.telemetry.generation(secondsSince(started), 'failed', true);
-      return settled.then(() => this.refund(userId, id, fields)).then(() => undefined);
+      return settled.then(() => this.records.refund(userId, id, fields)).then(() => undefined);
     };
     let tokens: number | null = null;
     const stream = this.gemini.generateStream(
@@ -241,7 +189,7 @@ export class GeneratorService implements OnModuleInit {
       finish: async (text) => {
         try {
           const [email] = await Promise.all([
-            this.complete(userId, id, fields, text, balance, tokens, true),
+            this.records.complete(userId, id, fields, text, balance, tokens, true),
             settled,
           ]);
           this.telemetry.generation(secondsSince(started), 'generated', true);
@@ -272,7 +220,8 @@ export class GeneratorService implements OnModuleInit {
     let refunded = 0;
     for (const debit of debits) {
       if (known.has(debit.reference)) continue;
-      if (await this.refund(debit.userId, new Types.ObjectId(debit.reference))) refunded += 1;
+      if (await this.records.refund(debit.userId, new Types.ObjectId(debit.reference)))
+        refunded += 1;
     }
     if (refunded > 0) this.logger.warn(`Refunded ${refunded} generation(s) a stopped process left`);
     return refunded;
@@ -284,178 +233,37 @@ export class GeneratorService implements OnModuleInit {
     return { keysAvailable: await this.gemini.hasUsableKey() };
   }
 
-  /**
-   * A fuller prompt from the user's own. Free, so limited per user (a minute's and a day's worth)
-   * and short (a prompt, not an email); it needs a usable key like a generation. An answer that
-   * is an email rather than a prompt is refused: the free call must not write what a credit buys.
-   */
-  async enhance(caller: AuthContext, prompt: string): Promise<string> {
-    // Free, so only for an address someone proved is theirs: a throwaway account gets none.
-    if (!caller.emailVerified) throw new ForbiddenException(VERIFY_TO_ENHANCE);
-    const userId = ownerIdOf(caller);
-    await this.limits.take(userId, this.enhanceLimits);
-    try {
-      await this.limits.take(SITE, this.siteEnhanceLimits);
-    } catch (error) {
-      await this.limits.release(userId, this.enhanceLimits);
-      throw error;
-    }
-    const answer = await this.gemini
-      .generate({
-        contents: enhancePrompt(prompt),
-        systemInstruction: ENHANCE_INSTRUCTION,
-        generationConfig: {
-          ...GENERATION_CONFIG,
-          maxOutputTokens: ENHANCE_MAX_OUTPUT_TOKENS,
-          thinkingConfig: { thinkingBudget: 0 },
-        },
-      })
-      .catch(async (error: unknown) => {
-        // The spec words a missing key differently for enhancing; no model call, no use counted.
-        if (error instanceof NoGeminiKeyError) {
-          await this.limits.release(userId, this.enhanceLimits);
-          await this.limits.release(SITE, this.siteEnhanceLimits);
-          throw new ServiceUnavailableException(NO_KEYS_TO_ENHANCE);
-        }
-        throw error;
-      });
-    const enhanced = answer.text.trim();
-    if (!enhanced) throw new BadGatewayException('No enhanced prompt was returned');
-    if (readsAsEmail(enhanced)) throw new BadGatewayException(ENHANCED_AN_EMAIL);
-    return enhanced;
+  /** See PromptEnhancer.enhance. */
+  enhance(caller: AuthContext, prompt: string): Promise<string> {
+    return this.enhancer.enhance(caller, prompt);
   }
 
-  /**
-   * The spec's separate debit: a pending generation the client will complete or refund, stored
-   * beside the debit (refund-credit needs it). No record is kept when the debit is refused; a
-   * record that cannot be stored gives the credit back.
-   */
-  async deduct(caller: AuthContext): Promise<{ generationId: string; credits: number }> {
-    const userId = ownerIdOf(caller);
-    await this.throttle(userId);
-    const id = new Types.ObjectId();
-    const [stored, debited] = await Promise.allSettled([
-      this.generations.create({ _id: id, userId: new Types.ObjectId(userId), status: 'pending' }),
-      this.credits.startGenerationDebit(userId, id.toHexString()),
-    ]);
-    if (debited.status === 'rejected') {
-      if (stored.status === 'fulfilled') await this.generations.deleteOne({ _id: id });
-      throw debited.reason;
-    }
-    const { balanceAfter, settled } = debited.value;
-    await settled;
-    if (stored.status === 'rejected') {
-      await this.credits.refundGeneration(userId, id.toHexString());
-      throw stored.reason;
-    }
-    return { generationId: id.toHexString(), credits: balanceAfter };
+  /** See SeparateDebits.deduct. */
+  deduct(caller: AuthContext): Promise<{ generationId: string; credits: number }> {
+    return this.separateDebits.deduct(caller);
   }
 
-  /** Refunds only the caller's own generation that did not complete, once (or any, for admins). */
-  async refundByClient(
+  /** See SeparateDebits.refundByClient. */
+  refundByClient(
     caller: AuthContext,
     generationId: string,
   ): Promise<{ generationId: string; credits: number }> {
-    const userId = ownerIdOf(caller);
-    const isAdmin = caller.user?.userRole === 'Admin';
-    const generation = await this.generations.findById(generationId).lean<GenerationData>();
-    if (
-      !generation ||
-      (!isAdmin && !generation.userId.equals(userId)) ||
-      generation.status === 'done' ||
-      // A streamed email whose words reached its reader is paid for, finished or not.
-      generation.textSentAt ||
-      generation.refunded
-    ) {
-      throw new ForbiddenException('This credit cannot be refunded');
-    }
-    const refunded = await this.refund(generation.userId.toHexString(), generation._id);
-    if (!refunded) throw new ForbiddenException('This credit cannot be refunded');
-    // An admin giving someone else's credit back is an admin change (once, however often asked).
-    if (!generation.userId.equals(userId) && !refunded.alreadyApplied) {
-      await this.audit.record(caller, {
-        action: 'generation.refund',
-        target: { kind: 'generation', id: generationId, label: null },
-        before: { userId: generation.userId.toHexString(), status: generation.status },
-        after: { refunded: true, delta: refunded.delta, balanceAfter: refunded.balanceAfter },
-      });
-    }
-    return { generationId, credits: refunded.balanceAfter };
+    return this.separateDebits.refundByClient(caller, generationId);
   }
 
-  /**
-   * The spec's refund: the caller's own most recent debit whose generation has no email (none
-   * written, none streamed to its reader) and no refund yet, given back once. 404 when there is none: never a credit out of nothing.
-   */
-  async refundLatestDebit(caller: AuthContext): Promise<{ generationId: string; credits: number }> {
-    const userId = ownerIdOf(caller);
-    const latest = await this.generations
-      .findOne({
-        userId: new Types.ObjectId(userId),
-        status: trusted({ $ne: 'done' }),
-        // A streamed email whose words reached its reader is paid for, finished or not.
-        textSentAt: trusted({ $exists: false }),
-        refunded: trusted({ $ne: true }),
-      })
-      .sort({ createdAt: -1, _id: -1 })
-      .lean<GenerationData>();
-    const refunded = latest ? await this.refund(userId, latest._id) : null;
-    // Two refunds at once find the same debit: the ledger gives it back once, the other gets none.
-    if (!latest || !refunded || refunded.alreadyApplied) {
-      throw new NotFoundException('No credit to refund');
-    }
-    return { generationId: latest._id.toHexString(), credits: refunded.balanceAfter };
+  /** See SeparateDebits.refundLatestDebit. */
+  refundLatestDebit(caller: AuthContext): Promise<{ generationId: string; credits: number }> {
+    return this.separateDebits.refundLatestDebit(caller);
   }
 
-  async history(caller: AuthContext): Promise<Generation[]> {
-    const userId = ownerIdOf(caller);
-    const rows = await this.generations
-      .find({ userId: new Types.ObjectId(userId), status: 'done' })
-      .sort({ createdAt: -1, _id: -1 })
-      .limit(HISTORY_SIZE)
-      .lean<GenerationData[]>();
-    return rows.map(toGeneration);
+  /** See GenerationRecords.history. */
+  history(caller: AuthContext): Promise<Generation[]> {
+    return this.records.history(caller);
   }
 
-  async remove(caller: AuthContext, id: string): Promise<void> {
-    const userId = ownerIdOf(caller);
-    const result = await this.generations.deleteOne({
-      _id: new Types.ObjectId(id),
-      userId: new Types.ObjectId(userId),
-      status: 'done',
-    });
-    if (result.deletedCount === 0) throw new NotFoundException('Generated email not found');
-  }
-
-  /**
-   * The model's answer parsed and kept: the generation is written once, done (an empty answer is
-   * a 502, and the caller refunds).
-   */
-  private async complete(
-    userId: string,
-    id: Types.ObjectId,
-    fields: GenerateFields,
-    text: string,
-    balance: number,
-    /** The tokens the model's call used, kept with the generation for admins (null: unknown). */
-    tokens: number | null,
-    streamed = false,
-  ): Promise<GeneratedEmail> {
-    if (!text.trim()) throw new BadGatewayException(NO_EMAIL);
-    const email = parseEmail(text, fields.senderName);
-    const done = {
-      userId: new Types.ObjectId(userId),
-      ...fields,
-      prompt: emailPrompt(fields),
-      ...email,
-      status: 'done' as const,
-      ...(tokens ? { tokens } : {}),
-    };
-    // A streamed generation has a pending record from its first words on; any other is written
-    // once, here (an insert, the cheaper write).
-    if (streamed) await this.generations.updateOne({ _id: id }, { $set: done }, { upsert: true });
-    else await this.generations.create({ _id: id, ...done });
-    return { ...email, generationId: id.toHexString(), credits: balance };
+  /** See GenerationRecords.remove. */
+  remove(caller: AuthContext, id: string): Promise<void> {
+    return this.records.remove(caller, id);
   }
 
   /**
@@ -474,51 +282,9 @@ export class GeneratorService implements OnModuleInit {
     return { userId, id, balance: balanceAfter, settled };
   }
 
-  /**
-   * Gives the generation's credit back through the ledger (once, whoever asks again) and keeps
-   * the generation as failed: its inputs when it had none stored yet (a generation is stored
-   * when it ends), or the pending record of a separate debit.
-   */
-  private async refund(userId: string, generationId: Types.ObjectId, fields?: GenerateFields) {
-    try {
-      const refunded = await this.credits.refundGeneration(userId, generationId.toHexString());
-      await this.generations.updateOne(
-        { _id: generationId },
-        {
-          $set: { status: 'failed', refunded: true },
-          $setOnInsert: {
-            userId: new Types.ObjectId(userId),
-            ...(fields ? { ...fields, prompt: emailPrompt(fields) } : {}),
-          },
-        },
-        { upsert: true },
-      );
-      return refunded;
-    } catch (error) {
-      this.logger.error(
-        `Could not refund generation ${generationId.toHexString()}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      return null;
-    }
-  }
-
   private async throttle(userId: string): Promise<void> {
     await this.limits.take(userId, this.generationLimits);
   }
-}
-
-function toGeneration(row: GenerationData): Generation {
-  return {
-    _id: row._id.toHexString(),
-    recipientName: row.recipientName,
-    senderName: row.senderName,
-    purpose: row.purpose,
-    keyDetails: row.keyDetails,
-    tone: row.tone,
-    subject: row.subject,
-    body: row.body,
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 function secondsSince(started: number): number {

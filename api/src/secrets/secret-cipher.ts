@@ -2,7 +2,8 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
-import { parseKeysSecret, type AppConfig, type GeminiConfig } from '../config/app-config';
+import type { AppConfig, GeminiConfig } from '../config/app-config';
+import { parseKeysSecret } from '../config/keys-secret';
 import { InjectConfig } from '../config/config.module';
 import type { SealedSecret } from './sealed-secret.schema';
 

@@ -13,27 +13,30 @@ import {
   MAX_TICKET_CONVERSATION_BYTES,
   MAX_TICKET_ENTRIES,
   MAX_TICKET_ENTRY_BYTES,
-  TICKET_PREVIEW_LENGTH,
-  newSupportMessageBodySchema,
   supportListQuerySchema,
   ticketStatus,
   type SupportSummary,
   type SupportTicket as SupportTicketRecord,
   type TicketPage,
-  type TicketSummary,
   type UpdateTicketBody,
 } from '@coldmail/contracts';
 import { Model, Types, trusted } from 'mongoose';
 import type { z } from 'zod';
 import type { AuthContext } from '../auth/auth-context';
 import { AuditService } from '../audit/audit.service';
-import { plainText } from '../common/plain-text';
 import { containsText } from '../common/search';
 import { MailerService } from '../messages/mailer.service';
 import { UsersService } from '../users/users.service';
 import { SupportTicket, type SupportTicketData } from './schemas/support-ticket.schema';
-import { SupportReplyMail } from '../messages/templates/notices';
-import { renderMail } from '../messages/templates/render';
+import { plain, ticketFrom, type NewTicket } from './ticket-fields';
+import {
+  isAdmin,
+  SUMMARY_FIELDS,
+  toTicketRecord,
+  toTicketSummary,
+  type TicketSummaryData,
+} from './ticket-records';
+import { TicketReplyMail } from './ticket-reply-mail';
 
 /**
  * How many tickets one account, or one address on the contact form, may open per hour (the per-IP
@@ -42,56 +45,11 @@ import { renderMail } from '../messages/templates/render';
 const TICKETS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
 
-type NewTicket = z.output<typeof newSupportMessageBodySchema>;
 type ListQuery = z.output<typeof supportListQuerySchema>;
 
 /** Told when a reply would take a ticket past its bounds. */
 const CONVERSATION_FULL =
   'This conversation has reached its length limit. Please open a new ticket to write more.';
-
-/**
- * What a list reads of a ticket: everything but the conversation's texts, which only the newest
- * entry's is taken of (a ticket holds up to 64 KB of them; a page of lists must not).
- */
-const SUMMARY_FIELDS = {
-  subject: 1,
-  message: { $substrCP: ['$message', 0, TICKET_PREVIEW_LENGTH] },
-  createdAt: 1,
-  updatedAt: 1,
-  ticketStatus: 1,
-  priority: 1,
-  ticketUserName: 1,
-  ticketUserEmail: 1,
-  ticketUserProfileURL: 1,
-  ticketUserRole: 1,
-  unreadByAdmin: 1,
-  unreadByUser: 1,
-  entryCount: { $add: [1, { $size: '$adminMessage' }] },
-  lastReply: { $arrayElemAt: ['$adminMessage', -1] },
-};
-
-/** A ticket's text fields that must not be empty once filtered, each with its message. */
-type RequiredFields = [
-  field: 'subject' | 'message' | 'ticketUserName' | 'ticketUserEmail' | 'phone',
-  message: string,
-][];
-/** What a ticket from the user area must say (their name and address come from their record). */
-const REQUIRED_FROM_USER: RequiredFields = [
-  ['subject', 'Subject is required'],
-  ['message', 'Message is required'],
-];
-/**
- * The contact form's fields are all required: a visitor must also give a name, an e-mail and a
- * phone number (a signed-in caller's Create Ticket has no phone field).
- */
-const REQUIRED_FROM_VISITOR: RequiredFields = [
-  ...REQUIRED_FROM_USER,
-  ['ticketUserName', 'Name is required'],
-  ['ticketUserEmail', 'Email is required'],
-  ['phone', 'Phone is required'],
-];
-
-const isAdmin = (caller: AuthContext | null) => caller?.user?.userRole === 'Admin';
 
 /**
  * A user's tickets are those their account opened. A contact-form ticket only carries an address
@@ -108,13 +66,17 @@ const isAuthor = (caller: AuthContext, ticket: SupportTicketData) =>
 @Injectable()
 export class SupportService implements OnModuleInit {
   private readonly logger = new Logger(SupportService.name);
+  /** The e-mail to a ticket's author when an admin replies (ticket-reply-mail.ts). */
+  private readonly replyMail: TicketReplyMail;
 
   constructor(
     @InjectModel(SupportTicket.name) private readonly tickets: Model<SupportTicket>,
     private readonly mailer: MailerService,
     private readonly audit: AuditService,
     private readonly users: UsersService,
-  ) {}
+  ) {
+    this.replyMail = new TicketReplyMail(users, mailer, this.logger);
+  }
 
   async onModuleInit(): Promise<void> {
     await this.tickets.init();
@@ -128,37 +90,7 @@ export class SupportService implements OnModuleInit {
   async create(caller: AuthContext | null, body: NewTicket): Promise<SupportTicketRecord> {
     // A person never sees the honeypot field, so a value means a bot filled in the form.
     if (body.website) throw new BadRequestException('Your message could not be sent.');
-    const ticket = {
-      subject: plain(body.subject),
-      message: plain(body.message),
-      phone: plain(body.phone ?? ''),
-      ...(caller?.user
-        ? {
-            // A display name is the user's own text, filtered like the rest of the ticket.
-            ticketUserName: plain(caller.user.userName) || caller.user.userEmail,
-            ticketUserEmail: caller.user.userEmail,
-            ticketUserProfileURL: caller.user.profileURL,
-            ticketUserRole: 'user',
-            userId: caller.user._id,
-          }
-        : {
-            ticketUserName: plain(body.ticketUserName ?? ''),
-            ticketUserEmail: body.ticketUserEmail ?? '',
-            ticketUserProfileURL: null,
-            ticketUserRole: 'user',
-            userId: null,
-          }),
-    };
-    // Checked as they will be stored: markup alone is no subject, no name and no phone number.
-    const required = ticket.userId ? REQUIRED_FROM_USER : REQUIRED_FROM_VISITOR;
-    const missing = required.filter(([field]) => !ticket[field]);
-    if (missing.length > 0) {
-      throw new BadRequestException({
-        statusCode: 400,
-        message: 'Validation failed',
-        fieldErrors: Object.fromEntries(missing),
-      });
-    }
+    const ticket = ticketFrom(caller, body);
 
     // An account's limit counts its own tickets, a visitor's the contact form's under that
     // address: anyone may type someone's address into the contact form, and that must not use up
@@ -324,7 +256,7 @@ export class SupportService implements OnModuleInit {
         before: { ticketStatus: ticket.ticketStatus },
         after: { ticketStatus: updated.ticketStatus, ...(reply ? { reply } : {}) },
       });
-      if (reply) await this.notifyUser(updated, reply);
+      if (reply) await this.replyMail.notifyUser(updated, reply);
     }
     return toTicketRecord(updated, caller);
   }
@@ -347,115 +279,4 @@ export class SupportService implements OnModuleInit {
     }
     return ticket;
   }
-
-  /**
-   * The admin's reply by e-mail (an .eml file in development), to whoever the ticket gives as its
-   * address. A failure is logged, not fatal.
-   */
-  private async notifyUser(ticket: SupportTicketData, reply: string): Promise<void> {
-    // A contact-form ticket is in no account, so its sender answers the way they wrote.
-    const howToAnswer = ticket.userId
-      ? 'You can answer from the Support page of your account.'
-      : 'You can answer by sending us another message from our contact form.';
-    try {
-      // A user's ticket follows their account to its current address.
-      const to = await this.users.mailAddressOf(ticket.userId, ticket.ticketUserEmail);
-      await this.mailer.send(
-        renderMail(
-          to,
-          `Re: ${ticket.subject}`,
-          SupportReplyMail({
-            name: ticket.ticketUserName,
-            subject: ticket.subject,
-            reply,
-            howToAnswer,
-            siteUrl: this.mailer.siteUrl,
-          }),
-        ),
-      );
-    } catch (error) {
-      this.logger.error(
-        `Could not e-mail ${ticket.ticketUserEmail} about ticket ${ticket._id.toHexString()}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  }
-}
-
-/** Tickets are plain text: any markup is removed before it is stored. */
-const plain = (value: string) => plainText(value).trim();
-
-/** What a list's aggregation reads of a ticket (SUMMARY_FIELDS). */
-type TicketSummaryData = Omit<SupportTicketData, 'adminMessage' | 'phone' | 'userId'> & {
-  entryCount: number;
-  lastReply?: { message: string; timestamp: Date; sender: 'admin' | 'user' };
-};
-
-const preview = (text: string) =>
-  text.length > TICKET_PREVIEW_LENGTH ? `${text.slice(0, TICKET_PREVIEW_LENGTH - 1)}…` : text;
-
-function toTicketSummary(ticket: TicketSummaryData, caller: AuthContext | null): TicketSummary {
-  const last = ticket.lastReply ?? {
-    message: ticket.message,
-    timestamp: ticket.createdAt,
-    sender: 'user' as const,
-  };
-  return {
-    ...headerOf(ticket, caller),
-    lastEntry: {
-      message: preview(last.message),
-      timestamp: last.timestamp.toISOString(),
-      sender: last.sender,
-    },
-    entryCount: ticket.entryCount,
-  };
-}
-
-/** What a ticket's summary and the whole ticket both say of it. */
-function headerOf(
-  ticket: Pick<
-    SupportTicketData,
-    | '_id'
-    | 'subject'
-    | 'createdAt'
-    | 'updatedAt'
-    | 'ticketStatus'
-    | 'priority'
-    | 'ticketUserName'
-    | 'ticketUserEmail'
-    | 'ticketUserProfileURL'
-    | 'ticketUserRole'
-    | 'unreadByAdmin'
-    | 'unreadByUser'
-  >,
-  caller: AuthContext | null,
-) {
-  return {
-    _id: ticket._id.toHexString(),
-    subject: ticket.subject,
-    createdAt: ticket.createdAt.toISOString(),
-    updatedAt: ticket.updatedAt.toISOString(),
-    ticketStatus: ticket.ticketStatus,
-    priority: ticket.priority,
-    ticketUserName: ticket.ticketUserName,
-    ticketUserEmail: ticket.ticketUserEmail,
-    ticketUserProfileURL: ticket.ticketUserProfileURL ?? null,
-    ticketUserRole: ticket.ticketUserRole,
-    unread: isAdmin(caller) ? ticket.unreadByAdmin : ticket.unreadByUser,
-  };
-}
-
-function toTicketRecord(
-  ticket: SupportTicketData,
-  caller: AuthContext | null,
-): SupportTicketRecord {
-  return {
-    ...headerOf(ticket, caller),
-    message: ticket.message,
-    phone: ticket.phone ?? '',
-    adminMessage: ticket.adminMessage.map((entry) => ({
-      message: entry.message,
-      timestamp: entry.timestamp.toISOString(),
-      sender: entry.sender,
-    })),
-  };
 }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ImageStructureCheck, imageFormatOf, NotAnImage, SNIFF_BYTES } from './image-structure';
+import { imageFormatOf, NotAnImage, SNIFF_BYTES } from './image-formats';
+import { ImageStructureCheck } from './image-structure';
 
 const FIXTURES = join(__dirname, '../../test/fixtures/images');
 /** Real images written by ImageMagick 6.9 (libpng, libjpeg, giflib, libwebp, libheif). */

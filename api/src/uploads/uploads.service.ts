@@ -17,7 +17,8 @@ import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import { Migrations } from '../database/migrations';
 import { UsersService } from '../users/users.service';
-import { ImageStructureCheck, imageFormatOf, NotAnImage, SNIFF_BYTES } from './image-structure';
+import { imageFormatOf, NotAnImage, SNIFF_BYTES } from './image-formats';
+import { ImageStructureCheck } from './image-structure';
 import { UploadReader, type IncomingFile } from './upload-reader';
 
 const BUCKET = 'images';
