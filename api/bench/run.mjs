@@ -22,10 +22,12 @@
 // its own process, the Auth emulator, and autocannon here. The request throttler runs, its
 // counts in MongoDB as on every instance, with limits the load never reaches (it all comes from
 // one address and one account); request logging stays on at info (one JSON line per request,
-// to /dev/null); every request is traced and its spans exported over OTLP to a collector in its
-// own process (otlp-sink.mjs; the peer has its own). Options: --duration 5 --rounds 3
+// to /dev/null); requests are traced at the deploy kit's share (OTEL_TRACES_SAMPLER_ARG in
+// deploy/.env.example) and their spans exported over OTLP to a collector in its own process
+// (otlp-sink.mjs; the peer has its own). Options: --duration 5 --rounds 3
 // --connections 50 --log-level info --orders 100000 --admin-connections 50
-// --trace-ratio 1 (OTEL_TRACES_SAMPLER_ARG) --only <text> (the routes whose label has it)
+// --trace-ratio (OTEL_TRACES_SAMPLER_ARG; default the deploy kit's, deploy/.env.example)
+// --only <text> (the routes whose label has it)
 // --verbose (every run's figure)
 // --breakdown (the traced routes again on more instances of the API and of the peer, each with
 // one feature off: what tracing, throttling and the request log cost in each, ours against the
@@ -54,7 +56,8 @@ const { values: options } = parseArgs({
     'log-level': { type: 'string', default: 'info' },
     orders: { type: 'string', default: '100000' },
     'admin-connections': { type: 'string', default: '50' },
-    'trace-ratio': { type: 'string', default: '1' },
+    // The share of traces the deploy kit records (deploy/.env.example).
+    'trace-ratio': { type: 'string', default: deployedTraceRatio() },
     // A directory: the API runs with --cpu-prof and writes its profile there when it stops.
     'cpu-prof': { type: 'string' },
     // Only the routes whose label contains this text (e.g. --only packages, for a profile).
@@ -69,6 +72,12 @@ const { values: options } = parseArgs({
     breakdown: { type: 'boolean', default: false },
   },
 });
+/** OTEL_TRACES_SAMPLER_ARG as the deploy kit sets it (1 when it sets none). */
+function deployedTraceRatio() {
+  const kit = readFileSync(join(apiDir, '..', 'deploy', '.env.example'), 'utf8');
+  return /^OTEL_TRACES_SAMPLER_ARG=([\d.]+)$/m.exec(kit)?.[1] ?? '1';
+}
+
 const ORDERS = Number(options.orders);
 const ADMIN_CONNECTIONS = Number(options['admin-connections']);
 const DURATION = Number(options.duration);

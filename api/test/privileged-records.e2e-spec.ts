@@ -100,7 +100,7 @@ describe('roles won through an address before this rule', () => {
       { userEmail: promoted.email },
       { $set: { userRole: 'Seller' }, $unset: { boundBy: 1 } },
     );
-    const listed = await service.privilegedClaimsToReview();
+    const listed = await service.privileged.privilegedClaimsToReview();
     expect(listed.map((claim) => claim.email)).toContain(won);
     expect(listed.map((claim) => claim.email)).not.toContain(promoted.email);
 
@@ -109,11 +109,13 @@ describe('roles won through an address before this rule', () => {
       emailVerified: true,
     });
     await users().updateOne({ userEmail: admin }, { $set: { firebaseUid: adminAccount.uid } });
-    expect((await service.privilegedClaimsToReview()).map((claim) => claim.email)).toContain(admin);
+    expect(
+      (await service.privileged.privilegedClaimsToReview()).map((claim) => claim.email),
+    ).toContain(admin);
     await api.app.get(AdminAccountsService).grant(adminAccount.uid);
-    expect((await service.privilegedClaimsToReview()).map((claim) => claim.email)).not.toContain(
-      admin,
-    );
+    expect(
+      (await service.privileged.privilegedClaimsToReview()).map((claim) => claim.email),
+    ).not.toContain(admin);
   });
 });
 

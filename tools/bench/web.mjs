@@ -262,7 +262,7 @@ const baseline = await serveApp({
   port: baselinePort,
   spa: true,
   // No remotes: the start-up script finds none to warm.
-  json: { '/config.json': shellConfig, '/remotes.json': {} },
+  site: { config: shellConfig, remotes: {} },
 });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 

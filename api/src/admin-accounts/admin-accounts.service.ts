@@ -70,7 +70,7 @@ export class AdminAccountsService {
         : null,
       providers: account.providerData.map((provider) => provider.providerId),
       createdByBootstrap: account.customClaims?.[BOOTSTRAP_CLAIM] === true,
-      role: await this.users.roleOfAccount(account.uid),
+      role: await this.users.privileged.roleOfAccount(account.uid),
     };
   }
 
@@ -78,7 +78,7 @@ export class AdminAccountsService {
   async grant(uid: string): Promise<UserRecord> {
     const account = await this.firebaseAuth.auth.getUser(uid);
     if (!account.email) throw new Error(`Account ${uid} has no e-mail address`);
-    const { record, changed } = await this.users.grantAdmin({
+    const { record, changed } = await this.users.privileged.grantAdmin({
       uid: account.uid,
       email: account.email,
       name: account.displayName ?? null,
@@ -89,7 +89,7 @@ export class AdminAccountsService {
 
   async revoke(uid: string): Promise<boolean> {
     const account = await this.firebaseAuth.auth.getUser(uid);
-    const revoked = await this.users.revokeAdmin(uid);
+    const revoked = await this.users.privileged.revokeAdmin(uid);
     if (revoked) {
       await this.audit.record(OPERATOR, {
         action: 'user.admin.revoke',
@@ -127,7 +127,7 @@ export class AdminAccountsService {
     }
     if (!created && !isOurs(account)) account = await this.claimSettled(account);
     if (!created && !isOurs(account)) {
-      if ((await this.users.roleOfAccount(account.uid)) === 'Admin') return 'admin';
+      if ((await this.users.privileged.roleOfAccount(account.uid)) === 'Admin') return 'admin';
       this.logger.warn(
         `ADMIN_EMAILS lists ${email}, but its Firebase account (uid ${account.uid}, created ` +
           `${account.metadata.creationTime}) was registered by someone, not created by this API, so ` +
@@ -137,7 +137,7 @@ export class AdminAccountsService {
       );
       return 'not-ours';
     }
-    const { record, changed } = await this.users.grantAdmin({ uid: account.uid, email });
+    const { record, changed } = await this.users.privileged.grantAdmin({ uid: account.uid, email });
     if (changed) await this.recordChange('user.admin.bootstrap', record, null, 'Admin');
     if (created) {
       const link = await this.firebaseAuth.auth.generatePasswordResetLink(email);

@@ -105,11 +105,15 @@ export class AuthGuard implements CanActivate {
     }
     const email = claims.email.toLowerCase();
     const emailVerified = claims.email_verified === true;
-    const user = await this.users.findForAccount({ uid: claims.uid, email, emailVerified });
+    const user = await this.users.accounts.findForAccount({
+      uid: claims.uid,
+      email,
+      emailVerified,
+    });
     // Without a record: a new account before its first sync, or one an admin deleted, whose
     // token stays valid until it expires (the Firebase account is disabled, but a token is only
     // checked against that on sensitive routes). A deleted account is kept out everywhere.
-    if (!user && (await this.users.isDeletedAccount({ uid: claims.uid, email }))) {
+    if (!user && (await this.users.accounts.isDeletedAccount({ uid: claims.uid, email }))) {
       throw new ForbiddenException(ACCOUNT_DELETED);
     }
     return {

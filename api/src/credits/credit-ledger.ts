@@ -79,7 +79,7 @@ export class CreditLedger implements OnModuleInit {
   /** Steps 1 to 5 of a change (credit-ledger-steps.ts). */
   private readonly steps: CreditLedgerSteps;
   /** The applied entries' reads (credit-history.ts). */
-  private readonly entryHistory: CreditHistory;
+  readonly entryHistory: CreditHistory;
 
   constructor(
     @InjectModel(CreditEntry.name) private readonly entries: Model<CreditEntry>,
@@ -252,30 +252,5 @@ export class CreditLedger implements OnModuleInit {
       }
     }
     return pending.length;
-  }
-
-  /** See CreditHistory.history. */
-  history(
-    userId: string,
-    page: number,
-    pageSize: number,
-  ): Promise<{ entries: AppliedCreditEntry[]; total: number }> {
-    return this.entryHistory.history(userId, page, pageSize);
-  }
-
-  /** See CreditHistory.historyRows. */
-  historyRows(userId: string): AsyncIterable<AppliedCreditEntry> {
-    return this.entryHistory.historyRows(userId);
-  }
-
-  /** See CreditHistory.appliedWithoutUndo. */
-  appliedWithoutUndo(
-    reason: CreditReason,
-    undoneBy: CreditReason,
-    from: Date,
-    to: Date,
-    limit: number,
-  ): Promise<{ userId: string; reference: string }[]> {
-    return this.entryHistory.appliedWithoutUndo(reason, undoneBy, from, to, limit);
   }
 }

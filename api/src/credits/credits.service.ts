@@ -87,7 +87,13 @@ export class CreditsService implements OnApplicationBootstrap {
     to: Date,
     limit: number,
   ): Promise<{ userId: string; reference: string }[]> {
-    return this.ledger.appliedWithoutUndo('generation', 'generation-refund', from, to, limit);
+    return this.ledger.entryHistory.appliedWithoutUndo(
+      'generation',
+      'generation-refund',
+      from,
+      to,
+      limit,
+    );
   }
 
   /** A paid package order's credits, once per order; null when the buyer has no record. */
@@ -273,7 +279,8 @@ export class CreditsService implements OnApplicationBootstrap {
     const ledger = this.ledger;
     return (async function* () {
       if (!userId) return;
-      for await (const entry of ledger.historyRows(userId)) yield toHistoryEntry(entry, isAdmin);
+      for await (const entry of ledger.entryHistory.historyRows(userId))
+        yield toHistoryEntry(entry, isAdmin);
     })();
   }
 
@@ -281,7 +288,7 @@ export class CreditsService implements OnApplicationBootstrap {
     const { userId, isAdmin } = this.historyOwner(caller, query);
     const { page, pageSize } = query;
     if (!userId) return { entries: [], page, pageSize, total: 0 };
-    const { entries, total } = await this.ledger.history(userId, page, pageSize);
+    const { entries, total } = await this.ledger.entryHistory.history(userId, page, pageSize);
     return {
       entries: entries.map((entry) => toHistoryEntry(entry, isAdmin)),
       page,

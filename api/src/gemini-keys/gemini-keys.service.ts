@@ -49,9 +49,9 @@ const freshHealth = { failing: false, coolingUntil: null, lastError: null, lastE
 export class GeminiKeysService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(GeminiKeysService.name);
   /** The usable keys held in memory, and picking one (key-roster.ts). */
-  private readonly roster: KeyRoster;
+  readonly roster: KeyRoster;
   /** The keys' uses, written together (key-uses.ts). */
-  private readonly keyUses: KeyUses;
+  readonly keyUses: KeyUses;
 
   constructor(
     @InjectModel(GeminiKey.name) private readonly keys: Model<GeminiKey>,
@@ -191,26 +191,6 @@ export class GeminiKeysService implements OnModuleInit, OnModuleDestroy {
         'The stored key cannot be decrypted with the current GEMINI_KEYS_SECRET; enter it again',
       );
     }
-  }
-
-  /** See KeyRoster.hasUsableKey. */
-  hasUsableKey(): Promise<boolean> {
-    return this.roster.hasUsableKey();
-  }
-
-  /** See KeyRoster.pick. */
-  pick(exclude: readonly string[]): Promise<PickedKey | null> {
-    return this.roster.pick(exclude);
-  }
-
-  /** See KeyUses.noteUse. */
-  noteUse(id: string): void {
-    this.keyUses.noteUse(id);
-  }
-
-  /** See KeyUses.noteTokens. */
-  noteTokens(id: string, tokens: number): void {
-    this.keyUses.noteTokens(id, tokens);
   }
 
   async onModuleDestroy(): Promise<void> {

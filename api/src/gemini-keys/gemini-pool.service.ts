@@ -94,7 +94,7 @@ export class GeminiPoolService {
 
   /** Whether a call could get a key now (none is active, healthy and ready when false). */
   hasUsableKey(): Promise<boolean> {
-    return this.keys.hasUsableKey();
+    return this.keys.roster.hasUsableKey();
   }
 
   /**
@@ -123,7 +123,7 @@ export class GeminiPoolService {
         };
       },
     );
-    if (value.tokens) this.keys.noteTokens(key.id, value.tokens);
+    if (value.tokens) this.keys.keyUses.noteTokens(key.id, value.tokens);
     return value;
   }
 
@@ -169,7 +169,7 @@ export class GeminiPoolService {
         }
       }
       if (tokens) {
-        this.keys.noteTokens(key.id, tokens);
+        this.keys.keyUses.noteTokens(key.id, tokens);
         onTokens?.(tokens);
       }
     } finally {
@@ -221,11 +221,12 @@ export class GeminiPoolService {
     const tried: string[] = [];
     let unavailableOnce = false;
     for (;;) {
-      const key = tried.length === 0 ? await this.firstKey(ready) : await this.keys.pick(tried);
+      const key =
+        tried.length === 0 ? await this.firstKey(ready) : await this.keys.roster.pick(tried);
       if (!key) throw unavailableOnce ? new GeminiUnavailableError() : new NoGeminiKeyError();
       tried.push(key.id);
       const client = this.clientFor(key.apiKey);
-      this.keys.noteUse(key.id);
+      this.keys.keyUses.noteUse(key.id);
       try {
         const value = await this.telemetry.clientSpan(
           `gemini ${method}`,
@@ -255,8 +256,8 @@ export class GeminiPoolService {
    * `ready` rejects, and no use is recorded for a call that is never made).
    */
   private async firstKey(ready: Promise<unknown> | undefined): Promise<PickedKey | null> {
-    if (!ready) return this.keys.pick([]);
-    const [picked, go] = await Promise.allSettled([this.keys.pick([]), ready]);
+    if (!ready) return this.keys.roster.pick([]);
+    const [picked, go] = await Promise.allSettled([this.keys.roster.pick([]), ready]);
     if (go.status === 'rejected') throw go.reason;
     if (picked.status === 'rejected') throw picked.reason;
     return picked.value;

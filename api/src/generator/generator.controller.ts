@@ -118,7 +118,7 @@ export class GeneratorController {
     @CurrentUser() caller: AuthContext,
     @ValidBody() body: ParsedBodyOf<typeof endpoints.enhancePrompt>,
   ): Promise<ResponseOf<typeof endpoints.enhancePrompt>> {
-    return { enhancedPrompt: await this.generator.enhance(caller, body.prompt) };
+    return { enhancedPrompt: await this.generator.enhancer.enhance(caller, body.prompt) };
   }
 
   /** The spec's client sends `{ userEmail, amount }`: the e-mail must be the caller's. */
@@ -128,7 +128,7 @@ export class GeneratorController {
     @ValidBody() body: ParsedBodyOf<typeof endpoints.deductCredit>,
   ): Promise<ResponseOf<typeof endpoints.deductCredit>> {
     assertOwnEmail(caller, body.userEmail);
-    return { success: true, ...(await this.generator.deduct(caller)) };
+    return { success: true, ...(await this.generator.separateDebits.deduct(caller)) };
   }
 
   /**
@@ -141,15 +141,18 @@ export class GeneratorController {
     @ValidBody() body: ParsedBodyOf<typeof endpoints.refundCredit>,
   ): Promise<ResponseOf<typeof endpoints.refundCredit>> {
     if ('generationId' in body) {
-      return { success: true, ...(await this.generator.refundByClient(caller, body.generationId)) };
+      return {
+        success: true,
+        ...(await this.generator.separateDebits.refundByClient(caller, body.generationId)),
+      };
     }
     assertOwnEmail(caller, body.userEmail);
-    return { success: true, ...(await this.generator.refundLatestDebit(caller)) };
+    return { success: true, ...(await this.generator.separateDebits.refundLatestDebit(caller)) };
   }
 
   @Endpoint(endpoints.history)
   history(@CurrentUser() caller: AuthContext): Promise<ResponseOf<typeof endpoints.history>> {
-    return this.generator.history(caller);
+    return this.generator.records.history(caller);
   }
 
   @Endpoint(endpoints.deleteGeneration)
@@ -157,7 +160,7 @@ export class GeneratorController {
     @CurrentUser() caller: AuthContext,
     @ValidParams() { id }: ParsedParamsOf<typeof endpoints.deleteGeneration>,
   ): Promise<ResponseOf<typeof endpoints.deleteGeneration>> {
-    await this.generator.remove(caller, id);
+    await this.generator.records.remove(caller, id);
     return { success: true, message: 'Generated email deleted' };
   }
 }

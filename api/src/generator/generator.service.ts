@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { GeneratedEmail, Generation } from '@coldmail/contracts';
+import type { GeneratedEmail } from '@coldmail/contracts';
 import { Model, trusted, Types } from 'mongoose';
 import { AuditService } from '../audit/audit.service';
 import { ownerIdOf, type AuthContext } from '../auth/auth-context';
@@ -30,11 +30,11 @@ export class GeneratorService implements OnModuleInit {
   /** A generation: per user and minute. */
   private readonly generationLimits: UsageLimit[];
   /** The generations kept, and failed ones' credits given back (generation-records.ts). */
-  private readonly records: GenerationRecords;
+  readonly records: GenerationRecords;
   /** Enhance Prompt (prompt-enhancer.ts). */
-  private readonly enhancer: PromptEnhancer;
+  readonly enhancer: PromptEnhancer;
   /** The spec's separate debit and its refunds (separate-debits.ts). */
-  private readonly separateDebits: SeparateDebits;
+  readonly separateDebits: SeparateDebits;
 
   constructor(
     @InjectModel(GenerationRecord.name) private readonly generations: Model<GenerationRecord>,
@@ -231,39 +231,6 @@ export class GeneratorService implements OnModuleInit {
   async availability(caller: AuthContext): Promise<{ keysAvailable: boolean }> {
     ownerIdOf(caller);
     return { keysAvailable: await this.gemini.hasUsableKey() };
-  }
-
-  /** See PromptEnhancer.enhance. */
-  enhance(caller: AuthContext, prompt: string): Promise<string> {
-    return this.enhancer.enhance(caller, prompt);
-  }
-
-  /** See SeparateDebits.deduct. */
-  deduct(caller: AuthContext): Promise<{ generationId: string; credits: number }> {
-    return this.separateDebits.deduct(caller);
-  }
-
-  /** See SeparateDebits.refundByClient. */
-  refundByClient(
-    caller: AuthContext,
-    generationId: string,
-  ): Promise<{ generationId: string; credits: number }> {
-    return this.separateDebits.refundByClient(caller, generationId);
-  }
-
-  /** See SeparateDebits.refundLatestDebit. */
-  refundLatestDebit(caller: AuthContext): Promise<{ generationId: string; credits: number }> {
-    return this.separateDebits.refundLatestDebit(caller);
-  }
-
-  /** See GenerationRecords.history. */
-  history(caller: AuthContext): Promise<Generation[]> {
-    return this.records.history(caller);
-  }
-
-  /** See GenerationRecords.remove. */
-  remove(caller: AuthContext, id: string): Promise<void> {
-    return this.records.remove(caller, id);
   }
 
   /**

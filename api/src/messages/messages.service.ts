@@ -34,7 +34,7 @@ export class MessagesService {
     const html = sanitizeMessageHtml(message.messageBody);
     await this.mailer.send(
       renderMail(
-        await this.users.mailAddressOf(recipient._id, recipient.userEmail),
+        await this.users.addresses.mailAddressOf(recipient._id, recipient.userEmail),
         message.subject,
         AdminMessageMail({ subject: message.subject, html, siteUrl: this.mailer.siteUrl }),
       ),

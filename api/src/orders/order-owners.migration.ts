@@ -29,7 +29,7 @@ export class OrderOwnersMigration implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     await this.migrations.runOnce('order-owners', async () => {
-      const recordOf = (email: string) => this.users.verifiedOwnerOfEmail(email);
+      const recordOf = (email: string) => this.users.addresses.verifiedOwnerOfEmail(email);
       const adopted =
         (await adoptOwners(this.packageOrders, recordOf)) +
         (await adoptOwners(this.itemOrders, recordOf));

@@ -42,7 +42,10 @@ export class OrderMailService {
       claimed = await orders.mail.claim(orderId, message, CLAIM_MS);
       if (!claimed) return;
       // To the buyer's account as it is now, not the address they ordered with.
-      const to = await this.users.mailAddressOf(claimed.customerId, claimed.customerEmail);
+      const to = await this.users.addresses.mailAddressOf(
+        claimed.customerId,
+        claimed.customerEmail,
+      );
       await this.mailer.send(this.compose(kind, claimed, message, to));
       await orders.mail.settle(orderId, message, true);
     } catch (error) {

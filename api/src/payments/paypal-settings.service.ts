@@ -236,7 +236,7 @@ export class PaypalSettingsService implements OnModuleInit {
       before: { clientId: before.clientId, mode: before.mode },
       after: { clientId: after.clientId, mode: after.mode, changed: changed.map((f) => f.key) },
     });
-    const admins = await this.users.listAdmins();
+    const admins = await this.users.directory.listAdmins();
     const at = new Date().toISOString();
     const paragraphs = [
       `${admin.email} changed the PayPal ${what} on ColdMail AI at ${at}.`,

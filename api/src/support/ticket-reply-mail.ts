@@ -24,7 +24,7 @@ export class TicketReplyMail {
       : 'You can answer by sending us another message from our contact form.';
     try {
       // A user's ticket follows their account to its current address.
-      const to = await this.users.mailAddressOf(ticket.userId, ticket.ticketUserEmail);
+      const to = await this.users.addresses.mailAddressOf(ticket.userId, ticket.ticketUserEmail);
       await this.mailer.send(
         renderMail(
           to,

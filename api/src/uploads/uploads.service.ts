@@ -81,7 +81,7 @@ export class UploadsService implements OnModuleInit {
       });
       for (const email of emails) {
         if (typeof email !== 'string') continue;
-        const userId = await this.users.verifiedOwnerOfEmail(email);
+        const userId = await this.users.addresses.verifiedOwnerOfEmail(email);
         if (!userId) continue;
         await this.files().updateMany(
           { 'metadata.uploadedBy': email, 'metadata.uploaderId': { $exists: false } },

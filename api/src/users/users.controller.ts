@@ -28,7 +28,7 @@ export class UsersController {
     @CurrentUser() caller: AuthContext,
     @ValidBody() body: ParsedBodyOf<typeof endpoints.createOrSync>,
   ): Promise<ResponseOf<typeof endpoints.createOrSync>> {
-    return this.users.createOrSync(
+    return this.users.accounts.createOrSync(
       {
         uid: caller.uid,
         email: caller.email,
@@ -47,7 +47,7 @@ export class UsersController {
     const isAdmin = caller.user?.userRole === 'Admin';
     if (query.userEmail === undefined) {
       if (!isAdmin) throw new ForbiddenException('Admin access required');
-      return this.users.list();
+      return this.users.directory.list();
     }
     if (query.userEmail !== caller.email && !isAdmin) {
       throw new ForbiddenException('You can only read your own user record');
@@ -76,16 +76,16 @@ export class UsersController {
           { header: 'Credits', value: (user) => user.currentBalance },
           { header: 'Joined', value: (user) => user.createdAt },
         ],
-        this.users.adminRows(query),
+        this.users.directory.adminRows(query),
       );
     }
-    return this.users.adminPage(query);
+    return this.users.directory.adminPage(query);
   }
 
   /** Any signed-in user: the screens decide whether to show the Admin Panel link from it. */
   @Endpoint(endpoints.admins)
   listAdmins(): Promise<ResponseOf<typeof endpoints.admins>> {
-    return this.users.listAdmins();
+    return this.users.directory.listAdmins();
   }
 
   @Endpoint(endpoints.updateProfile)
@@ -107,7 +107,7 @@ export class UsersController {
     @ValidParams() { id }: ParsedParamsOf<typeof endpoints.adminUpdate>,
     @ValidBody() body: ParsedBodyOf<typeof endpoints.adminUpdate>,
   ): Promise<ResponseOf<typeof endpoints.adminUpdate>> {
-    return this.users.updateByAdmin(caller, id, body);
+    return this.users.adminEdits.updateByAdmin(caller, id, body);
   }
 
   @Endpoint(endpoints.delete)
@@ -115,7 +115,7 @@ export class UsersController {
     @CurrentUser() caller: AuthContext,
     @ValidParams() { id }: ParsedParamsOf<typeof endpoints.delete>,
   ): Promise<ResponseOf<typeof endpoints.delete>> {
-    await this.users.deleteByAdmin(caller, id);
+    await this.users.adminEdits.deleteByAdmin(caller, id);
     return { success: true, message: 'User deleted successfully' };
   }
 }

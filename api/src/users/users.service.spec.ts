@@ -58,49 +58,53 @@ describe('UsersService: sign-in and Admin', () => {
   it('never makes anyone Admin at sign-in, listed in ADMIN_EMAILS or not, verified or not', async () => {
     const users = await service('boss@coldmail.test');
     const squatter = account('boss@coldmail.test', { verified: false });
-    expect((await users.createOrSync(squatter, {})).userRole).toBe('member');
+    expect((await users.accounts.createOrSync(squatter, {})).userRole).toBe('member');
     // The owner opens the squatter's verification link; its next sign-in carries email_verified.
-    expect((await users.createOrSync({ ...squatter, emailVerified: true }, {})).userRole).toBe(
-      'member',
-    );
-    expect((await users.findForAccount(squatter))?.userRole).toBe('member');
+    expect(
+      (await users.accounts.createOrSync({ ...squatter, emailVerified: true }, {})).userRole,
+    ).toBe('member');
+    expect((await users.accounts.findForAccount(squatter))?.userRole).toBe('member');
   });
 
   it('grants Admin to one account: its record, its address’s unclaimed record, or a new one', async () => {
     const users = await service('');
-    const member = await users.createOrSync(account('member@coldmail.test'), {});
-    const granted = await users.grantAdmin(account('member@coldmail.test'));
+    const member = await users.accounts.createOrSync(account('member@coldmail.test'), {});
+    const granted = await users.privileged.grantAdmin(account('member@coldmail.test'));
     expect(granted).toMatchObject({
       changed: true,
       record: { _id: member._id, userRole: 'Admin' },
     });
-    expect((await users.grantAdmin(account('member@coldmail.test'))).changed).toBe(false);
+    expect((await users.privileged.grantAdmin(account('member@coldmail.test'))).changed).toBe(
+      false,
+    );
 
     await users.ensureSeeded({ email: 'old@coldmail.test', userName: 'Old', userRole: 'member' });
-    const unclaimed = await users.grantAdmin(account('old@coldmail.test'));
+    const unclaimed = await users.privileged.grantAdmin(account('old@coldmail.test'));
     expect(unclaimed.record).toMatchObject({ userName: 'Old', userRole: 'Admin' });
-    expect(await users.findForAccount(account('old@coldmail.test'))).toEqual(unclaimed.record);
+    expect(await users.accounts.findForAccount(account('old@coldmail.test'))).toEqual(
+      unclaimed.record,
+    );
 
-    const fresh = await users.grantAdmin({ uid: 'uid-new', email: 'New@coldmail.test' });
+    const fresh = await users.privileged.grantAdmin({ uid: 'uid-new', email: 'New@coldmail.test' });
     expect(fresh.record).toMatchObject({ userEmail: 'new@coldmail.test', userRole: 'Admin' });
 
     // An address whose record belongs to another account is refused, and nothing changes.
     await expect(
-      users.grantAdmin(account('member@coldmail.test', { uid: 'uid-other' })),
+      users.privileged.grantAdmin(account('member@coldmail.test', { uid: 'uid-other' })),
     ).rejects.toMatchObject({ status: 409 });
 
-    expect(await users.revokeAdmin('uid-member@coldmail.test')).toBe(true);
-    expect(await users.revokeAdmin('uid-member@coldmail.test')).toBe(false);
+    expect(await users.privileged.revokeAdmin('uid-member@coldmail.test')).toBe(true);
+    expect(await users.privileged.revokeAdmin('uid-member@coldmail.test')).toBe(false);
     expect((await users.findByEmail('member@coldmail.test'))?.userRole).toBe('member');
   });
 
   it('binds a record to its Firebase account: a re-registered address does not inherit it', async () => {
     const users = await service('');
-    const original = await users.createOrSync(account('owner@coldmail.test'), {});
+    const original = await users.accounts.createOrSync(account('owner@coldmail.test'), {});
     const newcomer = account('owner@coldmail.test', { uid: 'uid-after-deletion' });
-    expect(await users.findForAccount(newcomer)).toBeNull();
-    await expect(users.createOrSync(newcomer, {})).rejects.toMatchObject({ status: 409 });
-    expect(await users.findForAccount(account('owner@coldmail.test'))).toEqual(original);
+    expect(await users.accounts.findForAccount(newcomer)).toBeNull();
+    await expect(users.accounts.createOrSync(newcomer, {})).rejects.toMatchObject({ status: 409 });
+    expect(await users.accounts.findForAccount(account('owner@coldmail.test'))).toEqual(original);
   });
 
   it('lets only a verified address claim a record no account has claimed yet', async () => {
@@ -108,20 +112,22 @@ describe('UsersService: sign-in and Admin', () => {
     const seed = { email: 'legacy@coldmail.test', userName: 'Legacy', userRole: 'Seller' as const };
     await users.ensureSeeded(seed);
     const unverified = account(seed.email, { verified: false });
-    expect(await users.findForAccount(unverified)).toBeNull();
-    await expect(users.createOrSync(unverified, {})).rejects.toMatchObject({ status: 403 });
-    const claimed = await users.createOrSync(account(seed.email), {});
+    expect(await users.accounts.findForAccount(unverified)).toBeNull();
+    await expect(users.accounts.createOrSync(unverified, {})).rejects.toMatchObject({
+      status: 403,
+    });
+    const claimed = await users.accounts.createOrSync(account(seed.email), {});
     // The record is theirs, its role is not: an address proves less than the operator's grant.
     expect(claimed).toMatchObject({ userRole: 'member', userName: 'Legacy' });
     // Claimed now: another account with the same address is refused.
     await expect(
-      users.createOrSync(account(seed.email, { uid: 'uid-other' }), {}),
+      users.accounts.createOrSync(account(seed.email, { uid: 'uid-other' }), {}),
     ).rejects.toMatchObject({ status: 409 });
   });
 
   it('does not touch updatedAt when an existing user signs in again', async () => {
     const users = await service('');
-    const first = await users.createOrSync(account('again@coldmail.test'), {});
+    const first = await users.accounts.createOrSync(account('again@coldmail.test'), {});
     // An hour later by the clock (Date only): any write now would stamp a later updatedAt.
     jest.useFakeTimers({
       now: Date.parse(first.updatedAt) + 3_600_000,
@@ -139,7 +145,10 @@ describe('UsersService: sign-in and Admin', () => {
       ],
     });
     try {
-      const second = await users.createOrSync(account('again@coldmail.test', { name: 'New' }), {});
+      const second = await users.accounts.createOrSync(
+        account('again@coldmail.test', { name: 'New' }),
+        {},
+      );
       expect(second).toEqual(first);
       expect(await users.findByEmail('again@coldmail.test')).toEqual(first);
     } finally {

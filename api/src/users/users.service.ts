@@ -7,24 +7,14 @@ import {
   OnModuleInit,
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type {
-  AdminListEntry,
-  AdminUserUpdateBody,
-  CreateUserBody,
-  ProfileUpdateBody,
-  UserRecord,
-  UserRole,
-  userListQuerySchema,
-} from '@coldmail/contracts';
-import type { z } from 'zod';
-import { Model, trusted, type Types } from 'mongoose';
-import type { AuthContext } from '../auth/auth-context';
+import type { ProfileUpdateBody, UserRecord, UserRole } from '@coldmail/contracts';
+import { Model, trusted } from 'mongoose';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import { AuditService } from '../audit/audit.service';
 import { FirebaseAuthService } from '../auth/firebase-auth.service';
 import { CreditsService } from '../credits/credits.service';
-import { AccountBinding, type SignedInIdentity } from './account-binding';
+import { AccountBinding } from './account-binding';
 import { AdminUserEdits } from './admin-user-edits';
 import { PrivilegedRecords } from './privileged-records';
 import { DeletedAccount } from './schemas/deleted-account.schema';
@@ -46,15 +36,15 @@ export class UsersService implements OnModuleInit {
   private readonly logger = new Logger(UsersService.name);
 
   /** The admin directory of users (user-directory.ts). */
-  private readonly directory: UserDirectory;
+  readonly directory: UserDirectory;
   /** Where a user's mail goes, and who owns an address (user-addresses.ts). */
-  private readonly addresses: UserAddresses;
+  readonly addresses: UserAddresses;
   /** Which record a signed-in account reaches, and its binding (account-binding.ts). */
-  private readonly accounts: AccountBinding;
+  readonly accounts: AccountBinding;
   /** Admin and Seller records (privileged-records.ts). */
-  private readonly privileged: PrivilegedRecords;
+  readonly privileged: PrivilegedRecords;
   /** An admin's edits and deletes of other users (admin-user-edits.ts). */
-  private readonly adminEdits: AdminUserEdits;
+  readonly adminEdits: AdminUserEdits;
 
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
@@ -86,7 +76,7 @@ export class UsersService implements OnModuleInit {
    */
   async onModuleInit(): Promise<void> {
     await this.users.init();
-    this.privilegedClaimsToReview().then(
+    this.privileged.privilegedClaimsToReview().then(
       (claims) => {
         for (const claim of claims) {
           this.logger.warn(
@@ -194,91 +184,5 @@ export class UsersService implements OnModuleInit {
     );
     if (result.modifiedCount > 0) await this.callers.forgetEmail(seed.email);
     return result.upsertedCount > 0;
-  }
-
-  /** See UserDirectory.list. */
-  list(): Promise<UserRecord[]> {
-    return this.directory.list();
-  }
-
-  /** See UserDirectory.adminPage. */
-  adminPage(query: z.output<typeof userListQuerySchema>): ReturnType<UserDirectory['adminPage']> {
-    return this.directory.adminPage(query);
-  }
-
-  /** See UserDirectory.adminRows. */
-  adminRows(query: z.output<typeof userListQuerySchema>): AsyncIterable<UserRecord> {
-    return this.directory.adminRows(query);
-  }
-
-  /** See UserDirectory.listAdmins. */
-  listAdmins(): Promise<AdminListEntry[]> {
-    return this.directory.listAdmins();
-  }
-
-  /** See UserAddresses.mailAddressOf. */
-  mailAddressOf(
-    userId: Types.ObjectId | string | null | undefined,
-    fallback: string,
-  ): Promise<string> {
-    return this.addresses.mailAddressOf(userId, fallback);
-  }
-
-  /** See UserAddresses.verifiedOwnerOfEmail. */
-  verifiedOwnerOfEmail(email: string): Promise<string | null> {
-    return this.addresses.verifiedOwnerOfEmail(email);
-  }
-
-  /** See AccountBinding.findForAccount. */
-  findForAccount(account: {
-    uid: string;
-    email: string;
-    emailVerified: boolean;
-  }): Promise<UserRecord | null> {
-    return this.accounts.findForAccount(account);
-  }
-
-  /** See AccountBinding.isDeletedAccount. */
-  isDeletedAccount(account: { uid: string; email: string }): Promise<boolean> {
-    return this.accounts.isDeletedAccount(account);
-  }
-
-  /** See AccountBinding.createOrSync. */
-  createOrSync(identity: SignedInIdentity, body: CreateUserBody): Promise<UserRecord> {
-    return this.accounts.createOrSync(identity, body);
-  }
-
-  /** See PrivilegedRecords.privilegedClaimsToReview. */
-  privilegedClaimsToReview(): ReturnType<PrivilegedRecords['privilegedClaimsToReview']> {
-    return this.privileged.privilegedClaimsToReview();
-  }
-
-  /** See PrivilegedRecords.grantAdmin. */
-  grantAdmin(account: {
-    uid: string;
-    email: string;
-    name?: string | null;
-  }): Promise<{ record: UserRecord; changed: boolean }> {
-    return this.privileged.grantAdmin(account);
-  }
-
-  /** See PrivilegedRecords.revokeAdmin. */
-  revokeAdmin(uid: string): Promise<boolean> {
-    return this.privileged.revokeAdmin(uid);
-  }
-
-  /** See PrivilegedRecords.roleOfAccount. */
-  roleOfAccount(uid: string): Promise<UserRole | null> {
-    return this.privileged.roleOfAccount(uid);
-  }
-
-  /** See AdminUserEdits.updateByAdmin. */
-  updateByAdmin(admin: AuthContext, id: string, body: AdminUserUpdateBody): Promise<UserRecord> {
-    return this.adminEdits.updateByAdmin(admin, id, body);
-  }
-
-  /** See AdminUserEdits.deleteByAdmin. */
-  deleteByAdmin(caller: AuthContext, id: string): Promise<void> {
-    return this.adminEdits.deleteByAdmin(caller, id);
   }
 }

@@ -1,10 +1,9 @@
 // Every app reads and writes server state through TanStack Query imported from here, never from
 // @tanstack/react-query directly (lint enforces it): host and remotes then share exactly one
 // query cache, and the shared bundle carries only these exports (not infinite or suspense
-// queries, which nobody uses; hydration carries a server-rendered page's reads to the browser).
-// Add an export here when a screen needs one.
+// queries, which nobody uses; `hydrate` takes a server-rendered page's reads in, and its
+// counterpart is in ./server.ts). Add an export here when a screen needs one.
 export {
-  dehydrate,
   hydrate,
   keepPreviousData,
   QueryClient,

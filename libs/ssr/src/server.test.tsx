@@ -1,4 +1,5 @@
-import { createQueryClient, dehydrate, QueryClientProvider, useQuery } from '@coldmail/query';
+import { createQueryClient, QueryClientProvider, useQuery } from '@coldmail/query';
+import { dehydrate } from '@coldmail/query/server';
 import { api } from '@coldmail/session';
 import { describe, expect, it } from 'vitest';
 import { seedQueries, type ServerState } from './index';

@@ -1,5 +1,6 @@
 import { buildPath, routes, type Route } from '@coldmail/contracts/routes';
-import { createQueryClient, dehydrate, type Query, type QueryClient } from '@coldmail/query';
+import { createQueryClient, type Query, type QueryClient } from '@coldmail/query';
+import { dehydrate } from '@coldmail/query/server';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { showFailure, type RenderedQuery, type ServerState } from './index';
