@@ -3,12 +3,11 @@ import { NO_KEYS_TO_GENERATE, type GeminiKey } from '@coldmail/contracts';
 import pino from 'pino';
 import { GeminiKeysService, LOCAL_DOUBLE_KEY_NAME } from '../src/gemini-keys/gemini-keys.service';
 import {
-  GeminiPoolService,
   GeminiRequestRefusedError,
   GeminiUnavailableError,
   NoGeminiKeyError,
-  type GeminiRequest,
-} from '../src/gemini-keys/gemini-pool.service';
+} from '../src/gemini-keys/gemini-failures';
+import { GeminiPoolService, type GeminiRequest } from '../src/gemini-keys/gemini-pool.service';
 import { loadConfig } from '../src/config/app-config';
 import { geminiDouble } from './support/gemini-double';
 import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';

@@ -1,6 +1,6 @@
 import type { Model } from 'mongoose';
 import { trusted, Types } from 'mongoose';
-import type { CreditReason } from '@coldmail/contracts';
+import type { CreditHistoryEntry, CreditReason } from '@coldmail/contracts';
 import type {
   AppliedCreditEntry,
   CreditEntry,
@@ -76,3 +76,25 @@ const appliedTo = (userId: string) => ({
   status: 'applied' as const,
 });
 const LATEST_FIRST = { sequence: -1, _id: -1 } as const;
+
+/** An entry as the history shows it; who adjusted a balance only to admins. */
+export function toHistoryEntry(entry: AppliedCreditEntry, forAdmin: boolean): CreditHistoryEntry {
+  return {
+    _id: entry._id.toHexString(),
+    date: entry.appliedAt.toISOString(),
+    delta: entry.delta,
+    reason: entry.reason,
+    reference: entry.reference,
+    balanceAfter: entry.balanceAfter,
+    ...(entry.shortfall ? { shortfall: entry.shortfall } : {}),
+    ...(forAdmin && entry.adjustment
+      ? {
+          adjustment: {
+            by: entry.adjustment.byEmail,
+            oldBalance: entry.adjustment.oldBalance,
+            newBalance: entry.adjustment.newBalance,
+          },
+        }
+      : {}),
+  };
+}

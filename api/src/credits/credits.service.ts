@@ -17,7 +17,7 @@ import {
 import { Types } from 'mongoose';
 import type { AuthContext } from '../auth/auth-context';
 import { CreditLedger, type LedgerOutcome } from './credit-ledger';
-import type { AppliedCreditEntry } from './schemas/credit-entry.schema';
+import { toHistoryEntry } from './credit-history';
 
 /** A change that is in the balance. */
 export interface AppliedCredit {
@@ -254,10 +254,6 @@ export class CreditsService implements OnApplicationBootstrap {
     return outcome.alreadyApplied ? 'already-applied' : 'applied';
   }
 
-  /**
-   * A credit history, newest first: the caller's own, or, for admins, anyone's. Who may read it
-   * comes from the caller's record, whatever the query says.
-   */
   /** Whose history the caller reads: their own, or (admins) anyone's; null without a record. */
   private historyOwner(caller: AuthContext, query: CreditHistoryQuery) {
     const isAdmin = caller.user?.userRole === 'Admin';
@@ -284,6 +280,10 @@ export class CreditsService implements OnApplicationBootstrap {
     })();
   }
 
+  /**
+   * A credit history, newest first: the caller's own, or, for admins, anyone's. Who may read it
+   * comes from the caller's record, whatever the query says.
+   */
   async history(caller: AuthContext, query: CreditHistoryQuery): Promise<CreditHistory> {
     const { userId, isAdmin } = this.historyOwner(caller, query);
     const { page, pageSize } = query;
@@ -296,26 +296,4 @@ export class CreditsService implements OnApplicationBootstrap {
       total,
     };
   }
-}
-
-/** An entry as the history shows it; who adjusted a balance only to admins. */
-function toHistoryEntry(entry: AppliedCreditEntry, forAdmin: boolean): CreditHistoryEntry {
-  return {
-    _id: entry._id.toHexString(),
-    date: entry.appliedAt.toISOString(),
-    delta: entry.delta,
-    reason: entry.reason,
-    reference: entry.reference,
-    balanceAfter: entry.balanceAfter,
-    ...(entry.shortfall ? { shortfall: entry.shortfall } : {}),
-    ...(forAdmin && entry.adjustment
-      ? {
-          adjustment: {
-            by: entry.adjustment.byEmail,
-            oldBalance: entry.adjustment.oldBalance,
-            newBalance: entry.adjustment.newBalance,
-          },
-        }
-      : {}),
-  };
 }

@@ -1,3 +1,5 @@
+import { BadGatewayException, ServiceUnavailableException } from '@nestjs/common';
+import { NO_KEYS_TO_GENERATE } from '@coldmail/contracts';
 import { ApiError } from '@google/genai';
 
 /** What a failed call says about the key it was made with, and so what the pool does next. */
@@ -100,4 +102,25 @@ function headerDelayMs(header: string, now: number): number | null {
 function shorten(text: string): string {
   const line = text.split('\n')[0] ?? '';
   return line.length > MAX_MESSAGE_LENGTH ? `${line.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : line;
+}
+
+/** No key is active and healthy (none added, all switched off, failing or cooling down). */
+export class NoGeminiKeyError extends ServiceUnavailableException {
+  constructor() {
+    super(NO_KEYS_TO_GENERATE);
+  }
+}
+
+/** Gemini failed twice for reasons that are not a key's (5xx, timeouts, no connection). */
+export class GeminiUnavailableError extends ServiceUnavailableException {
+  constructor() {
+    super('The AI service is temporarily unavailable. Please try again later.');
+  }
+}
+
+/** Google refused the request itself (not the key): a programming error on our side. */
+export class GeminiRequestRefusedError extends BadGatewayException {
+  constructor() {
+    super('The AI service could not handle this request.');
+  }
 }

@@ -1,47 +1,24 @@
 import { ServerTiming } from '../common/server-timing';
 import { Telemetry } from '../telemetry/telemetry';
-import {
-  BadGatewayException,
-  Injectable,
-  Logger,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   GoogleGenAI,
   type ContentListUnion,
   type GenerateContentConfig,
   type GenerateContentResponse,
 } from '@google/genai';
-import { NO_KEYS_TO_GENERATE } from '@coldmail/contracts';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
-import { classifyGeminiFailure, type GeminiFailure } from './gemini-failures';
+import {
+  classifyGeminiFailure,
+  GeminiRequestRefusedError,
+  GeminiUnavailableError,
+  NoGeminiKeyError,
+  type GeminiFailure,
+} from './gemini-failures';
 import { GeminiKeysService, type PickedKey } from './gemini-keys.service';
 import { GeminiModelService } from './gemini-model.service';
 import { maskApiKey } from './key-mask';
-
-/** Spec: the generator's model. */
-
-/** No key is active and healthy (none added, all switched off, failing or cooling down). */
-export class NoGeminiKeyError extends ServiceUnavailableException {
-  constructor() {
-    super(NO_KEYS_TO_GENERATE);
-  }
-}
-
-/** Gemini failed twice for reasons that are not a key's (5xx, timeouts, no connection). */
-export class GeminiUnavailableError extends ServiceUnavailableException {
-  constructor() {
-    super('The AI service is temporarily unavailable. Please try again later.');
-  }
-}
-
-/** Google refused the request itself (not the key): a programming error on our side. */
-export class GeminiRequestRefusedError extends BadGatewayException {
-  constructor() {
-    super('The AI service could not handle this request.');
-  }
-}
 
 /** The settings a caller may pass on to Gemini's generationConfig. */
 type GeminiGenerationConfig = Pick<

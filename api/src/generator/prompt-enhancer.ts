@@ -6,7 +6,8 @@ import {
 import { NO_KEYS_TO_ENHANCE } from '@coldmail/contracts';
 import { ownerIdOf, type AuthContext } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
-import { NoGeminiKeyError, type GeminiPoolService } from '../gemini-keys/gemini-pool.service';
+import { NoGeminiKeyError } from '../gemini-keys/gemini-failures';
+import type { GeminiPoolService } from '../gemini-keys/gemini-pool.service';
 import {
   rollingWindow,
   type UsageLimit,

@@ -15,6 +15,7 @@ import { CheckoutService } from './checkout.service';
 import { PaypalCapturesService } from './paypal-captures.service';
 import { PaypalClient } from './paypal.client';
 import { PaypalSettingsController } from './paypal-settings.controller';
+import { PaypalAccountChanges } from './paypal-account-changes';
 import { PaypalSettingsService } from './paypal-settings.service';
 import { OrderKinds } from './order-kinds';
 import { RefundsController } from './refunds.controller';
@@ -41,6 +42,7 @@ import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delive
   providers: [
     PaypalClient,
     PaypalSettingsService,
+    PaypalAccountChanges,
     OrderKinds,
     CheckoutService,
     PaypalCapturesService,

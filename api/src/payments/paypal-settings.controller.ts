@@ -10,6 +10,7 @@ import { AuditService } from '../audit/audit.service';
 import { CurrentUser, OptionalUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidQuery } from '../common/endpoint';
 import { StoreCurrency } from '../packages/store-currency';
+import { PaypalAccountChanges } from './paypal-account-changes';
 import { PaypalSettingsService } from './paypal-settings.service';
 
 const endpoints = contract.paypalSettings;
@@ -19,6 +20,7 @@ const endpoints = contract.paypalSettings;
 export class PaypalSettingsController {
   constructor(
     private readonly settings: PaypalSettingsService,
+    private readonly accountChanges: PaypalAccountChanges,
     private readonly currency: StoreCurrency,
     private readonly audit: AuditService,
   ) {}
@@ -55,11 +57,7 @@ export class PaypalSettingsController {
       before,
       after: data,
     });
-    await this.settings.announceAccountChange(
-      admin,
-      accountBefore,
-      await this.settings.accountInForce(),
-    );
+    await this.accountChanges.announce(admin, accountBefore, await this.settings.accountInForce());
     return {
       success: true,
       message: 'PayPal settings updated successfully',
@@ -79,11 +77,7 @@ export class PaypalSettingsController {
       before,
       after: data,
     });
-    await this.settings.announceAccountChange(
-      admin,
-      accountBefore,
-      await this.settings.accountInForce(),
-    );
+    await this.accountChanges.announce(admin, accountBefore, await this.settings.accountInForce());
     return {
       success: true,
       message: 'PayPal settings reset successfully',

@@ -16,19 +16,13 @@ import {
 } from '@coldmail/contracts';
 import { createHash } from 'node:crypto';
 import type { Model } from 'mongoose';
-import { AuditService } from '../audit/audit.service';
-import type { AuthContext } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
 import { ConfigError } from '../config/config-error';
 import { missingPaypalProductionVars } from '../config/config-rules';
 import { InjectConfig } from '../config/config.module';
-import { MailerService } from '../messages/mailer.service';
 import { SecretCipher } from '../secrets/secret-cipher';
-import { UsersService } from '../users/users.service';
 import type { PaypalCredentials } from './paypal.client';
 import { PaypalSettingsRecord } from './schemas/paypal-settings.schema';
-import { PaypalAccountChangeMail } from '../messages/templates/notices';
-import { renderMail } from '../messages/templates/render';
 
 const KEY = 'paypal';
 const BASE_URLS = {
@@ -45,12 +39,6 @@ export interface PaypalAccount {
   secret: string;
   mode: string;
 }
-
-const ACCOUNT_FIELDS: { key: keyof PaypalAccount; label: string }[] = [
-  { key: 'clientId', label: 'client ID' },
-  { key: 'secret', label: 'client secret' },
-  { key: 'mode', label: 'mode' },
-];
 
 /** The settings in force, secret included: never sent to a client as such. */
 type EffectiveSettings = Omit<Required<PaypalSettings>, 'buttonStyles'> & {
@@ -71,9 +59,6 @@ export class PaypalSettingsService implements OnModuleInit {
     private readonly settings: Model<PaypalSettingsRecord>,
     @InjectConfig() private readonly config: AppConfig,
     private readonly cipher: SecretCipher,
-    private readonly users: UsersService,
-    private readonly mailer: MailerService,
-    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -215,52 +200,6 @@ export class PaypalSettingsService implements OnModuleInit {
       secret: createHash('sha256').update(current.clientSecret).digest('hex').slice(0, 16),
       mode: current.mode,
     };
-  }
-
-  /**
-   * A change of the account payments go to (client id, secret or mode) is announced to every
-   * admin by e-mail and written to the audit log: money could be redirected by it, so no admin
-   * should learn of it by chance. Nothing is announced when none of the three changed.
-   */
-  async announceAccountChange(
-    admin: AuthContext,
-    before: PaypalAccount,
-    after: PaypalAccount,
-  ): Promise<void> {
-    const changed = ACCOUNT_FIELDS.filter((field) => before[field.key] !== after[field.key]);
-    if (changed.length === 0) return;
-    const what = changed.map((field) => field.label).join(', ');
-    await this.audit.record(admin, {
-      action: 'settings.paypal.account-change',
-      target: { kind: 'settings', label: 'PayPal' },
-      before: { clientId: before.clientId, mode: before.mode },
-      after: { clientId: after.clientId, mode: after.mode, changed: changed.map((f) => f.key) },
-    });
-    const admins = await this.users.directory.listAdmins();
-    const at = new Date().toISOString();
-    const paragraphs = [
-      `${admin.email} changed the PayPal ${what} on ColdMail AI at ${at}.`,
-      `Payments now go to the PayPal app with client ID ${after.clientId || '(none)'}, in ` +
-        `${after.mode} mode.`,
-      'If you did not expect this change, check Settings › PayPal and the audit log now.',
-    ];
-    await Promise.all(
-      admins.map(async (recipient) => {
-        try {
-          await this.mailer.send(
-            renderMail(
-              recipient.userEmail,
-              'The PayPal account of ColdMail AI was changed',
-              PaypalAccountChangeMail({ paragraphs, siteUrl: this.mailer.siteUrl }),
-            ),
-          );
-        } catch (error) {
-          this.logger.error(
-            `The PayPal change notice to ${recipient.userEmail} was not sent: ${String(error)}`,
-          );
-        }
-      }),
-    );
   }
 
   /** After a rotation of the data key, the saved secret is sealed again with the current one. */

@@ -1,4 +1,5 @@
-import type { StatsBucket } from '@coldmail/contracts';
+import { formatCents, type StatsBucket, type StatsPoint } from '@coldmail/contracts';
+import type { DayFigures } from './schemas/stats-day.schema';
 
 const DAY_MS = 86_400_000;
 
@@ -42,4 +43,46 @@ export function bucketsOf(
     current.days.push(day);
   }
   return buckets.map(({ start, days: inBucket }) => ({ start, days: inBucket }));
+}
+
+/** Ascending days split where one does not follow the previous. */
+export function runsOf(days: readonly string[]): string[][] {
+  const runs: string[][] = [];
+  for (const day of days) {
+    const run = runs.at(-1);
+    if (run && nextDay(run.at(-1) as string) === day) run.push(day);
+    else runs.push([day]);
+  }
+  return runs;
+}
+
+/** A bucket's point: its days' figures added up. */
+export function pointOf(start: string, days: DayFigures[]): StatsPoint {
+  const revenue = new Map<string, { paid: number; refunded: number }>();
+  const point = { creditsSold: 0, creditsSpent: 0, newUsers: 0, generations: 0, geminiFailures: 0 };
+  for (const day of days) {
+    for (const [currency, amounts] of Object.entries(day.revenue)) {
+      const sum = revenue.get(currency) ?? { paid: 0, refunded: 0 };
+      sum.paid += amounts.paidCents;
+      sum.refunded += amounts.refundedCents;
+      revenue.set(currency, sum);
+    }
+    point.creditsSold += day.creditsSold;
+    point.creditsSpent += day.creditsSpent;
+    point.newUsers += day.newUsers;
+    point.generations += day.generations;
+    point.geminiFailures += Object.values(day.failures).reduce((sum, count) => sum + count, 0);
+  }
+  return {
+    start,
+    revenue: [...revenue]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, { paid, refunded }]) => ({
+        currency,
+        paid: formatCents(paid),
+        refunded: formatCents(refunded),
+        net: formatCents(paid - refunded),
+      })),
+    ...point,
+  };
 }

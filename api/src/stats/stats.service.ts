@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import {
-  formatCents,
-  parseAmountToCents,
-  type Stats,
-  type StatsBucket,
-  type StatsPoint,
-} from '@coldmail/contracts';
+import { parseAmountToCents, type Stats, type StatsBucket } from '@coldmail/contracts';
 import { trusted, type Model, type Types } from 'mongoose';
 import { CreditEntry } from '../credits/schemas/credit-entry.schema';
 import { GeminiFailureDay } from '../gemini-keys/schemas/gemini-failure-day.schema';
@@ -16,7 +10,7 @@ import { ItemOrder } from '../orders/schemas/item-order.schema';
 import { PackageOrder } from '../orders/schemas/package-order.schema';
 import { User } from '../users/schemas/user.schema';
 import { StatsDay, type DayFigures } from './schemas/stats-day.schema';
-import { bucketsOf, daysBetween, nextDay } from './stats-days';
+import { bucketsOf, daysBetween, nextDay, pointOf, runsOf } from './stats-days';
 
 /** A day is final this long after it ends (a write that started before midnight has landed). */
 const SETTLE_MS = 10 * 60_000;
@@ -261,46 +255,4 @@ export class StatsService {
   }
 }
 
-/** Ascending days split where one does not follow the previous. */
-function runsOf(days: readonly string[]): string[][] {
-  const runs: string[][] = [];
-  for (const day of days) {
-    const run = runs.at(-1);
-    if (run && nextDay(run.at(-1) as string) === day) run.push(day);
-    else runs.push([day]);
-  }
-  return runs;
-}
-
 const centsOf = (order: { totalPrice: string }) => parseAmountToCents(order.totalPrice) ?? 0;
-
-/** A bucket's point: its days' figures added up. */
-function pointOf(start: string, days: DayFigures[]): StatsPoint {
-  const revenue = new Map<string, { paid: number; refunded: number }>();
-  const point = { creditsSold: 0, creditsSpent: 0, newUsers: 0, generations: 0, geminiFailures: 0 };
-  for (const day of days) {
-    for (const [currency, amounts] of Object.entries(day.revenue)) {
-      const sum = revenue.get(currency) ?? { paid: 0, refunded: 0 };
-      sum.paid += amounts.paidCents;
-      sum.refunded += amounts.refundedCents;
-      revenue.set(currency, sum);
-    }
-    point.creditsSold += day.creditsSold;
-    point.creditsSpent += day.creditsSpent;
-    point.newUsers += day.newUsers;
-    point.generations += day.generations;
-    point.geminiFailures += Object.values(day.failures).reduce((sum, count) => sum + count, 0);
-  }
-  return {
-    start,
-    revenue: [...revenue]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([currency, { paid, refunded }]) => ({
-        currency,
-        paid: formatCents(paid),
-        refunded: formatCents(refunded),
-        net: formatCents(paid - refunded),
-      })),
-    ...point,
-  };
-}

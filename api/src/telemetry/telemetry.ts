@@ -4,12 +4,9 @@ import {
   context,
   type Context,
   createNoopMeter,
-  type Counter,
   diag,
   DiagLogLevel,
-  type Histogram,
   INVALID_SPAN_CONTEXT,
-  type Meter,
   ProxyTracerProvider,
   ROOT_CONTEXT,
   type Span,
@@ -18,7 +15,6 @@ import {
   type TextMapGetter,
   trace,
   type Tracer,
-  type UpDownCounter,
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -37,6 +33,8 @@ import type { CreditReason } from '@coldmail/contracts';
 import type { Logger } from 'pino';
 import type { TelemetryConfig } from '../config/app-config';
 
+import { instrumentsOf, type Instruments } from './telemetry-instruments';
+
 const SCOPE = 'coldmail-api';
 const propagator = new W3CTraceContextPropagator();
 const headerGetter: TextMapGetter<Record<string, unknown>> = {
@@ -48,56 +46,6 @@ const headerGetter: TextMapGetter<Record<string, unknown>> = {
       : undefined;
   },
 };
-
-/** Where the API's own instruments are. */
-interface Instruments {
-  requestDuration: Histogram;
-  payments: Counter;
-  paymentAmount: Counter;
-  creditsSold: Counter;
-  creditsSpent: UpDownCounter;
-  generationDuration: Histogram;
-  geminiFailures: Counter;
-}
-
-function instrumentsOf(meter: Meter): Instruments {
-  return {
-    // OpenTelemetry's HTTP convention: its count is the requests, `error.type` marks the errors.
-    requestDuration: meter.createHistogram('http.server.request.duration', {
-      unit: 's',
-      description: 'Requests answered, by endpoint and status, and how long each took',
-      advice: {
-        explicitBucketBoundaries: [
-          0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30,
-        ],
-      },
-    }),
-    payments: meter.createCounter('coldmail.payments', {
-      description:
-        'Orders paid, and refunds (whole or partial), by kind (package or item) and currency',
-    }),
-    paymentAmount: meter.createCounter('coldmail.payments.amount', {
-      unit: '{cent}',
-      description: 'Money paid and refunded, in cents of its currency',
-    }),
-    creditsSold: meter.createCounter('coldmail.credits.sold', {
-      unit: '{credit}',
-      description: 'Credits added to balances by paid package orders',
-    }),
-    creditsSpent: meter.createUpDownCounter('coldmail.credits.spent', {
-      unit: '{credit}',
-      description: 'Credits taken by generations, less those given back for failed ones',
-    }),
-    generationDuration: meter.createHistogram('coldmail.generation.duration', {
-      unit: 's',
-      description: 'Time to generate an email, by outcome',
-      advice: { explicitBucketBoundaries: [0.25, 0.5, 1, 2, 4, 8, 15, 30, 60] },
-    }),
-    geminiFailures: meter.createCounter('coldmail.gemini.failures', {
-      description: 'Gemini calls that failed, by key and kind of failure',
-    }),
-  };
-}
 
 /** One request's span and the context its work runs in. */
 export interface RequestTrace {
