@@ -9,7 +9,7 @@ import { Telemetry } from '../telemetry/telemetry';
 import { UsersService } from '../users/users.service';
 import { DuplicateCapturesService } from './duplicate-captures.service';
 import { OrderMailService } from './order-mail.service';
-import { moneyOf, OrderKinds, type OrderKind } from './order-kinds';
+import { moneyOf, type OrderKind } from './order-kinds';
 import { RefundFulfilment } from './refund-fulfilment.service';
 
 export type Fulfilled<Order> = {
@@ -38,7 +38,6 @@ export class FulfilmentService implements OnApplicationBootstrap {
   constructor(
     private readonly packageOrders: PackageOrdersService,
     private readonly itemOrders: ItemOrdersService,
-    private readonly kinds: OrderKinds,
     private readonly users: UsersService,
     private readonly credits: CreditsService,
     private readonly telemetry: Telemetry,

@@ -21,7 +21,6 @@ import {
   paypalRefundSchema,
   type PaypalCapture,
 } from './paypal-api';
-import { PaypalClient } from './paypal.client';
 import { PaypalSettingsService } from './paypal-settings.service';
 
 type AnyOrder = PackageOrderData | ItemOrderData;
@@ -37,7 +36,6 @@ export class WebhookEvents {
   private readonly logger = new Logger(WebhookEvents.name);
 
   constructor(
-    private readonly paypal: PaypalClient,
     private readonly settings: PaypalSettingsService,
     private readonly packageOrders: PackageOrdersService,
     private readonly itemOrders: ItemOrdersService,

@@ -9,8 +9,6 @@ import {
 import { InjectModel } from '@nestjs/mongoose';
 import type { ProfileUpdateBody, UserRecord, UserRole } from '@coldmail/contracts';
 import { Model, trusted } from 'mongoose';
-import type { AppConfig } from '../config/app-config';
-import { InjectConfig } from '../config/config.module';
 import { AuditService } from '../audit/audit.service';
 import { FirebaseAuthService } from '../auth/firebase-auth.service';
 import { CreditsService } from '../credits/credits.service';
@@ -48,11 +46,10 @@ export class UsersService implements OnModuleInit {
 
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
-    @InjectModel(DeletedAccount.name) private readonly deletedAccounts: Model<DeletedAccount>,
-    @InjectConfig() private readonly config: AppConfig,
-    private readonly credits: CreditsService,
-    private readonly firebaseAuth: FirebaseAuthService,
-    private readonly audit: AuditService,
+    @InjectModel(DeletedAccount.name) deletedAccounts: Model<DeletedAccount>,
+    credits: CreditsService,
+    firebaseAuth: FirebaseAuthService,
+    audit: AuditService,
     private readonly callers: CallerCache,
   ) {
     this.directory = new UserDirectory(users);
