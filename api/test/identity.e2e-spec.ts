@@ -153,7 +153,7 @@ describe('mail follows the account', () => {
       mailDir(),
       (mail) => mail.subject.includes(order.orderId),
       1,
-      orderMailSettled(api.db, 'orders', order._id, 'receipt'),
+      orderMailSettled(api.db, order._id, 'receipt'),
     );
     expect(receipts.map((mail) => mail.to)).toEqual([newEmail]);
 
@@ -188,7 +188,7 @@ describe('mail follows the account', () => {
       mailDir(),
       (mail) => mail.subject.includes(order.orderId),
       1,
-      orderMailSettled(api.db, 'orders', order._id, 'receipt'),
+      orderMailSettled(api.db, order._id, 'receipt'),
     );
     expect(receipts.map((mail) => mail.to)).toEqual([buyer.email]);
   });

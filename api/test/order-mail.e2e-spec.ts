@@ -51,7 +51,7 @@ const receiptsFor = (order: PackageOrder, count = 1) =>
     api.config.mail.dir,
     (mail) => mail.subject === `Your receipt for order ${order.orderId}`,
     count,
-    orderMailSettled(api.db, 'orders', order._id, 'receipt'),
+    orderMailSettled(api.db, order._id, 'receipt'),
   );
 
 describe('receipts and refund notices by e-mail', () => {
@@ -119,7 +119,7 @@ describe('receipts and refund notices by e-mail', () => {
       api.config.mail.dir,
       (mail) => mail.subject === `Order ${order.orderId} was refunded`,
       1,
-      orderMailSettled(api.db, 'orders', order._id, 'refund'),
+      orderMailSettled(api.db, order._id, 'refund'),
     );
     expect(notices).toHaveLength(1);
     expect(notices[0]?.text).toContain('$19.99 USD');

@@ -1,5 +1,6 @@
 import { contract, type AdminItem, type ItemOrder, type PackageOrder } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
+import { RecoverySweepService } from '../src/jobs/recovery-sweep.service';
 import {
   call,
   callEndpoint,
@@ -23,7 +24,7 @@ const adminEmail = `admin-${unique()}@coldmail.test`;
 const billing = { customerName: 'Ada Buyer', address: '1 Loop Road', country: 'France' };
 
 const ordersInDb = () => api.db.collection('orders');
-const itemOrdersInDb = () => api.db.collection('itemOrders');
+const ITEM = { kind: 'item' } as const;
 
 beforeAll(async () => {
   api = await startTestApi({ ADMIN_EMAILS: adminEmail });
@@ -418,7 +419,7 @@ describe('item orders', () => {
   });
 
   it('needs sign-in, a valid body and a known item, and stores nothing otherwise', async () => {
-    const before = await itemOrdersInDb().countDocuments();
+    const before = await ordersInDb().countDocuments(ITEM);
     const anonymous = await call(api, 'POST', '/new-item-order', {
       json: { itemId: item._id, ...billing },
     });
@@ -435,7 +436,7 @@ describe('item orders', () => {
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Item not found');
-    expect(await itemOrdersInDb().countDocuments()).toBe(before);
+    expect(await ordersInDb().countDocuments(ITEM)).toBe(before);
   });
 
   it("refuses Sellers with 'Sellers cannot purchase products'", async () => {
@@ -447,7 +448,7 @@ describe('item orders', () => {
   it('hides the accessUrl of an unpaid order from everyone, admins included', async () => {
     const order = (await newItemOrder(buyer)).body;
     // The order holds it, for once it is paid.
-    expect(await itemOrdersInDb().findOne({ _id: new mongo.ObjectId(order._id) })).toMatchObject({
+    expect(await ordersInDb().findOne({ _id: new mongo.ObjectId(order._id) })).toMatchObject({
       accessUrl: 'https://files.test/secret-playbook.pdf',
     });
     for (const persona of [buyer, admin]) {
@@ -482,9 +483,12 @@ describe('item orders', () => {
     const buyersOrder = (await newItemOrder(buyer)).body;
     const othersOrder = (await newItemOrder(other)).body;
     const storedIds = async (filter: Record<string, string> = {}) =>
-      (await itemOrdersInDb().find(filter).sort({ createdAt: -1, _id: -1 }).toArray()).map(
-        ({ _id }) => _id.toHexString(),
-      );
+      (
+        await ordersInDb()
+          .find({ ...ITEM, ...filter })
+          .sort({ createdAt: -1, _id: -1 })
+          .toArray()
+      ).map(({ _id }) => _id.toHexString());
 
     const own = await call<ItemOrder[]>(api, 'GET', `/item-orders?userEmail=${buyer.email}`, {
       token: buyer.token,
@@ -513,7 +517,7 @@ describe('item orders', () => {
   it('deletes pending item orders only (admin)', async () => {
     const pending = (await newItemOrder(buyer)).body;
     const paid = (await newItemOrder(buyer)).body;
-    await itemOrdersInDb().updateOne(
+    await ordersInDb().updateOne(
       { _id: new mongo.ObjectId(paid._id) },
       { $set: { paymentStatus: 'Paid', orderStatus: 'Completed' } },
     );
@@ -526,7 +530,7 @@ describe('item orders', () => {
     expect(
       (await call(api, 'DELETE', `/item-order/${paid._id}`, { token: admin.token })).status,
     ).toBe(409);
-    expect(await itemOrdersInDb().countDocuments({ orderId: paid.orderId })).toBe(1);
+    expect(await ordersInDb().countDocuments({ orderId: paid.orderId })).toBe(1);
     expect((await call(api, 'DELETE', '/item-order/xyz', { token: admin.token })).status).toBe(400);
   });
 });
@@ -568,5 +572,188 @@ describe('unpaid orders per buyer', () => {
     } finally {
       await capped.close();
     }
+  });
+});
+
+// Issue 54, item 1: both kinds in one collection; `kind` keeps each route set to its own.
+describe('one collection for both kinds', () => {
+  it("answers another kind's id as unknown (404) on every route, and deletes nothing", async () => {
+    const itemOrder = (await newItemOrder(buyer)).body;
+    const packageOrder = (await newOrder(buyer)).body;
+    const byBuyer = { token: buyer.token };
+    const byAdmin = { token: admin.token };
+    expect((await call(api, 'GET', `/order/${itemOrder._id}`, byBuyer)).status).toBe(404);
+    expect((await call(api, 'GET', `/item-order/${packageOrder._id}`, byBuyer)).status).toBe(404);
+    expect((await call(api, 'DELETE', `/order/${itemOrder._id}`, byAdmin)).status).toBe(404);
+    expect((await call(api, 'DELETE', `/item-order/${packageOrder._id}`, byAdmin)).status).toBe(
+      404,
+    );
+    const pay = await call(api, 'POST', '/api/paypal/orders', {
+      token: buyer.token,
+      json: { orderId: itemOrder._id, kind: 'package' },
+    });
+    expect(pay.status).toBe(404);
+    const stored = await ordersInDb()
+      .find({ _id: { $in: [itemOrder._id, packageOrder._id].map((id) => new mongo.ObjectId(id)) } })
+      .project({ kind: 1 })
+      .toArray();
+    expect(stored.map(({ kind }) => kind as string).sort()).toEqual(['item', 'package']);
+
+    const ownPackages = await call<PackageOrder[]>(
+      api,
+      'GET',
+      `/orders?userEmail=${buyer.email}`,
+      byBuyer,
+    );
+    expect(ownPackages.body.map((order) => order._id)).toContain(packageOrder._id);
+    expect(ownPackages.body.map((order) => order._id)).not.toContain(itemOrder._id);
+  });
+
+  it("gives the back office each kind's total without a search, kept as orders come and go", async () => {
+    const totals = async () => {
+      const page = { token: admin.token };
+      const packages = await call<{ total: number }>(
+        api,
+        'GET',
+        '/api/orders?page=1&pageSize=1',
+        page,
+      );
+      const items = await call<{ total: number }>(
+        api,
+        'GET',
+        '/api/item-orders?page=1&pageSize=1',
+        page,
+      );
+      return { packages: packages.body.total, items: items.body.total };
+    };
+    const counted = async () => ({
+      packages: await ordersInDb().countDocuments({ kind: 'package' }),
+      items: await ordersInDb().countDocuments(ITEM),
+    });
+    expect(await totals()).toEqual(await counted());
+
+    const placed = (await newItemOrder(buyer)).body;
+    await newOrder(buyer);
+    expect(await totals()).toEqual(await counted());
+    expect(
+      (await call(api, 'DELETE', `/item-order/${placed._id}`, { token: admin.token })).status,
+    ).toBe(200);
+    expect(await totals()).toEqual(await counted());
+
+    // An order whose process stopped before its total was kept: right again after the sweep.
+    const [stray] = legacyOrders(buyer, 1);
+    await ordersInDb().insertOne({ ...stray!.itemOrder, kind: 'item' });
+    const before = await totals();
+    expect(before.items).toBe((await counted()).items - 1);
+    expect(await api.app.get(RecoverySweepService).runOnce()).toBe(true);
+    expect(await totals()).toEqual(await counted());
+  });
+
+  /** Orders as the release with two collections left them: no `kind`, items apart. */
+  const legacyOrders = (owner: Persona, count: number) => {
+    const common = () => ({
+      _id: new mongo.ObjectId(),
+      orderId: unique().slice(-8).toUpperCase(),
+      paymentId: unique().slice(-8).toUpperCase(),
+      packagePrice: 19,
+      processingFee: '0.57',
+      totalPrice: '19.57',
+      paymentStatus: 'pending',
+      orderStatus: 'pending',
+      customerId: new mongo.ObjectId(owner.id),
+      customerEmail: owner.email,
+      customerName: 'Ada Old',
+      address: '1 Old Road',
+      country: 'France',
+      orderDate: utcDay(new Date()),
+      currency: 'USD',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    return Array.from({ length: count }, () => ({
+      packageOrder: {
+        ...common(),
+        packageId: new mongo.ObjectId(packageId),
+        packageName: 'Pro',
+        credit: 200,
+        Validity: 90,
+        creditApplied: false,
+      },
+      itemOrder: {
+        ...common(),
+        itemId: new mongo.ObjectId(item._id),
+        packageName: 'Playbook',
+        slug: 'Playbook-2025',
+        accessUrl: 'https://files.test/secret-playbook.pdf',
+      },
+    }));
+  };
+  const listed = async (persona: Persona) => ({
+    packages: (
+      await call<PackageOrder[]>(api, 'GET', `/orders?userEmail=${persona.email}`, {
+        token: persona.token,
+      })
+    ).body.map((order) => order.orderId),
+    items: (
+      await call<ItemOrder[]>(api, 'GET', `/item-orders?userEmail=${persona.email}`, {
+        token: persona.token,
+      })
+    ).body.map((order) => order.orderId),
+  });
+
+  it('takes in the orders an earlier version kept, once, when instances start together', async () => {
+    const owner = await signUp(api, 'legacy');
+    const legacy = legacyOrders(owner, 3);
+    await ordersInDb().insertMany(legacy.map(({ packageOrder }) => packageOrder));
+    await api.db.collection('itemOrders').insertMany(legacy.map(({ itemOrder }) => itemOrder));
+
+    const started = await Promise.all([
+      startTestApi({}, { sameDatabaseAs: api }),
+      startTestApi({}, { sameDatabaseAs: api }),
+    ]);
+    await Promise.all(started.map((instance) => instance.close()));
+
+    expect(await api.db.collection('itemOrders').countDocuments()).toBe(0);
+    const lists = await listed(owner);
+    expect(lists.packages.sort()).toEqual(
+      legacy.map(({ packageOrder }) => packageOrder.orderId).sort(),
+    );
+    expect(lists.items.sort()).toEqual(legacy.map(({ itemOrder }) => itemOrder.orderId).sort());
+    // Each order once, as it was, with its kind.
+    const item = await call<ItemOrder>(
+      api,
+      'GET',
+      `/item-order/${legacy[0]?.itemOrder._id.toHexString()}`,
+      {
+        token: owner.token,
+      },
+    );
+    expect(item.body).toMatchObject({
+      orderId: legacy[0]?.itemOrder.orderId,
+      slug: 'Playbook-2025',
+      totalPrice: '19.57',
+    });
+    expect(await ordersInDb().countDocuments({ customerId: new mongo.ObjectId(owner.id) })).toBe(6);
+  });
+
+  it('takes in, at the next recovery sweep, an order an earlier instance wrote while this one ran', async () => {
+    const owner = await signUp(api, 'rolling');
+    const [late] = legacyOrders(owner, 1);
+    await api.db.collection('itemOrders').insertOne(late!.itemOrder);
+    await ordersInDb().insertOne(late!.packageOrder);
+    expect(await listed(owner)).toEqual({ packages: [], items: [] });
+
+    expect(await api.app.get(RecoverySweepService).runOnce()).toBe(true);
+
+    expect(await listed(owner)).toEqual({
+      packages: [late!.packageOrder.orderId],
+      items: [late!.itemOrder.orderId],
+    });
+    // A moved order is one of the store's: the back office deletes it like any pending one.
+    const removed = await call(api, 'DELETE', `/item-order/${late!.itemOrder._id.toHexString()}`, {
+      token: admin.token,
+    });
+    expect(removed.status).toBe(200);
+    expect((await listed(owner)).items).toEqual([]);
   });
 });

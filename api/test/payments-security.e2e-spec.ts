@@ -120,7 +120,7 @@ async function paidItemOrder(buyer: Persona): Promise<{ order: ItemOrder; paypal
 const storedPackageOrder = (order: { _id: string }) =>
   api.db.collection('orders').findOne({ _id: new mongo.ObjectId(order._id) });
 const storedItemOrder = (order: { _id: string }) =>
-  api.db.collection('itemOrders').findOne({ _id: new mongo.ObjectId(order._id) });
+  api.db.collection('orders').findOne({ _id: new mongo.ObjectId(order._id) });
 const captureStatusAtPaypal = async (paypalOrderId: string) =>
   (await double.order(paypalOrderId))?.purchase_units[0]?.payments?.captures?.[0]?.status;
 const auditEntriesOf = (action: string, orderId: string) =>

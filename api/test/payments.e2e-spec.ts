@@ -24,7 +24,7 @@ const SECRET_URL = 'https://files.test/secret-playbook.pdf';
 
 const users = () => api.db.collection('users');
 const orders = () => api.db.collection('orders');
-const itemOrders = () => api.db.collection('itemOrders');
+
 const creditEntries = () => api.db.collection('creditEntries');
 const balanceOf = async (persona: Persona) =>
   (await users().findOne({ userEmail: persona.email }))?.currentBalance as number;
@@ -746,7 +746,7 @@ describe('PUT /item-update-payment-status/:id', () => {
       modifiedCount: 0,
       error: 'Order not found',
     });
-    const stored = await itemOrders().findOne({ _id: new mongo.ObjectId(order._id) });
+    const stored = await orders().findOne({ _id: new mongo.ObjectId(order._id) });
     expect(stored).toMatchObject({ paymentStatus: 'pending' });
     const read = await call(api, 'GET', `/item-order/${order._id}`, { token: buyer.token });
     expect(read.text).not.toContain('secret-playbook');

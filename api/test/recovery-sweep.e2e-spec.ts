@@ -3,7 +3,7 @@ import { mongo } from 'mongoose';
 import { CreditsService } from '../src/credits/credits.service';
 import { LeasesService } from '../src/jobs/leases.service';
 import { RecoverySweepService } from '../src/jobs/recovery-sweep.service';
-import { PackageOrdersService } from '../src/orders/package-orders.service';
+import { OrdersService } from '../src/orders/orders.service';
 import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
 // Issue 30, item 5: what a stopped process leaves half done is finished by a periodic sweep, on
@@ -110,7 +110,7 @@ describe('the recovery sweep', () => {
       json: { packageId: pkg.body._id, customerName: 'Ada', address: '1 Road', country: 'France' },
     });
     // Step 1 of fulfilment happened (the order is paid); the process stopped before step 2.
-    const orders = api.app.get(PackageOrdersService);
+    const orders = api.app.get(OrdersService);
     const stored = await orders.findById(order.body._id);
     await orders.payment.markPaid(stored!, {
       captureId: `CAP${unique()}`,

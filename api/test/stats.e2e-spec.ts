@@ -22,6 +22,7 @@ beforeAll(async () => {
   const order = (fields: Record<string, unknown>) => ({
     orderId: unique().slice(0, 8).toUpperCase(),
     paymentId: unique().slice(0, 8).toUpperCase(),
+    kind: 'package',
     paymentStatus: 'Paid',
     ...fields,
   });
@@ -37,8 +38,15 @@ beforeAll(async () => {
     }),
   ]);
   await db
-    .collection('itemOrders')
-    .insertOne(order({ totalPrice: '10.00', currency: 'USD', paidAt: at('2025-03-10T12:00:00Z') }));
+    .collection('orders')
+    .insertOne(
+      order({
+        kind: 'item',
+        totalPrice: '10.00',
+        currency: 'USD',
+        paidAt: at('2025-03-10T12:00:00Z'),
+      }),
+    );
   const entry = (reason: string, delta: number, iso: string) => ({
     userId: new mongo.ObjectId(),
     reason,

@@ -131,15 +131,20 @@ class StoreController {
         pageSize: z.coerce.number().int().min(1).max(100).default(20),
       })
       .parse(query);
-    const [items, total] = await Promise.all([
+    // The API's reads: the package orders' page, and the total it keeps of them (the same data
+    // access, so the comparison is of the plumbing around it).
+    const [items, kept] = await Promise.all([
       this.orders
-        .find()
+        .find({ kind: 'package' })
         .sort({ createdAt: -1, _id: -1 })
         .skip((page - 1) * pageSize)
         .limit(pageSize)
         .lean(),
-      this.orders.estimatedDocumentCount(),
+      this.orders.db
+        .collection<{ _id: string; count: number }>('orderTotals')
+        .findOne({ _id: 'package' }),
     ]);
+    const total = kept?.count ?? (await this.orders.countDocuments({ kind: 'package' }));
     return { items, total, page, pageSize };
   }
 }

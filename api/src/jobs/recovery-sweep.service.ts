@@ -3,8 +3,7 @@ import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import { CreditsService } from '../credits/credits.service';
 import { GeneratorService } from '../generator/generator.service';
-import { ItemOrdersService } from '../orders/item-orders.service';
-import { PackageOrdersService } from '../orders/package-orders.service';
+import { OrdersService } from '../orders/orders.service';
 import { FulfilmentService } from '../payments/fulfilment.service';
 import { StatsService } from '../stats/stats.service';
 import { LeasesService } from './leases.service';
@@ -35,8 +34,7 @@ export class RecoverySweepService implements OnApplicationBootstrap, OnApplicati
     private readonly credits: CreditsService,
     private readonly generator: GeneratorService,
     private readonly stats: StatsService,
-    private readonly packageOrders: PackageOrdersService,
-    private readonly itemOrders: ItemOrdersService,
+    private readonly orders: OrdersService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -62,14 +60,17 @@ export class RecoverySweepService implements OnApplicationBootstrap, OnApplicati
 
   private async sweep(now: number): Promise<void> {
     const settled = new Date(now - SETTLE_MS);
+    // Orders an instance of the earlier version wrote during a rolling upgrade (see
+    // order-kinds.migration.ts), before anything below reads them.
+    await this.orders.adoptEarlierOrders();
     await this.credits.recover(settled);
     await this.fulfilment.recover();
     await this.generator.refundAbandoned(new Date(now - LOOK_BACK_MS), settled);
     // Orders left unpaid for PENDING_ORDER_DAYS: no PayPal order made that long ago can still pay.
     const unpaidSince = new Date(now - this.config.pendingOrderMs);
-    const expired =
-      (await this.packageOrders.expirePending(unpaidSince)) +
-      (await this.itemOrders.expirePending(unpaidSince));
+    const expired = await this.orders.expirePending(unpaidSince);
+    // The back office's totals, counted afresh (see order-totals.ts).
+    await this.orders.totals.recount();
     if (expired > 0)
       this.logger.log(`Removed ${expired} orders left unpaid since ${unpaidSince.toISOString()}`);
     // Not recovery, but the same once-at-a-time slot: the dashboard's past days kept ready.

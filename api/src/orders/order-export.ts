@@ -1,8 +1,8 @@
 import type { CsvColumn } from '../common/csv-export';
-import type { PayableOrderData } from './schemas/payable-order.schema';
+import type { OrderData } from './schemas/order.schema';
 
 /** The columns of an orders export: what the back office's table shows, and the payment's. */
-export function orderColumns<Order extends PayableOrderData>(
+export function orderColumns<Order extends OrderData>(
   productHeader: string,
   extra: readonly CsvColumn<Order>[] = [],
 ): CsvColumn<Order>[] {

@@ -1,6 +1,7 @@
 import type { Model, Types } from 'mongoose';
 import { trusted } from 'mongoose';
-import type { OrderMailKind, PayableOrder, PayableOrderData } from './schemas/payable-order.schema';
+import type { AnyOrder } from './order-kinds';
+import type { Order, OrderMailKind } from './schemas/order.schema';
 
 /**
  * The e-mail an order owes its buyer (a receipt once paid, a notice once refunded), kept in the
@@ -8,15 +9,15 @@ import type { OrderMailKind, PayableOrder, PayableOrderData } from './schemas/pa
  * instance that sends it, and settled once sent. The completion, PayPal's webhook and the
  * recovery sweep may all try; one sends it.
  */
-export class OrderMailOutbox<Order extends PayableOrderData> {
-  constructor(private readonly model: Model<PayableOrder>) {}
+export class OrderMailOutbox {
+  constructor(private readonly model: Model<Order>) {}
 
   /**
    * Claims the sending of an order's owed message for `leaseMs`: the order when this caller
    * may send it (owed, not sent, nobody else's claim running), else null. Two instances (the
    * completion and the webhook, the sweep) never both send it.
    */
-  async claim(id: Types.ObjectId, kind: OrderMailKind, leaseMs: number): Promise<Order | null> {
+  async claim(id: Types.ObjectId, kind: OrderMailKind, leaseMs: number): Promise<AnyOrder | null> {
     const now = new Date();
     return this.model
       .findOneAndUpdate(
@@ -24,7 +25,7 @@ export class OrderMailOutbox<Order extends PayableOrderData> {
         { $set: { [`mail.${kind}.claimedUntil`]: new Date(now.getTime() + leaseMs) } },
         { returnDocument: 'after', timestamps: false },
       )
-      .lean<Order>();
+      .lean<AnyOrder>();
   }
 
   /** The claimed message went (sent: no longer owed), or could not and may be tried again. */

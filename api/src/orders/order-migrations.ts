@@ -1,12 +1,12 @@
 import type { Model } from 'mongoose';
 import { trusted, Types } from 'mongoose';
-import type { PayableOrder } from './schemas/payable-order.schema';
+import type { Order } from './schemas/order.schema';
 
 // What orders written by earlier versions get at start-up. Each is idempotent and safe on several
 // instances at once: only orders without the field are touched.
 
 /** Paid orders get the day they were paid (from PayPal's capture time), for the statistics. */
-export async function adoptPaidAt(model: Model<PayableOrder>): Promise<void> {
+export async function adoptPaidAt(model: Model<Order>): Promise<void> {
   const unset = model
     .find({
       paidAt: trusted({ $exists: false }),
@@ -33,7 +33,7 @@ export async function adoptPaidAt(model: Model<PayableOrder>): Promise<void> {
  * orders got one.
  */
 export async function adoptOwners(
-  model: Model<PayableOrder>,
+  model: Model<Order>,
   recordOfEmail: (email: string) => Promise<string | null>,
 ): Promise<number> {
   const emails: string[] = await model.distinct('customerEmail', {

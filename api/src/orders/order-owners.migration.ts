@@ -3,10 +3,9 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { Migrations } from '../database/migrations';
 import { UsersService } from '../users/users.service';
+import { adoptOrderKinds } from './order-kinds.migration';
 import { adoptOwners } from './order-migrations';
-import { ItemOrder } from './schemas/item-order.schema';
-import { PackageOrder } from './schemas/package-order.schema';
-import type { PayableOrder } from './schemas/payable-order.schema';
+import { Order } from './schemas/order.schema';
 
 /**
  * Orders placed before they carried their buyer's record id get it, once for the database, at
@@ -22,17 +21,16 @@ export class OrderOwnersMigration implements OnModuleInit {
 
   constructor(
     private readonly users: UsersService,
-    @InjectModel(PackageOrder.name) private readonly packageOrders: Model<PayableOrder>,
-    @InjectModel(ItemOrder.name) private readonly itemOrders: Model<PayableOrder>,
+    @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly migrations: Migrations,
   ) {}
 
   async onModuleInit(): Promise<void> {
     await this.migrations.runOnce('order-owners', async () => {
       const recordOf = (email: string) => this.users.addresses.verifiedOwnerOfEmail(email);
-      const adopted =
-        (await adoptOwners(this.packageOrders, recordOf)) +
-        (await adoptOwners(this.itemOrders, recordOf));
+      // Item orders kept apart then are among them (start-up hooks run side by side).
+      await adoptOrderKinds(this.orders);
+      const adopted = await adoptOwners(this.orders, recordOf);
       if (adopted > 0) this.logger.log(`${adopted} order(s) now owned by their buyer's record`);
     });
   }

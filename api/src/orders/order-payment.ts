@@ -1,7 +1,9 @@
 import { orderStatus, paymentStatus } from '@coldmail/contracts';
 import type { Model, Types } from 'mongoose';
 import { mongo, trusted } from 'mongoose';
-import type { PayableOrder, PayableOrderData } from './schemas/payable-order.schema';
+import { membershipValidity } from './order-dates';
+import type { AnyOrder } from './order-kinds';
+import type { Order } from './schemas/order.schema';
 
 /** PayPal orders remembered per order: more than any buyer's retries. */
 const MAX_PAYPAL_ORDERS = 10;
@@ -19,18 +21,14 @@ export interface CapturedPayment {
  * refusals, and captures that came after the one that paid it. Every write that changes the
  * payment state has `paymentStatus: 'pending'` in its filter, so it happens at most once.
  */
-export class OrderPayment<Order extends PayableOrderData> {
-  constructor(
-    private readonly model: Model<PayableOrder>,
-    /** The fields a verified capture sets besides the common ones (e.g. MembershipValidity). */
-    private readonly paidFields: (order: Order) => Record<string, unknown>,
-  ) {}
+export class OrderPayment {
+  constructor(private readonly model: Model<Order>) {}
 
   /** PayPal's references: custom_id is our orderId, invoice_id our paymentId. */
-  async findByReference(orderId: string, paymentId: string | undefined): Promise<Order | null> {
+  async findByReference(orderId: string, paymentId: string | undefined): Promise<AnyOrder | null> {
     return this.model
       .findOne(paymentId === undefined ? { orderId } : { orderId, paymentId })
-      .lean<Order>();
+      .lean<AnyOrder>();
   }
 
   /**
@@ -122,11 +120,12 @@ export class OrderPayment<Order extends PayableOrderData> {
    * Marks a pending order paid. Only one caller can win (the filter requires 'pending'); it gets
    * the updated order, every other caller gets null.
    */
-  async markPaid(order: Order, payment: CapturedPayment): Promise<Order | null> {
+  async markPaid(order: AnyOrder, payment: CapturedPayment): Promise<AnyOrder | null> {
     try {
       return await this.model
         .findOneAndUpdate(
-          { _id: order._id, paymentStatus: paymentStatus.pending },
+          // With its kind, so the kind's own fields (paidFieldsOf) are written too.
+          { _id: order._id, kind: order.kind, paymentStatus: paymentStatus.pending },
           {
             $set: {
               paymentStatus: paymentStatus.paid,
@@ -136,7 +135,7 @@ export class OrderPayment<Order extends PayableOrderData> {
               captureTime: payment.captureTime,
               paidAt: new Date(),
               ...(payment.payerEmail ? { payerEmail: payment.payerEmail } : {}),
-              ...this.paidFields(order),
+              ...paidFieldsOf(order),
               // Owed with the payment itself: no process can record one and forget the receipt.
               'mail.receipt': { dueAt: new Date() },
             },
@@ -144,9 +143,9 @@ export class OrderPayment<Order extends PayableOrderData> {
           },
           { returnDocument: 'after' },
         )
-        .lean<Order>();
+        .lean<AnyOrder>();
     } catch (error) {
-      // The capture already paid another order of this kind (unique paypalTransactionID).
+      // The capture already paid another order (unique paypalTransactionID).
       if (error instanceof mongo.MongoServerError && error.code === 11000) return null;
       throw error;
     }
@@ -161,8 +160,8 @@ export class OrderPayment<Order extends PayableOrderData> {
   }
 
   /** The paid order a PayPal capture paid, whoever asks (refund and dispute events). */
-  async findByCapture(captureId: string): Promise<Order | null> {
-    return this.model.findOne({ paypalTransactionID: captureId }).lean<Order>();
+  async findByCapture(captureId: string): Promise<AnyOrder | null> {
+    return this.model.findOne({ paypalTransactionID: captureId }).lean<AnyOrder>();
   }
 
   /** Notes a capture of the order after the one that paid it, and its refund once made. */
@@ -181,13 +180,20 @@ export class OrderPayment<Order extends PayableOrderData> {
   }
 
   /** Orders with a duplicate capture not refunded yet (the recovery sweep's). */
-  async findUnrefundedDuplicates(): Promise<Order[]> {
+  async findUnrefundedDuplicates(): Promise<AnyOrder[]> {
     const orders = await this.model
       .find({ duplicateCaptures: trusted({ $exists: true }) })
       .select({ duplicateCaptures: 1, orderId: 1 })
-      .lean<Order[]>();
+      .lean<AnyOrder[]>();
     return orders.filter((order) =>
       Object.values(order.duplicateCaptures ?? {}).some((capture) => !capture.refundId),
     );
   }
+}
+
+/** The fields a verified capture sets on an order of its kind besides the common ones. */
+function paidFieldsOf(order: AnyOrder): Record<string, unknown> {
+  return order.kind === 'package'
+    ? { MembershipValidity: membershipValidity(order.createdAt, order.Validity) }
+    : {};
 }

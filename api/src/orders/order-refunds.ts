@@ -1,26 +1,23 @@
 import { orderStatus, paymentStatus } from '@coldmail/contracts';
-import type { Model } from 'mongoose';
+import type { Model, Types } from 'mongoose';
 import { trusted } from 'mongoose';
-import type {
-  OrderRefund,
-  PartialRefund,
-  PayableOrder,
-  PayableOrderData,
-} from './schemas/payable-order.schema';
+import type { AnyOrder } from './order-kinds';
+import type { Order, OrderRefund, PartialRefund } from './schemas/order.schema';
+import type { PackageOrderData } from './schemas/package-order.schema';
 
 /**
  * What happens to a paid order afterwards: its refund (whole, or in parts by PayPal refund id),
  * the credits each refund takes back, and disputes. Marking an order Refunded requires it Paid,
  * so one caller wins.
  */
-export class OrderRefunds<Order extends PayableOrderData> {
-  constructor(private readonly model: Model<PayableOrder>) {}
+export class OrderRefunds {
+  constructor(private readonly model: Model<Order>) {}
 
   /**
    * Marks a paid order Refunded. Only one caller wins (the filter requires 'Paid'); it gets the
    * updated order, every other caller null.
    */
-  async markRefunded(order: Order, refund: OrderRefund): Promise<Order | null> {
+  async markRefunded(order: AnyOrder, refund: OrderRefund): Promise<AnyOrder | null> {
     return this.model
       .findOneAndUpdate(
         { _id: order._id, paymentStatus: paymentStatus.paid },
@@ -35,7 +32,7 @@ export class OrderRefunds<Order extends PayableOrderData> {
         },
         { returnDocument: 'after' },
       )
-      .lean<Order>();
+      .lean<AnyOrder>();
   }
 
   /**
@@ -43,11 +40,11 @@ export class OrderRefunds<Order extends PayableOrderData> {
    * is now, or null when it is no longer Paid.
    */
   async recordPartialRefund(
-    order: Order,
+    order: AnyOrder,
     paypalReference: string,
     refund: PartialRefund,
     creditsToTakeBack: boolean,
-  ): Promise<Order | null> {
+  ): Promise<AnyOrder | null> {
     await this.model.updateOne(
       {
         _id: order._id,
@@ -61,12 +58,14 @@ export class OrderRefunds<Order extends PayableOrderData> {
         },
       },
     );
-    return this.model.findOne({ _id: order._id, paymentStatus: paymentStatus.paid }).lean<Order>();
+    return this.model
+      .findOne({ _id: order._id, paymentStatus: paymentStatus.paid })
+      .lean<AnyOrder>();
   }
 
   /** Records the credits a partial refund took back; the last one clears the pending mark. */
   async recordPartialCreditsTakenBack(
-    order: Order,
+    order: AnyOrder,
     paypalReference: string,
     taken: number,
     shortfall: number,
@@ -84,7 +83,7 @@ export class OrderRefunds<Order extends PayableOrderData> {
         },
         { returnDocument: 'after' },
       )
-      .lean<Order>();
+      .lean<AnyOrder>();
     const open = Object.values(updated?.partialRefunds ?? {}).some(
       (entry) => entry.creditsTakenBack === undefined,
     );
@@ -93,13 +92,15 @@ export class OrderRefunds<Order extends PayableOrderData> {
     }
   }
 
-  /** Paid orders with a partial refund whose credits may not have been taken back yet. */
-  async findPartialCreditsPending(): Promise<Order[]> {
-    return this.model.find({ partialCreditsPending: true }).lean<Order[]>();
+  /** Paid package orders with a partial refund whose credits may not be taken back yet. */
+  async findPartialCreditsPending(): Promise<PackageOrderData[]> {
+    return this.model
+      .find({ kind: 'package', partialCreditsPending: true })
+      .lean<PackageOrderData[]>();
   }
 
   /** Records what taking back a refunded order's credits did. */
-  async recordCreditsTakenBack(order: Order, taken: number, shortfall: number): Promise<void> {
+  async recordCreditsTakenBack(order: AnyOrder, taken: number, shortfall: number): Promise<void> {
     await this.model.updateOne(
       { _id: order._id, paymentStatus: paymentStatus.refunded },
       {
@@ -111,18 +112,19 @@ export class OrderRefunds<Order extends PayableOrderData> {
     );
   }
 
-  /** Refunded orders whose credits may not have been taken back yet. */
-  async findRefundedNotReversed(): Promise<Order[]> {
+  /** Refunded package orders whose credits may not have been taken back yet. */
+  async findRefundedNotReversed(): Promise<PackageOrderData[]> {
     return this.model
       .find({
+        kind: 'package',
         paymentStatus: paymentStatus.refunded,
         'refund.creditsTakenBack': trusted({ $exists: false }),
       })
-      .lean<Order[]>();
+      .lean<PackageOrderData[]>();
   }
 
   /** Keeps a dispute on a paid order for the back office (the payment is not lost yet). */
-  async recordDispute(id: Order['_id'], disputeId: string): Promise<void> {
+  async recordDispute(id: Types.ObjectId, disputeId: string): Promise<void> {
     await this.model.updateOne(
       { _id: id },
       { $set: { paymentIssue: { status: 'DISPUTED', at: new Date(), captureId: disputeId } } },

@@ -3,28 +3,32 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { ItemsModule } from '../items/items.module';
 import { PackagesModule } from '../packages/packages.module';
 import { UsersModule } from '../users/users.module';
-import { ItemOrdersController } from './item-orders.controller';
-import { ItemOrdersService } from './item-orders.service';
 import { OrderOwnersMigration } from './order-owners.migration';
-import { PackageOrdersController } from './package-orders.controller';
-import { PackageOrdersService } from './package-orders.service';
-import { ItemOrder, ItemOrderSchema } from './schemas/item-order.schema';
+import { OrdersController } from './orders.controller';
+import { OrdersService } from './orders.service';
+import { ItemOrderSchema } from './schemas/item-order.schema';
+import { Order, OrderSchema } from './schemas/order.schema';
+import { PackageOrderSchema } from './schemas/package-order.schema';
 
-import { PackageOrder, PackageOrderSchema } from './schemas/package-order.schema';
-
-/** Package orders and item orders: two collections, the same rules (PayableOrdersService). */
+/** Orders of both kinds, one collection: `kind` says whether a package or an item was bought. */
 @Module({
   imports: [
     MongooseModule.forFeature([
-      { name: PackageOrder.name, schema: PackageOrderSchema },
-      { name: ItemOrder.name, schema: ItemOrderSchema },
+      {
+        name: Order.name,
+        schema: OrderSchema,
+        discriminators: [
+          { name: 'PackageOrder', schema: PackageOrderSchema, value: 'package' },
+          { name: 'ItemOrder', schema: ItemOrderSchema, value: 'item' },
+        ],
+      },
     ]),
     PackagesModule,
     ItemsModule,
     UsersModule,
   ],
-  controllers: [PackageOrdersController, ItemOrdersController],
-  providers: [PackageOrdersService, ItemOrdersService, OrderOwnersMigration],
-  exports: [PackageOrdersService, ItemOrdersService],
+  controllers: [OrdersController],
+  providers: [OrdersService, OrderOwnersMigration],
+  exports: [OrdersService, MongooseModule],
 })
 export class OrdersModule {}

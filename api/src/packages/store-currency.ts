@@ -5,7 +5,7 @@ import { trusted, type Model } from 'mongoose';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import { PaypalSettingsRecord } from '../payments/schemas/paypal-settings.schema';
-import type { PayableOrder } from '../orders/schemas/payable-order.schema';
+import type { Order } from '../orders/schemas/order.schema';
 import { ChangeFeed } from '../database/change-feed';
 
 /** How long the catalogue's reads take the currency from memory (see catalogue()). */
@@ -66,7 +66,7 @@ export class StoreCurrency {
    * current one: what they would have been charged in. Idempotent and safe when several
    * instances start together (only orders without a currency are touched).
    */
-  async adoptInto(orders: Model<PayableOrder>): Promise<void> {
+  async adoptInto(orders: Model<Order>): Promise<void> {
     const currency = await this.current();
     const { modifiedCount } = await orders.updateMany(
       { currency: trusted({ $exists: false }) },

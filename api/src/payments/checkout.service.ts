@@ -4,14 +4,11 @@ import type { AuthContext } from '../auth/auth-context';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import type { ServerTiming } from '../common/server-timing';
-import { ItemOrdersService } from '../orders/item-orders.service';
-import { PackageOrdersService } from '../orders/package-orders.service';
-import type { ItemOrderData } from '../orders/schemas/item-order.schema';
-import type { PackageOrderData } from '../orders/schemas/package-order.schema';
+import type { AnyOrder, OrderKind } from '../orders/order-kinds';
+import { OrdersService } from '../orders/orders.service';
 import { DuplicateCapturesService } from './duplicate-captures.service';
 import { PaypalCapturesService, type CompletionRequest } from './paypal-captures.service';
 import { FulfilmentService } from './fulfilment.service';
-import { OrderKinds, type OrderKind } from './order-kinds';
 import { PaypalClient } from './paypal.client';
 import { PaypalSettingsService } from './paypal-settings.service';
 import {
@@ -22,8 +19,6 @@ import {
   purchaseUnitOf,
 } from './order-checks';
 import { PAYPAL_FAILED, paypalStep } from './paypal-failures';
-
-type AnyOrder = PackageOrderData | ItemOrderData;
 
 /** PayPal limits a purchase unit's description to 127 characters. */
 const MAX_DESCRIPTION = 127;
@@ -47,9 +42,7 @@ export class CheckoutService {
   constructor(
     private readonly paypal: PaypalClient,
     private readonly settings: PaypalSettingsService,
-    private readonly packageOrders: PackageOrdersService,
-    private readonly itemOrders: ItemOrdersService,
-    private readonly kinds: OrderKinds,
+    private readonly orders: OrdersService,
     private readonly fulfilment: FulfilmentService,
     private readonly duplicates: DuplicateCapturesService,
     private readonly captures: PaypalCapturesService,
@@ -62,8 +55,7 @@ export class CheckoutService {
     { orderId, kind }: CreatePaypalOrderBody,
     timing: ServerTiming,
   ): Promise<{ id: string }> {
-    const orders = this.kinds.ordersOf(kind);
-    const order = await orders.findOwned(orderId, caller);
+    const order = await this.orders.findOwned(kind, orderId, caller);
     assertPayable(order);
     assertMayPay(caller);
     const { credentials, currency: settingsCurrency } = await this.settings.forPayments();
@@ -104,7 +96,7 @@ export class CheckoutService {
       this.logger.error(`PayPal order ${paypalOrder.id} was created without a readable payee`);
       throw new BadGatewayException(PAYPAL_FAILED);
     }
-    await orders.payment.rememberPaypalOrder(
+    await this.orders.payment.rememberPaypalOrder(
       order._id.toHexString(),
       paypalOrder.id,
       currency,
@@ -114,45 +106,30 @@ export class CheckoutService {
   }
 
   /**
-   * PUT /process-payment-complete/:id. `payment`: the PayPal order the buyer approved, which the
-   * server captures (our pages), or a capture the spec's client made in the browser, which the
-   * server only looks up and checks (see reportedCapture).
+   * PUT /process-payment-complete/:id (packages) and /item-update-payment-status/:id (items).
+   * `payment`: the PayPal order the buyer approved, which the server captures (our pages), or a
+   * capture the spec's client made in the browser, which the server only looks up and checks
+   * (see reportedCapture).
    */
-  async completePackagePayment(
+  async completePayment(
+    kind: OrderKind,
     caller: AuthContext,
     id: string,
     payment: CompletionRequest,
     timing: ServerTiming,
-  ): Promise<Completion<PackageOrderData>> {
-    const order = await this.packageOrders.findOwned(id, caller);
+  ): Promise<Completion<AnyOrder>> {
+    const order = await this.orders.findOwned(kind, id, caller);
     if (isPaid(order)) {
-      await this.refundIfPaidAgain('package', order, payment, timing);
+      await this.refundIfPaidAgain(order, payment, timing);
       // Also finishes a crediting that an earlier call could not.
-      const currentBalance = await this.fulfilment.ensureCredited(order);
+      const currentBalance =
+        order.kind === 'package' ? await this.fulfilment.ensureCredited(order) : undefined;
       return { status: 'paid', order, alreadyProcessed: true, currentBalance };
     }
     assertMayPay(caller);
-    const captured = await this.captures.paymentOf('package', order, payment, timing);
+    const captured = await this.captures.paymentOf(order, payment, timing);
     if (!captured) return { status: 'pending-at-paypal' };
-    return { status: 'paid', ...(await this.fulfilment.fulfilPackage(order, captured)) };
-  }
-
-  /** PUT /item-update-payment-status/:id, as completePackagePayment. */
-  async completeItemPayment(
-    caller: AuthContext,
-    id: string,
-    payment: CompletionRequest,
-    timing: ServerTiming,
-  ): Promise<Completion<ItemOrderData>> {
-    const order = await this.itemOrders.findOwned(id, caller);
-    if (isPaid(order)) {
-      await this.refundIfPaidAgain('item', order, payment, timing);
-      return { status: 'paid', order, alreadyProcessed: true };
-    }
-    assertMayPay(caller);
-    const captured = await this.captures.paymentOf('item', order, payment, timing);
-    if (!captured) return { status: 'pending-at-paypal' };
-    return { status: 'paid', ...(await this.fulfilment.fulfilItem(order, captured)) };
+    return { status: 'paid', ...(await this.fulfilment.fulfil(order, captured)) };
   }
 
   /**
@@ -162,7 +139,6 @@ export class CheckoutService {
    * order as paid. Only this order's own payments are looked at; a failure to look is logged.
    */
   private async refundIfPaidAgain(
-    kind: OrderKind,
     order: AnyOrder,
     payment: CompletionRequest,
     timing: ServerTiming,
@@ -178,7 +154,7 @@ export class CheckoutService {
       if (!paypalOrderId || !createdByUs(order, paypalOrderId)) return;
       const capture = captureOf(await this.paypal.getOrder(credentials, paypalOrderId, timing));
       if (capture?.status === 'COMPLETED' && capture.id !== order.paypalTransactionID) {
-        await this.duplicates.refund(kind, order, capture.id);
+        await this.duplicates.refund(order, capture.id);
       }
     } catch (error) {
       this.logger.warn(

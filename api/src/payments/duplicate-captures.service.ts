@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Types } from 'mongoose';
-import { OrderKinds, type OrderKind } from './order-kinds';
+import { OrdersService } from '../orders/orders.service';
 import { PaypalClient } from './paypal.client';
 import { PaypalSettingsService } from './paypal-settings.service';
 
@@ -16,20 +16,15 @@ export class DuplicateCapturesService {
   private readonly logger = new Logger(DuplicateCapturesService.name);
 
   constructor(
-    private readonly kinds: OrderKinds,
+    private readonly orders: OrdersService,
     private readonly paypal: PaypalClient,
     private readonly settings: PaypalSettingsService,
   ) {}
 
   /** Refunds `captureId`, a capture of the order after the one that paid it. Never throws. */
-  async refund(
-    kind: OrderKind,
-    order: { _id: Types.ObjectId; orderId: string },
-    captureId: string,
-  ): Promise<void> {
-    const orders = this.kinds.ordersOf(kind);
+  async refund(order: { _id: Types.ObjectId; orderId: string }, captureId: string): Promise<void> {
     try {
-      await orders.payment.recordDuplicateCapture(order._id, captureId);
+      await this.orders.payment.recordDuplicateCapture(order._id, captureId);
       const credentials = await this.settings.credentials();
       if (!credentials) throw new Error('PayPal credentials are not set');
       const refund = await this.paypal.refundCapture(
@@ -37,7 +32,7 @@ export class DuplicateCapturesService {
         captureId,
         `duplicate-capture-${captureId}`,
       );
-      await orders.payment.recordDuplicateCapture(order._id, captureId, refund.id);
+      await this.orders.payment.recordDuplicateCapture(order._id, captureId, refund.id);
       this.logger.warn(
         `Order ${order.orderId} was paid twice: refunded the second capture ${captureId} (refund ${refund.id})`,
       );
@@ -50,11 +45,9 @@ export class DuplicateCapturesService {
 
   /** What a failed refund or a stopped process left unrefunded (the recovery sweep). */
   async recover(): Promise<void> {
-    for (const kind of ['package', 'item'] as const) {
-      for (const order of await this.kinds.ordersOf(kind).payment.findUnrefundedDuplicates()) {
-        for (const [captureId, capture] of Object.entries(order.duplicateCaptures ?? {})) {
-          if (!capture.refundId) await this.refund(kind, order, captureId);
-        }
+    for (const order of await this.orders.payment.findUnrefundedDuplicates()) {
+      for (const [captureId, capture] of Object.entries(order.duplicateCaptures ?? {})) {
+        if (!capture.refundId) await this.refund(order, captureId);
       }
     }
   }

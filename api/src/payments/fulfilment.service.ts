@@ -1,15 +1,13 @@
 import { ConflictException, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { CreditsService } from '../credits/credits.service';
-import { ItemOrdersService } from '../orders/item-orders.service';
-import { PackageOrdersService } from '../orders/package-orders.service';
-import type { CapturedPayment, OrderPayment } from '../orders/order-payment';
-import type { ItemOrderData } from '../orders/schemas/item-order.schema';
+import { moneyOf, type AnyOrder } from '../orders/order-kinds';
+import type { CapturedPayment } from '../orders/order-payment';
+import { OrdersService } from '../orders/orders.service';
 import type { PackageOrderData } from '../orders/schemas/package-order.schema';
 import { Telemetry } from '../telemetry/telemetry';
 import { UsersService } from '../users/users.service';
 import { DuplicateCapturesService } from './duplicate-captures.service';
 import { OrderMailService } from './order-mail.service';
-import { moneyOf, type OrderKind } from './order-kinds';
 import { RefundFulfilment } from './refund-fulfilment.service';
 
 export type Fulfilled<Order> = {
@@ -36,8 +34,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
   private readonly logger = new Logger(FulfilmentService.name);
 
   constructor(
-    private readonly packageOrders: PackageOrdersService,
-    private readonly itemOrders: ItemOrdersService,
+    private readonly orders: OrdersService,
     private readonly users: UsersService,
     private readonly credits: CreditsService,
     private readonly telemetry: Telemetry,
@@ -61,7 +58,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
    * guarded and the ledger changes a balance once per order.
    */
   async recover(): Promise<void> {
-    const unfinished = await this.packageOrders.findPaidNotCredited();
+    const unfinished = await this.orders.findPaidNotCredited();
     for (const order of unfinished) await this.ensureCredited(order);
     if (unfinished.length > 0) {
       this.logger.warn(`Finished crediting ${unfinished.length} paid order(s)`);
@@ -72,16 +69,17 @@ export class FulfilmentService implements OnApplicationBootstrap {
     await this.orderMail.sendOwed();
   }
 
-  async fulfilPackage(
-    order: PackageOrderData,
+  /**
+   * Step 1 for any order, and step 2 for a package order; answers a package buyer's balance
+   * afterwards (null when the buyer's record is gone).
+   */
+  async fulfil(
+    order: AnyOrder,
     payment: CapturedPayment,
-  ): Promise<Fulfilled<PackageOrderData> & { currentBalance: number | null }> {
-    const result = await this.markPaid('package', this.packageOrders, order, payment);
+  ): Promise<Fulfilled<AnyOrder> & { currentBalance?: number | null }> {
+    const result = await this.markPaid(order, payment);
+    if (result.order.kind !== 'package') return result;
     return { ...result, currentBalance: await this.ensureCredited(result.order) };
-  }
-
-  fulfilItem(order: ItemOrderData, payment: CapturedPayment): Promise<Fulfilled<ItemOrderData>> {
-    return this.markPaid('item', this.itemOrders, order, payment);
   }
 
   /**
@@ -109,7 +107,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
         return null;
       }
       const [, balance] = await Promise.all([
-        this.packageOrders.markCreditApplied(order._id),
+        this.orders.markCreditApplied(order._id),
         this.users.balanceOf(buyerId),
       ]);
       return balance;
@@ -117,24 +115,16 @@ export class FulfilmentService implements OnApplicationBootstrap {
     return this.users.balanceOf(buyerId);
   }
 
-  private async markPaid<Order extends PackageOrderData | ItemOrderData>(
-    kind: OrderKind,
-    orders: {
-      payment: OrderPayment<Order>;
-      findById(id: string): Promise<Order | null>;
-    },
-    order: Order,
-    payment: CapturedPayment,
-  ): Promise<Fulfilled<Order>> {
-    const won = await orders.payment.markPaid(order, payment);
+  private async markPaid(order: AnyOrder, payment: CapturedPayment): Promise<Fulfilled<AnyOrder>> {
+    const won = await this.orders.payment.markPaid(order, payment);
     if (won) {
       this.logger.log(`Order ${order.orderId} paid (capture ${payment.captureId})`);
-      this.telemetry.payment('paid', moneyOf(kind, won));
+      this.telemetry.payment('paid', moneyOf(won));
       // Not awaited: the buyer's answer does not wait for SMTP; a failure is left to the sweep.
-      void this.orderMail.send(kind, won._id, 'receipt');
+      void this.orderMail.send(won._id, 'receipt');
       return { order: won, alreadyProcessed: false };
     }
-    const current = await orders.findById(order._id.toHexString());
+    const current = await this.orders.findById(order._id);
     if (!current) {
       this.logger.error(
         `Capture ${payment.captureId} is for order ${order.orderId}, which was deleted: refund it`,
@@ -148,7 +138,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
       throw new ConflictException('This PayPal payment has already been used for another order.');
     }
     if (current.paypalTransactionID !== payment.captureId) {
-      await this.duplicates.refund(kind, current, payment.captureId);
+      await this.duplicates.refund(current, payment.captureId);
     }
     return { order: current, alreadyProcessed: true };
   }

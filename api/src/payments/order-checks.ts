@@ -5,8 +5,9 @@ import {
 } from '@nestjs/common';
 import { isPaid, parseAmountToCents, paymentStatus } from '@coldmail/contracts';
 import type { AuthContext } from '../auth/auth-context';
-import { SELLERS_CANNOT_PURCHASE, totalCentsOf } from '../orders/payable-orders.service';
-import type { PayableOrderData } from '../orders/schemas/payable-order.schema';
+import { SELLERS_CANNOT_PURCHASE } from '../orders/order-creation';
+import { totalCentsOf } from '../orders/order-kinds';
+import type { OrderData } from '../orders/schemas/order.schema';
 import type {
   PaypalCapture,
   PaypalMoney,
@@ -25,9 +26,9 @@ export function assertMayPay(caller: AuthContext): void {
   if (caller.user?.userRole === 'Seller') throw new ForbiddenException(SELLERS_CANNOT_PURCHASE);
 }
 
-export function assertPayable(order: PayableOrderData): void {
+export function assertPayable(order: OrderData): void {
   if (isPaid(order)) throw new ConflictException('This order is already paid.');
-  // Exactly the value the guarded writes of payable-orders.service match, case included: any
+  // Exactly the value the guarded writes of the order store match, case included: any
   // other spelling could be captured at PayPal but never recorded as paid.
   if (order.paymentStatus !== paymentStatus.pending) {
     throw new ConflictException('This order can no longer be paid.');
@@ -35,7 +36,7 @@ export function assertPayable(order: PayableOrderData): void {
 }
 
 /** One of the PayPal orders our server created for this order (see rememberPaypalOrder). */
-export function createdByUs(order: PayableOrderData, paypalOrderId: string): boolean {
+export function createdByUs(order: OrderData, paypalOrderId: string): boolean {
   return order.paypalOrderIds?.includes(paypalOrderId) ?? order.paypalOrderId === paypalOrderId;
 }
 
@@ -59,11 +60,7 @@ export function captureOf(paypalOrder: PaypalOrder): PaypalCapture | undefined {
  * exactly its total in its currency. Otherwise a buyer could pay a cheap order and present that
  * payment for an expensive one.
  */
-export function assertPaysFor(
-  paypalOrder: PaypalOrder,
-  order: PayableOrderData,
-  currency: string,
-): void {
+export function assertPaysFor(paypalOrder: PaypalOrder, order: OrderData, currency: string): void {
   const unit = purchaseUnitOf(paypalOrder);
   const belongs =
     unit !== undefined &&
@@ -80,10 +77,7 @@ export function assertPaysFor(
  * The cents a refund gives back when it is only part of the order's payment, in its currency;
  * null for the whole payment, or when the amount cannot be read (treated as a full refund).
  */
-export function partOfPayment(
-  amount: PaypalMoney | undefined,
-  order: PayableOrderData,
-): number | null {
+export function partOfPayment(amount: PaypalMoney | undefined, order: OrderData): number | null {
   if (!amount || (order.currency && amount.currency_code !== order.currency)) return null;
   const cents = parseAmountToCents(amount.value);
   return cents !== null && cents > 0 && cents < totalCentsOf(order) ? cents : null;
@@ -91,7 +85,7 @@ export function partOfPayment(
 
 export function amountMatches(
   amount: PaypalMoney | undefined,
-  order: PayableOrderData,
+  order: OrderData,
   currency: string,
 ): boolean {
   if (!amount || amount.currency_code !== currency) return false;
@@ -105,7 +99,7 @@ export function amountMatches(
  */
 export function paysOurMerchant(
   payee: PaypalPayee | undefined,
-  order: PayableOrderData,
+  order: OrderData,
   merchantId: string | null | undefined,
 ): boolean {
   const expected = merchantId ?? order.paypalPayeeId;

@@ -6,17 +6,14 @@ import { ReceiptMail } from '../messages/templates/receipt';
 import { RefundNoticeMail } from '../messages/templates/refund-notice';
 import { renderMail } from '../messages/templates/render';
 import { UsersService } from '../users/users.service';
-import type { ItemOrderData } from '../orders/schemas/item-order.schema';
-import type { PackageOrderData } from '../orders/schemas/package-order.schema';
-import type { OrderMailKind } from '../orders/schemas/payable-order.schema';
-import { OrderKinds, type OrderKind } from './order-kinds';
+import type { AnyOrder } from '../orders/order-kinds';
+import { OrdersService } from '../orders/orders.service';
+import type { OrderMailKind } from '../orders/schemas/order.schema';
 
 /** How long one instance holds the sending of a message before another may try it. */
 const CLAIM_MS = 2 * 60_000;
-/** At most this many owed messages per kind and sweep. */
+/** At most this many owed messages of each kind of message per sweep. */
 const SWEEP_BATCH = 100;
-
-type AnyOrder = PackageOrderData | ItemOrderData;
 
 /**
  * The e-mail an order owes its buyer: a receipt when it is paid, a notice when it is refunded or
@@ -29,54 +26,46 @@ export class OrderMailService {
   private readonly logger = new Logger(OrderMailService.name);
 
   constructor(
-    private readonly kinds: OrderKinds,
+    private readonly orders: OrdersService,
     private readonly mailer: MailerService,
     private readonly users: UsersService,
   ) {}
 
   /** Sends the order's owed message now if nobody else is; never throws (the sweep retries). */
-  async send(kind: OrderKind, orderId: Types.ObjectId, message: OrderMailKind): Promise<void> {
-    const orders = this.kinds.ordersOf(kind);
+  async send(orderId: Types.ObjectId, message: OrderMailKind): Promise<void> {
     let claimed: AnyOrder | null = null;
     try {
-      claimed = await orders.mail.claim(orderId, message, CLAIM_MS);
+      claimed = await this.orders.mail.claim(orderId, message, CLAIM_MS);
       if (!claimed) return;
       // To the buyer's account as it is now, not the address they ordered with.
       const to = await this.users.addresses.mailAddressOf(
         claimed.customerId,
         claimed.customerEmail,
       );
-      await this.mailer.send(this.compose(kind, claimed, message, to));
-      await orders.mail.settle(orderId, message, true);
+      await this.mailer.send(this.compose(claimed, message, to));
+      await this.orders.mail.settle(orderId, message, true);
     } catch (error) {
       this.logger.error(
-        `The ${message} of ${kind} order ${orderId.toHexString()} was not sent (the sweep retries): ${error instanceof Error ? error.message : String(error)}`,
+        `The ${message} of order ${orderId.toHexString()} was not sent (the sweep retries): ${error instanceof Error ? error.message : String(error)}`,
       );
-      if (claimed) await orders.mail.settle(orderId, message, false).catch(() => undefined);
+      if (claimed) await this.orders.mail.settle(orderId, message, false).catch(() => undefined);
     }
   }
 
   /** What a stopped process or a failed send left owed (the recovery sweep). */
   async sendOwed(): Promise<void> {
-    for (const kind of ['package', 'item'] as const) {
-      for (const message of ['receipt', 'refund'] as const) {
-        const owed = await this.kinds.ordersOf(kind).mail.due(message, SWEEP_BATCH);
-        for (const orderId of owed) await this.send(kind, orderId, message);
-      }
+    for (const message of ['receipt', 'refund'] as const) {
+      const owed = await this.orders.mail.due(message, SWEEP_BATCH);
+      for (const orderId of owed) await this.send(orderId, message);
     }
   }
 
-  private compose(
-    kind: OrderKind,
-    order: AnyOrder,
-    message: OrderMailKind,
-    to: string,
-  ): OutgoingMail {
+  private compose(order: AnyOrder, message: OrderMailKind, to: string): OutgoingMail {
     const siteUrl = this.mailer.siteUrl;
     const currency = order.currency ?? 'USD';
     if (message === 'receipt') {
       // The account remote's receipt page (registry page userReceipt).
-      const receiptUrl = `${siteUrl}/user/receipt/${kind}/${order._id.toHexString()}`;
+      const receiptUrl = `${siteUrl}/user/receipt/${order.kind}/${order._id.toHexString()}`;
       return renderMail(
         to,
         `Your receipt for order ${order.orderId}`,
@@ -85,7 +74,7 @@ export class OrderMailService {
             orderId: order.orderId,
             buyerName: order.customerName,
             productName: order.packageName,
-            ...(kind === 'package' ? { credits: (order as PackageOrderData).credit } : {}),
+            ...(order.kind === 'package' ? { credits: order.credit } : {}),
             price: order.packagePrice,
             processingFee: order.processingFee,
             total: order.totalPrice,
@@ -114,10 +103,10 @@ export class OrderMailService {
           total: order.totalPrice,
           currency,
           kind: reversal ? 'reversal' : 'refund',
-          ...(kind === 'package' && refund?.creditsTakenBack !== undefined
+          ...(order.kind === 'package' && refund?.creditsTakenBack !== undefined
             ? { creditsTakenBack: refund.creditsTakenBack, creditsSpent: refund.shortfall ?? 0 }
             : {}),
-          ...(kind === 'item' && !isPaid(order) ? { accessWithdrawn: true } : {}),
+          ...(order.kind === 'item' && !isPaid(order) ? { accessWithdrawn: true } : {}),
         },
         siteUrl,
       }),

@@ -71,7 +71,7 @@ export class PaymentsController {
   ): Promise<ResponseOf<typeof endpoints.completePackage>> {
     return completePayment<PackagePaymentResult>(
       reply,
-      (timing) => this.checkout.completePackagePayment(caller, id, completionOf(body), timing),
+      (timing) => this.checkout.completePayment('package', caller, id, completionOf(body), timing),
       {
         pending: { success: false, message: PENDING_AT_PAYPAL, alreadyProcessed: false },
         paid: (result) => ({
@@ -101,7 +101,7 @@ export class PaymentsController {
     try {
       return await completePayment<ItemPaymentResult>(
         reply,
-        (timing) => this.checkout.completeItemPayment(caller, id, completionOf(body), timing),
+        (timing) => this.checkout.completePayment('item', caller, id, completionOf(body), timing),
         {
           pending: { success: false, matchedCount: 1, modifiedCount: 0, error: PENDING_AT_PAYPAL },
           paid: (result) => ({

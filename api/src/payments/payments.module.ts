@@ -17,7 +17,6 @@ import { PaypalClient } from './paypal.client';
 import { PaypalSettingsController } from './paypal-settings.controller';
 import { PaypalAccountChanges } from './paypal-account-changes';
 import { PaypalSettingsService } from './paypal-settings.service';
-import { OrderKinds } from './order-kinds';
 import { RefundsController } from './refunds.controller';
 import { RefundsService } from './refunds.service';
 import { WebhooksService } from './webhooks.service';
@@ -43,7 +42,6 @@ import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delive
     PaypalClient,
     PaypalSettingsService,
     PaypalAccountChanges,
-    OrderKinds,
     CheckoutService,
     PaypalCapturesService,
     RefundsService,

@@ -12,10 +12,8 @@ import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
 import type { ServerTiming } from '../common/server-timing';
 import type { CapturedPayment } from '../orders/order-payment';
-import type { ItemOrderData } from '../orders/schemas/item-order.schema';
-import type { PackageOrderData } from '../orders/schemas/package-order.schema';
-import type { PayableOrderData } from '../orders/schemas/payable-order.schema';
-import { OrderKinds, type OrderKind } from './order-kinds';
+import type { AnyOrder } from '../orders/order-kinds';
+import { OrdersService } from '../orders/orders.service';
 import { type PaypalCapture, type PaypalOrder } from './paypal-api';
 import { PaypalClient, type PaypalCredentials } from './paypal.client';
 import { PaypalApiError } from './paypal-errors';
@@ -37,8 +35,6 @@ const CAPTURE_IN_PROGRESS =
 /** How long one PayPal order holds an order's capture: far longer than a capture takes. */
 const CAPTURE_CLAIM_MS = 2 * 60_000;
 
-type AnyOrder = PackageOrderData | ItemOrderData;
-
 /** What a completion call names: the approved PayPal order, or the capture the client made. */
 export type CompletionRequest = { paypalOrderId: string } | { captureId: string };
 
@@ -56,20 +52,19 @@ export class PaypalCapturesService {
   constructor(
     private readonly paypal: PaypalClient,
     private readonly settings: PaypalSettingsService,
-    private readonly kinds: OrderKinds,
+    private readonly orders: OrdersService,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   /** The verified payment `payment` names; null while PayPal holds it as PENDING. */
   paymentOf(
-    kind: OrderKind,
-    order: PackageOrderData | ItemOrderData,
+    order: AnyOrder,
     payment: CompletionRequest,
     timing: ServerTiming,
   ): Promise<CapturedPayment | null> {
     return 'paypalOrderId' in payment
-      ? this.capture(kind, order, payment.paypalOrderId, timing)
-      : this.reportedCapture(kind, order, payment.captureId, timing);
+      ? this.capture(order, payment.paypalOrderId, timing)
+      : this.reportedCapture(order, payment.captureId, timing);
   }
 
   /**
@@ -79,8 +74,7 @@ export class PaypalCapturesService {
    * unknown id, another order's capture or any mismatch is refused (422) and changes nothing.
    */
   private async reportedCapture(
-    kind: OrderKind,
-    order: PackageOrderData | ItemOrderData,
+    order: AnyOrder,
     captureId: string,
     timing: ServerTiming,
   ): Promise<CapturedPayment | null> {
@@ -111,7 +105,7 @@ export class PaypalCapturesService {
     if (captureOf(paypalOrder)?.id !== capture.id) {
       throw new UnprocessableEntityException(NOT_THIS_ORDER);
     }
-    return this.accepted(kind, order, paypalOrder, capture, currency, paypalOrderId);
+    return this.accepted(order, paypalOrder, capture, currency, paypalOrderId);
   }
 
   /** A PayPal order our server made for this order, as PayPal has it: for its amount, paid to us. */
@@ -143,8 +137,7 @@ export class PaypalCapturesService {
    * pending: 402 declined, 422 not this order's payment or not approved, 502 PayPal trouble.
    */
   private async capture(
-    kind: OrderKind,
-    order: PackageOrderData | ItemOrderData,
+    order: AnyOrder,
     paypalOrderId: string,
     timing: ServerTiming,
   ): Promise<CapturedPayment | null> {
@@ -154,7 +147,6 @@ export class PaypalCapturesService {
     if (!createdByUs(order, paypalOrderId)) throw new UnprocessableEntityException(NOT_THIS_ORDER);
     const { credentials, currency: settingsCurrency } = await this.settings.forPayments();
     const currency = order.currency ?? settingsCurrency;
-    const orders = this.kinds.ordersOf(kind);
     const verified = (id: string) =>
       this.verifiedPaypalOrder(credentials, id, order, currency, timing);
     let paypalOrder = await verified(paypalOrderId);
@@ -170,11 +162,15 @@ export class PaypalCapturesService {
       }
       // One PayPal order of this order is captured at a time: a buyer with two tabs, each with
       // its own approved PayPal order, must never be charged twice.
-      const claim = await orders.payment.claimCapture(order._id, paypalOrderId, CAPTURE_CLAIM_MS);
+      const claim = await this.orders.payment.claimCapture(
+        order._id,
+        paypalOrderId,
+        CAPTURE_CLAIM_MS,
+      );
       if (!claim.claimed) {
         if (!claim.heldBy) {
           // Paid meanwhile (a concurrent completion or the webhook): answer with that payment.
-          const current = await orders.findById(order._id.toHexString());
+          const current = await this.orders.findById(order._id);
           if (current && isPaid(current) && current.paypalTransactionID) {
             return {
               captureId: current.paypalTransactionID,
@@ -190,7 +186,7 @@ export class PaypalCapturesService {
           paypalOrder = other;
         } else if (
           !claim.lapsed ||
-          !(await orders.payment.takeOverCapture(
+          !(await this.orders.payment.takeOverCapture(
             order._id,
             claim.heldBy,
             paypalOrderId,
@@ -213,10 +209,10 @@ export class PaypalCapturesService {
         } catch (error) {
           if (!(error instanceof PaypalApiError) || error.issue !== 'ORDER_ALREADY_CAPTURED') {
             if (error instanceof PaypalApiError && isDeclined(error)) {
-              await this.recordIssue(kind, order, 'DECLINED');
+              await this.recordIssue(order, 'DECLINED');
             }
             // Nothing was captured: another of the order's PayPal orders may be tried.
-            await orders.payment.releaseCapture(order._id, paypalOrderId);
+            await this.orders.payment.releaseCapture(order._id, paypalOrderId);
             throw paypalFailure(this.logger, error, 'capture');
           }
           // A concurrent call (or the buyer's other tab) captured it first: read its result.
@@ -231,7 +227,7 @@ export class PaypalCapturesService {
       this.logger.error(`PayPal order ${paypalOrderId} has no capture after capturing`);
       throw new BadGatewayException(PAYPAL_FAILED);
     }
-    return this.accepted(kind, order, paypalOrder, capture, currency, paypalOrderId);
+    return this.accepted(order, paypalOrder, capture, currency, paypalOrderId);
   }
 
   /**
@@ -240,21 +236,19 @@ export class PaypalCapturesService {
    * order's amount (422).
    */
   private async accepted(
-    kind: OrderKind,
-    order: PackageOrderData | ItemOrderData,
+    order: AnyOrder,
     paypalOrder: PaypalOrder,
     capture: PaypalCapture,
     currency: string,
     paypalOrderId: string,
   ): Promise<CapturedPayment | null> {
-    const orders = this.kinds.ordersOf(kind);
     if (capture.status === 'PENDING') {
-      await this.recordIssue(kind, order, 'PENDING', capture.id);
+      await this.recordIssue(order, 'PENDING', capture.id);
       return null;
     }
     if (capture.status !== 'COMPLETED') {
-      await this.recordIssue(kind, order, capture.status, capture.id);
-      await orders.payment.releaseCapture(order._id, paypalOrderId);
+      await this.recordIssue(order, capture.status, capture.id);
+      await this.orders.payment.releaseCapture(order._id, paypalOrderId);
       throw new HttpException(DECLINED, HttpStatus.PAYMENT_REQUIRED);
     }
     if (
@@ -276,13 +270,7 @@ export class PaypalCapturesService {
     };
   }
 
-  private recordIssue(
-    kind: OrderKind,
-    order: PayableOrderData,
-    status: string,
-    captureId?: string,
-  ): Promise<void> {
-    const orders = this.kinds.ordersOf(kind);
-    return orders.payment.recordPaymentIssue(order._id.toHexString(), status, captureId);
+  private recordIssue(order: AnyOrder, status: string, captureId?: string): Promise<void> {
+    return this.orders.payment.recordPaymentIssue(order._id.toHexString(), status, captureId);
   }
 }

@@ -1,18 +1,15 @@
 import { ConflictException, Injectable, Logger } from '@nestjs/common';
 import { isRefunded } from '@coldmail/contracts';
 import { CreditsService } from '../credits/credits.service';
-import { PackageOrdersService } from '../orders/package-orders.service';
-import type { OrderRefunds } from '../orders/order-refunds';
-import { totalCentsOf } from '../orders/payable-orders.service';
-import type { ItemOrderData } from '../orders/schemas/item-order.schema';
+import { moneyOf, totalCentsOf, type AnyOrder } from '../orders/order-kinds';
+import { OrdersService } from '../orders/orders.service';
+import type { OrderRefund } from '../orders/schemas/order.schema';
 import type { PackageOrderData } from '../orders/schemas/package-order.schema';
-import type { OrderRefund } from '../orders/schemas/payable-order.schema';
 import { Telemetry } from '../telemetry/telemetry';
 import { OrderMailService } from './order-mail.service';
-import { moneyOf, OrderKinds, type OrderKind } from './order-kinds';
 
 /** The money the order's partial refunds have given back so far. */
-function partiallyRefundedCents(order: PackageOrderData | ItemOrderData): number {
+function partiallyRefundedCents(order: AnyOrder): number {
   return Object.values(order.partialRefunds ?? {}).reduce(
     (sum, entry) => sum + entry.amountCents,
     0,
@@ -30,8 +27,7 @@ export class RefundFulfilment {
   private readonly logger = new Logger(RefundFulfilment.name);
 
   constructor(
-    private readonly packageOrders: PackageOrdersService,
-    private readonly kinds: OrderKinds,
+    private readonly orders: OrdersService,
     private readonly credits: CreditsService,
     private readonly telemetry: Telemetry,
     private readonly orderMail: OrderMailService,
@@ -39,10 +35,10 @@ export class RefundFulfilment {
 
   /** Takes back the credits of refunds a stopped process (or a failed step) left half done. */
   async recover(): Promise<void> {
-    const refunded = await this.packageOrders.refunds.findRefundedNotReversed();
+    const refunded = await this.orders.refunds.findRefundedNotReversed();
     for (const order of refunded) await this.takeBackCredits(order);
     if (refunded.length > 0) this.logger.warn(`Finished ${refunded.length} refund(s)`);
-    const partly = await this.packageOrders.refunds.findPartialCreditsPending();
+    const partly = await this.orders.refunds.findPartialCreditsPending();
     for (const order of partly) {
       for (const reference of Object.keys(order.partialRefunds ?? {})) {
         await this.takeBackPartial(order, reference);
@@ -56,23 +52,21 @@ export class RefundFulfilment {
    * proportion to the money refunded (rounded down, so never more than were bought). Refunds
    * that add up to the whole payment make it a refunded order, whose remaining credits go then.
    */
-  async partialRefund<Order extends PackageOrderData | ItemOrderData>(
-    kind: OrderKind,
-    order: Order,
+  async partialRefund(
+    order: AnyOrder,
     refund: { paypalReference: string; amountCents: number; at: Date },
   ): Promise<void> {
-    const orders = this.kinds.ordersOf(kind) as unknown as { refunds: OrderRefunds<Order> };
-    const recorded = await orders.refunds.recordPartialRefund(
+    const recorded = await this.orders.refunds.recordPartialRefund(
       order,
       refund.paypalReference,
       { amountCents: refund.amountCents, at: refund.at },
-      kind === 'package',
+      order.kind === 'package',
     );
     if (!recorded) return;
-    this.telemetry.payment('refunded', { ...moneyOf(kind, recorded), cents: refund.amountCents });
+    this.telemetry.payment('refunded', { ...moneyOf(recorded), cents: refund.amountCents });
     const refundedCents = partiallyRefundedCents(recorded);
     if (refundedCents >= totalCentsOf(recorded)) {
-      await this.refund(kind, recorded, {
+      await this.refund(recorded, {
         source: 'paypal-refund',
         paypalReference: refund.paypalReference,
         at: refund.at,
@@ -82,9 +76,7 @@ export class RefundFulfilment {
     this.logger.warn(
       `Order ${order.orderId}: ${refund.amountCents} cents refunded (${refundedCents} in all)`,
     );
-    if (kind === 'package') {
-      await this.takeBackPartial(recorded as PackageOrderData, refund.paypalReference);
-    }
+    if (recorded.kind === 'package') await this.takeBackPartial(recorded, refund.paypalReference);
   }
 
   /**
@@ -101,7 +93,7 @@ export class RefundFulfilment {
     if (!entry || entry.creditsTakenBack !== undefined) return;
     const buyerId = order.customerId?.toHexString();
     if (!order.creditApplied || !buyerId) {
-      await this.packageOrders.refunds.recordPartialCreditsTakenBack(order, reference, 0, 0);
+      await this.orders.refunds.recordPartialCreditsTakenBack(order, reference, 0, 0);
       return;
     }
     const total = totalCentsOf(order);
@@ -109,11 +101,11 @@ export class RefundFulfilment {
     const before = entries.slice(0, index).reduce((sum, [, other]) => sum + other.amountCents, 0);
     const share = worth(before + entry.amountCents) - worth(before);
     if (share === 0) {
-      await this.packageOrders.refunds.recordPartialCreditsTakenBack(order, reference, 0, 0);
+      await this.orders.refunds.recordPartialCreditsTakenBack(order, reference, 0, 0);
       return;
     }
     const reversed = await this.credits.reversePayment(buyerId, reference, share);
-    await this.packageOrders.refunds.recordPartialCreditsTakenBack(
+    await this.orders.refunds.recordPartialCreditsTakenBack(
       order,
       reference,
       reversed ? -reversed.delta : 0,
@@ -128,31 +120,26 @@ export class RefundFulfilment {
    * already spent is the shortfall). An item order's access link is withdrawn with its Paid
    * status. Answers the order as it is now, and whether this call is the one that refunded it.
    */
-  async refund<Order extends PackageOrderData | ItemOrderData>(
-    kind: OrderKind,
-    order: Order,
+  async refund(
+    order: AnyOrder,
     refund: OrderRefund,
-  ): Promise<{ order: Order; refundedNow: boolean }> {
-    const orders = this.kinds.ordersOf(kind) as unknown as {
-      refunds: OrderRefunds<Order>;
-      findById(id: string): Promise<Order | null>;
-    };
-    const won = await orders.refunds.markRefunded(order, refund);
+  ): Promise<{ order: AnyOrder; refundedNow: boolean }> {
+    const won = await this.orders.refunds.markRefunded(order, refund);
     if (won) {
       this.logger.warn(`Order ${order.orderId} refunded (${refund.source})`);
       // What partial refunds gave back has been counted as each came.
-      const money = moneyOf(kind, won);
+      const money = moneyOf(won);
       const rest = Math.max(0, money.cents - partiallyRefundedCents(won));
       this.telemetry.payment('refunded', { ...money, cents: rest });
     }
-    let current = won ?? (await orders.findById(order._id.toHexString()));
+    let current = won ?? (await this.orders.findById(order._id));
     if (!current) throw new ConflictException('This order no longer exists.');
-    if (kind === 'package' && isRefunded(current)) {
-      await this.takeBackCredits(current as PackageOrderData);
-      current = (await orders.findById(order._id.toHexString())) ?? current;
+    if (current.kind === 'package' && isRefunded(current)) {
+      await this.takeBackCredits(current);
+      current = (await this.orders.findById(order._id)) ?? current;
     }
     // The buyer is told once, by whichever call refunded it (the sweep, should this one stop).
-    if (won) void this.orderMail.send(kind, won._id, 'refund');
+    if (won) void this.orderMail.send(won._id, 'refund');
     return { order: current, refundedNow: won !== null };
   }
 
@@ -161,7 +148,7 @@ export class RefundFulfilment {
     if (order.refund?.creditsTakenBack !== undefined) return;
     if (!order.creditApplied) {
       // Its credits never reached the balance: nothing to take back.
-      await this.packageOrders.refunds.recordCreditsTakenBack(order, 0, 0);
+      await this.orders.refunds.recordCreditsTakenBack(order, 0, 0);
       return;
     }
     const buyerId = order.customerId?.toHexString();
@@ -176,16 +163,16 @@ export class RefundFulfilment {
         ? await this.credits.reversePayment(buyerId, order._id.toHexString(), remaining)
         : null;
     if (buyerId && remaining === 0) {
-      await this.packageOrders.refunds.recordCreditsTakenBack(order, 0, 0);
+      await this.orders.refunds.recordCreditsTakenBack(order, 0, 0);
       return;
     }
     if (!reversed) {
       this.logger.error(`Refunded order ${order.orderId}: its buyer has no record any more`);
-      await this.packageOrders.refunds.recordCreditsTakenBack(order, 0, remaining);
+      await this.orders.refunds.recordCreditsTakenBack(order, 0, remaining);
       return;
     }
     const taken = -reversed.delta;
-    await this.packageOrders.refunds.recordCreditsTakenBack(order, taken, reversed.shortfall);
+    await this.orders.refunds.recordCreditsTakenBack(order, taken, reversed.shortfall);
     if (reversed.shortfall > 0) {
       this.logger.warn(
         `Refunded order ${order.orderId}: ${reversed.shortfall} of its ${order.credit} credits were already spent`,

@@ -3,10 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { contract, type ResponseOf, type ParsedParamsOf } from '@coldmail/contracts';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidParams } from '../common/endpoint';
-import { toItemOrderRecord } from '../orders/item-orders.service';
-import { toPackageOrderRecord } from '../orders/package-orders.service';
-import type { ItemOrderData } from '../orders/schemas/item-order.schema';
-import type { PackageOrderData } from '../orders/schemas/package-order.schema';
+import { toItemOrderRecord, toPackageOrderRecord } from '../orders/order-records';
 import { RefundsService } from './refunds.service';
 
 /** Admins' full refunds of paid orders through PayPal. */
@@ -21,7 +18,7 @@ export class RefundsController {
     @CurrentUser() admin: AuthContext,
     @ValidParams() { id }: ParsedParamsOf<typeof contract.packageOrders.refund>,
   ): Promise<ResponseOf<typeof contract.packageOrders.refund>> {
-    const order = await this.refunds.refund<PackageOrderData>(admin, 'package', id);
+    const order = await this.refunds.refund(admin, 'package', id);
     return toPackageOrderRecord(order);
   }
 
@@ -31,7 +28,7 @@ export class RefundsController {
     @CurrentUser() admin: AuthContext,
     @ValidParams() { id }: ParsedParamsOf<typeof contract.itemOrders.refund>,
   ): Promise<ResponseOf<typeof contract.itemOrders.refund>> {
-    const order = await this.refunds.refund<ItemOrderData>(admin, 'item', id);
+    const order = await this.refunds.refund(admin, 'item', id);
     return toItemOrderRecord(order, admin);
   }
 }

@@ -9,10 +9,9 @@ import {
 import { isPaid, isRefunded } from '@coldmail/contracts';
 import type { AuthContext } from '../auth/auth-context';
 import { AuditService } from '../audit/audit.service';
-import type { ItemOrderData } from '../orders/schemas/item-order.schema';
-import type { PackageOrderData } from '../orders/schemas/package-order.schema';
+import { auditKindOf, type OrderKind, type OrderOfKind } from '../orders/order-kinds';
+import { OrdersService } from '../orders/orders.service';
 import { RefundFulfilment } from './refund-fulfilment.service';
-import { auditKindOf, OrderKinds, type OrderKind } from './order-kinds';
 import type { PaypalRefund } from './paypal-api';
 import { PAYPAL_FAILED, paypalFailure } from './paypal-failures';
 import { PaypalClient } from './paypal.client';
@@ -27,7 +26,7 @@ export class RefundsService {
   constructor(
     private readonly paypal: PaypalClient,
     private readonly settings: PaypalSettingsService,
-    private readonly kinds: OrderKinds,
+    private readonly orders: OrdersService,
     private readonly refundFulfilment: RefundFulfilment,
     private readonly audit: AuditService,
   ) {}
@@ -37,12 +36,12 @@ export class RefundsService {
    * paid order, then the same bookkeeping as PayPal's refund event (whichever comes first wins;
    * the other changes nothing). PayPal-Request-Id makes a retried click refund once.
    */
-  async refund<Order extends PackageOrderData | ItemOrderData>(
+  async refund<K extends OrderKind>(
     admin: AuthContext,
-    kind: OrderKind,
+    kind: K,
     id: string,
-  ): Promise<Order> {
-    const order = (await this.kinds.ordersOf(kind).findById(id)) as Order | null;
+  ): Promise<OrderOfKind<K>> {
+    const order = await this.orders.findOfKind(kind, id);
     if (!order) throw new NotFoundException('Order not found');
     if (isRefunded(order)) throw new ConflictException('This order is already refunded.');
     if (!isPaid(order) || !order.paypalTransactionID) {
@@ -71,12 +70,13 @@ export class RefundsService {
       this.logger.error(`PayPal refund of order ${order.orderId} ended ${paypalRefund.status}`);
       throw new BadGatewayException(PAYPAL_FAILED);
     }
-    const { order: refunded, refundedNow } = await this.refundFulfilment.refund(kind, order, {
+    const { order: current, refundedNow } = await this.refundFulfilment.refund(order, {
       source: 'admin',
       ...(paypalRefund ? { paypalReference: paypalRefund.id } : {}),
       at: new Date(),
       by: admin.email,
     });
+    const refunded = current as OrderOfKind<K>;
     // Clicks at the same moment refund once (PayPal-Request-Id, the guarded write); only the one
     // that did it is in the audit log.
     if (!refundedNow) return refunded;

@@ -1,13 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
-import { ItemOrdersService } from '../orders/item-orders.service';
-import { PackageOrdersService } from '../orders/package-orders.service';
-import type { ItemOrderData } from '../orders/schemas/item-order.schema';
-import type { PackageOrderData } from '../orders/schemas/package-order.schema';
+import type { AnyOrder } from '../orders/order-kinds';
+import { OrdersService } from '../orders/orders.service';
 import { FulfilmentService } from './fulfilment.service';
 import { RefundFulfilment } from './refund-fulfilment.service';
-import { OrderKinds, type OrderKind } from './order-kinds';
 import {
   amountMatches,
   createdByUs,
@@ -23,8 +20,6 @@ import {
 } from './paypal-api';
 import { PaypalSettingsService } from './paypal-settings.service';
 
-type AnyOrder = PackageOrderData | ItemOrderData;
-
 /**
  * What a verified PayPal webhook event does to its order (WebhooksService has checked PayPal
  * vouches for it and claimed the delivery): a capture completes or is denied, a refund or
@@ -37,9 +32,7 @@ export class WebhookEvents {
 
   constructor(
     private readonly settings: PaypalSettingsService,
-    private readonly packageOrders: PackageOrdersService,
-    private readonly itemOrders: ItemOrdersService,
-    private readonly kinds: OrderKinds,
+    private readonly orders: OrdersService,
     private readonly fulfilment: FulfilmentService,
     private readonly refundFulfilment: RefundFulfilment,
     @InjectConfig() private readonly config: AppConfig,
@@ -51,35 +44,35 @@ export class WebhookEvents {
       case 'PAYMENT.CAPTURE.COMPLETED':
       case 'PAYMENT.CAPTURE.DENIED': {
         const capture = paypalCaptureSchema.safeParse(resource);
-        const found = capture.success ? await this.orderForCapture(capture.data) : null;
-        if (!capture.success || !found) {
+        const order = capture.success ? await this.orderForCapture(capture.data) : null;
+        if (!capture.success || !order) {
           this.logger.warn(`${type} (${eventId}) matches none of our orders; ignored`);
           return;
         }
-        return this.applyCaptureEvent(type, capture.data, found);
+        return this.applyCaptureEvent(type, capture.data, order);
       }
       case 'PAYMENT.CAPTURE.REFUNDED':
       case 'PAYMENT.CAPTURE.REVERSED': {
         const refund = paypalRefundSchema.safeParse(resource);
         const captureId = refund.success ? refundedCaptureOf(refund.data) : undefined;
-        const found = captureId ? await this.paidOrderOfCapture(captureId) : null;
-        if (!refund.success || !found) {
+        const order = captureId ? await this.orders.payment.findByCapture(captureId) : null;
+        if (!refund.success || !order) {
           this.logger.warn(`${type} (${eventId}) matches none of our orders; ignored`);
           return;
         }
         // A refund of part of the payment (PayPal names its amount) keeps the order paid and
         // gives back credits in proportion; one of the whole payment (or of no stated amount)
         // refunds the order.
-        const partCents = partOfPayment(refund.data.amount, found.order);
+        const partCents = partOfPayment(refund.data.amount, order);
         if (partCents !== null && /^[A-Z0-9]{1,64}$/.test(refund.data.id)) {
-          await this.refundFulfilment.partialRefund(found.kind, found.order, {
+          await this.refundFulfilment.partialRefund(order, {
             paypalReference: refund.data.id,
             amountCents: partCents,
             at: new Date(),
           });
           return;
         }
-        await this.refundFulfilment.refund(found.kind, found.order, {
+        await this.refundFulfilment.refund(order, {
           source: type === 'PAYMENT.CAPTURE.REVERSED' ? 'paypal-reversal' : 'paypal-refund',
           paypalReference: refund.data.id,
           at: new Date(),
@@ -95,20 +88,17 @@ export class WebhookEvents {
           dispute.data.dispute_outcome?.outcome_code === 'RESOLVED_BUYER_FAVOUR';
         for (const transaction of dispute.data.disputed_transactions ?? []) {
           const captureId = transaction.seller_transaction_id;
-          const found = captureId ? await this.paidOrderOfCapture(captureId) : null;
-          if (!found) continue;
+          const order = captureId ? await this.orders.payment.findByCapture(captureId) : null;
+          if (!order) continue;
           if (lost) {
-            await this.refundFulfilment.refund(found.kind, found.order, {
+            await this.refundFulfilment.refund(order, {
               source: 'dispute',
               paypalReference: dispute.data.dispute_id,
               at: new Date(),
             });
           } else if (type === 'CUSTOMER.DISPUTE.CREATED') {
-            const orders = this.kinds.ordersOf(found.kind);
-            await orders.refunds.recordDispute(found.order._id, dispute.data.dispute_id);
-            this.logger.warn(
-              `Order ${found.order.orderId}: dispute ${dispute.data.dispute_id} opened`,
-            );
+            await this.orders.refunds.recordDispute(order._id, dispute.data.dispute_id);
+            this.logger.warn(`Order ${order.orderId}: dispute ${dispute.data.dispute_id} opened`);
           }
         }
         return;
@@ -118,26 +108,14 @@ export class WebhookEvents {
     }
   }
 
-  /** The order a capture paid (package orders first), whatever its status now. */
-  private async paidOrderOfCapture(
-    captureId: string,
-  ): Promise<{ kind: OrderKind; order: AnyOrder } | null> {
-    const packageOrder = await this.packageOrders.payment.findByCapture(captureId);
-    if (packageOrder) return { kind: 'package', order: packageOrder };
-    const itemOrder = await this.itemOrders.payment.findByCapture(captureId);
-    return itemOrder ? { kind: 'item', order: itemOrder } : null;
-  }
-
   private async applyCaptureEvent(
     type: string,
     capture: PaypalCapture,
-    found: { kind: OrderKind; order: PackageOrderData | ItemOrderData },
+    order: AnyOrder,
   ): Promise<void> {
-    const { kind, order } = found;
-    const orders = this.kinds.ordersOf(kind);
     if (type === 'PAYMENT.CAPTURE.DENIED') {
       // The order stays pending (the buyer may pay again); the denial is kept for support.
-      await orders.payment.recordPaymentIssue(order._id.toHexString(), 'DENIED', capture.id);
+      await this.orders.payment.recordPaymentIssue(order._id.toHexString(), 'DENIED', capture.id);
       this.logger.warn(`Order ${order.orderId}: PayPal denied capture ${capture.id}`);
       return;
     }
@@ -153,11 +131,7 @@ export class WebhookEvents {
       captureId: capture.id,
       captureTime: capture.create_time ?? new Date().toISOString(),
     };
-    if (kind === 'package') {
-      await this.fulfilment.fulfilPackage(order as PackageOrderData, payment);
-    } else {
-      await this.fulfilment.fulfilItem(order as ItemOrderData, payment);
-    }
+    await this.fulfilment.fulfil(order, payment);
   }
 
   /**
@@ -165,33 +139,23 @@ export class WebhookEvents {
    * required), and only if the capture belongs to a PayPal order our server created for it and
    * pays our merchant.
    */
-  private async orderForCapture(
-    capture: PaypalCapture,
-  ): Promise<{ kind: OrderKind; order: AnyOrder } | null> {
+  private async orderForCapture(capture: PaypalCapture): Promise<AnyOrder | null> {
     if (!capture.custom_id || !capture.invoice_id) return null;
     const paypalOrderId = capture.supplementary_data?.related_ids?.order_id;
-    const packageOrder = await this.packageOrders.payment.findByReference(
-      capture.custom_id,
-      capture.invoice_id,
-    );
-    const found: { kind: OrderKind; order: AnyOrder } | null = packageOrder
-      ? { kind: 'package', order: packageOrder }
-      : await this.itemOrders.payment
-          .findByReference(capture.custom_id, capture.invoice_id)
-          .then((order) => (order ? { kind: 'item' as const, order } : null));
-    if (!found) return null;
-    if (!paypalOrderId || !createdByUs(found.order, paypalOrderId)) {
+    const order = await this.orders.payment.findByReference(capture.custom_id, capture.invoice_id);
+    if (!order) return null;
+    if (!paypalOrderId || !createdByUs(order, paypalOrderId)) {
       this.logger.error(
-        `Order ${found.order.orderId}: a capture event for PayPal order ${paypalOrderId ?? '(none)'}, which our server did not create; ignored`,
+        `Order ${order.orderId}: a capture event for PayPal order ${paypalOrderId ?? '(none)'}, which our server did not create; ignored`,
       );
       return null;
     }
-    if (!paysOurMerchant(capture.payee, found.order, this.config.paypal.merchantId)) {
+    if (!paysOurMerchant(capture.payee, order, this.config.paypal.merchantId)) {
       this.logger.error(
-        `Order ${found.order.orderId}: capture ${capture.id} pays another merchant, or names none`,
+        `Order ${order.orderId}: capture ${capture.id} pays another merchant, or names none`,
       );
       return null;
     }
-    return found;
+    return order;
   }
 }

@@ -7,8 +7,7 @@ import {
 } from '../gemini-keys/schemas/gemini-failure-day.schema';
 import { GeminiKey, GeminiKeySchema } from '../gemini-keys/schemas/gemini-key.schema';
 import { GenerationRecord, GenerationSchema } from '../generator/schemas/generation.schema';
-import { ItemOrder, ItemOrderSchema } from '../orders/schemas/item-order.schema';
-import { PackageOrder, PackageOrderSchema } from '../orders/schemas/package-order.schema';
+import { OrdersModule } from '../orders/orders.module';
 import { User, UserSchema } from '../users/schemas/user.schema';
 import { StatsDay, StatsDaySchema } from './schemas/stats-day.schema';
 import { StatsController } from './stats.controller';
@@ -23,14 +22,14 @@ import { StatsService } from './stats.service';
   imports: [
     MongooseModule.forFeature([
       { name: StatsDay.name, schema: StatsDaySchema },
-      { name: PackageOrder.name, schema: PackageOrderSchema },
-      { name: ItemOrder.name, schema: ItemOrderSchema },
       { name: CreditEntry.name, schema: CreditEntrySchema },
       { name: User.name, schema: UserSchema },
       { name: GenerationRecord.name, schema: GenerationSchema },
       { name: GeminiFailureDay.name, schema: GeminiFailureDaySchema },
       { name: GeminiKey.name, schema: GeminiKeySchema },
     ]),
+    // The orders collection, as the orders module defines it.
+    OrdersModule,
   ],
   controllers: [StatsController],
   providers: [StatsService],

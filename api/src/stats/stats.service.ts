@@ -6,8 +6,7 @@ import { CreditEntry } from '../credits/schemas/credit-entry.schema';
 import { GeminiFailureDay } from '../gemini-keys/schemas/gemini-failure-day.schema';
 import { GeminiKey } from '../gemini-keys/schemas/gemini-key.schema';
 import { GenerationRecord } from '../generator/schemas/generation.schema';
-import { ItemOrder } from '../orders/schemas/item-order.schema';
-import { PackageOrder } from '../orders/schemas/package-order.schema';
+import { Order } from '../orders/schemas/order.schema';
 import { User } from '../users/schemas/user.schema';
 import { StatsDay, type DayFigures } from './schemas/stats-day.schema';
 import { bucketsOf, daysBetween, nextDay, pointOf, runsOf } from './stats-days';
@@ -44,8 +43,7 @@ const within = (from: string, to: string) => trusted({ $gte: startOf(from), $lt:
 export class StatsService {
   constructor(
     @InjectModel(StatsDay.name) private readonly statsDays: Model<StatsDay>,
-    @InjectModel(PackageOrder.name) private readonly packageOrders: Model<PackageOrder>,
-    @InjectModel(ItemOrder.name) private readonly itemOrders: Model<ItemOrder>,
+    @InjectModel(Order.name) private readonly orders: Model<Order>,
     @InjectModel(CreditEntry.name) private readonly entries: Model<CreditEntry>,
     @InjectModel(User.name) private readonly users: Model<User>,
     @InjectModel(GenerationRecord.name) private readonly generations: Model<GenerationRecord>,
@@ -173,7 +171,7 @@ export class StatsService {
       paidAt?: Date;
       refund?: { at: Date };
     };
-    const [ledger, signUps, generated, failures, ...orders] = await Promise.all([
+    const [ledger, signUps, generated, failures, paid, refunded] = await Promise.all([
       this.entries
         .aggregate<{ _id: { day: string; reason: string }; total: number }>([
           {
@@ -202,16 +200,14 @@ export class StatsService {
       this.failureDays
         .find({ day: trusted({ $gte: from, $lt: to }) })
         .lean<{ day: string; keyId: Types.ObjectId; failures: number }[]>(),
-      ...[this.packageOrders, this.itemOrders].flatMap((model) => [
-        (model as Model<PackageOrder>)
-          .find({ paidAt: within(from, to) })
-          .select({ totalPrice: 1, currency: 1, paidAt: 1 })
-          .lean<OrderMoney[]>(),
-        (model as Model<PackageOrder>)
-          .find({ 'refund.at': within(from, to) })
-          .select({ totalPrice: 1, currency: 1, refund: 1 })
-          .lean<OrderMoney[]>(),
-      ]),
+      this.orders
+        .find({ paidAt: within(from, to) })
+        .select({ totalPrice: 1, currency: 1, paidAt: 1 })
+        .lean<OrderMoney[]>(),
+      this.orders
+        .find({ 'refund.at': within(from, to) })
+        .select({ totalPrice: 1, currency: 1, refund: 1 })
+        .lean<OrderMoney[]>(),
     ]);
     for (const { _id, total } of ledger) {
       const figures = of(_id.day);
@@ -224,11 +220,10 @@ export class StatsService {
       const byKey = of(day).failures;
       byKey[keyId.toHexString()] = (byKey[keyId.toHexString()] ?? 0) + count;
     }
-    const [packagesPaid, packagesRefunded, itemsPaid, itemsRefunded] = orders as OrderMoney[][];
-    for (const order of [...(packagesPaid ?? []), ...(itemsPaid ?? [])]) {
+    for (const order of paid) {
       if (order.paidAt) money(dayOf(order.paidAt), order.currency).paidCents += centsOf(order);
     }
-    for (const order of [...(packagesRefunded ?? []), ...(itemsRefunded ?? [])]) {
+    for (const order of refunded) {
       if (order.refund) {
         money(dayOf(order.refund.at), order.currency).refundedCents += centsOf(order);
       }

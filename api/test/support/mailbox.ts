@@ -53,14 +53,8 @@ export async function awaitMail(
  * nothing is owed (`dueAt`) or being sent (`claimedUntil`). A new send needs `dueAt`.
  */
 export const orderMailSettled =
-  (
-    db: mongo.Db,
-    collection: 'orders' | 'itemOrders',
-    orderId: string,
-    kind: 'receipt' | 'refund',
-  ) =>
-  async (): Promise<boolean> => {
-    const order = await db.collection(collection).findOne({ _id: new mongo.ObjectId(orderId) });
+  (db: mongo.Db, orderId: string, kind: 'receipt' | 'refund') => async (): Promise<boolean> => {
+    const order = await db.collection('orders').findOne({ _id: new mongo.ObjectId(orderId) });
     const state = (order?.mail as Record<string, Record<string, unknown>> | undefined)?.[kind];
     return Boolean(state?.sentAt) && !state?.dueAt && !state?.claimedUntil;
   };

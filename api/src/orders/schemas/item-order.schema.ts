@@ -1,10 +1,10 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, type Types } from 'mongoose';
-import { addPayableOrderIndexes, PayableOrder } from './payable-order.schema';
+import type { OrderData } from './order.schema';
 
-/** An order for a digital item (admin doc: Item order). */
-@Schema({ collection: 'itemOrders', timestamps: true, versionKey: false })
-export class ItemOrder extends PayableOrder {
+/** What an order for a digital item has besides every order's fields (admin doc: Item order). */
+@Schema()
+class ItemOrder {
   @Prop({ type: SchemaTypes.ObjectId, required: true })
   itemId!: Types.ObjectId;
 
@@ -22,7 +22,6 @@ export class ItemOrder extends PayableOrder {
   accessUrl!: string;
 }
 
-export type ItemOrderData = ItemOrder & { _id: Types.ObjectId };
+export type ItemOrderData = OrderData & ItemOrder & { kind: 'item' };
 
 export const ItemOrderSchema = SchemaFactory.createForClass(ItemOrder);
-addPayableOrderIndexes(ItemOrderSchema);

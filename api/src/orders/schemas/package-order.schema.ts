@@ -1,10 +1,10 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, type Types } from 'mongoose';
-import { addPayableOrderIndexes, PayableOrder } from './payable-order.schema';
+import type { OrderData } from './order.schema';
 
-/** An order for a credit package (spec: Order). */
-@Schema({ collection: 'orders', timestamps: true, versionKey: false })
-export class PackageOrder extends PayableOrder {
+/** What an order for a credit package has besides every order's fields (spec: Order). */
+@Schema()
+class PackageOrder {
   @Prop({ type: SchemaTypes.ObjectId, required: true })
   packageId!: Types.ObjectId;
 
@@ -31,8 +31,6 @@ export class PackageOrder extends PayableOrder {
   creditApplied!: boolean;
 }
 
-export type PackageOrderData = PackageOrder & { _id: Types.ObjectId };
+export type PackageOrderData = OrderData & PackageOrder & { kind: 'package' };
 
 export const PackageOrderSchema = SchemaFactory.createForClass(PackageOrder);
-addPayableOrderIndexes(PackageOrderSchema);
-PackageOrderSchema.index({ paymentStatus: 1, creditApplied: 1 });

@@ -69,11 +69,25 @@ export class OrderRefund {
 }
 const OrderRefundSchema = SchemaFactory.createForClass(OrderRefund);
 
+/** The two kinds of order: credit packages and digital items. */
+export const orderKinds = ['package', 'item'] as const;
+export type OrderKind = (typeof orderKinds)[number];
+
 /**
- * What package orders and item orders share: the spec's order fields, priced on the server, and
- * the record of the PayPal payment. Each kind has its own collection (subclasses).
+ * An order of either kind, in one collection: the spec's order fields, priced on the server, and
+ * the record of the PayPal payment. `kind` says what was bought; each kind's own fields are in its
+ * discriminator schema (package-order.schema.ts, item-order.schema.ts).
  */
-export class PayableOrder {
+@Schema({
+  collection: 'orders',
+  discriminatorKey: 'kind',
+  timestamps: true,
+  versionKey: false,
+})
+export class Order {
+  @Prop({ type: String, required: true, enum: orderKinds })
+  kind!: OrderKind;
+
   /** 8 characters A-Z0-9; sent to PayPal as custom_id. Unique. */
   @Prop({ required: true })
   orderId!: string;
@@ -157,7 +171,7 @@ export class PayableOrder {
   @Prop({ type: Object })
   captureClaim?: { paypalOrderId: string; until: Date };
 
-  /** The PayPal capture id; unique among orders of this kind (index below). */
+  /** The PayPal capture id; unique among orders (index below): a capture pays one order. */
   @Prop()
   paypalTransactionID?: string;
 
@@ -209,10 +223,14 @@ export class PayableOrder {
   updatedAt!: Date;
 }
 
-export type PayableOrderData = PayableOrder & { _id: Types.ObjectId };
+/** What every stored order has, whatever its kind. */
+export type OrderData = Order & { _id: Types.ObjectId };
 
-/** The indexes both order collections need. */
-export function addPayableOrderIndexes(schema: MongooseSchema): void {
+export const OrderSchema = SchemaFactory.createForClass(Order);
+addOrderIndexes(OrderSchema);
+
+function addOrderIndexes(schema: MongooseSchema): void {
+  // Unique across both kinds: an order code names one order (PayPal's custom_id and invoice_id).
   schema.index({ orderId: 1 }, { unique: true });
   schema.index({ paymentId: 1 }, { unique: true });
   // A capture pays for one order only.
@@ -220,12 +238,12 @@ export function addPayableOrderIndexes(schema: MongooseSchema): void {
     { paypalTransactionID: 1 },
     { unique: true, partialFilterExpression: { paypalTransactionID: { $type: 'string' } } },
   );
-  // A buyer's own list, newest first; and the admin list. With _id the order is total, so a
-  // page of either is read from the index in order and stops when full (no sort of every order).
-  schema.index({ customerId: 1, createdAt: -1, _id: -1 });
+  // A buyer's own list of one kind, newest first; and the admin list. With _id the order is
+  // total, so a page of either is read from the index in order and stops when full.
+  schema.index({ customerId: 1, kind: 1, createdAt: -1, _id: -1 });
   // The admin's ?userEmail= search, which also finds orders placed under an earlier address.
-  schema.index({ customerEmail: 1, createdAt: -1, _id: -1 });
-  schema.index({ createdAt: -1, _id: -1 });
+  schema.index({ customerEmail: 1, kind: 1, createdAt: -1, _id: -1 });
+  schema.index({ kind: 1, createdAt: -1, _id: -1 });
   // The revenue statistics: orders paid, and refunded, within a range of days.
   schema.index({ paidAt: 1 }, { partialFilterExpression: { paidAt: { $type: 'date' } } });
   schema.index({ 'refund.at': 1 }, { partialFilterExpression: { 'refund.at': { $type: 'date' } } });
@@ -236,8 +254,9 @@ export function addPayableOrderIndexes(schema: MongooseSchema): void {
       { partialFilterExpression: { [`mail.${kind}.dueAt`]: { $exists: true } } },
     );
   }
-  // Refunds finished at start-up (see OrderRefund.creditsTakenBack).
-  schema.index({ paymentStatus: 1 });
+  // Refunds finished at start-up (see OrderRefund.creditsTakenBack), and package orders paid
+  // but not credited yet (see PackageOrder.creditApplied).
+  schema.index({ paymentStatus: 1, creditApplied: 1 });
   schema.index(
     { partialCreditsPending: 1 },
     { partialFilterExpression: { partialCreditsPending: true } },
