@@ -81,9 +81,9 @@ function benchApiEnv(/** @type {string} */ logLevel) {
  * added, e.g. a feature turned off to measure what it costs.
  *
  * @param {import('@coldmail/dev/stack').Stack} stack what startBenchStack started
- * @param {{ logLevel: string, apiEnv?: Record<string, string> }} options
+ * @param {{ logLevel: string, apiEnv?: Record<string, string>, apiNodeArgs?: string[] }} options
  */
-export async function startBenchInstance(stack, { logLevel, apiEnv = {} }) {
+export async function startBenchInstance(stack, { logLevel, apiEnv = {}, apiNodeArgs = [] }) {
   if (!stack.mongoUri || !stack.urls.auth) throw new Error('The bench stack has no database');
   const instance = await startStack({
     services: ['api'],
@@ -92,6 +92,7 @@ export async function startBenchInstance(stack, { logLevel, apiEnv = {} }) {
     // The emulator the stack runs (this start runs none): the same accounts and tokens.
     firebase: { apiKey: 'demo-api-key', projectId: 'demo-coldmail' },
     apiStdout: 'ignore',
+    apiNodeArgs,
     apiEnv: {
       ...benchApiEnv(logLevel),
       FIREBASE_AUTH_EMULATOR_HOST: new URL(stack.urls.auth).host,

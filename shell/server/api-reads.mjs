@@ -9,6 +9,22 @@ const READ_TIMEOUT_MS = 2000;
 /** At most this many paths are kept (items are many; the oldest go first). */
 const MAX_KEPT = 500;
 
+/**
+ * What a connection that closed under a request fails with: most often a kept-alive socket the
+ * API closed just as it was reused, a race undici's fetch does not retry (nodejs/undici#3492).
+ * Such a read is asked once more, on a fresh connection; it is a GET, safe to repeat.
+ */
+const CLOSED_UNDER_US = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+/** fetch's "fetch failed" with what failed under it (its cause), for the log. */
+function failureOf(/** @type {unknown} */ error) {
+  if (!(error instanceof Error)) return { text: String(error), code: undefined };
+  const cause = /** @type {{ code?: string, message?: string } | undefined} */ (error.cause);
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  const detail = [code, cause?.message].filter(Boolean).join(': ');
+  return { text: detail ? `${error.message} (${detail})` : error.message, code };
+}
+
 /** A failed read, as the server entries expect one: the answer's status (0: no answer). */
 class ReadError extends Error {
   /** @param {string} message @param {number} status */
@@ -41,17 +57,21 @@ export function createApiReader({ apiUrl, token, fetch: fetchImpl = fetch }) {
   async function readFromApi(path) {
     const before = kept.get(path);
     let response;
-    try {
-      response = await fetchImpl(`${base}${path}`, {
-        headers: {
-          accept: 'application/json',
-          ...(token ? { [RENDERER_TOKEN_HEADER]: token } : {}),
-          ...(before?.etag ? { 'if-none-match': before.etag } : {}),
-        },
-        signal: AbortSignal.timeout(READ_TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new ReadError(error instanceof Error ? error.message : String(error), 0);
+    for (let attempt = 1; !response; attempt += 1) {
+      try {
+        response = await fetchImpl(`${base}${path}`, {
+          headers: {
+            accept: 'application/json',
+            ...(token ? { [RENDERER_TOKEN_HEADER]: token } : {}),
+            ...(before?.etag ? { 'if-none-match': before.etag } : {}),
+          },
+          signal: AbortSignal.timeout(READ_TIMEOUT_MS),
+        });
+      } catch (error) {
+        const failure = failureOf(error);
+        if (attempt === 1 && failure.code && CLOSED_UNDER_US.has(failure.code)) continue;
+        throw new ReadError(failure.text, 0);
+      }
     }
     if (response.status === 304 && before) return before.body;
     const text = await response.text();

@@ -88,6 +88,29 @@ describe("the renderer's reads of the API", () => {
     expect(api.requests.map((request) => request.ifNoneMatch)).toEqual([undefined, '"v1"', '"v1"']);
   });
 
+  it('asks once more when the connection closes under a read, and says why when it does again', async () => {
+    let closing = 1;
+    const api = await serve((req, res) => {
+      if (closing-- > 0) {
+        // As a kept-alive socket the server closes just as it is reused: no answer at all.
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify([{ packageName: 'Pro' }]));
+    });
+    const { read } = createApiReader({ apiUrl: api.url });
+    expect(await read('/packages')).toEqual([{ packageName: 'Pro' }]);
+    expect(api.requests).toHaveLength(2);
+
+    closing = 2;
+    await expect(read('/packages')).rejects.toMatchObject({
+      status: 0,
+      message: expect.stringMatching(/^fetch failed \(UND_ERR_SOCKET: other side closed\)$/),
+    });
+    expect(api.requests).toHaveLength(4);
+  });
+
   it("fails with the answer's status and message, or 0 when the API cannot be reached", async () => {
     const api = await serve((_req, res) => {
       res.writeHead(404, { 'content-type': 'application/json' });
