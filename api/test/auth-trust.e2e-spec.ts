@@ -141,5 +141,32 @@ describe('deleted users and revoked sessions', () => {
       const read = await call(api, 'GET', path, { token: admin.token });
       expect([path, read.status]).toEqual([path, 401]);
     }
+    // Reads sent together share one check with Firebase: all refused as well.
+    const together = await Promise.all(
+      Array.from({ length: 8 }, () => call(api, 'GET', '/api/users', { token: admin.token })),
+    );
+    expect(together.map((read) => read.status)).toEqual(Array(8).fill(401));
+  });
+
+  it("answers an admin's reads sent together, each checked for revocation", async () => {
+    const email = `together-${unique()}@coldmail.test`;
+    const admin = await signUp(api, 'together', { email });
+    await api.db
+      .collection('users')
+      .updateOne({ userEmail: email }, { $set: { userRole: 'Admin' } });
+    const reads = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        call(api, 'GET', index % 2 ? '/api/users' : '/api/orders', { token: admin.token }),
+      ),
+    );
+    expect(reads.map((read) => read.status)).toEqual(Array(20).fill(200));
+
+    const revocableFrom = (claimsOf(admin.token).auth_time + 1) * 1000;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, revocableFrom - Date.now())));
+    await api.app.get(FirebaseAuthService).auth.revokeRefreshTokens(uidOf(admin.token));
+    const after = await Promise.all(
+      Array.from({ length: 20 }, () => call(api, 'GET', '/api/orders', { token: admin.token })),
+    );
+    expect(after.map((read) => read.status)).toEqual(Array(20).fill(401));
   });
 });
