@@ -4,13 +4,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { emulatorClient } from '@coldmail/auth-emulator';
-import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+import { contract } from '@coldmail/contracts';
+import {
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+  unique,
+} from './support/test-api';
 
 const run = promisify(execFile);
 
 /** What every admin page asks first: the admin-only user directory. */
 const adminDirectory = (api: TestApi, token: string) =>
-  call(api, 'GET', '/api/users', { token }).then((response) => response.status);
+  callEndpoint(api, contract.users.adminList, { token }).then((response) => response.status);
 
 /**
  * The directory's answer once the API has seen a role change made by another process (the CLI):
@@ -72,10 +80,7 @@ describe('ADMIN_EMAILS cannot be won by registering the address first', () => {
     api = await startTestApi({ ADMIN_EMAILS: listed });
 
     const token = await api.emulator.signIn(listed, 'attacker-password');
-    const synced = await call<{ userRole: string }>(api, 'POST', '/api/create-user', {
-      token,
-      json: {},
-    });
+    const synced = await callEndpoint(api, contract.users.createOrSync, { token, body: {} });
     expect(synced.status).toBe(200);
     expect(synced.body.userRole).toBe('member');
     expect(await adminDirectory(api, token)).toBe(403);

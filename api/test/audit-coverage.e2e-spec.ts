@@ -1,5 +1,12 @@
-import type { AuditPage, PackageOrder } from '@coldmail/contracts';
-import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+import { contract } from '@coldmail/contracts';
+import {
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+  unique,
+} from './support/test-api';
 
 // Issue 10: every admin change is recorded with who, what, before and after.
 let api: TestApi;
@@ -12,52 +19,58 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const as = (method: string, path: string, json?: unknown) =>
-  call<Record<string, unknown>>(api, method, path, { token: admin.token, json });
-
 async function entriesFor(action: string) {
-  const page = await call<AuditPage>(api, 'GET', `/api/audit-log?action=${action}`, {
+  const page = await callEndpoint(api, contract.audit.list, {
     token: admin.token,
+    query: { action },
   });
   return page.body.items;
 }
 
 it('records package, user, message, settings and order changes with before and after', async () => {
-  const created = await as('POST', '/add-package', {
-    packageName: 'Audited',
-    price: 10,
-    credit: 100,
-    validity: 30,
+  const byAdmin = { token: admin.token };
+  const created = await callEndpoint(api, contract.packages.add, {
+    ...byAdmin,
+    body: { packageName: 'Audited', price: 10, credit: 100, validity: 30 },
   });
-  const packageId = created.body._id as string;
-  await as('PUT', `/edit-package/${packageId}`, {
-    packageName: 'Audited Plus',
-    price: 12,
-    credit: 120,
+  const packageId = created.body._id;
+  await callEndpoint(api, contract.packages.edit, {
+    ...byAdmin,
+    params: { id: packageId },
+    body: { packageName: 'Audited Plus', price: 12, credit: 120 },
   });
 
   const buyer = await signUp(api, 'audited-buyer');
-  await as('PUT', `/api/users/${buyer.id}`, { userName: 'Renamed', currentBalance: 7 });
-  await as('POST', '/send-message', {
-    toEmail: buyer.email,
-    subject: 'Hello',
-    messageBody: '<p>Hi <script>x()</script></p>',
+  await callEndpoint(api, contract.users.adminUpdate, {
+    ...byAdmin,
+    params: { id: buyer.id },
+    body: { userName: 'Renamed', currentBalance: 7 },
   });
-  const order = await call<PackageOrder>(api, 'POST', '/new-order', {
+  await callEndpoint(api, contract.messages.send, {
+    ...byAdmin,
+    body: { toEmail: buyer.email, subject: 'Hello', messageBody: '<p>Hi <script>x()</script></p>' },
+  });
+  const order = await callEndpoint(api, contract.packageOrders.create, {
     token: buyer.token,
-    json: { packageId, customerName: 'Bu Yer', address: '1 Road', country: 'France' },
+    body: { packageId, customerName: 'Bu Yer', address: '1 Road', country: 'France' },
   });
-  await as('DELETE', `/order/${order.body._id}`);
-  await as('PUT', '/api/paypal-settings', {
-    clientId: 'client-1',
-    clientSecret: 'a-very-secret-value',
-    mode: 'sandbox',
-    currency: 'USD',
-    enablePayPal: true,
-    buttonStyles: { layout: 'vertical', color: 'blue', shape: 'rect', label: 'pay' },
+  await callEndpoint(api, contract.packageOrders.delete, {
+    ...byAdmin,
+    params: { id: order.body._id },
   });
-  await as('DELETE', `/package/${packageId}`);
-  await as('DELETE', `/api/users/${buyer.id}`);
+  await callEndpoint(api, contract.paypalSettings.update, {
+    ...byAdmin,
+    body: {
+      clientId: 'client-1',
+      clientSecret: 'a-very-secret-value',
+      mode: 'sandbox',
+      currency: 'USD',
+      enablePayPal: true,
+      buttonStyles: { layout: 'vertical', color: 'blue', shape: 'rect', label: 'pay' },
+    },
+  });
+  await callEndpoint(api, contract.packages.delete, { ...byAdmin, params: { id: packageId } });
+  await callEndpoint(api, contract.users.delete, { ...byAdmin, params: { id: buyer.id } });
 
   const [packageUpdate] = await entriesFor('package.update');
   expect(packageUpdate).toMatchObject({
@@ -91,11 +104,17 @@ it('records digital item changes with before and after', async () => {
     price: 9,
     accessUrl: 'https://files.test/audited.pdf',
   };
-  const created = await as('POST', '/api/items', item);
+  const byAdmin = { token: admin.token };
+  const created = await callEndpoint(api, contract.items.create, { ...byAdmin, body: item });
   expect(created.status).toBe(201);
-  const itemId = created.body._id as string;
-  await as('PUT', `/api/items/${itemId}`, { ...item, name: 'Audited Pack 2', price: 11 });
-  await as('DELETE', `/api/items/${itemId}`);
+  const params = { id: created.body._id };
+  const itemId = params.id;
+  await callEndpoint(api, contract.items.update, {
+    ...byAdmin,
+    params,
+    body: { ...item, name: 'Audited Pack 2', price: 11 },
+  });
+  await callEndpoint(api, contract.items.delete, { ...byAdmin, params });
 
   const [createdEntry] = await entriesFor('item.create');
   expect(createdEntry).toMatchObject({
@@ -110,6 +129,6 @@ it('records digital item changes with before and after', async () => {
   const [deleted] = await entriesFor('item.delete');
   expect(deleted).toMatchObject({ before: { name: 'Audited Pack 2' } });
   // A refused change is not recorded.
-  expect((await as('DELETE', `/api/items/${itemId}`)).status).toBe(404);
+  expect((await callEndpoint(api, contract.items.delete, { ...byAdmin, params })).status).toBe(404);
   expect(await entriesFor('item.delete')).toHaveLength(1);
 });

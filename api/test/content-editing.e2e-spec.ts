@@ -1,9 +1,17 @@
-import type { AuditPage, LandingContent, NavLogo, NavLogoResponse } from '@coldmail/contracts';
-import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+import { contract, type BodyOf, type NavLogo } from '@coldmail/contracts';
+import {
+  call,
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+  unique,
+} from './support/test-api';
 
 type Envelope<Data> = { success: true; message: string; data: Data };
 type ErrorBody = { message: string; fieldErrors?: Record<string, string> };
-type Banner = { mainTitle: string; youtubeUrl: string; description: string; isActive: boolean };
+const { content } = contract;
 
 let api: TestApi;
 let admin: Persona;
@@ -25,15 +33,17 @@ const logo = {
   isActive: true,
 };
 
-const putLogo = (json: unknown) =>
+const putLogo = (body: BodyOf<typeof content.navLogoUpdate>) =>
+  callEndpoint(api, content.navLogoUpdate, { token: admin.token, body });
+/** A logo the contract does not allow (a missing imageUrl), as it is. */
+const putLogoRaw = (json: unknown) =>
   call<Envelope<NavLogo> & ErrorBody>(api, 'PUT', '/api/nav-logo', { token: admin.token, json });
-const readLogo = async () =>
-  (await call<NavLogoResponse>(api, 'GET', '/api/nav-logo')).body.data.data;
+const readLogo = async () => (await callEndpoint(api, content.navLogo, {})).body.data.data;
 
 describe('editing the landing content', () => {
   it('only admins write: anonymous 401, a buyer 403, nothing changes', async () => {
-    const before = await call<Envelope<Banner>>(api, 'GET', '/api/banner-section');
-    expect((await call(api, 'PUT', '/api/banner-section', { json: banner })).status).toBe(401);
+    const before = await callEndpoint(api, content.banner, {});
+    expect((await callEndpoint(api, content.bannerUpdate, { body: banner })).status).toBe(401);
     for (const [method, path] of [
       ['PUT', '/api/banner-section'],
       ['PATCH', '/api/banner-section/toggle'],
@@ -44,22 +54,23 @@ describe('editing the landing content', () => {
       const response = await call(api, method, path, { token: buyer.token, json: banner });
       expect(response.status).toBe(403);
     }
-    expect((await call(api, 'GET', '/api/banner-section')).body).toEqual(before.body);
+    expect((await callEndpoint(api, content.banner, {})).body).toEqual(before.body);
   });
 
   it('an admin’s banner edit is what everyone reads next, line breaks kept, and it is audited', async () => {
-    const saved = await call<Envelope<Banner>>(api, 'PUT', '/api/banner-section', {
+    const saved = await callEndpoint(api, content.bannerUpdate, {
       token: admin.token,
-      json: { ...banner, youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' },
+      body: { ...banner, youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' },
     });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe('Banner section updated successfully!');
-    const read = await call<Envelope<Banner>>(api, 'GET', '/api/banner-section');
+    const read = await callEndpoint(api, content.banner, {});
     expect(read.body.data).toMatchObject({ ...banner, isActive: true });
-    const landing = await call<LandingContent>(api, 'GET', '/api/landing-content');
+    const landing = await callEndpoint(api, content.landing, {});
     expect(landing.body.banner?.mainTitle).toBe('Cold emails that land');
-    const audit = await call<AuditPage>(api, 'GET', '/api/audit-log?action=content.banner.update', {
+    const audit = await callEndpoint(api, contract.audit.list, {
       token: admin.token,
+      query: { action: 'content.banner.update' },
     });
     expect(audit.body.items[0]).toMatchObject({
       actor: { email: adminEmail },
@@ -68,21 +79,27 @@ describe('editing the landing content', () => {
   });
 
   it('checks the spec’s rules, with its messages', async () => {
-    const put = (json: unknown) =>
-      call<ErrorBody>(api, 'PUT', '/api/banner-section', { token: admin.token, json });
-    expect((await put({ mainTitle: ' ' })).body.fieldErrors).toHaveProperty('mainTitle');
-    expect((await put({ ...banner, youtubeUrl: 'https://vimeo.com/1' })).body.fieldErrors).toEqual({
+    const put = (body: BodyOf<typeof content.bannerUpdate>) =>
+      callEndpoint(api, content.bannerUpdate, { token: admin.token, body });
+    expect((await put({ mainTitle: ' ' })).error?.fieldErrors).toHaveProperty('mainTitle');
+    expect(
+      (await put({ ...banner, youtubeUrl: 'https://vimeo.com/1' })).error?.fieldErrors,
+    ).toEqual({
       youtubeUrl: 'Please enter a valid YouTube URL',
     });
     expect(
-      (await put({ ...banner, backgroundImage: 'https://cdn.test/banner.svg' })).body.fieldErrors,
+      (await put({ ...banner, backgroundImage: 'https://cdn.test/banner.svg' })).error?.fieldErrors,
     ).toEqual({ backgroundImage: 'Please enter a valid image URL (jpg, jpeg, png, gif, webp)' });
     const footer = await call<ErrorBody>(api, 'PUT', '/api/footer', {
       token: admin.token,
       json: { description: 'No logo' },
     });
     expect(footer.body.fieldErrors).toHaveProperty('logo');
-    expect((await put({ ...banner, unknown: 1 })).status).toBe(400);
+    const unknown = await call(api, 'PUT', '/api/banner-section', {
+      token: admin.token,
+      json: { ...banner, unknown: 1 },
+    });
+    expect(unknown.status).toBe(400);
   });
 
   it('an admin’s logo is what everyone reads next, with the spec’s message', async () => {
@@ -99,12 +116,24 @@ describe('editing the landing content', () => {
   it.each([
     ['empty', ''],
     ['blank', '   '],
-    ['missing', undefined],
   ])(
     'refuses a logo whose imageUrl is %s: 400, and the stored logo stays',
     async (_case, imageUrl) => {
       await putLogo(logo);
       const refused = await putLogo({ ...logo, imageUrl, altText: 'Changed' });
+      expect(refused.status).toBe(400);
+      expect(refused.error?.fieldErrors).toEqual({ imageUrl: 'Logo image is required' });
+      const stored = await api.db.collection('contentBlocks').findOne({ block: 'navLogo' });
+      expect(stored?.settings).toEqual(logo);
+      expect(await readLogo()).toEqual(logo);
+    },
+  );
+
+  it.each([['missing', undefined]])(
+    'refuses a logo whose imageUrl is %s: 400, and the stored logo stays',
+    async (_case, imageUrl) => {
+      await putLogo(logo);
+      const refused = await putLogoRaw({ ...logo, imageUrl, altText: 'Changed' });
       expect(refused.status).toBe(400);
       expect(refused.body.fieldErrors).toEqual({ imageUrl: 'Logo image is required' });
       const stored = await api.db.collection('contentBlocks').findOne({ block: 'navLogo' });
@@ -114,74 +143,54 @@ describe('editing the landing content', () => {
   );
 
   it('stores no markup and no script URL: stored values never run in the page', async () => {
-    const hostile = await call<ErrorBody>(api, 'PUT', '/api/about-section', {
+    const hostile = await callEndpoint(api, content.aboutUpdate, {
       token: admin.token,
-      json: { title: 'About', buttonText: 'Go', buttonLink: 'javascript:alert(1)' },
+      body: { title: 'About', buttonText: 'Go', buttonLink: 'javascript:alert(1)' },
     });
     expect(hostile.status).toBe(400);
-    const saved = await call<Envelope<{ title: string; description: string }>>(
-      api,
-      'PUT',
-      '/api/about-section',
-      {
-        token: admin.token,
-        json: {
-          title: 'About <script>alert(1)</script>us',
-          description: '<img src=x onerror=alert(1)>Hi & bye',
-        },
+    const saved = await callEndpoint(api, content.aboutUpdate, {
+      token: admin.token,
+      body: {
+        title: 'About <script>alert(1)</script>us',
+        description: '<img src=x onerror=alert(1)>Hi & bye',
       },
-    );
+    });
     expect(saved.body.data).toMatchObject({ title: 'About us', description: 'Hi & bye' });
   });
 
   it('toggling hides a block from the landing read; reset restores the defaults at both paths', async () => {
-    const toggled = await call<Envelope<{ isActive: boolean }>>(
-      api,
-      'PATCH',
-      '/api/testimonial-section/toggle',
-      {
-        token: admin.token,
-      },
-    );
+    const toggled = await callEndpoint(api, content.testimonialToggle, { token: admin.token });
     expect(toggled.body.data.isActive).toBe(false);
-    expect(
-      (await call<LandingContent>(api, 'GET', '/api/landing-content')).body.testimonial,
-    ).toBeNull();
-    const reset = await call<Envelope<{ isActive: boolean; title: string }>>(
-      api,
-      'POST',
-      '/api/testimonial-section/reset',
-      { token: admin.token },
-    );
+    expect((await callEndpoint(api, content.landing, {})).body.testimonial).toBeNull();
+    const reset = await callEndpoint(api, content.testimonialReset, { token: admin.token });
     expect(reset.body.data).toMatchObject({ isActive: true, title: 'What our users say' });
 
-    await call(api, 'PUT', '/api/about-section', {
+    await callEndpoint(api, content.aboutUpdate, {
       token: admin.token,
-      json: { title: 'Changed' },
+      body: { title: 'Changed' },
     });
-    for (const path of ['/about-section/reset', '/api/about-section/reset']) {
-      const restored = await call<Envelope<{ title: string }>>(api, 'POST', path, {
-        token: admin.token,
-      });
+    // At the spec's path (/about-section/reset) and at /api/about-section/reset.
+    for (const endpoint of [content.aboutReset, content.aboutResetApi]) {
+      const restored = await callEndpoint(api, endpoint, { token: admin.token });
       expect(restored.status).toBe(200);
       expect(restored.body.data.title).toBe('Cold outreach without the blank-page dread');
     }
   });
 
   it('public reads revalidate with an ETag: 304 until an admin saves', async () => {
-    const first = await call(api, 'GET', '/api/contact-section');
+    const first = await callEndpoint(api, content.contact, {});
     const etag = first.headers.get('etag') ?? '';
     expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
-    const again = await call(api, 'GET', '/api/contact-section', {
+    const again = await callEndpoint(api, content.contact, {
       headers: { 'if-none-match': etag },
     });
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
-    await call(api, 'PUT', '/api/contact-section', {
+    await callEndpoint(api, content.contactUpdate, {
       token: admin.token,
-      json: { title: 'Write to us' },
+      body: { title: 'Write to us' },
     });
-    const changed = await call(api, 'GET', '/api/contact-section', {
+    const changed = await callEndpoint(api, content.contact, {
       headers: { 'if-none-match': etag },
     });
     expect(changed.status).toBe(200);
@@ -189,14 +198,7 @@ describe('editing the landing content', () => {
   });
 
   it('reports the banner’s stats to admins', async () => {
-    const stats = await call<{ data: Record<string, unknown> }>(
-      api,
-      'GET',
-      '/api/banner-section/stats',
-      {
-        token: admin.token,
-      },
-    );
+    const stats = await callEndpoint(api, content.bannerStats, { token: admin.token });
     expect(stats.body.data).toMatchObject({
       isActive: true,
       hasYoutubeVideo: true,
@@ -206,22 +208,14 @@ describe('editing the landing content', () => {
   });
 });
 
-type LegalPage = {
-  title: string;
-  effectiveDate: string;
-  intro: string;
-  sections: { title: string; body: string }[];
-  isActive: boolean;
-};
-
 describe('the legal pages', () => {
   it('each has a public read with the default policy until an admin edits it', async () => {
-    for (const [path, title] of [
-      ['/api/legal/privacy', 'Privacy Policy'],
-      ['/api/legal/terms', 'Terms of Service'],
-      ['/api/legal/refund-policy', 'Refund Policy'],
+    for (const [endpoint, title] of [
+      [content.privacy, 'Privacy Policy'],
+      [content.terms, 'Terms of Service'],
+      [content.refund, 'Refund Policy'],
     ] as const) {
-      const read = await call<Envelope<LegalPage>>(api, 'GET', path);
+      const read = await callEndpoint(api, endpoint, {});
       expect(read.status).toBe(200);
       expect(read.body.data).toMatchObject({ title, isActive: true });
       expect(read.body.data.sections.length).toBeGreaterThan(2);
@@ -230,11 +224,7 @@ describe('the legal pages', () => {
   });
 
   it('the footer links them by default; the landing read does not carry them', async () => {
-    const landing = await call<LandingContent & Record<string, unknown>>(
-      api,
-      'GET',
-      '/api/landing-content',
-    );
+    const landing = await callEndpoint(api, content.landing, {});
     expect(landing.body.footer?.legalLinks.links.map((link) => link.url)).toEqual([
       '/privacy',
       '/terms',
@@ -245,12 +235,10 @@ describe('the legal pages', () => {
   });
 
   it('a footer saved without legal links (the spec’s body) keeps them', async () => {
-    const saved = await call<Envelope<{ legalLinks: { links: unknown[] } }>>(
-      api,
-      'PUT',
-      '/api/footer',
-      { token: admin.token, json: { logo: 'https://cdn.test/logo.png' } },
-    );
+    const saved = await callEndpoint(api, content.footerUpdate, {
+      token: admin.token,
+      body: { logo: 'https://cdn.test/logo.png' },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.data.legalLinks.links).toHaveLength(3);
   });
@@ -262,18 +250,18 @@ describe('the legal pages', () => {
       intro: 'We refund <b>unused</b> credits.',
       sections: [{ title: 'Within 30 days', body: 'Ask within 30 days.\n\nWe answer fast.' }],
     };
-    const refused = await call(api, 'PUT', '/api/legal/refund-policy', {
+    const refused = await callEndpoint(api, content.refundUpdate, {
       token: buyer.token,
-      json: edit,
+      body: edit,
     });
     expect(refused.status).toBe(403);
 
-    const saved = await call<Envelope<LegalPage>>(api, 'PUT', '/api/legal/refund-policy', {
+    const saved = await callEndpoint(api, content.refundUpdate, {
       token: admin.token,
-      json: edit,
+      body: edit,
     });
     expect(saved.body.message).toBe('Refund policy updated successfully');
-    const read = await call<Envelope<LegalPage>>(api, 'GET', '/api/legal/refund-policy');
+    const read = await callEndpoint(api, content.refund, {});
     // Stored as plain text: the markup is gone, the paragraphs stay.
     expect(read.body.data).toMatchObject({
       ...edit,
@@ -290,25 +278,15 @@ describe('the legal pages', () => {
       expect.arrayContaining(['title', 'sections']),
     );
 
-    const hidden = await call<Envelope<LegalPage>>(
-      api,
-      'PATCH',
-      '/api/legal/refund-policy/toggle',
-      {
-        token: admin.token,
-      },
-    );
+    const hidden = await callEndpoint(api, content.refundToggle, { token: admin.token });
     expect(hidden.body.message).toBe('Refund policy deactivated successfully');
-    expect(
-      (await call<Envelope<LegalPage>>(api, 'GET', '/api/legal/refund-policy')).body.data.isActive,
-    ).toBe(false);
+    expect((await callEndpoint(api, content.refund, {})).body.data.isActive).toBe(false);
 
-    const reset = await call<Envelope<LegalPage>>(api, 'POST', '/api/legal/refund-policy/reset', {
-      token: admin.token,
-    });
+    const reset = await callEndpoint(api, content.refundReset, { token: admin.token });
     expect(reset.body.data).toMatchObject({ title: 'Refund Policy', isActive: true });
-    const audit = await call<AuditPage>(api, 'GET', '/api/audit-log?action=content.refund.update', {
+    const audit = await callEndpoint(api, contract.audit.list, {
       token: admin.token,
+      query: { action: 'content.refund.update' },
     });
     expect(audit.body.items[0]).toMatchObject({ after: { title: 'Refunds' } });
   });

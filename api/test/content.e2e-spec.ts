@@ -1,5 +1,5 @@
-import type { FooterResponse, NavLogoResponse } from '@coldmail/contracts';
-import { call, startTestApi, type TestApi } from './support/test-api';
+import { contract } from '@coldmail/contracts';
+import { callEndpoint, startTestApi, type TestApi } from './support/test-api';
 
 let api: TestApi;
 
@@ -19,7 +19,7 @@ beforeEach(async () => {
 
 describe('GET /api/nav-logo', () => {
   it('answers without sign-in, inactive until an admin sets a logo', async () => {
-    const response = await call<NavLogoResponse>(api, 'GET', '/api/nav-logo');
+    const response = await callEndpoint(api, contract.content.navLogo, {});
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       success: true,
@@ -38,7 +38,7 @@ describe('GET /api/nav-logo', () => {
     // Reads are cached in memory: an API started on this database reads what is stored.
     const fresh = await startTestApi({}, { sameDatabaseAs: api });
     try {
-      const response = await call<NavLogoResponse>(fresh, 'GET', '/api/nav-logo');
+      const response = await callEndpoint(fresh, contract.content.navLogo, {});
       expect(response.body.data.data).toEqual(logo);
     } finally {
       await fresh.close();
@@ -48,7 +48,7 @@ describe('GET /api/nav-logo', () => {
 
 describe('GET /api/footer', () => {
   it('answers without sign-in: active, with the three company links', async () => {
-    const response = await call<FooterResponse>(api, 'GET', '/api/footer');
+    const response = await callEndpoint(api, contract.content.footer, {});
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ success: true, message: expect.any(String) });
     const footer = response.body.data;
@@ -73,7 +73,7 @@ describe('GET /api/footer', () => {
       },
     });
     const fresh = await startTestApi({}, { sameDatabaseAs: api });
-    const response = await call<FooterResponse>(fresh, 'GET', '/api/footer');
+    const response = await callEndpoint(fresh, contract.content.footer, {});
     await fresh.close();
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({
@@ -88,12 +88,14 @@ describe('GET /api/footer', () => {
 
 describe('the public reads, kept and asked again by browsers and the page renderer', () => {
   it('answer with an ETag to revalidate; an unchanged answer is a 304 with no body, a changed one the new answer', async () => {
-    const first = await call(api, 'GET', '/packages');
+    const first = await callEndpoint(api, contract.packages.list, {});
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^W\/".+"$/);
     expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
 
-    const again = await call(api, 'GET', '/packages', { headers: { 'if-none-match': etag! } });
+    const again = await callEndpoint(api, contract.packages.list, {
+      headers: { 'if-none-match': etag! },
+    });
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
 
@@ -110,7 +112,7 @@ describe('the public reads, kept and asked again by browsers and the page render
     });
     const fresh = await startTestApi({}, { sameDatabaseAs: api });
     try {
-      const changed = await call<Array<{ packageName: string }>>(fresh, 'GET', '/packages', {
+      const changed = await callEndpoint(fresh, contract.packages.list, {
         headers: { 'if-none-match': etag! },
       });
       expect(changed.status).toBe(200);
@@ -123,19 +125,19 @@ describe('the public reads, kept and asked again by browsers and the page render
   });
 
   it('show a block saved where this instance did not hear of it within 5 s, as the packages do', async () => {
-    const before = await call<FooterResponse>(api, 'GET', '/api/footer');
+    const before = await callEndpoint(api, contract.content.footer, {});
     expect(before.body.data.description).not.toBe('Saved elsewhere');
     // Saved by another instance whose word of it never arrived here.
     await blocks().insertOne({
       block: 'footer',
       settings: { isActive: true, description: 'Saved elsewhere' },
     });
-    const kept = await call<FooterResponse>(api, 'GET', '/api/footer');
+    const kept = await callEndpoint(api, contract.content.footer, {});
     expect(kept.body.data.description).not.toBe('Saved elsewhere');
     const later = Date.now() + 5_000;
     const clock = jest.spyOn(Date, 'now').mockReturnValue(later);
     try {
-      const after = await call<FooterResponse>(api, 'GET', '/api/footer');
+      const after = await callEndpoint(api, contract.content.footer, {});
       expect(after.body.data.description).toBe('Saved elsewhere');
     } finally {
       clock.mockRestore();
@@ -143,7 +145,7 @@ describe('the public reads, kept and asked again by browsers and the page render
   });
 
   it("leave out what a caller's identity changes, and the probes", async () => {
-    expect((await call(api, 'GET', '/api/items')).headers.get('etag')).toBeNull();
-    expect((await call(api, 'GET', '/api/health/live')).headers.get('etag')).toBeNull();
+    expect((await callEndpoint(api, contract.items.list, {})).headers.get('etag')).toBeNull();
+    expect((await callEndpoint(api, contract.health.live, {})).headers.get('etag')).toBeNull();
   });
 });

@@ -1,8 +1,16 @@
-import type { CreditHistory, UserRecord } from '@coldmail/contracts';
+import { contract, type BodyOf, type CreditHistory, type QueryOf } from '@coldmail/contracts';
 import { HttpException } from '@nestjs/common';
 import { mongo } from 'mongoose';
 import { CreditsService } from '../src/credits/credits.service';
-import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+import {
+  call,
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+  unique,
+} from './support/test-api';
 
 type ErrorBody = { statusCode: number; message: string; fieldErrors?: Record<string, string> };
 
@@ -239,10 +247,11 @@ describe('payment reversals', () => {
 });
 
 describe('PUT /api/users/:id with a new balance (admin)', () => {
-  const edit = (persona: Persona, json: object) =>
-    call<UserRecord & ErrorBody>(api, 'PUT', `/api/users/${persona.id}`, {
+  const edit = (persona: Persona, body: BodyOf<typeof contract.users.adminUpdate>) =>
+    callEndpoint(api, contract.users.adminUpdate, {
       token: admin.token,
-      json,
+      params: { id: persona.id },
+      body,
     });
 
   it('is an admin-adjustment entry: who, the old balance and the new one', async () => {
@@ -279,7 +288,7 @@ describe('PUT /api/users/:id with a new balance (admin)', () => {
       previousBalance: 5,
     });
     expect(response.status).toBe(409);
-    expect(response.body.message).toBe(
+    expect(response.error?.message).toBe(
       'The balance changed to 4 meanwhile, so nothing was saved. Reload and try again.',
     );
     expect(await storedUser(target)).toEqual(before);
@@ -301,9 +310,10 @@ describe('PUT /api/users/:id with a new balance (admin)', () => {
 
   it('answers 404 for an unknown user, writing nothing', async () => {
     const unknownId = new mongo.ObjectId().toHexString();
-    const response = await call(api, 'PUT', `/api/users/${unknownId}`, {
+    const response = await callEndpoint(api, contract.users.adminUpdate, {
       token: admin.token,
-      json: { currentBalance: 3, previousBalance: 0 },
+      params: { id: unknownId },
+      body: { currentBalance: 3, previousBalance: 0 },
     });
     expect(response.status).toBe(404);
     expect(await creditEntries().findOne({ userId: new mongo.ObjectId(unknownId) })).toBeNull();
@@ -519,9 +529,12 @@ describe('recovery of a change a stopped process left half done', () => {
 
 describe('GET /api/credits/history', () => {
   let holder: Persona;
-  const history = (persona: Persona | null, query = '') =>
+  const history = (persona: Persona | null, query: QueryOf<typeof contract.credits.history> = {}) =>
+    callEndpoint(api, contract.credits.history, { token: persona?.token, query });
+  /** A query the contract does not allow (operators, unknown keys), as it is. */
+  const historyRaw = (persona: Persona, query: string) =>
     call<CreditHistory & ErrorBody>(api, 'GET', `/api/credits/history${query}`, {
-      token: persona?.token,
+      token: persona.token,
     });
 
   beforeAll(async () => {
@@ -561,17 +574,17 @@ describe('GET /api/credits/history', () => {
   });
 
   it('pages, at most 100 entries a page', async () => {
-    const second = await history(holder, '?page=2&pageSize=3');
+    const second = await history(holder, { page: 2, pageSize: 3 });
     expect(second.body).toMatchObject({ page: 2, pageSize: 3, total: 4 });
     expect(second.body.entries.map((entry) => entry.reason)).toEqual(['purchase']);
-    expect((await history(holder, '?pageSize=100')).status).toBe(200);
-    for (const query of ['?pageSize=101', '?pageSize=0', '?page=0', '?page=x']) {
+    expect((await history(holder, { pageSize: 100 })).status).toBe(200);
+    for (const query of [{ pageSize: 101 }, { pageSize: 0 }, { page: 0 }, { page: 'x' }]) {
       expect((await history(holder, query)).status).toBe(400);
     }
   });
 
   it("lets an admin read anyone's, with who adjusted the balance", async () => {
-    const response = await history(admin, `?userId=${holder.id}`);
+    const response = await history(admin, { userId: holder.id });
     expect(response.status).toBe(200);
     expect(response.body.total).toBe(4);
     expect(response.body.entries[0]).toMatchObject({
@@ -581,11 +594,11 @@ describe('GET /api/credits/history', () => {
   });
 
   it("refuses another user's history to a non-admin, whatever the query says", async () => {
-    const refused = await history(other, `?userId=${holder.id}`);
+    const refused = await history(other, { userId: holder.id });
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('You can only read your own credit history');
+    expect(refused.error?.message).toBe('You can only read your own credit history');
     expect(refused.text).not.toContain('ORDER-H');
-    const own = await history(other, `?userId=${other.id.toUpperCase()}`);
+    const own = await history(other, { userId: other.id.toUpperCase() });
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ entries: [], total: 0 });
   });
@@ -593,7 +606,7 @@ describe('GET /api/credits/history', () => {
   it.each(['?userId[$ne]=x', `?userId[$ne]=${'0'.repeat(24)}`, '?userId=zzz', '?role=Admin'])(
     'answers 400 to a malformed query: %s',
     async (query) => {
-      const response = await history(other, query);
+      const response = await historyRaw(other, query);
       expect(response.status).toBe(400);
       expect(response.text).not.toContain('ORDER-H');
     },

@@ -3,7 +3,16 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+import { contract } from '@coldmail/contracts';
+import {
+  call,
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+  unique,
+} from './support/test-api';
 
 let api: TestApi;
 let admin: Persona;
@@ -17,14 +26,14 @@ beforeAll(async () => {
   api = await startTestApi({ ADMIN_EMAILS: adminEmail });
   admin = await signUp(api, 'admin', { email: adminEmail });
   buyer = await signUp(api, 'buyer');
-  const pkg = await call<{ _id: string }>(api, 'POST', '/add-package', {
+  const pkg = await callEndpoint(api, contract.packages.add, {
     token: admin.token,
-    json: { packageName: `Export ${tag}`, price: 12.5, credit: 40, validity: 30 },
+    body: { packageName: `Export ${tag}`, price: 12.5, credit: 40, validity: 30 },
   });
   for (const customerName of [HOSTILE, `Ada ${tag}`, '-2+3', '@SUM(A1:A2)']) {
-    const placed = await call(api, 'POST', '/new-order', {
+    const placed = await callEndpoint(api, contract.packageOrders.create, {
       token: buyer.token,
-      json: { packageId: pkg.body._id, customerName, address: '1 Loop Road', country: 'France' },
+      body: { packageId: pkg.body._id, customerName, address: '1 Loop Road', country: 'France' },
     });
     expect(placed.status).toBe(201);
   }
@@ -32,8 +41,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 /** The export as a spreadsheet reads it: a header row, then one object per row. */
-async function exported(path: string, token = admin.token) {
-  const response = await call(api, 'GET', path, { token });
+async function exported(request: Promise<{ status: number; headers: Headers; text: string }>) {
+  const response = await request;
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
   expect(response.headers.get('content-disposition')).toMatch(
@@ -45,7 +54,10 @@ async function exported(path: string, token = admin.token) {
 describe('CSV export of the admin lists (?format=csv)', () => {
   it('exports every order the search selects, in the table’s order, not one page', async () => {
     const rows = await exported(
-      `/api/orders?format=csv&q=${encodeURIComponent(`Export ${tag}`)}&sort=customerName&dir=asc&pageSize=1`,
+      callEndpoint(api, contract.packageOrders.adminList, {
+        token: admin.token,
+        query: { format: 'csv', q: `Export ${tag}`, sort: 'customerName', dir: 'asc', pageSize: 1 },
+      }),
     );
     expect(rows).toHaveLength(4);
     expect(rows[0]).toMatchObject({
@@ -62,7 +74,10 @@ describe('CSV export of the admin lists (?format=csv)', () => {
 
   it('neutralises cells a spreadsheet would run as a formula', async () => {
     const rows = await exported(
-      `/api/orders?format=csv&q=${encodeURIComponent(`Export ${tag}`)}&sort=customerName&dir=asc`,
+      callEndpoint(api, contract.packageOrders.adminList, {
+        token: admin.token,
+        query: { format: 'csv', q: `Export ${tag}`, sort: 'customerName', dir: 'asc' },
+      }),
     );
     const names = rows.map((row) => row.Customer);
     expect(names).toEqual(
@@ -72,22 +87,38 @@ describe('CSV export of the admin lists (?format=csv)', () => {
   });
 
   it('exports the users, the audit log and a user’s credit ledger', async () => {
-    const users = await exported(`/api/users?format=csv&q=${encodeURIComponent(buyer.email)}`);
+    const users = await exported(
+      callEndpoint(api, contract.users.adminList, {
+        token: admin.token,
+        query: { format: 'csv', q: buyer.email },
+      }),
+    );
     expect(users).toEqual([
       expect.objectContaining({ 'E-mail': buyer.email, Role: 'member', Credits: '0' }),
     ]);
-    const audit = await exported('/api/audit-log?format=csv&action=package.create');
+    const audit = await exported(
+      callEndpoint(api, contract.audit.list, {
+        token: admin.token,
+        query: { format: 'csv', action: 'package.create' },
+      }),
+    );
     expect(audit[0]).toMatchObject({
       Admin: adminEmail,
       Action: 'package.create',
       Target: `Export ${tag}`,
     });
-    const adjusted = await call(api, 'PUT', `/api/users/${buyer.id}`, {
+    const adjusted = await callEndpoint(api, contract.users.adminUpdate, {
       token: admin.token,
-      json: { currentBalance: 7, previousBalance: 0 },
+      params: { id: buyer.id },
+      body: { currentBalance: 7, previousBalance: 0 },
     });
     expect(adjusted.status).toBe(200);
-    const ledger = await exported(`/api/credits/history?format=csv&userId=${buyer.id}`);
+    const ledger = await exported(
+      callEndpoint(api, contract.credits.history, {
+        token: admin.token,
+        query: { format: 'csv', userId: buyer.id },
+      }),
+    );
     expect(ledger).toEqual([
       expect.objectContaining({
         Change: '7',
@@ -97,27 +128,31 @@ describe('CSV export of the admin lists (?format=csv)', () => {
       }),
     ]);
     // The buyer exports their own ledger, without who adjusted it.
-    const own = await exported('/api/credits/history?format=csv', buyer.token);
+    const own = await exported(
+      callEndpoint(api, contract.credits.history, { token: buyer.token, query: { format: 'csv' } }),
+    );
     expect(own).toEqual([expect.objectContaining({ Change: '7', 'Adjusted by': '' })]);
   });
 
   it('is for admins only, checks its query, and changes nothing', async () => {
-    for (const path of ['/api/orders', '/api/item-orders', '/api/users', '/api/audit-log']) {
-      expect((await call(api, 'GET', `${path}?format=csv`)).status).toBe(401);
-      expect((await call(api, 'GET', `${path}?format=csv`, { token: buyer.token })).status).toBe(
-        403,
-      );
-      const wrong = await call(api, 'GET', `${path}?format=xlsx`, { token: admin.token });
+    const { packageOrders, itemOrders, users, audit } = contract;
+    for (const endpoint of [
+      packageOrders.adminList,
+      itemOrders.adminList,
+      users.adminList,
+      audit.list,
+    ]) {
+      const csv = { query: { format: 'csv' } } as const;
+      expect((await callEndpoint(api, endpoint, csv)).status).toBe(401);
+      expect((await callEndpoint(api, endpoint, { ...csv, token: buyer.token })).status).toBe(403);
+      // A format the contract does not allow, as it is.
+      const wrong = await call(api, 'GET', `${endpoint.path}?format=xlsx`, { token: admin.token });
       expect(wrong.status).toBe(400);
     }
-    const others = await call(
-      api,
-      'GET',
-      `/api/credits/history?format=csv&userId=${'a'.repeat(24)}`,
-      {
-        token: buyer.token,
-      },
-    );
+    const others = await callEndpoint(api, contract.credits.history, {
+      token: buyer.token,
+      query: { format: 'csv', userId: 'a'.repeat(24) },
+    });
     expect(others.status).toBe(403);
     expect(others.headers.get('content-type')).toContain('application/json');
   });
@@ -127,9 +162,9 @@ describe('CSV export of the admin lists (?format=csv)', () => {
   // mark is a comma, as in most of Europe), formulas evaluated. No cell may run.
   it('opens in LibreOffice with either separator without running any cell', async () => {
     const lo = unique();
-    const pkg = await call<{ _id: string }>(api, 'POST', '/add-package', {
+    const pkg = await callEndpoint(api, contract.packages.add, {
       token: admin.token,
-      json: { packageName: `Sheet ${lo}`, price: 9, credit: 10, validity: 30 },
+      body: { packageName: `Sheet ${lo}`, price: 9, credit: 10, validity: 30 },
     });
     for (const customerName of [
       `Bea ${lo};=CONCATENATE("pw";"ned")`,
@@ -137,20 +172,16 @@ describe('CSV export of the admin lists (?format=csv)', () => {
       `Dee ${lo};@SUM(1000;337)`,
       HOSTILE,
     ]) {
-      const placed = await call(api, 'POST', '/new-order', {
+      const placed = await callEndpoint(api, contract.packageOrders.create, {
         token: buyer.token,
-        json: { packageId: pkg.body._id, customerName, address: '1 Road', country: 'France' },
+        body: { packageId: pkg.body._id, customerName, address: '1 Road', country: 'France' },
       });
       expect(placed.status).toBe(201);
     }
-    const csv = await call(
-      api,
-      'GET',
-      `/api/orders?format=csv&q=${encodeURIComponent(`Sheet ${lo}`)}`,
-      {
-        token: admin.token,
-      },
-    );
+    const csv = await callEndpoint(api, contract.packageOrders.adminList, {
+      token: admin.token,
+      query: { format: 'csv', q: `Sheet ${lo}` },
+    });
     const dir = mkdtempSync(join(tmpdir(), 'csv-calc-'));
     writeFileSync(join(dir, 'orders.csv'), csv.text);
     for (const separator of [44, 59]) {

@@ -1,6 +1,7 @@
 import { FirebaseAuthService } from '../src/auth/firebase-auth.service';
 import { DemoSeedService } from '../src/seed/demo-seed.service';
-import { call, startTestApi, type TestApi } from './support/test-api';
+import { contract } from '@coldmail/contracts';
+import { callEndpoint, startTestApi, type TestApi } from './support/test-api';
 
 const BUYER = { email: 'buyer@coldmail.test', password: 'buyer-dev-only' };
 let api: TestApi;
@@ -18,12 +19,7 @@ const firebaseAuth = () => api.app.get(FirebaseAuthService).auth;
 /** The demo buyer signs in and opens the app (create-user binds or syncs their record). */
 async function signInAsDemoBuyer() {
   const token = await api.emulator.signIn(BUYER.email, BUYER.password);
-  return call<{ _id: string; userEmail: string; message?: string }>(
-    api,
-    'POST',
-    '/api/create-user',
-    { token, json: {} },
-  );
+  return callEndpoint(api, contract.users.createOrSync, { token, body: {} });
 }
 
 describe('the demo seed (npm start, on the Auth emulator)', () => {

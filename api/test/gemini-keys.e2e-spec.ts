@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { NO_KEYS_TO_GENERATE, type GeminiKey } from '@coldmail/contracts';
+import { contract, NO_KEYS_TO_GENERATE, type BodyOf, type GeminiKey } from '@coldmail/contracts';
 import pino from 'pino';
 import { GeminiKeysService, LOCAL_DOUBLE_KEY_NAME } from '../src/gemini-keys/gemini-keys.service';
 import {
@@ -10,10 +10,17 @@ import {
 import { GeminiPoolService, type GeminiRequest } from '../src/gemini-keys/gemini-pool.service';
 import { loadConfig } from '../src/config/app-config';
 import { geminiDouble } from './support/gemini-double';
-import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+import {
+  call,
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+  unique,
+} from './support/test-api';
 
 type KeyResponse = { success: true; data: GeminiKey; message: string };
-type ListResponse = { success: true; data: GeminiKey[] };
 type ErrorBody = { statusCode: number; message: string; fieldErrors?: Record<string, string> };
 
 const double = geminiDouble();
@@ -55,17 +62,16 @@ const pool = () => api.app.get(GeminiPoolService);
 const keyStore = () => api.app.get(GeminiKeysService);
 
 async function addKey(name: string, key: string, isActive = true): Promise<GeminiKey> {
-  const response = await call<KeyResponse>(api, 'POST', '/api/gemini-keys', {
+  const response = await callEndpoint(api, contract.geminiKeys.create, {
     token: admin.token,
-    json: { name, key, isActive },
+    body: { name, key, isActive },
   });
   if (response.status !== 201) throw new Error(`add key failed: ${response.text}`);
   return response.body.data;
 }
 
 async function listKeys(): Promise<GeminiKey[]> {
-  return (await call<ListResponse>(api, 'GET', '/api/gemini-keys', { token: admin.token })).body
-    .data;
+  return (await callEndpoint(api, contract.geminiKeys.list, { token: admin.token })).body.data;
 }
 
 async function stateOf(id: string): Promise<GeminiKey> {
@@ -86,9 +92,9 @@ async function errorOf(promise: Promise<unknown>): Promise<Error> {
 describe('POST /api/gemini-keys (admin)', () => {
   it('stores the key encrypted and answers with its mask only', async () => {
     const key = keyOf();
-    const response = await call<KeyResponse>(api, 'POST', '/api/gemini-keys', {
+    const response = await callEndpoint(api, contract.geminiKeys.create, {
       token: admin.token,
-      json: { name: ' Main ', key: ` ${key} ` },
+      body: { name: ' Main ', key: ` ${key} ` },
     });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
@@ -141,13 +147,13 @@ describe('POST /api/gemini-keys (admin)', () => {
   it.each([
     ['a blank name', { name: '  ', key: keyOf() }, 'name'],
     ['a blank key', { name: 'Main', key: '   ' }, 'key'],
-  ])("refuses %s with the spec's message and stores nothing", async (_case, json, field) => {
-    const response = await call<ErrorBody>(api, 'POST', '/api/gemini-keys', {
+  ])("refuses %s with the spec's message and stores nothing", async (_case, body, field) => {
+    const response = await callEndpoint(api, contract.geminiKeys.create, {
       token: admin.token,
-      json,
+      body,
     });
     expect(response.status).toBe(400);
-    expect(response.body.fieldErrors?.[field]).toBe('Name and key are required');
+    expect(response.error?.fieldErrors?.[field]).toBe('Name and key are required');
     expect(await keysInDb().countDocuments()).toBe(0);
   });
 
@@ -223,9 +229,7 @@ describe('GET /api/gemini-keys (admin)', () => {
     const newer = keyOf();
     await addKey('Older', older);
     await addKey('Newer', newer, false);
-    const response = await call<ListResponse>(api, 'GET', '/api/gemini-keys', {
-      token: admin.token,
-    });
+    const response = await callEndpoint(api, contract.geminiKeys.list, { token: admin.token });
     expect(response.status).toBe(200);
     expect(response.body.data.map(({ name, key, status }) => ({ name, key, status }))).toEqual([
       { name: 'Newer', key: maskOf(newer), status: 'inactive' },
@@ -238,12 +242,7 @@ describe('GET /api/gemini-keys (admin)', () => {
 
 describe('POST /api/gemini-keys/:id/test (admin)', () => {
   const test = (id: string) =>
-    call<{ success: boolean; model: string; answer?: string; error?: string } & ErrorBody>(
-      api,
-      'POST',
-      `/api/gemini-keys/${id}/test`,
-      { token: admin.token },
-    );
+    callEndpoint(api, contract.geminiKeys.test, { token: admin.token, params: { id } });
 
   it('makes one small call with the key and shows the answer, or Google’s reason, without the key', async () => {
     const good = await addKey('Good', keyOf());
@@ -266,18 +265,14 @@ describe('POST /api/gemini-keys/:id/test (admin)', () => {
 });
 
 describe('the model every call names (GET and PUT /api/gemini-model, admin)', () => {
-  type ModelAnswer = {
-    success: true;
-    data: { model: string; override: string | null; default: string };
-  };
-  const setModel = (model: unknown) =>
-    call<ModelAnswer & ErrorBody>(api, 'PUT', '/api/gemini-model', {
+  const setModel = (model: BodyOf<typeof contract.geminiKeys.setModel>['model']) =>
+    callEndpoint(api, contract.geminiKeys.setModel, {
       token: admin.token,
-      json: { model },
+      body: { model },
     });
 
   it('is GEMINI_MODEL until an admin chooses another, on every instance at once; null goes back', async () => {
-    const read = await call<ModelAnswer>(api, 'GET', '/api/gemini-model', { token: admin.token });
+    const read = await callEndpoint(api, contract.geminiKeys.model, { token: admin.token });
     expect(read.body.data).toEqual({
       model: 'gemini-3.5-flash-lite',
       override: null,
@@ -323,7 +318,10 @@ describe('the model every call names (GET and PUT /api/gemini-model, admin)', ()
 });
 
 describe('PUT /api/gemini-keys/:id (admin)', () => {
-  const put = (id: string, json: unknown) =>
+  const put = (id: string, body: BodyOf<typeof contract.geminiKeys.update>) =>
+    callEndpoint(api, contract.geminiKeys.update, { token: admin.token, params: { id }, body });
+  /** A malformed id or a body the contract does not allow, as it is. */
+  const putRaw = (id: string, json: unknown) =>
     call<KeyResponse & ErrorBody>(api, 'PUT', `/api/gemini-keys/${id}`, {
       token: admin.token,
       json,
@@ -373,7 +371,7 @@ describe('PUT /api/gemini-keys/:id (admin)', () => {
 
     const elsewhere = await put(created._id, { ...whole, _id: '0123456789abcdef01234567' });
     expect(elsewhere.status).toBe(400);
-    expect(elsewhere.body.fieldErrors?._id).toBe(
+    expect(elsewhere.error?.fieldErrors?._id).toBe(
       'This is not the id of the record at this address',
     );
     expect((await keysInDb().findOne({ _id: stored?._id }))?.name).toBe('Whole renamed');
@@ -405,9 +403,9 @@ describe('PUT /api/gemini-keys/:id (admin)', () => {
   it('answers 404 for a key that does not exist and 400 for a malformed id or body', async () => {
     const body = { name: 'Main', key: '', isActive: true };
     expect((await put('650000000000000000000009', body)).status).toBe(404);
-    expect((await put('not-an-id', body)).status).toBe(400);
+    expect((await putRaw('not-an-id', body)).status).toBe(400);
     const created = await addKey('Main', keyOf());
-    const missingField = await put(created._id, { name: 'Main', key: '' });
+    const missingField = await putRaw(created._id, { name: 'Main', key: '' });
     expect(missingField.status).toBe(400);
     expect(missingField.body.fieldErrors?.isActive).toBeDefined();
   });
@@ -416,9 +414,12 @@ describe('PUT /api/gemini-keys/:id (admin)', () => {
 describe('DELETE /api/gemini-keys/:id (admin)', () => {
   it('deletes the key', async () => {
     const created = await addKey('Main', keyOf());
-    const response = await call<KeyResponse>(api, 'DELETE', `/api/gemini-keys/${created._id}`, {
-      token: admin.token,
-    });
+    const remove = () =>
+      callEndpoint(api, contract.geminiKeys.delete, {
+        token: admin.token,
+        params: { id: created._id },
+      });
+    const response = await remove();
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       success: true,
@@ -426,16 +427,14 @@ describe('DELETE /api/gemini-keys/:id (admin)', () => {
       message: 'API key deleted successfully!',
     });
     expect(await keysInDb().countDocuments()).toBe(0);
-    const again = await call(api, 'DELETE', `/api/gemini-keys/${created._id}`, {
-      token: admin.token,
-    });
+    const again = await remove();
     expect(again.status).toBe(404);
   });
 });
 
 describe('PATCH /api/gemini-keys/:id/toggle (admin)', () => {
   const toggle = (id: string) =>
-    call<KeyResponse>(api, 'PATCH', `/api/gemini-keys/${id}/toggle`, { token: admin.token });
+    callEndpoint(api, contract.geminiKeys.toggle, { token: admin.token, params: { id } });
 
   it('switches a key off and on, with the matching message', async () => {
     const created = await addKey('Main', keyOf());
@@ -467,19 +466,27 @@ describe('who may manage keys', () => {
   it('is admins only: 403 for buyers, 401 anonymous, and no key in either answer', async () => {
     const key = keyOf();
     const created = await addKey('Main', key);
-    const requests: Array<[string, string, unknown?]> = [
-      ['GET', '/api/gemini-keys'],
-      ['POST', '/api/gemini-keys', { name: 'Mine', key: keyOf() }],
-      ['PUT', `/api/gemini-keys/${created._id}`, { name: 'Mine', key: '', isActive: true }],
-      ['DELETE', `/api/gemini-keys/${created._id}`],
-      ['PATCH', `/api/gemini-keys/${created._id}/toggle`],
+    const { geminiKeys } = contract;
+    const params = { id: created._id };
+    const added = { name: 'Mine', key: keyOf() };
+    const requests: Array<(token?: string) => Promise<{ status: number; text: string }>> = [
+      (token) => callEndpoint(api, geminiKeys.list, { token }),
+      (token) => callEndpoint(api, geminiKeys.create, { token, body: added }),
+      (token) =>
+        callEndpoint(api, geminiKeys.update, {
+          token,
+          params,
+          body: { name: 'Mine', key: '', isActive: true },
+        }),
+      (token) => callEndpoint(api, geminiKeys.delete, { token, params }),
+      (token) => callEndpoint(api, geminiKeys.toggle, { token, params }),
     ];
-    for (const [method, path, json] of requests) {
-      const asBuyer = await call(api, method, path, { token: buyer.token, json });
+    for (const request of requests) {
+      const asBuyer = await request(buyer.token);
       expect(asBuyer.status).toBe(403);
       expect(asBuyer.text).not.toContain(key);
       expect(asBuyer.text).not.toContain(maskOf(key));
-      const anonymous = await call(api, method, path, { json });
+      const anonymous = await request();
       expect(anonymous.status).toBe(401);
       expect(anonymous.text).not.toContain(maskOf(key));
     }
@@ -553,7 +560,10 @@ describe('the key pool (GeminiPoolService)', () => {
     await addKey('Second', second);
     await pool().generate(emailRequest);
     const toggle = () =>
-      call(api, 'PATCH', `/api/gemini-keys/${firstKey._id}/toggle`, { token: admin.token });
+      callEndpoint(api, contract.geminiKeys.toggle, {
+        token: admin.token,
+        params: { id: firstKey._id },
+      });
     expect((await toggle()).status).toBe(200);
     const before = await double.calls();
     for (let round = 0; round < 3; round++) await pool().generate(emailRequest);
@@ -756,16 +766,16 @@ describe('logs', () => {
       const { token } = await signUp(logged, 'admin', { email: loggingAdmin });
       const keys = [keyOf('bad-'), keyOf('quota-'), keyOf('fail-'), keyOf('fail-')];
       for (const key of keys) {
-        const added = await call(logged, 'POST', '/api/gemini-keys', {
+        const added = await callEndpoint(logged, contract.geminiKeys.create, {
           token,
-          json: { name: 'Logged', key },
+          body: { name: 'Logged', key },
         });
         expect(added.status).toBe(201);
       }
       await expect(logged.app.get(GeminiPoolService).generate(emailRequest)).rejects.toBeInstanceOf(
         GeminiUnavailableError,
       );
-      await call(logged, 'GET', '/api/gemini-keys', { token });
+      await callEndpoint(logged, contract.geminiKeys.list, { token });
 
       const log = lines.join('');
       // The failures were logged, so the check below is about lines that exist.

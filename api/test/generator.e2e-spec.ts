@@ -1,10 +1,18 @@
 import { request as httpRequest } from 'node:http';
-import type { GeneratedEmail, Generation } from '@coldmail/contracts';
+import { contract, type BodyOf } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
 import { GeminiKeysService } from '../src/gemini-keys/gemini-keys.service';
 import { generationFields } from './fixtures/generation';
 import { geminiDouble } from './support/gemini-double';
-import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+import {
+  call,
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+  unique,
+} from './support/test-api';
 
 type ErrorBody = { message: string; fieldErrors?: Record<string, string> };
 
@@ -21,9 +29,10 @@ const entries = () => api.db.collection('creditEntries');
 async function buyerWith(credits: number): Promise<Persona> {
   const buyer = await signUp(api, 'writer');
   if (credits > 0) {
-    const set = await call(api, 'PUT', `/api/users/${buyer.id}`, {
+    const set = await callEndpoint(api, contract.users.adminUpdate, {
       token: admin.token,
-      json: { currentBalance: credits },
+      params: { id: buyer.id },
+      body: { currentBalance: credits },
     });
     expect(set.status).toBe(200);
   }
@@ -31,20 +40,17 @@ async function buyerWith(credits: number): Promise<Persona> {
 }
 const balanceOf = async (persona: Persona) =>
   (await users().findOne({ userEmail: persona.email }))?.currentBalance as number;
-const generate = (persona: Persona, json: unknown = fields) =>
-  call<GeneratedEmail & ErrorBody>(api, 'POST', '/api/generate-email', {
-    token: persona.token,
-    json,
-  });
+const generate = (persona: Persona, body: BodyOf<typeof contract.generator.generate> = fields) =>
+  callEndpoint(api, contract.generator.generate, { token: persona.token, body });
 
 async function setKeys(...keys: string[]) {
   await api.db.collection('geminiKeys').deleteMany({});
   // Edited behind the API's back, like another instance would: the pool reads the keys again.
   api.app.get(GeminiKeysService).forgetRoster();
   for (const key of keys) {
-    const added = await call(api, 'POST', '/api/gemini-keys', {
+    const added = await callEndpoint(api, contract.geminiKeys.create, {
       token: admin.token,
-      json: { name: key.slice(0, 5), key },
+      body: { name: key.slice(0, 5), key },
     });
     expect(added.status).toBe(201);
   }
@@ -61,12 +67,10 @@ describe('POST /api/generate-email', () => {
   it("answers the caller's new balance on their next profile read, each time they generate", async () => {
     const buyer = await buyerWith(3);
     const profile = () =>
-      call<{ currentBalance: number }[]>(
-        api,
-        'GET',
-        `/users?userEmail=${encodeURIComponent(buyer.email)}`,
-        { token: buyer.token },
-      );
+      callEndpoint(api, contract.users.list, {
+        token: buyer.token,
+        query: { userEmail: buyer.email },
+      });
     expect((await profile()).body[0]?.currentBalance).toBe(3);
     for (const left of [2, 1]) {
       expect((await generate(buyer)).body.credits).toBe(left);
@@ -83,9 +87,7 @@ describe('POST /api/generate-email', () => {
     expect(response.body.body).toMatch(/Charles Babbage$/);
     expect(response.body.credits).toBe(2);
     expect(await balanceOf(buyer)).toBe(2);
-    const history = await call<Generation[]>(api, 'GET', '/api/generations', {
-      token: buyer.token,
-    });
+    const history = await callEndpoint(api, contract.generator.history, { token: buyer.token });
     expect(history.body).toEqual([
       expect.objectContaining({
         _id: response.body.generationId,
@@ -100,7 +102,7 @@ describe('POST /api/generate-email', () => {
     const keysBefore = await api.db.collection('geminiKeys').find().toArray();
     const refused = await generate(broke);
     expect(refused.status).toBe(402);
-    expect(refused.body.message).toBe(
+    expect(refused.error?.message).toBe(
       'Insufficient credits. You need at least 1 credit to generate an email template.',
     );
     // A key is chosen while the credit is taken; refused, Gemini is not called and the key's
@@ -115,11 +117,15 @@ describe('POST /api/generate-email', () => {
     const rich = await buyerWith(2);
     const missing = await generate(rich, { ...fields, purpose: ' ' });
     expect(missing.status).toBe(400);
-    expect(missing.body.fieldErrors?.purpose).toBe(
+    expect(missing.error?.fieldErrors?.purpose).toBe(
       'Recipient name, sender name, and purpose are required',
     );
     expect(await balanceOf(rich)).toBe(2);
-    expect((await generate(rich, { ...fields, tone: 'angry' })).status).toBe(400);
+    const angry = await call(api, 'POST', '/api/generate-email', {
+      token: rich.token,
+      json: { ...fields, tone: 'angry' },
+    });
+    expect(angry.status).toBe(400);
   });
 
   it('100 generations at once with 5 credits: 5 succeed, the balance is 0, 5 debits', async () => {
@@ -158,9 +164,9 @@ describe('POST /api/generate-email', () => {
       recipientName: fields.recipientName,
       tone: fields.tone,
     });
-    const again = await call(api, 'POST', '/api/refund-credit', {
+    const again = await callEndpoint(api, contract.generator.refundCredit, {
       token: buyer.token,
-      json: { generationId: attempt?._id.toHexString() },
+      body: { generationId: attempt!._id.toHexString() },
     });
     expect(again.status).toBe(403);
     expect(await balanceOf(buyer)).toBe(2);
@@ -176,23 +182,21 @@ describe('POST /api/generate-email', () => {
     api.app.get(GeminiKeysService).forgetRoster();
     const response = await generate(buyer);
     expect(response.status).toBe(503);
-    expect(response.body.message).toBe('No API keys available. Please contact administrator.');
+    expect(response.error?.message).toBe('No API keys available. Please contact administrator.');
     expect(await balanceOf(buyer)).toBe(1);
-    const enhanced = await call<ErrorBody>(api, 'POST', '/api/enhance-prompt', {
+    const enhanced = await callEndpoint(api, contract.generator.enhancePrompt, {
       token: buyer.token,
-      json: { prompt: 'Ask for a meeting' },
+      body: { prompt: 'Ask for a meeting' },
     });
     expect(enhanced.status).toBe(503);
-    expect(enhanced.body.message).toBe('No API keys available. Please try again later.');
+    expect(enhanced.error?.message).toBe('No API keys available. Please try again later.');
     await setKeys(keyOf());
   });
 
   it('tells a signed-in user whether a key can be used now, without showing one', async () => {
     const buyer = await buyerWith(0);
     const availability = () =>
-      call<{ keysAvailable: boolean }>(api, 'GET', '/api/generator/availability', {
-        token: buyer.token,
-      });
+      callEndpoint(api, contract.generator.availability, { token: buyer.token });
     const key = keyOf();
     await setKeys(key);
     const usable = await availability();
@@ -201,13 +205,11 @@ describe('POST /api/generate-email', () => {
     expect(usable.text).not.toContain(key.slice(0, 8));
 
     // Switched off by the admin: no key can be used.
-    const [listed] = (
-      await call<{ data: { _id: string }[] }>(api, 'GET', '/api/gemini-keys', {
-        token: admin.token,
-      })
-    ).body.data;
-    const toggled = await call(api, 'PATCH', `/api/gemini-keys/${listed?._id}/toggle`, {
+    const [listed] = (await callEndpoint(api, contract.geminiKeys.list, { token: admin.token }))
+      .body.data;
+    const toggled = await callEndpoint(api, contract.geminiKeys.toggle, {
       token: admin.token,
+      params: { id: listed!._id },
     });
     expect(toggled.status).toBe(200);
     expect((await availability()).body).toEqual({ keysAvailable: false });
@@ -217,7 +219,7 @@ describe('POST /api/generate-email', () => {
     expect((await generate(await buyerWith(1))).status).toBe(503);
     expect((await availability()).body).toEqual({ keysAvailable: false });
 
-    expect((await call(api, 'GET', '/api/generator/availability')).status).toBe(401);
+    expect((await callEndpoint(api, contract.generator.availability, {})).status).toBe(401);
     await setKeys(keyOf());
     expect((await availability()).body).toEqual({ keysAvailable: true });
   });
@@ -228,7 +230,9 @@ describe('POST /api/generate-email', () => {
     await setKeys(key);
     const response = await generate(buyer);
     expect(response.text).not.toContain(key);
-    expect((await call(api, 'GET', '/api/gemini-keys', { token: buyer.token })).status).toBe(403);
+    expect((await callEndpoint(api, contract.geminiKeys.list, { token: buyer.token })).status).toBe(
+      403,
+    );
   });
 
   it('limits each user to GENERATOR_RATE_LIMIT generations a minute; a refused one costs nothing', async () => {
@@ -241,23 +245,21 @@ describe('POST /api/generate-email', () => {
       const buyer = await buyerWith(5);
       const other = await buyerWith(1);
       const generateOn = (persona: Persona) =>
-        call<GeneratedEmail & ErrorBody>(limited, 'POST', '/api/generate-email', {
+        callEndpoint(limited, contract.generator.generate, {
           token: persona.token,
-          json: fields,
+          body: fields,
         });
+      const deductOn = (persona: Persona) =>
+        callEndpoint(limited, contract.generator.deductCredit, { token: persona.token });
       expect((await generateOn(buyer)).status).toBe(200);
       // Taking a credit for the browser's own generation counts too.
-      expect(
-        (await call(limited, 'POST', '/api/deduct-credit', { token: buyer.token })).status,
-      ).toBe(200);
+      expect((await deductOn(buyer)).status).toBe(200);
       const refused = await generateOn(buyer);
       expect(refused.status).toBe(429);
-      expect(refused.body.message).toBe(
+      expect(refused.error?.message).toBe(
         'Too many emails generated in a minute. Please wait a moment.',
       );
-      expect(
-        (await call(limited, 'POST', '/api/deduct-credit', { token: buyer.token })).status,
-      ).toBe(429);
+      expect((await deductOn(buyer)).status).toBe(429);
       expect(await balanceOf(buyer)).toBe(3);
       expect(
         await api.db
@@ -278,9 +280,9 @@ describe('POST /api/generate-email', () => {
       const refused = await generate(buyer);
       expect(refused.status).toBe(503);
     }
-    const stream = await call(api, 'POST', '/api/generate-email/stream', {
+    const stream = await callEndpoint(api, contract.generator.generateStream, {
       token: buyer.token,
-      json: fields,
+      body: fields,
     });
     expect(stream.status).toBe(503);
     expect(await balanceOf(buyer)).toBe(2);
@@ -298,9 +300,9 @@ describe('POST /api/generate-email', () => {
     try {
       const buyer = await buyerWith(5);
       const generateOn = (instance: TestApi) =>
-        call<ErrorBody>(instance, 'POST', '/api/generate-email', {
+        callEndpoint(instance, contract.generator.generate, {
           token: buyer.token,
-          json: fields,
+          body: fields,
         }).then((response) => response.status);
       expect([await generateOn(first), await generateOn(second)]).toEqual([200, 200]);
       expect([await generateOn(first), await generateOn(second)]).toEqual([429, 429]);
@@ -314,9 +316,9 @@ describe('POST /api/generate-email', () => {
 // Issue 30, item 3: Enhance Prompt calls Gemini for free, so it is limited and kept short.
 describe('Enhance Prompt is not free Gemini', () => {
   const enhanceOn = (instance: TestApi, persona: Persona, prompt = 'Sell our CRM to dentists') =>
-    call<{ enhancedPrompt: string } & ErrorBody>(instance, 'POST', '/api/enhance-prompt', {
+    callEndpoint(instance, contract.generator.enhancePrompt, {
       token: persona.token,
-      json: { prompt },
+      body: { prompt },
     });
 
   it('limits each user per minute and per UTC day, saying when to try again', async () => {
@@ -331,7 +333,7 @@ describe('Enhance Prompt is not free Gemini', () => {
       for (let i = 0; i < 3; i++) statuses.push((await enhanceOn(limited, buyer)).status);
       expect(statuses).toEqual([200, 200, 429]);
       const refused = await enhanceOn(limited, buyer);
-      expect(refused.body.message).toBe(
+      expect(refused.error?.message).toBe(
         'Too many prompts enhanced in a minute. Please wait a moment.',
       );
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -352,7 +354,7 @@ describe('Enhance Prompt is not free Gemini', () => {
       await minutePassed();
       const daily = await enhanceOn(limited, buyer);
       expect(daily.status).toBe(429);
-      expect(daily.body.message).toBe(
+      expect(daily.error?.message).toBe(
         'You have enhanced 3 prompts today, the most a day. Enhance Prompt is available again from midnight UTC.',
       );
       const untilMidnight = Math.ceil(
@@ -370,7 +372,7 @@ describe('Enhance Prompt is not free Gemini', () => {
     const prompt = `Unverified prompt ${unique()}`;
     const refused = await enhanceOn(api, unverified, prompt);
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(
+    expect(refused.error?.message).toBe(
       'Verify your e-mail address to use Enhance Prompt: open the link we sent you, then sign in again.',
     );
     expect(
@@ -390,7 +392,7 @@ describe('Enhance Prompt is not free Gemini', () => {
       expect((await enhanceOn(capped, second)).status).toBe(200);
       const refused = await enhanceOn(capped, third);
       expect(refused.status).toBe(429);
-      expect(refused.body.message).toBe(
+      expect(refused.error?.message).toBe(
         'Enhance Prompt has been used as much as it can be today. It is available again from midnight UTC; you can still write your prompt yourself.',
       );
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -420,7 +422,7 @@ describe('Enhance Prompt is not free Gemini', () => {
     try {
       const emailed = await enhanceOn(api, buyer);
       expect(emailed.status).toBe(502);
-      expect(emailed.body.message).toBe(
+      expect(emailed.error?.message).toBe(
         'The model wrote an email instead of a prompt. Please try Enhance Prompt again.',
       );
     } finally {
@@ -432,46 +434,37 @@ describe('Enhance Prompt is not free Gemini', () => {
 describe('prompt enhancement, the credit calls and the history', () => {
   it('enhances a prompt for free and needs one', async () => {
     const buyer = await buyerWith(1);
-    const enhanced = await call<{ enhancedPrompt: string }>(api, 'POST', '/api/enhance-prompt', {
+    const enhanced = await callEndpoint(api, contract.generator.enhancePrompt, {
       token: buyer.token,
-      json: { prompt: 'Ask for a meeting' },
+      body: { prompt: 'Ask for a meeting' },
     });
     expect(enhanced.status).toBe(200);
     expect(enhanced.body.enhancedPrompt.length).toBeGreaterThan(20);
     expect(await balanceOf(buyer)).toBe(1);
-    const empty = await call<ErrorBody>(api, 'POST', '/api/enhance-prompt', {
+    const empty = await callEndpoint(api, contract.generator.enhancePrompt, {
       token: buyer.token,
-      json: { prompt: '  ' },
+      body: { prompt: '  ' },
     });
-    expect(empty.body.fieldErrors?.prompt).toBe('Please enter a custom prompt to enhance');
+    expect(empty.error?.fieldErrors?.prompt).toBe('Please enter a custom prompt to enhance');
   });
 
   it('deduct-credit takes the caller’s own credit; refund-credit returns it once, to its owner only', async () => {
     const buyer = await buyerWith(2);
     const other = await buyerWith(0);
-    const deducted = await call<{ generationId: string; credits: number }>(
-      api,
-      'POST',
-      '/api/deduct-credit',
-      {
-        token: buyer.token,
-      },
-    );
+    const deducted = await callEndpoint(api, contract.generator.deductCredit, {
+      token: buyer.token,
+    });
     expect(deducted.body.credits).toBe(1);
-    const stolen = await call(api, 'POST', '/api/refund-credit', {
-      token: other.token,
-      json: { generationId: deducted.body.generationId },
-    });
+    const refund = (persona: Persona) =>
+      callEndpoint(api, contract.generator.refundCredit, {
+        token: persona.token,
+        body: { generationId: deducted.body.generationId },
+      });
+    const stolen = await refund(other);
     expect(stolen.status).toBe(403);
-    const refunded = await call<{ credits: number }>(api, 'POST', '/api/refund-credit', {
-      token: buyer.token,
-      json: { generationId: deducted.body.generationId },
-    });
+    const refunded = await refund(buyer);
     expect(refunded.body.credits).toBe(2);
-    const twice = await call(api, 'POST', '/api/refund-credit', {
-      token: buyer.token,
-      json: { generationId: deducted.body.generationId },
-    });
+    const twice = await refund(buyer);
     expect(twice.status).toBe(403);
     expect(await balanceOf(buyer)).toBe(2);
     expect(await balanceOf(other)).toBe(0);
@@ -483,33 +476,27 @@ describe('prompt enhancement, the credit calls and the history', () => {
     const other = await buyerWith(5);
     const spec = (persona: typeof buyer, amount = 1) => ({
       token: persona.token,
-      json: { userEmail: persona.email, amount },
+      body: { userEmail: persona.email, amount },
     });
-    const deducted = await call<{ success: boolean; credits: number }>(
-      api,
-      'POST',
-      '/api/deduct-credit',
-      spec(buyer),
-    );
+    const deducted = await callEndpoint(api, contract.generator.deductCredit, spec(buyer));
     expect(deducted.status).toBe(200);
     expect(deducted.body).toMatchObject({ success: true, credits: 2 });
     // The amount is the server's price of one generation, whatever is sent.
-    const greedy = await call(api, 'POST', '/api/deduct-credit', spec(buyer, -50));
+    const greedy = await callEndpoint(api, contract.generator.deductCredit, spec(buyer, -50));
     expect(greedy.status).toBe(200);
     expect(await balanceOf(buyer)).toBe(1);
     // Another's e-mail: refused, nothing taken from either.
-    const forOther = await call(api, 'POST', '/api/deduct-credit', {
+    const forOther = await callEndpoint(api, contract.generator.deductCredit, {
       token: buyer.token,
-      json: { userEmail: other.email, amount: 1 },
+      body: { userEmail: other.email, amount: 1 },
     });
     expect(forOther.status).toBe(403);
     expect(await balanceOf(other)).toBe(5);
 
-    const refundFor = (persona: typeof buyer, json: object) =>
-      call<ErrorBody & { success: boolean; credits: number }>(api, 'POST', '/api/refund-credit', {
-        token: persona.token,
-        json,
-      });
+    const refundFor = (
+      persona: typeof buyer,
+      body: BodyOf<typeof contract.generator.refundCredit>,
+    ) => callEndpoint(api, contract.generator.refundCredit, { token: persona.token, body });
     const stolen = await refundFor(other, { userEmail: buyer.email, amount: 1 });
     expect(stolen.status).toBe(403);
     // Two debits without an email: each is given back once, newest first, then nothing is left.
@@ -520,7 +507,7 @@ describe('prompt enhancement, the credit calls and the history', () => {
     expect(second.body).toMatchObject({ success: true, credits: 3 });
     const none = await refundFor(buyer, { userEmail: buyer.email, amount: 1 });
     expect(none.status).toBe(404);
-    expect(none.body.message).toBe('No credit to refund');
+    expect(none.error?.message).toBe('No credit to refund');
     expect(await balanceOf(buyer)).toBe(3);
     // A generation that gave its email is no debit to give back.
     expect((await generate(buyer)).status).toBe(200);
@@ -531,7 +518,7 @@ describe('prompt enhancement, the credit calls and the history', () => {
 
   it('never gives back the credit of an email whose words already reached its reader', async () => {
     const buyer = await buyerWith(1);
-    const deducted = await call<{ generationId: string }>(api, 'POST', '/api/deduct-credit', {
+    const deducted = await callEndpoint(api, contract.generator.deductCredit, {
       token: buyer.token,
     });
     // What a stream leaves while the model still writes: its first words were sent.
@@ -541,14 +528,14 @@ describe('prompt enhancement, the credit calls and the history', () => {
         { _id: new mongo.ObjectId(deducted.body.generationId) },
         { $set: { textSentAt: new Date() } },
       );
-    const spec = await call(api, 'POST', '/api/refund-credit', {
+    const spec = await callEndpoint(api, contract.generator.refundCredit, {
       token: buyer.token,
-      json: { userEmail: buyer.email, amount: 1 },
+      body: { userEmail: buyer.email, amount: 1 },
     });
     expect(spec.status).toBe(404);
-    const byId = await call(api, 'POST', '/api/refund-credit', {
+    const byId = await callEndpoint(api, contract.generator.refundCredit, {
       token: buyer.token,
-      json: { generationId: deducted.body.generationId },
+      body: { generationId: deducted.body.generationId },
     });
     expect(byId.status).toBe(403);
     expect(await balanceOf(buyer)).toBe(0);
@@ -557,16 +544,16 @@ describe('prompt enhancement, the credit calls and the history', () => {
   it('deduct-credit with no credit left is a 402 that takes nothing and keeps no generation', async () => {
     const buyer = await buyerWith(0);
     const before = await users().findOne({ userEmail: buyer.email });
-    const refused = await call<ErrorBody>(api, 'POST', '/api/deduct-credit', {
+    const refused = await callEndpoint(api, contract.generator.deductCredit, {
       token: buyer.token,
     });
     expect(refused.status).toBe(402);
-    expect(refused.body.message).toBe(
+    expect(refused.error?.message).toBe(
       'Insufficient credits. You need at least 1 credit to generate an email template.',
     );
     expect(await users().findOne({ userEmail: buyer.email })).toEqual(before);
     expect(await entries().countDocuments({ userEmail: buyer.email })).toBe(0);
-    const generations = await call<Generation[]>(api, 'GET', '/api/generations', {
+    const generations = await callEndpoint(api, contract.generator.history, {
       token: buyer.token,
     });
     expect(generations.status).toBe(200);
@@ -580,13 +567,13 @@ describe('prompt enhancement, the credit calls and the history', () => {
 
   it("an admin may give a user's pending credit back, once, and it is in the audit log", async () => {
     const buyer = await buyerWith(1);
-    const deducted = await call<{ generationId: string }>(api, 'POST', '/api/deduct-credit', {
+    const deducted = await callEndpoint(api, contract.generator.deductCredit, {
       token: buyer.token,
     });
     const refund = () =>
-      call<{ credits: number }>(api, 'POST', '/api/refund-credit', {
+      callEndpoint(api, contract.generator.refundCredit, {
         token: admin.token,
-        json: { generationId: deducted.body.generationId },
+        body: { generationId: deducted.body.generationId },
       });
     const refunded = await refund();
     expect(refunded.status).toBe(200);
@@ -610,16 +597,15 @@ describe('prompt enhancement, the credit calls and the history', () => {
     const reader = await buyerWith(0);
     const made = await generate(writer);
     expect(made.status).toBe(200);
-    expect(
-      (await call<Generation[]>(api, 'GET', '/api/generations', { token: reader.token })).body,
-    ).toEqual([]);
-    const path = `/api/generations/${made.body.generationId}`;
-    expect((await call(api, 'DELETE', path, { token: reader.token })).status).toBe(404);
-    expect((await call(api, 'DELETE', path, { token: writer.token })).status).toBe(200);
-    expect(
-      (await call<Generation[]>(api, 'GET', '/api/generations', { token: writer.token })).body,
-    ).toEqual([]);
-    expect((await call(api, 'GET', '/api/generations')).status).toBe(401);
+    const historyOf = (token?: string) => callEndpoint(api, contract.generator.history, { token });
+    expect((await historyOf(reader.token)).body).toEqual([]);
+    const params = { id: made.body.generationId };
+    const remove = (persona: Persona) =>
+      callEndpoint(api, contract.generator.deleteGeneration, { token: persona.token, params });
+    expect((await remove(reader)).status).toBe(404);
+    expect((await remove(writer)).status).toBe(200);
+    expect((await historyOf(writer.token)).body).toEqual([]);
+    expect((await historyOf()).status).toBe(401);
   });
 });
 
@@ -674,12 +660,7 @@ describe('POST /api/generate-email/stream', () => {
     for (const generation of stored) expect(generation.tokens).toBeGreaterThan(0);
     const total = stored.reduce((sum, generation) => sum + (generation.tokens as number), 0);
 
-    const listed = await call<{ data: { name: string; tokenCount: number }[] }>(
-      api,
-      'GET',
-      '/api/gemini-keys',
-      { token: admin.token },
-    );
+    const listed = await callEndpoint(api, contract.geminiKeys.list, { token: admin.token });
     expect(listed.body.data.find((entry) => entry.name === key.slice(0, 5))?.tokenCount).toBe(
       total,
     );
@@ -760,9 +741,7 @@ describe('POST /api/generate-email/stream', () => {
     expect(await ledgerOf(generation._id.toHexString())).toEqual({ debits: 1, refunds: 0 });
     // The model writes the same email for the same fields: what a reader who stayed gets.
     const whole = await generate(await buyerWith(1));
-    const history = await call<Generation[]>(api, 'GET', '/api/generations', {
-      token: buyer.token,
-    });
+    const history = await callEndpoint(api, contract.generator.history, { token: buyer.token });
     expect(history.body).toEqual([
       expect.objectContaining({
         _id: generation._id.toHexString(),
@@ -795,9 +774,7 @@ describe('POST /api/generate-email/stream', () => {
       expect(generation).toMatchObject({ status: 'failed', refunded: true });
       expect(await balanceOf(buyer)).toBe(1);
       expect(await ledgerOf(generation._id.toHexString())).toEqual({ debits: 1, refunds: 1 });
-      const history = await call<Generation[]>(api, 'GET', '/api/generations', {
-        token: buyer.token,
-      });
+      const history = await callEndpoint(api, contract.generator.history, { token: buyer.token });
       expect(history.body).toEqual([]);
     } finally {
       await setKeys(keyOf());

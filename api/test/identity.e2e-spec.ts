@@ -1,9 +1,16 @@
-import type { ItemOrder, PackageOrder, PackagePaymentResult } from '@coldmail/contracts';
+import { contract } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
 import { FirebaseAuthService } from '../src/auth/firebase-auth.service';
 import { awaitMail, orderMailSettled } from './support/mailbox';
 import { paypalDouble } from './support/paypal-double';
-import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+import {
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+  unique,
+} from './support/test-api';
 
 // Issue 30, item 2: everything a buyer owns is owned by their user record (bound to their
 // Firebase account), never by the e-mail address in their token.
@@ -19,32 +26,62 @@ let itemId: string;
 beforeAll(async () => {
   api = await startTestApi({ ADMIN_EMAILS: adminEmail, ...paypal.env });
   admin = await signUp(api, 'admin', { email: adminEmail });
-  const pkg = await call<{ _id: string }>(api, 'POST', '/add-package', {
+  const pkg = await callEndpoint(api, contract.packages.add, {
     token: admin.token,
-    json: { packageName: 'Pro', price: 24.5, credit: 200, validity: 90 },
+    body: { packageName: 'Pro', price: 24.5, credit: 200, validity: 90 },
   });
   packageId = pkg.body._id;
-  const item = await call<{ _id: string }>(api, 'POST', '/api/items', {
+  const item = await callEndpoint(api, contract.items.create, {
     token: admin.token,
-    json: { name: 'Playbook', slug: `playbook-${unique()}`, price: 19, accessUrl: SECRET_URL },
+    body: { name: 'Playbook', slug: `playbook-${unique()}`, price: 19, accessUrl: SECRET_URL },
   });
   itemId = item.body._id;
 });
 afterAll(() => api?.close());
 
-const as = <T>(token: string, method: string, path: string, json?: unknown) =>
-  call<T & { message?: string }>(api, method, path, { token, json });
+const placeOrder = async (token: string) =>
+  (
+    await callEndpoint(api, contract.packageOrders.create, {
+      token,
+      body: { packageId, ...billing },
+    })
+  ).body;
+const placeItemOrder = async (token: string) =>
+  (await callEndpoint(api, contract.itemOrders.create, { token, body: { itemId, ...billing } }))
+    .body;
+const ordersOf = (token: string, userEmail: string) =>
+  callEndpoint(api, contract.packageOrders.list, { token, query: { userEmail } });
 
-async function pay(token: string, order: { _id: string }, kind: 'package' | 'item') {
-  const created = await as<{ id: string }>(token, 'POST', '/api/paypal/orders', {
-    orderId: order._id,
-    kind,
+/** Our API creates the PayPal order for `order`, and the buyer approves it. */
+async function approvedPaypalOrder(
+  token: string,
+  order: { _id: string },
+  kind: 'package' | 'item',
+) {
+  const created = await callEndpoint(api, contract.payments.createPaypalOrder, {
+    token,
+    body: { orderId: order._id, kind },
   });
   expect(created.status).toBe(201);
   await paypal.approve(created.body.id);
-  const path = kind === 'package' ? '/process-payment-complete' : '/item-update-payment-status';
-  return as<PackagePaymentResult>(token, 'PUT', `${path}/${order._id}`, {
-    paypalOrderId: created.body.id,
+  return created.body.id;
+}
+
+async function payPackage(token: string, order: { _id: string }) {
+  const paypalOrderId = await approvedPaypalOrder(token, order, 'package');
+  return callEndpoint(api, contract.payments.completePackage, {
+    token,
+    params: { id: order._id },
+    body: { paypalOrderId },
+  });
+}
+
+async function payItem(token: string, order: { _id: string }) {
+  const paypalOrderId = await approvedPaypalOrder(token, order, 'item');
+  return callEndpoint(api, contract.payments.completeItem, {
+    token,
+    params: { id: order._id },
+    body: { paypalOrderId },
   });
 }
 
@@ -62,25 +99,24 @@ async function changeEmail(persona: Persona, email: string, emailVerified = true
 describe('a buyer who changes their e-mail', () => {
   it('still owns and pays their orders, and is credited; whoever registers the old address gets nothing', async () => {
     const buyer = await signUp(api, 'mover');
-    const order = (
-      await as<PackageOrder>(buyer.token, 'POST', '/new-order', { packageId, ...billing })
-    ).body;
-    const itemOrder = (
-      await as<ItemOrder>(buyer.token, 'POST', '/new-item-order', { itemId, ...billing })
-    ).body;
-    expect((await pay(buyer.token, itemOrder, 'item')).status).toBe(200);
+    const order = await placeOrder(buyer.token);
+    const itemOrder = await placeItemOrder(buyer.token);
+    expect((await payItem(buyer.token, itemOrder)).status).toBe(200);
 
     const oldEmail = buyer.email;
     const newEmail = `moved-${unique()}@coldmail.test`;
     const token = await changeEmail(buyer, newEmail);
 
     // The buyer, under the new address: pays the order placed under the old one, and is credited.
-    const paid = await pay(token, order, 'package');
+    const paid = await payPackage(token, order);
     expect(paid.status).toBe(200);
     expect(paid.body.currentBalance).toBe(200);
-    const own = await as<PackageOrder[]>(token, 'GET', `/orders?userEmail=${newEmail}`);
+    const own = await ordersOf(token, newEmail);
     expect(own.body.map((listed) => listed._id)).toEqual([order._id]);
-    const ownItem = await as<ItemOrder>(token, 'GET', `/item-order/${itemOrder._id}`);
+    const ownItem = await callEndpoint(api, contract.itemOrders.get, {
+      token,
+      params: { id: itemOrder._id },
+    });
     expect(ownItem.status).toBe(200);
     expect(JSON.stringify(ownItem.body)).toContain(SECRET_URL);
 
@@ -93,30 +129,39 @@ describe('a buyer who changes their e-mail', () => {
         emailVerified: true,
       },
     );
+    const byStranger = { token: stranger };
     const reads = [
-      await as(stranger, 'GET', `/orders?userEmail=${oldEmail}`),
-      await as(stranger, 'GET', `/item-orders?userEmail=${oldEmail}`),
-      await as(stranger, 'GET', `/order/${order._id}`),
-      await as(stranger, 'GET', `/item-order/${itemOrder._id}`),
-      await as(stranger, 'GET', `/users?userEmail=${oldEmail}`),
+      await ordersOf(stranger, oldEmail),
+      await callEndpoint(api, contract.itemOrders.list, {
+        ...byStranger,
+        query: { userEmail: oldEmail },
+      }),
+      await callEndpoint(api, contract.packageOrders.get, {
+        ...byStranger,
+        params: { id: order._id },
+      }),
+      await callEndpoint(api, contract.itemOrders.get, {
+        ...byStranger,
+        params: { id: itemOrder._id },
+      }),
+      await callEndpoint(api, contract.users.list, {
+        ...byStranger,
+        query: { userEmail: oldEmail },
+      }),
     ];
-    expect(reads.map((read) => [read.status, read.body.message])).toEqual(
+    expect(reads.map((read) => [read.status, read.error?.message])).toEqual(
       reads.map(() => [404, 'User data not found']),
     );
     for (const read of reads) expect(read.text).not.toContain(SECRET_URL);
     // The buyer's record moved to the new address with its account: the old one is free, and
     // whoever registers it gets a record of their own, with nothing of the buyer's.
-    const fresh = await as<{ _id: string; userEmail: string }>(
-      stranger,
-      'POST',
-      '/api/create-user',
-      {},
-    );
+    const fresh = await callEndpoint(api, contract.users.createOrSync, {
+      token: stranger,
+      body: {},
+    });
     expect(fresh.status).toBe(200);
     expect(fresh.body._id).not.toBe(buyer.id);
-    expect(
-      (await as<PackageOrder[]>(stranger, 'GET', `/orders?userEmail=${oldEmail}`)).body,
-    ).toEqual([]);
+    expect((await ordersOf(stranger, oldEmail)).body).toEqual([]);
   });
 });
 
@@ -125,30 +170,26 @@ describe('mail follows the account', () => {
 
   it('to its verified new address: the record, receipts, ticket replies and admin messages', async () => {
     const buyer = await signUp(api, 'follower');
-    const order = (
-      await as<PackageOrder>(buyer.token, 'POST', '/new-order', { packageId, ...billing })
-    ).body;
+    const order = await placeOrder(buyer.token);
     const ticket = (
-      await as<{ _id: string; adminMessage: unknown[] }>(
-        buyer.token,
-        'POST',
-        '/new-support-message',
-        {
-          subject: 'Before I moved',
-          message: 'Hello',
-        },
-      )
+      await callEndpoint(api, contract.support.create, {
+        token: buyer.token,
+        body: { subject: 'Before I moved', message: 'Hello' },
+      })
     ).body;
     const newEmail = `followed-${unique()}@coldmail.test`;
     const token = await changeEmail(buyer, newEmail);
 
     // The record follows the account's verified change at its next request.
-    expect((await as(token, 'GET', `/users?userEmail=${newEmail}`)).status).toBe(200);
+    expect(
+      (await callEndpoint(api, contract.users.list, { token, query: { userEmail: newEmail } }))
+        .status,
+    ).toBe(200);
     expect(
       await api.db.collection('users').findOne({ _id: new mongo.ObjectId(buyer.id) }),
     ).toMatchObject({ userEmail: newEmail });
 
-    expect((await pay(token, order, 'package')).status).toBe(200);
+    expect((await payPackage(token, order)).status).toBe(200);
     const receipts = await awaitMail(
       mailDir(),
       (mail) => mail.subject.includes(order.orderId),
@@ -157,8 +198,10 @@ describe('mail follows the account', () => {
     );
     expect(receipts.map((mail) => mail.to)).toEqual([newEmail]);
 
-    await as(admin.token, 'PUT', `/support-message-status/${ticket._id}`, {
-      adminMessage: [{ message: 'Replying after the move' }],
+    await callEndpoint(api, contract.support.update, {
+      token: admin.token,
+      params: { id: ticket._id },
+      body: { adminMessage: [{ message: 'Replying after the move' }] },
     });
     const replies = await awaitMail(mailDir(), (mail) => mail.subject === 'Re: Before I moved');
     expect(replies.map((mail) => mail.to)).toEqual([newEmail]);
@@ -166,10 +209,9 @@ describe('mail follows the account', () => {
     const subject = `Hello ${unique()}`;
     expect(
       (
-        await as(admin.token, 'POST', '/send-message', {
-          toEmail: newEmail,
-          subject,
-          messageBody: '<p>Hi</p>',
+        await callEndpoint(api, contract.messages.send, {
+          token: admin.token,
+          body: { toEmail: newEmail, subject, messageBody: '<p>Hi</p>' },
         })
       ).status,
     ).toBeLessThan(300);
@@ -179,11 +221,9 @@ describe('mail follows the account', () => {
 
   it('not to an address the account has not verified: the last verified one', async () => {
     const buyer = await signUp(api, 'unverified-move');
-    const order = (
-      await as<PackageOrder>(buyer.token, 'POST', '/new-order', { packageId, ...billing })
-    ).body;
+    const order = await placeOrder(buyer.token);
     const token = await changeEmail(buyer, `unverified-${unique()}@coldmail.test`, false);
-    expect((await pay(token, order, 'package')).status).toBe(200);
+    expect((await payPackage(token, order)).status).toBe(200);
     const receipts = await awaitMail(
       mailDir(),
       (mail) => mail.subject.includes(order.orderId),
@@ -215,16 +255,14 @@ describe('orders and images from before orders carried their owner', () => {
   it('are given their buyer’s record once, at start-up, and stay theirs', async () => {
     await fromBeforeTheMigrations();
     const buyer = await signUp(api, 'legacy');
-    const order = (
-      await as<PackageOrder>(buyer.token, 'POST', '/new-order', { packageId, ...billing })
-    ).body;
+    const order = await placeOrder(buyer.token);
     const image = new FormData();
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
       'base64',
     );
     image.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
-    const uploaded = await call(api, 'POST', '/image-server/upload', {
+    const uploaded = await callEndpoint(api, contract.uploads.upload, {
       token: buyer.token,
       body: image,
     });
@@ -239,21 +277,17 @@ describe('orders and images from before orders carried their owner', () => {
         { 'metadata.uploadedBy': buyer.email },
         { $unset: { 'metadata.uploaderId': '' } },
       );
-    expect(
-      (await as<PackageOrder[]>(buyer.token, 'GET', `/orders?userEmail=${buyer.email}`)).body,
-    ).toEqual([]);
+    expect((await ordersOf(buyer.token, buyer.email)).body).toEqual([]);
 
     for (let start = 0; start < 2; start += 1) await restart();
     expect(await ownerOf(order)).toBe(buyer.id);
-    const listed = await as<PackageOrder[]>(buyer.token, 'GET', `/orders?userEmail=${buyer.email}`);
+    const listed = await ordersOf(buyer.token, buyer.email);
     expect(listed.body.map((entry) => entry._id)).toEqual([order._id]);
-    const images = await as<{ files: unknown[] }>(buyer.token, 'GET', '/image-server/files');
+    const images = await callEndpoint(api, contract.uploads.mine, { token: buyer.token });
     expect(images.body.files).toHaveLength(1);
 
     // Done once for the database: a later start looks at no ownerless order again.
-    const later = (
-      await as<PackageOrder>(buyer.token, 'POST', '/new-order', { packageId, ...billing })
-    ).body;
+    const later = await placeOrder(buyer.token);
     await asLegacy(later);
     await restart();
     expect(await ownerOf(later)).toBeUndefined();
@@ -262,9 +296,7 @@ describe('orders and images from before orders carried their owner', () => {
   it('never go to a record an unverified account made by typing their address', async () => {
     await fromBeforeTheMigrations();
     const owner = await signUp(api, 'legacy-owner');
-    const order = (
-      await as<PackageOrder>(owner.token, 'POST', '/new-order', { packageId, ...billing })
-    ).body;
+    const order = await placeOrder(owner.token);
     await asLegacy(order);
     // The previous owner's record is gone; someone registers the address and never verifies it.
     await api.db.collection('users').deleteOne({ userEmail: owner.email });
@@ -275,8 +307,6 @@ describe('orders and images from before orders carried their owner', () => {
 
     await restart();
     expect(await ownerOf(order)).toBeUndefined();
-    expect(
-      (await as<PackageOrder[]>(squatter.token, 'GET', `/orders?userEmail=${owner.email}`)).body,
-    ).toEqual([]);
+    expect((await ordersOf(squatter.token, owner.email)).body).toEqual([]);
   });
 });

@@ -2,15 +2,20 @@
 // balancer. Three instances here, each request sent to the next one in turn (round robin): every
 // guarantee holds in total, and a change made on one instance applies on the others within 2 s.
 import { generationFields } from './fixtures/generation';
-import type { PackageOrder, PackagePaymentResult } from '@coldmail/contracts';
+import { contract, type BannerSettings } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
 import { RecoverySweepService } from '../src/jobs/recovery-sweep.service';
 import { startApiProcess } from './support/api-process';
 import { geminiDouble } from './support/gemini-double';
 import { privatePaypalDouble, type PaypalDoubleControl } from './support/paypal-double';
-import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
-
-type ErrorBody = { message: string };
+import {
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+  unique,
+} from './support/test-api';
 
 const double = geminiDouble();
 /** A PayPal double of this file's own: payments.e2e-spec.ts changes the shared one's behaviour. */
@@ -44,9 +49,10 @@ async function everyInstanceWithin(
 
 async function buyerWith(credits: number): Promise<Persona> {
   const buyer = await signUp(instances[0]!, 'buyer');
-  const set = await call(next(), 'PUT', `/api/users/${buyer.id}`, {
+  const set = await callEndpoint(next(), contract.users.adminUpdate, {
     token: admin.token,
-    json: { currentBalance: credits },
+    params: { id: buyer.id },
+    body: { currentBalance: credits },
   });
   expect(set.status).toBe(200);
   return buyer;
@@ -76,12 +82,12 @@ afterAll(async () => {
 it('a Gemini key added on one instance is used by the others within 2 s', async () => {
   const buyer = await buyerWith(2);
   const generateOn = (instance: TestApi) =>
-    call(instance, 'POST', '/api/generate-email', { token: buyer.token, json: fields });
+    callEndpoint(instance, contract.generator.generate, { token: buyer.token, body: fields });
   // Instances 2 and 3 have read the pool while it was empty: they refuse, and charge nothing.
   for (const instance of instances.slice(1)) expect((await generateOn(instance)).status).toBe(503);
-  const added = await call(instances[0]!, 'POST', '/api/gemini-keys', {
+  const added = await callEndpoint(instances[0]!, contract.geminiKeys.create, {
     token: admin.token,
-    json: { name: 'Pool', key: `AIzaSy${unique()}${unique()}-${unique()}` },
+    body: { name: 'Pool', key: `AIzaSy${unique()}${unique()}-${unique()}` },
   });
   expect(added.status).toBe(201);
   await everyInstanceWithin(
@@ -95,9 +101,9 @@ it("limits a buyer's generations to GENERATOR_RATE_LIMIT a minute in total, not 
   const buyer = await buyerWith(20);
   const statuses: number[] = [];
   for (let attempt = 0; attempt < 3 * GENERATOR_RATE_LIMIT; attempt += 1) {
-    const generated = await call<ErrorBody>(next(), 'POST', '/api/generate-email', {
+    const generated = await callEndpoint(next(), contract.generator.generate, {
       token: buyer.token,
-      json: fields,
+      body: fields,
     });
     statuses.push(generated.status);
   }
@@ -109,15 +115,14 @@ it("limits a buyer's generations to GENERATOR_RATE_LIMIT a minute in total, not 
   );
 });
 
-type Banner = { mainTitle: string } & Record<string, unknown>;
 const bannerOn = async (instance: TestApi) =>
-  (await call<{ data: Banner }>(instance, 'GET', '/api/banner-section')).body.data;
+  (await callEndpoint(instance, contract.content.banner, {})).body.data;
 
 /** An admin saves the banner's title on instance 1; instances 2 and 3 must serve it within 2 s. */
-async function editBannerOnFirstInstance(banner: Banner, mainTitle: string) {
-  const saved = await call(instances[0]!, 'PUT', '/api/banner-section', {
+async function editBannerOnFirstInstance(banner: BannerSettings, mainTitle: string) {
+  const saved = await callEndpoint(instances[0]!, contract.content.bannerUpdate, {
     token: admin.token,
-    json: { ...banner, mainTitle },
+    body: { ...banner, mainTitle },
   });
   expect(saved.status).toBe(200);
   await everyInstanceWithin(
@@ -146,14 +151,14 @@ it('a change still applies everywhere when an instance stopped between numbering
 
 it('a package added on instance 1 is listed by instances 2 and 3 within 2 s', async () => {
   const names = async (instance: TestApi) =>
-    (await call<{ packageName: string }[]>(instance, 'GET', '/packages')).body.map(
+    (await callEndpoint(instance, contract.packages.list, {})).body.map(
       (listed) => listed.packageName,
     );
   for (const instance of instances) await names(instance);
   const packageName = `Team ${unique()}`;
-  const added = await call(instances[0]!, 'POST', '/add-package', {
+  const added = await callEndpoint(instances[0]!, contract.packages.add, {
     token: admin.token,
-    json: { packageName, price: 29, credit: 100, validity: 30 },
+    body: { packageName, price: 29, credit: 100, validity: 30 },
   });
   expect(added.status).toBe(201);
   await everyInstanceWithin(2_000, instances.slice(1), async (instance) =>
@@ -163,18 +168,23 @@ it('a package added on instance 1 is listed by instances 2 and 3 within 2 s', as
 
 it('an admin demoted on instance 1 is refused on instances 2 and 3 at once', async () => {
   const deputy = await buyerWith(0);
-  const promoted = await call(instances[0]!, 'PUT', `/api/users/${deputy.id}`, {
+  const promoted = await callEndpoint(instances[0]!, contract.users.adminUpdate, {
     token: admin.token,
-    json: { userRole: 'Admin' },
+    params: { id: deputy.id },
+    body: { userRole: 'Admin' },
   });
   expect(promoted.status).toBe(200);
   const listUsers = (instance: TestApi) =>
-    call(instance, 'GET', '/api/users?pageSize=1', { token: deputy.token });
+    callEndpoint(instance, contract.users.adminList, {
+      token: deputy.token,
+      query: { pageSize: 1 },
+    });
   for (const instance of instances) expect((await listUsers(instance)).status).toBe(200);
 
-  const demoted = await call(instances[0]!, 'PUT', `/api/users/${deputy.id}`, {
+  const demoted = await callEndpoint(instances[0]!, contract.users.adminUpdate, {
     token: admin.token,
-    json: { userRole: 'member' },
+    params: { id: deputy.id },
+    body: { userRole: 'member' },
   });
   expect(demoted.status).toBe(200);
   expect((await listUsers(instances[1]!)).status).toBe(403);
@@ -184,18 +194,20 @@ it('an admin demoted on instance 1 is refused on instances 2 and 3 at once', asy
 it('a user deleted on instance 1 is refused on instances 2 and 3 within 2 s', async () => {
   const leaving = await buyerWith(3);
   const ownRecord = (instance: TestApi) =>
-    call<ErrorBody>(instance, 'GET', `/users?userEmail=${encodeURIComponent(leaving.email)}`, {
+    callEndpoint(instance, contract.users.list, {
       token: leaving.token,
+      query: { userEmail: leaving.email },
     });
   // Every instance has the record in memory.
   for (const instance of instances) expect((await ownRecord(instance)).status).toBe(200);
-  const deleted = await call(instances[0]!, 'DELETE', `/api/users/${leaving.id}`, {
+  const deleted = await callEndpoint(instances[0]!, contract.users.delete, {
     token: admin.token,
+    params: { id: leaving.id },
   });
   expect(deleted.status).toBe(200);
   await everyInstanceWithin(2_000, instances.slice(1), async (instance) => {
     const read = await ownRecord(instance);
-    return read.status === 403 && read.body.message.includes('deleted');
+    return read.status === 403 && read.error!.message.includes('deleted');
   });
 });
 
@@ -203,17 +215,15 @@ it('a balance changed on instance 1 is what instances 2 and 3 answer within 2 s'
   const buyer = await buyerWith(5);
   const balanceOn = async (instance: TestApi) =>
     (
-      await call<{ currentBalance: number }[]>(
-        instance,
-        'GET',
-        `/users?userEmail=${encodeURIComponent(buyer.email)}`,
-        { token: buyer.token },
-      )
+      await callEndpoint(instance, contract.users.list, {
+        token: buyer.token,
+        query: { userEmail: buyer.email },
+      })
     ).body[0]?.currentBalance;
   for (const instance of instances) expect(await balanceOn(instance)).toBe(5);
-  const generated = await call(instances[0]!, 'POST', '/api/generate-email', {
+  const generated = await callEndpoint(instances[0]!, contract.generator.generate, {
     token: buyer.token,
-    json: fields,
+    body: fields,
   });
   expect(generated.status).toBe(200);
   await everyInstanceWithin(
@@ -237,7 +247,8 @@ it("holds the request throttler's limit over every instance, not per instance", 
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 3 * limit; attempt += 1) {
       const instance = throttled[attempt % throttled.length]!;
-      statuses.push((await call(instance, 'GET', '/users/admins', { token: caller.token })).status);
+      const admins = await callEndpoint(instance, contract.users.admins, { token: caller.token });
+      statuses.push(admins.status);
     }
     expect(statuses.filter((status) => status === 200)).toHaveLength(limit);
     expect(statuses.filter((status) => status === 429)).toHaveLength(2 * limit);
@@ -252,9 +263,9 @@ describe('payments over three instances', () => {
   let packageId: string;
 
   beforeAll(async () => {
-    const added = await call<{ _id: string }>(instances[0]!, 'POST', '/add-package', {
+    const added = await callEndpoint(instances[0]!, contract.packages.add, {
       token: admin.token,
-      json: { packageName: `Concurrency ${unique()}`, price: 5, credit: CREDITS, validity: 30 },
+      body: { packageName: `Concurrency ${unique()}`, price: 5, credit: CREDITS, validity: 30 },
     });
     expect(added.status).toBe(201);
     packageId = added.body._id;
@@ -262,14 +273,14 @@ describe('payments over three instances', () => {
 
   /** An order the buyer placed and approved in PayPal's window, on whichever instances. */
   async function approvedOrder(buyer: Persona) {
-    const order = await call<PackageOrder>(next(), 'POST', '/new-order', {
+    const order = await callEndpoint(next(), contract.packageOrders.create, {
       token: buyer.token,
-      json: { packageId, ...billing },
+      body: { packageId, ...billing },
     });
     expect(order.status).toBe(201);
-    const created = await call<{ id: string }>(next(), 'POST', '/api/paypal/orders', {
+    const created = await callEndpoint(next(), contract.payments.createPaypalOrder, {
       token: buyer.token,
-      json: { orderId: order.body._id, kind: 'package' },
+      body: { orderId: order.body._id, kind: 'package' },
     });
     expect(created.status).toBe(201);
     await paypal.approve(created.body.id, `payer-${buyer.email}`);
@@ -281,9 +292,10 @@ describe('payments over three instances', () => {
     buyer: Persona,
     { orderId, paypalOrderId }: { orderId: string; paypalOrderId: string },
   ) =>
-    call<PackagePaymentResult>(instance, 'PUT', `/process-payment-complete/${orderId}`, {
+    callEndpoint(instance, contract.payments.completePackage, {
       token: buyer.token,
-      json: { paypalOrderId },
+      params: { id: orderId },
+      body: { paypalOrderId },
     });
 
   /** The purchase entries in the ledger for each order: one each is "credited exactly once". */
@@ -370,7 +382,7 @@ describe('payments over three instances', () => {
     );
     // The others keep answering.
     for (const instance of survivors) {
-      expect((await call(instance, 'GET', '/packages')).status).toBe(200);
+      expect((await callEndpoint(instance, contract.packages.list, {})).status).toBe(200);
     }
     // What the killed instance left half done: the sweep (as its timer runs it, later) finishes
     // what was paid, and PayPal's webhook (it retries until answered) what was captured.

@@ -1,8 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { UserRecord } from '@coldmail/contracts';
+import { contract, type BodyOf } from '@coldmail/contracts';
 import { SMTPServer } from 'smtp-server';
-import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+import {
+  call,
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+  unique,
+} from './support/test-api';
 
 interface ReceivedMail {
   from: string;
@@ -84,16 +92,8 @@ afterAll(async () => {
 });
 
 describe('POST /send-message', () => {
-  const send = (token: string | undefined, json: unknown) =>
-    call<{ statusCode?: number; message: string; success?: boolean }>(
-      api,
-      'POST',
-      '/send-message',
-      {
-        token,
-        json,
-      },
-    );
+  const send = (token: string | undefined, body: BodyOf<typeof contract.messages.send>) =>
+    callEndpoint(api, contract.messages.send, { token, body });
 
   it('is for admins only, and sends nothing otherwise', async () => {
     const json = { toEmail: admin.email, subject: 'Hi', messageBody: 'x' };
@@ -101,13 +101,13 @@ describe('POST /send-message', () => {
     const refused = await send(buyer.token, json);
     expect(refused.status).toBe(403);
     // The spec's client reads the failure's text from `error`; `message` stays.
-    expect(refused.body).toMatchObject({
+    expect(refused.error).toMatchObject({
       message: expect.any(String),
-      error: refused.body.message,
+      error: refused.error?.message,
     });
     const invalid = await send(admin.token, { ...json, toEmail: 'not an address' });
     expect(invalid.status).toBe(400);
-    expect(invalid.body).toMatchObject({ error: invalid.body.message });
+    expect(invalid.error).toMatchObject({ error: invalid.error?.message });
     expect(smtp.mails).toHaveLength(0);
   });
 
@@ -132,8 +132,9 @@ describe('POST /send-message', () => {
     expect(html).toContain('href="https://coldmail.test/offer"');
     expect(html).not.toMatch(/<script|onerror|javascript:/i);
 
-    const record = await call<UserRecord[]>(api, 'GET', `/users?userEmail=${buyer.email}`, {
+    const record = await callEndpoint(api, contract.users.list, {
       token: buyer.token,
+      query: { userEmail: buyer.email },
     });
     const logs = record.body[0]?.messageLogs ?? [];
     expect(logs).toHaveLength(1);
@@ -164,6 +165,13 @@ describe('POST /send-message', () => {
   it.each([
     ['toEmail', { toEmail: 'not-an-address', subject: 'Hi', messageBody: 'x' }],
     ['subject', { toEmail: 'a@b.test', subject: '  ', messageBody: 'x' }],
+  ])('rejects a bad %s with 400', async (field, body) => {
+    const response = await send(admin.token, body);
+    expect(response.status).toBe(400);
+    expect(response.error?.fieldErrors?.[field]).toBeDefined();
+  });
+
+  it.each([
     ['messageBody', { toEmail: 'a@b.test', subject: 'Hi' }],
     ['toEmail', { toEmail: { $gt: '' }, subject: 'Hi', messageBody: 'x' }],
   ])('rejects a bad %s with 400', async (field, json) => {
@@ -182,14 +190,14 @@ describe('without SMTP settings', () => {
   it('writes each message as an .eml file instead', async () => {
     const local = await startTestApi({ ADMIN_EMAILS: adminEmail });
     try {
-      const localAdmin = await call(local, 'POST', '/api/create-user', {
+      const localAdmin = await callEndpoint(local, contract.users.createOrSync, {
         token: admin.token,
-        json: {},
+        body: {},
       });
       expect(localAdmin.status).toBe(200);
-      const response = await call(local, 'POST', '/send-message', {
+      const response = await callEndpoint(local, contract.messages.send, {
         token: admin.token,
-        json: { toEmail: adminEmail, subject: 'Note to self', messageBody: '<i>kept</i>' },
+        body: { toEmail: adminEmail, subject: 'Note to self', messageBody: '<i>kept</i>' },
       });
       expect(response.status).toBe(200);
       const files = readdirSync(local.config.mail.dir).filter((name) => name.endsWith('.eml'));

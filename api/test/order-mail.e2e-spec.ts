@@ -1,9 +1,16 @@
-import type { PackageOrder } from '@coldmail/contracts';
+import { contract, type PackageOrder } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
 import { FulfilmentService } from '../src/payments/fulfilment.service';
 import { awaitMail, orderMailSettled } from './support/mailbox';
 import { paypalDouble } from './support/paypal-double';
-import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+import {
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+  unique,
+} from './support/test-api';
 
 const paypal = paypalDouble();
 let api: TestApi;
@@ -15,9 +22,9 @@ const billing = { customerName: 'Rita Receipt', address: '7 Ledger Lane', countr
 beforeAll(async () => {
   api = await startTestApi({ ADMIN_EMAILS: adminEmail, ...paypal.env });
   admin = await signUp(api, 'admin', { email: adminEmail });
-  const created = await call<{ _id: string }>(api, 'POST', '/add-package', {
+  const created = await callEndpoint(api, contract.packages.add, {
     token: admin.token,
-    json: { packageName: 'Receipt Pack', price: 19.99, credit: 150, validity: 30 },
+    body: { packageName: 'Receipt Pack', price: 19.99, credit: 150, validity: 30 },
   });
   packageId = created.body._id;
 });
@@ -27,23 +34,24 @@ async function approvedOrder(
   buyer: Persona,
 ): Promise<{ order: PackageOrder; paypalOrderId: string }> {
   const order = (
-    await call<PackageOrder>(api, 'POST', '/new-order', {
+    await callEndpoint(api, contract.packageOrders.create, {
       token: buyer.token,
-      json: { packageId, ...billing },
+      body: { packageId, ...billing },
     })
   ).body;
-  const created = await call<{ id: string }>(api, 'POST', '/api/paypal/orders', {
+  const created = await callEndpoint(api, contract.payments.createPaypalOrder, {
     token: buyer.token,
-    json: { orderId: order._id, kind: 'package' },
+    body: { orderId: order._id, kind: 'package' },
   });
   await paypal.approve(created.body.id);
   return { order, paypalOrderId: created.body.id };
 }
 
 const complete = (buyer: Persona, order: PackageOrder, paypalOrderId: string) =>
-  call(api, 'PUT', `/process-payment-complete/${order._id}`, {
+  callEndpoint(api, contract.payments.completePackage, {
     token: buyer.token,
-    json: { paypalOrderId },
+    params: { id: order._id },
+    body: { paypalOrderId },
   });
 
 const receiptsFor = (order: PackageOrder, count = 1) =>
@@ -91,14 +99,14 @@ describe('receipts and refund notices by e-mail', () => {
   it('an order a buyer names with markup is mailed as text, never as markup', async () => {
     const buyer = await signUp(api, 'markup');
     const order = (
-      await call<PackageOrder>(api, 'POST', '/new-order', {
+      await callEndpoint(api, contract.packageOrders.create, {
         token: buyer.token,
-        json: { packageId, ...billing, customerName: '<img src=x onerror=alert(1)>Mallory' },
+        body: { packageId, ...billing, customerName: '<img src=x onerror=alert(1)>Mallory' },
       })
     ).body;
-    const created = await call<{ id: string }>(api, 'POST', '/api/paypal/orders', {
+    const created = await callEndpoint(api, contract.payments.createPaypalOrder, {
       token: buyer.token,
-      json: { orderId: order._id, kind: 'package' },
+      body: { orderId: order._id, kind: 'package' },
     });
     await paypal.approve(created.body.id);
     await complete(buyer, order, created.body.id);
@@ -112,7 +120,12 @@ describe('receipts and refund notices by e-mail', () => {
     await complete(buyer, order, paypalOrderId);
     await receiptsFor(order);
     const clicks = await Promise.all(
-      [1, 2, 3].map(() => call(api, 'POST', `/order/${order._id}/refund`, { token: admin.token })),
+      [1, 2, 3].map(() =>
+        callEndpoint(api, contract.packageOrders.refund, {
+          token: admin.token,
+          params: { id: order._id },
+        }),
+      ),
     );
     expect(clicks.map((click) => click.status)).toContain(200);
     const notices = await awaitMail(

@@ -1,4 +1,10 @@
-import { contract, type AdminItem, type ItemOrder, type PackageOrder } from '@coldmail/contracts';
+import {
+  contract,
+  type AdminItem,
+  type BodyOf,
+  type ItemOrder,
+  type PackageOrder,
+} from '@coldmail/contracts';
 import { mongo } from 'mongoose';
 import { RecoverySweepService } from '../src/jobs/recovery-sweep.service';
 import {
@@ -50,9 +56,9 @@ beforeAll(async () => {
     },
   });
   packageId = created.body._id;
-  const createdItem = await call<AdminItem>(api, 'POST', '/api/items', {
+  const createdItem = await callEndpoint(api, contract.items.create, {
     token: admin.token,
-    json: {
+    body: {
       name: 'Playbook',
       slug: 'Playbook-2025',
       price: '19.00',
@@ -74,9 +80,18 @@ const utcDay = (instant: Date) =>
     .concat(String(instant.getUTCFullYear()))
     .join('/');
 
-const newOrder = (persona: Persona, json: unknown = { packageId, ...billing }) =>
+const newOrder = (
+  persona: Persona,
+  body: BodyOf<typeof contract.packageOrders.create> = { packageId, ...billing },
+) => callEndpoint(api, contract.packageOrders.create, { token: persona.token, body });
+const newItemOrder = (
+  persona: Persona,
+  body: BodyOf<typeof contract.itemOrders.create> = { itemId: item._id, ...billing },
+) => callEndpoint(api, contract.itemOrders.create, { token: persona.token, body });
+/** A body the contract does not allow (unknown fields, operators, a missing field), as it is. */
+const rawOrder = (persona: Persona, json: unknown) =>
   call<PackageOrder & ErrorBody>(api, 'POST', '/new-order', { token: persona.token, json });
-const newItemOrder = (persona: Persona, json: unknown = { itemId: item._id, ...billing }) =>
+const rawItemOrder = (persona: Persona, json: unknown) =>
   call<ItemOrder & ErrorBody>(api, 'POST', '/new-item-order', { token: persona.token, json });
 
 describe('POST /new-order', () => {
@@ -111,7 +126,7 @@ describe('POST /new-order', () => {
   });
 
   it('ignores whatever the client says about price, credit, status or e-mail', async () => {
-    const response = await newOrder(buyer, {
+    const response = await rawOrder(buyer, {
       packageId,
       ...billing,
       totalPrice: '0.01',
@@ -141,27 +156,35 @@ describe('POST /new-order', () => {
     const before = await ordersInDb().countDocuments();
     const response = await newOrder(seller);
     expect(response.status).toBe(403);
-    expect(response.body.message).toBe('Sellers cannot purchase products');
+    expect(response.error?.message).toBe('Sellers cannot purchase products');
     expect(await ordersInDb().countDocuments()).toBe(before);
   });
 
   it('needs sign-in and a user record', async () => {
     expect(
-      (await call(api, 'POST', '/new-order', { json: { packageId, ...billing } })).status,
+      (await callEndpoint(api, contract.packageOrders.create, { body: { packageId, ...billing } }))
+        .status,
     ).toBe(401);
     const unsynced = await signUp(api, 'unsynced', { sync: false });
     expect((await newOrder(unsynced)).status).toBe(403);
   });
 
-  it.each([
+  it.each<[string, BodyOf<typeof contract.packageOrders.create>]>([
     ['customerName', { packageId, ...billing, customerName: ' ' }],
     ['address', { packageId, ...billing, address: '' }],
-    ['country', { packageId, ...billing, country: undefined }],
     ['packageId', { ...billing, packageId: 'not-an-id' }],
+  ])('refuses a bad %s with 400', async (field, body) => {
+    const response = await newOrder(buyer, body);
+    expect(response.status).toBe(400);
+    expect(response.error?.fieldErrors?.[field]).toBeDefined();
+  });
+
+  it.each([
+    ['country', { packageId, ...billing, country: undefined }],
     ['packageId', { ...billing, packageId: { $gt: '' } }],
     ['customerName', { packageId, ...billing, customerName: { $ne: null } }],
   ])('refuses a bad %s with 400', async (field, json) => {
-    const response = await newOrder(buyer, json);
+    const response = await rawOrder(buyer, json);
     expect(response.status).toBe(400);
     expect(response.body.fieldErrors?.[field]).toBeDefined();
   });
@@ -189,8 +212,9 @@ describe('GET /orders and GET /order/:id', () => {
   });
 
   it("lists the buyer's own orders, newest first", async () => {
-    const response = await call<PackageOrder[]>(api, 'GET', `/orders?userEmail=${buyer.email}`, {
+    const response = await callEndpoint(api, contract.packageOrders.list, {
       token: buyer.token,
+      query: { userEmail: buyer.email },
     });
     expect(response.status).toBe(200);
     expect(response.body.length).toBeGreaterThanOrEqual(3);
@@ -201,21 +225,25 @@ describe('GET /orders and GET /order/:id', () => {
   });
 
   it("refuses another user's list (403) and the full list to non-admins", async () => {
-    const others = await call(api, 'GET', `/orders?userEmail=${buyer.email}`, {
+    const others = await callEndpoint(api, contract.packageOrders.list, {
       token: other.token,
+      query: { userEmail: buyer.email },
     });
     expect(others.status).toBe(403);
     expect(others.text).not.toContain(own.orderId);
-    expect((await call(api, 'GET', '/orders', { token: buyer.token })).status).toBe(403);
+    expect(
+      (await callEndpoint(api, contract.packageOrders.list, { token: buyer.token })).status,
+    ).toBe(403);
   });
 
   it('lists every order, or any buyer’s, for an admin', async () => {
-    const all = await call<PackageOrder[]>(api, 'GET', '/orders', { token: admin.token });
+    const all = await callEndpoint(api, contract.packageOrders.list, { token: admin.token });
     expect(all.status).toBe(200);
     const emails = new Set(all.body.map((order) => order.customerEmail));
     expect(emails).toEqual(new Set([buyer.email, other.email]));
-    const buyers = await call<PackageOrder[]>(api, 'GET', `/orders?userEmail=${buyer.email}`, {
+    const buyers = await callEndpoint(api, contract.packageOrders.list, {
       token: admin.token,
+      query: { userEmail: buyer.email },
     });
     expect(buyers.status).toBe(200);
     const stored = await ordersInDb()
@@ -243,39 +271,50 @@ describe('GET /orders and GET /order/:id', () => {
 
   it('shows an order to its buyer and to admins, and a 404 to anyone else', async () => {
     for (const persona of [buyer, admin]) {
-      const response = await call<PackageOrder>(api, 'GET', `/order/${own._id}`, {
+      const response = await callEndpoint(api, contract.packageOrders.get, {
         token: persona.token,
+        params: { id: own._id },
       });
       expect(response.status).toBe(200);
       expect(response.body).toEqual(own);
     }
-    const stranger = await call(api, 'GET', `/order/${own._id}`, { token: other.token });
+    const stranger = await callEndpoint(api, contract.packageOrders.get, {
+      token: other.token,
+      params: { id: own._id },
+    });
     expect(stranger.status).toBe(404);
     expect(stranger.text).not.toContain(own.orderId);
-    expect((await call(api, 'GET', `/order/${own._id}`)).status).toBe(401);
+    expect(
+      (await callEndpoint(api, contract.packageOrders.get, { params: { id: own._id } })).status,
+    ).toBe(401);
   });
 
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
     expect((await call(api, 'GET', '/order/123', { token: buyer.token })).status).toBe(400);
     expect((await call(api, 'GET', '/order/{"$gt":""}', { token: buyer.token })).status).toBe(400);
     const unknown = new mongo.ObjectId().toHexString();
-    expect((await call(api, 'GET', `/order/${unknown}`, { token: buyer.token })).status).toBe(404);
+    expect(
+      (
+        await callEndpoint(api, contract.packageOrders.get, {
+          token: buyer.token,
+          params: { id: unknown },
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('DELETE /order/:id (admin, pending only)', () => {
   it('deletes a pending order', async () => {
     const order = (await newOrder(buyer)).body;
-    expect((await call(api, 'DELETE', `/order/${order._id}`, { token: buyer.token })).status).toBe(
-      403,
-    );
-    const response = await call(api, 'DELETE', `/order/${order._id}`, { token: admin.token });
+    const remove = (token: string) =>
+      callEndpoint(api, contract.packageOrders.delete, { token, params: { id: order._id } });
+    expect((await remove(buyer.token)).status).toBe(403);
+    const response = await remove(admin.token);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: 'Order deleted successfully!' });
     expect(await ordersInDb().countDocuments({ orderId: order.orderId })).toBe(0);
-    expect((await call(api, 'DELETE', `/order/${order._id}`, { token: admin.token })).status).toBe(
-      404,
-    );
+    expect((await remove(admin.token)).status).toBe(404);
   });
 
   it('refuses a paid order with 409 and keeps it', async () => {
@@ -284,18 +323,19 @@ describe('DELETE /order/:id (admin, pending only)', () => {
       { _id: new mongo.ObjectId(order._id) },
       { $set: { paymentStatus: 'Paid', orderStatus: 'Completed' } },
     );
-    const response = await call<ErrorBody>(api, 'DELETE', `/order/${order._id}`, {
+    const response = await callEndpoint(api, contract.packageOrders.delete, {
       token: admin.token,
+      params: { id: order._id },
     });
     expect(response.status).toBe(409);
-    expect(response.body.message).toMatch(/paid and cannot be deleted/);
+    expect(response.error?.message).toMatch(/paid and cannot be deleted/);
     expect(await ordersInDb().countDocuments({ orderId: order.orderId })).toBe(1);
   });
 });
 
 describe('items', () => {
   it('GET /item/:id shows an item to anyone, never its accessUrl', async () => {
-    const response = await call(api, 'GET', `/item/${item._id}`);
+    const response = await callEndpoint(api, contract.items.get, { params: { id: item._id } });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       success: true,
@@ -315,14 +355,12 @@ describe('items', () => {
 
   it('GET /api/items lists items; the access URLs only for admins', async () => {
     for (const token of [undefined, buyer.token, 'not.a.token']) {
-      const response = await call<AdminItem[]>(api, 'GET', '/api/items', { token });
+      const response = await callEndpoint(api, contract.items.list, { token });
       expect(response.status).toBe(200);
       expect(response.body.map((found) => found._id)).toContain(item._id);
       expect(response.text).not.toContain('secret-playbook');
     }
-    const forAdmin = await call<AdminItem[]>(api, 'GET', '/api/items', {
-      token: admin.token,
-    });
+    const forAdmin = await callEndpoint(api, contract.items.list, { token: admin.token });
     expect(forAdmin.body.find((found) => found._id === item._id)?.accessUrl).toBe(
       'https://files.test/secret-playbook.pdf',
     );
@@ -335,48 +373,54 @@ describe('items', () => {
       price: 5,
       accessUrl: 'https://f.test/p',
     };
-    expect((await call(api, 'POST', '/api/items', { token: buyer.token, json: body })).status).toBe(
-      403,
-    );
-    const created = await call<AdminItem>(api, 'POST', '/api/items', {
+    expect(
+      (await callEndpoint(api, contract.items.create, { token: buyer.token, body })).status,
+    ).toBe(403);
+    const created = await callEndpoint(api, contract.items.create, {
       token: admin.token,
-      json: { ...body, imageUrl: 'https://img.test/x.png' },
+      body: { ...body, imageUrl: 'https://img.test/x.png' },
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ ...body, imageUrl: 'https://img.test/x.png' });
-    const duplicate = await call<ErrorBody>(api, 'POST', '/api/items', {
+    const duplicate = await callEndpoint(api, contract.items.create, {
       token: admin.token,
-      json: body,
+      body,
     });
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body.message).toBe('Another item already uses this slug');
+    expect(duplicate.error?.message).toBe('Another item already uses this slug');
 
-    const path = `/api/items/${created.body._id}`;
-    const edited = await call<AdminItem>(api, 'PUT', path, {
+    const params = { id: created.body._id };
+    const edited = await callEndpoint(api, contract.items.update, {
       token: admin.token,
-      json: { ...body, price: 6 },
+      params,
+      body: { ...body, price: 6 },
     });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ price: 6, accessUrl: 'https://f.test/p' });
     expect(edited.body.imageUrl).toBeUndefined();
-    const taken = await call(api, 'PUT', path, {
+    const taken = await callEndpoint(api, contract.items.update, {
       token: admin.token,
-      json: { ...body, slug: 'playbook-2025' },
+      params,
+      body: { ...body, slug: 'playbook-2025' },
     });
     expect(taken.status).toBe(409);
 
-    expect((await call(api, 'DELETE', path, { token: buyer.token })).status).toBe(403);
-    expect((await call(api, 'DELETE', path, { token: admin.token })).status).toBe(200);
-    expect((await call(api, 'GET', `/item/${created.body._id}`)).status).toBe(404);
+    expect(
+      (await callEndpoint(api, contract.items.delete, { token: buyer.token, params })).status,
+    ).toBe(403);
+    expect(
+      (await callEndpoint(api, contract.items.delete, { token: admin.token, params })).status,
+    ).toBe(200);
+    expect((await callEndpoint(api, contract.items.get, { params })).status).toBe(404);
   });
 
   it('validates item fields', async () => {
-    const response = await call<ErrorBody>(api, 'POST', '/api/items', {
+    const response = await callEndpoint(api, contract.items.create, {
       token: admin.token,
-      json: { name: '', slug: 'Not A Slug', price: -1, accessUrl: 'javascript:alert(1)' },
+      body: { name: '', slug: 'Not A Slug', price: -1, accessUrl: 'javascript:alert(1)' },
     });
     expect(response.status).toBe(400);
-    expect(Object.keys(response.body.fieldErrors ?? {}).sort()).toEqual([
+    expect(Object.keys(response.error?.fieldErrors ?? {}).sort()).toEqual([
       'accessUrl',
       'name',
       'price',
@@ -387,7 +431,7 @@ describe('items', () => {
 
 describe('item orders', () => {
   it('creates a pending item order priced from the stored item, without its accessUrl', async () => {
-    const response = await newItemOrder(buyer, {
+    const response = await rawItemOrder(buyer, {
       itemId: item._id,
       ...billing,
       totalPrice: '0.01',
@@ -420,14 +464,14 @@ describe('item orders', () => {
 
   it('needs sign-in, a valid body and a known item, and stores nothing otherwise', async () => {
     const before = await ordersInDb().countDocuments(ITEM);
-    const anonymous = await call(api, 'POST', '/new-item-order', {
-      json: { itemId: item._id, ...billing },
+    const anonymous = await callEndpoint(api, contract.itemOrders.create, {
+      body: { itemId: item._id, ...billing },
     });
     expect(anonymous.status).toBe(401);
     const bad = await newItemOrder(buyer, { ...billing, itemId: 'not-an-id', address: ' ' });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.fieldErrors ?? {}).sort()).toEqual(['address', 'itemId']);
-    const injected = await newItemOrder(buyer, { ...billing, itemId: { $gt: '' } });
+    expect(Object.keys(bad.error?.fieldErrors ?? {}).sort()).toEqual(['address', 'itemId']);
+    const injected = await rawItemOrder(buyer, { ...billing, itemId: { $gt: '' } });
     expect(injected.status).toBe(400);
     expect(injected.body.fieldErrors).toHaveProperty('itemId');
     const unknown = await newItemOrder(buyer, {
@@ -435,14 +479,14 @@ describe('item orders', () => {
       ...billing,
     });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe('Item not found');
+    expect(unknown.error?.message).toBe('Item not found');
     expect(await ordersInDb().countDocuments(ITEM)).toBe(before);
   });
 
   it("refuses Sellers with 'Sellers cannot purchase products'", async () => {
     const response = await newItemOrder(seller);
     expect(response.status).toBe(403);
-    expect(response.body.message).toBe('Sellers cannot purchase products');
+    expect(response.error?.message).toBe('Sellers cannot purchase products');
   });
 
   it('hides the accessUrl of an unpaid order from everyone, admins included', async () => {
@@ -452,22 +496,30 @@ describe('item orders', () => {
       accessUrl: 'https://files.test/secret-playbook.pdf',
     });
     for (const persona of [buyer, admin]) {
-      const one = await call(api, 'GET', `/item-order/${order._id}`, { token: persona.token });
+      const one = await callEndpoint(api, contract.itemOrders.get, {
+        token: persona.token,
+        params: { id: order._id },
+      });
       expect(one.status).toBe(200);
       expect(one.text).not.toContain('secret-playbook');
     }
-    const list = await call<ItemOrder[]>(api, 'GET', `/item-orders?userEmail=${buyer.email}`, {
+    const list = await callEndpoint(api, contract.itemOrders.list, {
       token: buyer.token,
+      query: { userEmail: buyer.email },
     });
     expect(list.status).toBe(200);
     const listed = list.body.find(({ _id }) => _id === order._id);
     expect(listed).toMatchObject({ paymentStatus: 'pending' });
     expect(listed).not.toHaveProperty('accessUrl');
     expect(list.text).not.toContain('secret-playbook');
+    const params = { id: order._id };
     expect(
-      (await call(api, 'GET', `/item-order/${order._id}`, { token: other.token })).status,
+      (await callEndpoint(api, contract.itemOrders.get, { token: other.token, params })).status,
     ).toBe(404);
-    const verify = await call(api, 'GET', `/verify-order/${order._id}`, { token: buyer.token });
+    const verify = await callEndpoint(api, contract.itemOrders.verify, {
+      token: buyer.token,
+      params,
+    });
     expect(verify.body).toEqual({
       success: true,
       verified: false,
@@ -475,7 +527,7 @@ describe('item orders', () => {
       orderStatus: 'pending',
     });
     expect(
-      (await call(api, 'GET', `/verify-order/${order._id}`, { token: other.token })).status,
+      (await callEndpoint(api, contract.itemOrders.verify, { token: other.token, params })).status,
     ).toBe(404);
   });
 
@@ -490,8 +542,9 @@ describe('item orders', () => {
           .toArray()
       ).map(({ _id }) => _id.toHexString());
 
-    const own = await call<ItemOrder[]>(api, 'GET', `/item-orders?userEmail=${buyer.email}`, {
+    const own = await callEndpoint(api, contract.itemOrders.list, {
       token: buyer.token,
+      query: { userEmail: buyer.email },
     });
     expect(own.status).toBe(200);
     expect(own.body.map(({ _id }) => _id)).toEqual(await storedIds({ customerEmail: buyer.email }));
@@ -499,14 +552,20 @@ describe('item orders', () => {
     expect(own.text).not.toContain(othersOrder._id);
 
     expect(
-      (await call(api, 'GET', `/item-orders?userEmail=${buyer.email}`, { token: other.token }))
-        .status,
+      (
+        await callEndpoint(api, contract.itemOrders.list, {
+          token: other.token,
+          query: { userEmail: buyer.email },
+        })
+      ).status,
     ).toBe(403);
-    expect((await call(api, 'GET', '/item-orders', { token: buyer.token })).status).toBe(403);
+    expect((await callEndpoint(api, contract.itemOrders.list, { token: buyer.token })).status).toBe(
+      403,
+    );
     expect(
       (await call(api, 'GET', '/item-orders?userEmail[$ne]=x', { token: admin.token })).status,
     ).toBe(400);
-    const all = await call<ItemOrder[]>(api, 'GET', '/item-orders', { token: admin.token });
+    const all = await callEndpoint(api, contract.itemOrders.list, { token: admin.token });
     expect(all.status).toBe(200);
     expect(all.body.map(({ _id }) => _id)).toEqual(await storedIds());
     expect(all.body.map(({ _id }) => _id)).toEqual(
@@ -521,15 +580,11 @@ describe('item orders', () => {
       { _id: new mongo.ObjectId(paid._id) },
       { $set: { paymentStatus: 'Paid', orderStatus: 'Completed' } },
     );
-    expect(
-      (await call(api, 'DELETE', `/item-order/${pending._id}`, { token: buyer.token })).status,
-    ).toBe(403);
-    expect(
-      (await call(api, 'DELETE', `/item-order/${pending._id}`, { token: admin.token })).status,
-    ).toBe(200);
-    expect(
-      (await call(api, 'DELETE', `/item-order/${paid._id}`, { token: admin.token })).status,
-    ).toBe(409);
+    const remove = (token: string, id: string) =>
+      callEndpoint(api, contract.itemOrders.delete, { token, params: { id } });
+    expect((await remove(buyer.token, pending._id)).status).toBe(403);
+    expect((await remove(admin.token, pending._id)).status).toBe(200);
+    expect((await remove(admin.token, paid._id)).status).toBe(409);
     expect(await ordersInDb().countDocuments({ orderId: paid.orderId })).toBe(1);
     expect((await call(api, 'DELETE', '/item-order/xyz', { token: admin.token })).status).toBe(400);
   });
@@ -539,14 +594,14 @@ describe('unpaid orders per buyer', () => {
   it('are at most 10 of each kind: the 11th is refused until one is paid or deleted', async () => {
     const capped = await startTestApi({ OPEN_ORDERS_LIMIT: '10' }, { sameDatabaseAs: api });
     const newOrder = (persona: Persona) =>
-      call<PackageOrder & ErrorBody>(capped, 'POST', '/new-order', {
+      callEndpoint(capped, contract.packageOrders.create, {
         token: persona.token,
-        json: { packageId, ...billing },
+        body: { packageId, ...billing },
       });
     const newItemOrder = (persona: Persona) =>
-      call<ItemOrder & ErrorBody>(capped, 'POST', '/new-item-order', {
+      callEndpoint(capped, contract.itemOrders.create, {
         token: persona.token,
-        json: { itemId: item._id, ...billing },
+        body: { itemId: item._id, ...billing },
       });
     try {
       const hoarder = await signUp(api, 'hoarder');
@@ -558,7 +613,7 @@ describe('unpaid orders per buyer', () => {
       }
       const refused = await newOrder(hoarder);
       expect(refused.status).toBe(409);
-      expect(refused.body.message).toBe(
+      expect(refused.error?.message).toBe(
         'You have 10 orders waiting for payment. Pay or delete one of them first.',
       );
       expect(await ordersInDb().countDocuments({ customerEmail: hoarder.email })).toBe(10);
@@ -566,7 +621,10 @@ describe('unpaid orders per buyer', () => {
       expect((await newItemOrder(hoarder)).status).toBe(201);
       expect((await newOrder(await signUp(api, 'neighbour'))).status).toBe(201);
 
-      const removed = await call(api, 'DELETE', `/order/${placed[0]?._id}`, { token: admin.token });
+      const removed = await callEndpoint(api, contract.packageOrders.delete, {
+        token: admin.token,
+        params: { id: placed[0]!._id },
+      });
       expect(removed.status).toBe(200);
       expect((await newOrder(hoarder)).status).toBe(201);
     } finally {
@@ -582,15 +640,24 @@ describe('one collection for both kinds', () => {
     const packageOrder = (await newOrder(buyer)).body;
     const byBuyer = { token: buyer.token };
     const byAdmin = { token: admin.token };
-    expect((await call(api, 'GET', `/order/${itemOrder._id}`, byBuyer)).status).toBe(404);
-    expect((await call(api, 'GET', `/item-order/${packageOrder._id}`, byBuyer)).status).toBe(404);
-    expect((await call(api, 'DELETE', `/order/${itemOrder._id}`, byAdmin)).status).toBe(404);
-    expect((await call(api, 'DELETE', `/item-order/${packageOrder._id}`, byAdmin)).status).toBe(
+    const ofItem = { params: { id: itemOrder._id } };
+    const ofPackage = { params: { id: packageOrder._id } };
+    const { packageOrders, itemOrders } = contract;
+    expect((await callEndpoint(api, packageOrders.get, { ...byBuyer, ...ofItem })).status).toBe(
       404,
     );
-    const pay = await call(api, 'POST', '/api/paypal/orders', {
+    expect((await callEndpoint(api, itemOrders.get, { ...byBuyer, ...ofPackage })).status).toBe(
+      404,
+    );
+    expect((await callEndpoint(api, packageOrders.delete, { ...byAdmin, ...ofItem })).status).toBe(
+      404,
+    );
+    expect((await callEndpoint(api, itemOrders.delete, { ...byAdmin, ...ofPackage })).status).toBe(
+      404,
+    );
+    const pay = await callEndpoint(api, contract.payments.createPaypalOrder, {
       token: buyer.token,
-      json: { orderId: itemOrder._id, kind: 'package' },
+      body: { orderId: itemOrder._id, kind: 'package' },
     });
     expect(pay.status).toBe(404);
     const stored = await ordersInDb()
@@ -599,31 +666,19 @@ describe('one collection for both kinds', () => {
       .toArray();
     expect(stored.map(({ kind }) => kind as string).sort()).toEqual(['item', 'package']);
 
-    const ownPackages = await call<PackageOrder[]>(
-      api,
-      'GET',
-      `/orders?userEmail=${buyer.email}`,
-      byBuyer,
-    );
+    const ownPackages = await callEndpoint(api, contract.packageOrders.list, {
+      ...byBuyer,
+      query: { userEmail: buyer.email },
+    });
     expect(ownPackages.body.map((order) => order._id)).toContain(packageOrder._id);
     expect(ownPackages.body.map((order) => order._id)).not.toContain(itemOrder._id);
   });
 
   it("gives the back office each kind's total without a search, kept as orders come and go", async () => {
     const totals = async () => {
-      const page = { token: admin.token };
-      const packages = await call<{ total: number }>(
-        api,
-        'GET',
-        '/api/orders?page=1&pageSize=1',
-        page,
-      );
-      const items = await call<{ total: number }>(
-        api,
-        'GET',
-        '/api/item-orders?page=1&pageSize=1',
-        page,
-      );
+      const page = { token: admin.token, query: { page: 1, pageSize: 1 } };
+      const packages = await callEndpoint(api, contract.packageOrders.adminList, page);
+      const items = await callEndpoint(api, contract.itemOrders.adminList, page);
       return { packages: packages.body.total, items: items.body.total };
     };
     const counted = async () => ({
@@ -636,7 +691,12 @@ describe('one collection for both kinds', () => {
     await newOrder(buyer);
     expect(await totals()).toEqual(await counted());
     expect(
-      (await call(api, 'DELETE', `/item-order/${placed._id}`, { token: admin.token })).status,
+      (
+        await callEndpoint(api, contract.itemOrders.delete, {
+          token: admin.token,
+          params: { id: placed._id },
+        })
+      ).status,
     ).toBe(200);
     expect(await totals()).toEqual(await counted());
 
@@ -690,13 +750,15 @@ describe('one collection for both kinds', () => {
   };
   const listed = async (persona: Persona) => ({
     packages: (
-      await call<PackageOrder[]>(api, 'GET', `/orders?userEmail=${persona.email}`, {
+      await callEndpoint(api, contract.packageOrders.list, {
         token: persona.token,
+        query: { userEmail: persona.email },
       })
     ).body.map((order) => order.orderId),
     items: (
-      await call<ItemOrder[]>(api, 'GET', `/item-orders?userEmail=${persona.email}`, {
+      await callEndpoint(api, contract.itemOrders.list, {
         token: persona.token,
+        query: { userEmail: persona.email },
       })
     ).body.map((order) => order.orderId),
   });
@@ -720,14 +782,10 @@ describe('one collection for both kinds', () => {
     );
     expect(lists.items.sort()).toEqual(legacy.map(({ itemOrder }) => itemOrder.orderId).sort());
     // Each order once, as it was, with its kind.
-    const item = await call<ItemOrder>(
-      api,
-      'GET',
-      `/item-order/${legacy[0]?.itemOrder._id.toHexString()}`,
-      {
-        token: owner.token,
-      },
-    );
+    const item = await callEndpoint(api, contract.itemOrders.get, {
+      token: owner.token,
+      params: { id: legacy[0]!.itemOrder._id.toHexString() },
+    });
     expect(item.body).toMatchObject({
       orderId: legacy[0]?.itemOrder.orderId,
       slug: 'Playbook-2025',
@@ -750,8 +808,9 @@ describe('one collection for both kinds', () => {
       items: [late!.itemOrder.orderId],
     });
     // A moved order is one of the store's: the back office deletes it like any pending one.
-    const removed = await call(api, 'DELETE', `/item-order/${late!.itemOrder._id.toHexString()}`, {
+    const removed = await callEndpoint(api, contract.itemOrders.delete, {
       token: admin.token,
+      params: { id: late!.itemOrder._id.toHexString() },
     });
     expect(removed.status).toBe(200);
     expect((await listed(owner)).items).toEqual([]);

@@ -1,9 +1,17 @@
-import type { CreditPackage } from '@coldmail/contracts';
+import { contract, type BodyOf, type CreditPackage } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
 import { ItemsService } from '../src/items/items.service';
 import { PackagesService } from '../src/packages/packages.service';
 import { DEMO_ITEMS, DEMO_PACKAGES } from '../src/seed/demo-catalogue';
-import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+import {
+  call,
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+  unique,
+} from './support/test-api';
 
 type ErrorBody = { statusCode: number; message: string; fieldErrors?: Record<string, string> };
 
@@ -27,15 +35,19 @@ afterAll(async () => {
 
 afterEach(async () => {
   // Through the API, as an admin would: the API keeps the list in memory and drops it on writes.
-  const listed = await call<CreditPackage[]>(api, 'GET', '/packages');
+  const listed = await callEndpoint(api, contract.packages.list, {});
   for (const { _id } of listed.body) {
-    await call(api, 'DELETE', `/package/${_id}`, { token: admin.token });
+    await callEndpoint(api, contract.packages.delete, { token: admin.token, params: { id: _id } });
   }
   expect(await packagesInDb().countDocuments()).toBe(0);
 });
 
-async function add(body: Record<string, unknown>, token = admin.token) {
-  return call<CreditPackage & ErrorBody>(api, 'POST', '/add-package', { token, json: body });
+async function add(body: BodyOf<typeof contract.packages.add>, token = admin.token) {
+  return callEndpoint(api, contract.packages.add, { token, body });
+}
+/** A body the contract does not allow (unknown fields, operators), as it is. */
+async function addRaw(json: unknown, token = admin.token) {
+  return call<CreditPackage & ErrorBody>(api, 'POST', '/add-package', { token, json });
 }
 
 // Issue 34: the spec's package record carries sellerEmail and _id.
@@ -55,10 +67,11 @@ describe('the spec’s package record, sent to /add-package and /edit-package', 
     const stored = await packagesInDb().findOne({ packageName: 'Spec record' });
     expect(stored).not.toHaveProperty('sellerEmail');
 
-    const edit = (json: Record<string, unknown>) =>
-      call<CreditPackage & ErrorBody>(api, 'PUT', `/edit-package/${created.body._id}`, {
+    const edit = (body: BodyOf<typeof contract.packages.edit>) =>
+      callEndpoint(api, contract.packages.edit, {
         token: admin.token,
-        json,
+        params: { id: created.body._id },
+        body,
       });
     const edited = await edit({
       ...created.body,
@@ -69,9 +82,14 @@ describe('the spec’s package record, sent to /add-package and /edit-package', 
     expect(edited.body).toMatchObject({ _id: created.body._id, price: 12 });
     const another = await edit({ ...created.body, _id: '0123456789abcdef01234567', price: 99 });
     expect(another.status).toBe(400);
-    expect(another.body.fieldErrors?._id).toBe('This is not the id of the record at this address');
+    expect(another.error?.fieldErrors?._id).toBe(
+      'This is not the id of the record at this address',
+    );
     expect((await packagesInDb().findOne({ packageName: 'Spec record' }))?.price).toBe(12);
-    await call(api, 'DELETE', `/package/${created.body._id}`, { token: admin.token });
+    await callEndpoint(api, contract.packages.delete, {
+      token: admin.token,
+      params: { id: created.body._id },
+    });
   });
 });
 
@@ -93,12 +111,12 @@ describe('POST /add-package (admin)', () => {
   });
 
   it('is for admins only', async () => {
-    expect((await call(api, 'POST', '/add-package', { json: starter })).status).toBe(401);
+    expect((await callEndpoint(api, contract.packages.add, { body: starter })).status).toBe(401);
     expect((await add(starter, buyer.token)).status).toBe(403);
     expect(await packagesInDb().countDocuments()).toBe(0);
   });
 
-  it.each([
+  it.each<[string, BodyOf<typeof contract.packages.add>]>([
     ['packageName', { ...starter, packageName: ' ' }],
     ['price', { ...starter, price: '' }],
     ['price', { ...starter, price: '9.999' }],
@@ -106,10 +124,18 @@ describe('POST /add-package (admin)', () => {
     ['credit', { ...starter, credit: 'lots' }],
     ['credit', { ...starter, credit: 1.5 }],
     ['validity', { ...starter, validity: 0 }],
+  ])('refuses a bad %s with 400 and stores nothing', async (field, body) => {
+    const response = await add(body);
+    expect(response.status).toBe(400);
+    expect(response.error?.fieldErrors?.[field]).toBeDefined();
+    expect(await packagesInDb().countDocuments()).toBe(0);
+  });
+
+  it.each([
     ['slot', { ...starter, slot: 1 }],
     ['packageName', { ...starter, packageName: { $gt: '' } }],
   ])('refuses a bad %s with 400 and stores nothing', async (field, body) => {
-    const response = await add(body);
+    const response = await addRaw(body);
     expect(response.status).toBe(400);
     expect(response.body.fieldErrors?.[field]).toBeDefined();
     expect(await packagesInDb().countDocuments()).toBe(0);
@@ -121,7 +147,7 @@ describe('POST /add-package (admin)', () => {
     }
     const fourth = await add({ ...starter, packageName: 'Four' });
     expect(fourth.status).toBe(409);
-    expect(fourth.body.message).toBe('Maximum 3 packages allowed');
+    expect(fourth.error?.message).toBe('Maximum 3 packages allowed');
     expect(await packagesInDb().countDocuments()).toBe(3);
   });
 
@@ -139,8 +165,9 @@ describe('POST /add-package (admin)', () => {
     const created = await Promise.all(
       ['One', 'Two', 'Three'].map((name) => add({ ...starter, packageName: name })),
     );
-    const removed = await call(api, 'DELETE', `/package/${created[1]?.body._id}`, {
+    const removed = await callEndpoint(api, contract.packages.delete, {
       token: admin.token,
+      params: { id: created[1]!.body._id },
     });
     expect(removed.body).toEqual({ success: true, message: 'Package deleted successfully' });
     expect((await add({ ...starter, packageName: 'Four' })).status).toBe(201);
@@ -151,30 +178,32 @@ describe('POST /add-package (admin)', () => {
 describe('GET /packages, GET /package/:id (public)', () => {
   it('lists packages in the order they were added, without sign-in', async () => {
     for (const name of ['One', 'Two']) await add({ ...starter, packageName: name });
-    const list = await call<CreditPackage[]>(api, 'GET', '/packages');
+    const list = await callEndpoint(api, contract.packages.list, {});
     expect(list.status).toBe(200);
     expect(list.body.map((found) => found.packageName)).toEqual(['One', 'Two']);
     expect(list.text).not.toContain('slot');
 
-    const one = await call<CreditPackage>(api, 'GET', `/package/${list.body[0]?._id}`);
+    const one = await callEndpoint(api, contract.packages.get, {
+      params: { id: list.body[0]!._id },
+    });
     expect(one.status).toBe(200);
     expect(one.body).toEqual(list.body[0]);
   });
 
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
     expect((await call(api, 'GET', '/package/nope')).status).toBe(400);
-    expect((await call(api, 'GET', `/package/${new mongo.ObjectId().toHexString()}`)).status).toBe(
-      404,
-    );
+    const unknown = { id: new mongo.ObjectId().toHexString() };
+    expect((await callEndpoint(api, contract.packages.get, { params: unknown })).status).toBe(404);
   });
 });
 
 describe('PUT /edit-package/:id (admin)', () => {
   it('changes the given fields, keeps omitted ones and clears emptied lines', async () => {
     const created = await add({ ...starter, validity: 60, pointTwo: 'Two' });
-    const response = await call<CreditPackage>(api, 'PUT', `/edit-package/${created.body._id}`, {
+    const response = await callEndpoint(api, contract.packages.edit, {
       token: admin.token,
-      json: { packageName: 'Starter+', price: 12.5, credit: 60, pointOne: '' },
+      params: { id: created.body._id },
+      body: { packageName: 'Starter+', price: 12.5, credit: 60, pointOne: '' },
     });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
@@ -189,20 +218,30 @@ describe('PUT /edit-package/:id (admin)', () => {
 
   it('is for admins only and validates like add', async () => {
     const created = await add(starter);
-    const path = `/edit-package/${created.body._id}`;
-    expect((await call(api, 'PUT', path, { token: buyer.token, json: starter })).status).toBe(403);
-    const bad = await call<ErrorBody>(api, 'PUT', path, {
+    const params = { id: created.body._id };
+    expect(
+      (
+        await callEndpoint(api, contract.packages.edit, {
+          token: buyer.token,
+          params,
+          body: starter,
+        })
+      ).status,
+    ).toBe(403);
+    const bad = await callEndpoint(api, contract.packages.edit, {
       token: admin.token,
-      json: { ...starter, credit: -1 },
+      params,
+      body: { ...starter, credit: -1 },
     });
     expect(bad.status).toBe(400);
     expect(await packagesInDb().findOne({})).toMatchObject({ credit: 50 });
   });
 
   it('answers 404 for an unknown package', async () => {
-    const response = await call(api, 'PUT', `/edit-package/${new mongo.ObjectId().toHexString()}`, {
+    const response = await callEndpoint(api, contract.packages.edit, {
       token: admin.token,
-      json: starter,
+      params: { id: new mongo.ObjectId().toHexString() },
+      body: starter,
     });
     expect(response.status).toBe(404);
   });
@@ -211,27 +250,32 @@ describe('PUT /edit-package/:id (admin)', () => {
 describe('DELETE /package/:id (admin)', () => {
   it('is for admins only; a second delete is a 404', async () => {
     const created = await add(starter);
-    const path = `/package/${created.body._id}`;
-    expect((await call(api, 'DELETE', path, { token: buyer.token })).status).toBe(403);
-    expect((await call(api, 'DELETE', path, { token: admin.token })).status).toBe(200);
-    expect((await call(api, 'DELETE', path, { token: admin.token })).status).toBe(404);
+    const remove = (token: string) =>
+      callEndpoint(api, contract.packages.delete, { token, params: { id: created.body._id } });
+    expect((await remove(buyer.token)).status).toBe(403);
+    expect((await remove(admin.token)).status).toBe(200);
+    expect((await remove(admin.token)).status).toBe(404);
   });
 });
 
 describe('the list kept in memory', () => {
   it('shows an admin’s add, edit and delete on the very next read', async () => {
     const listed = async () =>
-      (await call<CreditPackage[]>(api, 'GET', '/packages')).body.map((found) => found.packageName);
+      (await callEndpoint(api, contract.packages.list, {})).body.map((found) => found.packageName);
     expect(await listed()).toEqual([]);
     const added = (await add({ ...starter, packageName: 'Fresh' })).body;
     expect(await listed()).toEqual(['Fresh']);
-    const edited = await call(api, 'PUT', `/edit-package/${added._id}`, {
+    const edited = await callEndpoint(api, contract.packages.edit, {
       token: admin.token,
-      json: { ...starter, packageName: 'Renamed' },
+      params: { id: added._id },
+      body: { ...starter, packageName: 'Renamed' },
     });
     expect(edited.status).toBe(200);
     expect(await listed()).toEqual(['Renamed']);
-    await call(api, 'DELETE', `/package/${added._id}`, { token: admin.token });
+    await callEndpoint(api, contract.packages.delete, {
+      token: admin.token,
+      params: { id: added._id },
+    });
     expect(await listed()).toEqual([]);
   });
 });
@@ -244,7 +288,7 @@ describe('the development seed', () => {
     expect(await items.seedIfEmpty(DEMO_ITEMS)).toBe(true);
     expect(await packages.seedIfEmpty(DEMO_PACKAGES)).toBe(false);
     expect(await items.seedIfEmpty(DEMO_ITEMS)).toBe(false);
-    const list = await call<CreditPackage[]>(api, 'GET', '/packages');
+    const list = await callEndpoint(api, contract.packages.list, {});
     expect(list.body.map((found) => found.packageName)).toEqual([
       'Starter',
       'Professional',

@@ -1,7 +1,15 @@
-import type { ButtonStyles, PaypalSettings } from '@coldmail/contracts';
+import { contract, type BodyOf, type ButtonStyles, type PaypalSettings } from '@coldmail/contracts';
 import type { mongo } from 'mongoose';
 import { SecretCipher } from '../src/secrets/secret-cipher';
-import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+import {
+  call,
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+  unique,
+} from './support/test-api';
 
 type SettingsResponse = { success: boolean; message?: string; data: PaypalSettings };
 type ErrorBody = { statusCode: number; message: string; fieldErrors?: Record<string, string> };
@@ -32,7 +40,7 @@ async function storedSecret(): Promise<string | undefined> {
   return api.app.get(SecretCipher).open(sealed);
 }
 const settingsInDb = () => api.db.collection('paypalSettings');
-const saved = {
+const saved: BodyOf<typeof contract.paypalSettings.update> = {
   clientId: 'AdminClientId',
   mode: 'live',
   currency: 'EUR',
@@ -59,9 +67,11 @@ afterEach(async () => {
   await settingsInDb().deleteMany({});
 });
 
-const read = (token?: string) =>
-  call<SettingsResponse>(api, 'GET', '/api/paypal-settings', token ? { token } : {});
-const put = (json: unknown, token = admin.token) =>
+const read = (token?: string) => callEndpoint(api, contract.paypalSettings.get, { token });
+const put = (body: BodyOf<typeof contract.paypalSettings.update>, token = admin.token) =>
+  callEndpoint(api, contract.paypalSettings.update, { token, body });
+/** A body the contract does not allow (bad values, operators, unknown fields), as it is. */
+const putRaw = (json: unknown, token = admin.token) =>
   call<SettingsResponse & ErrorBody>(api, 'PUT', '/api/paypal-settings', { token, json });
 
 describe('GET /api/paypal-settings', () => {
@@ -138,7 +148,9 @@ describe('PUT /api/paypal-settings (admin)', () => {
 
   it('is for admins only', async () => {
     expect((await put(saved, buyer.token)).status).toBe(403);
-    expect((await call(api, 'PUT', '/api/paypal-settings', { json: saved })).status).toBe(401);
+    expect((await callEndpoint(api, contract.paypalSettings.update, { body: saved })).status).toBe(
+      401,
+    );
     expect(await settingsInDb().countDocuments()).toBe(0);
   });
 
@@ -151,7 +163,7 @@ describe('PUT /api/paypal-settings (admin)', () => {
     ['clientId', { ...saved, clientId: { $gt: '' } }],
     ['webhookId', { ...saved, webhookId: 'x' }],
   ])('refuses a bad %s with 400 and changes nothing', async (field, body) => {
-    const response = await put(body);
+    const response = await putRaw(body);
     expect(response.status).toBe(400);
     expect(response.body.fieldErrors?.[field]).toBeDefined();
     expect(await settingsInDb().countDocuments()).toBe(0);
@@ -168,7 +180,7 @@ describe('a client secret saved in clear (before secrets were sealed)', () => {
     const restarted = await startTestApi({ ADMIN_EMAILS: adminEmail }, { sameDatabaseAs: api });
     try {
       expect(await storedSecret()).toBe('LegacySecret-0123456789');
-      const response = await call<SettingsResponse>(restarted, 'GET', '/api/paypal-settings', {
+      const response = await callEndpoint(restarted, contract.paypalSettings.get, {
         token: admin.token,
       });
       expect(response.body.data.clientSecret).toBe('Lega••••6789');
@@ -182,9 +194,9 @@ describe('POST /api/paypal-settings/reset (admin)', () => {
   it('goes back to the environment settings', async () => {
     await put({ ...saved, clientSecret: 'NewSecret-0123456789-xyzw' });
     expect(
-      (await call(api, 'POST', '/api/paypal-settings/reset', { token: buyer.token })).status,
+      (await callEndpoint(api, contract.paypalSettings.reset, { token: buyer.token })).status,
     ).toBe(403);
-    const response = await call<SettingsResponse>(api, 'POST', '/api/paypal-settings/reset', {
+    const response = await callEndpoint(api, contract.paypalSettings.reset, {
       token: admin.token,
     });
     expect(response.status).toBe(200);
@@ -215,12 +227,10 @@ describe("the PayPal button's label (spec §9: 'paypal' in the admin form, 'pay'
   });
 
   it("shows an admin's payment page (view=payments) what buyers see", async () => {
-    const response = await call<SettingsResponse>(
-      api,
-      'GET',
-      '/api/paypal-settings?view=payments',
-      { token: admin.token },
-    );
+    const response = await callEndpoint(api, contract.paypalSettings.get, {
+      token: admin.token,
+      query: { view: 'payments' },
+    });
     expect(response.body).toEqual({
       success: true,
       data: ENV_BUTTONS_VIEW,
@@ -247,7 +257,7 @@ describe("the PayPal button's label (spec §9: 'paypal' in the admin form, 'pay'
     expect(await labelFor(admin.token)).toBe('checkout');
     expect(await labelFor()).toBe('checkout');
 
-    await call(api, 'POST', '/api/paypal-settings/reset', { token: admin.token });
+    await callEndpoint(api, contract.paypalSettings.reset, { token: admin.token });
     expect(await labelFor(admin.token)).toBe('paypal');
     expect(await labelFor()).toBe('pay');
   });
@@ -257,7 +267,7 @@ describe('without PayPal credentials', () => {
   it('reports payments as disabled', async () => {
     const bare = await startTestApi();
     try {
-      const response = await call<SettingsResponse>(bare, 'GET', '/api/paypal-settings');
+      const response = await callEndpoint(bare, contract.paypalSettings.get, {});
       expect(response.body.data).toMatchObject({ clientId: '', enablePayPal: false });
     } finally {
       await bare.close();

@@ -1,9 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PackageOrder, ItemOrder } from '@coldmail/contracts';
+import { contract, type BodyOf, type ItemOrder, type PackageOrder } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
 import { privatePaypalDouble, type PaypalDoubleControl } from './support/paypal-double';
-import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+import {
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+  unique,
+} from './support/test-api';
 
 // Issue 9, items 4-6. A PayPal double of this file's own, so its misbehaviour (failing verify
 // calls) touches no other test file.
@@ -15,8 +22,6 @@ let itemId: string;
 const adminEmail = `admin-${unique()}@coldmail.test`;
 const billing = { customerName: 'Ada Buyer', address: '1 Loop Road', country: 'France' };
 const SECRET_URL = 'https://files.test/refundable-playbook.pdf';
-
-type ErrorBody = { statusCode: number; message: string };
 
 const paypalEnv = (url: string, webhookId: string) => ({
   PAYPAL_API_BASE: url,
@@ -33,14 +38,14 @@ beforeAll(async () => {
     ...paypalEnv(double.url, double.webhookId),
   });
   admin = await signUp(api, 'admin', { email: adminEmail });
-  const created = await call<{ _id: string }>(api, 'POST', '/add-package', {
+  const created = await callEndpoint(api, contract.packages.add, {
     token: admin.token,
-    json: { packageName: 'Refundable', price: 10, credit: 50, validity: 30 },
+    body: { packageName: 'Refundable', price: 10, credit: 50, validity: 30 },
   });
   packageId = created.body._id;
-  const item = await call<{ _id: string }>(api, 'POST', '/api/items', {
+  const item = await callEndpoint(api, contract.items.create, {
     token: admin.token,
-    json: {
+    body: {
       name: 'Refundable playbook',
       slug: 'refundable-playbook',
       price: 9,
@@ -65,9 +70,9 @@ const reversalsOf = (orderId: string) =>
   creditEntries().countDocuments({ reason: 'payment-reversal', reference: orderId });
 
 async function newPackageOrder(on: TestApi, buyer: Persona): Promise<PackageOrder> {
-  const created = await call<PackageOrder>(on, 'POST', '/new-order', {
+  const created = await callEndpoint(on, contract.packageOrders.create, {
     token: buyer.token,
-    json: { packageId, ...billing },
+    body: { packageId, ...billing },
   });
   expect(created.status).toBe(201);
   return created.body;
@@ -80,9 +85,9 @@ async function approvedPaypalOrder(
   orderId: string,
   kind: 'package' | 'item' = 'package',
 ): Promise<string> {
-  const created = await call<{ id: string }>(on, 'POST', '/api/paypal/orders', {
+  const created = await callEndpoint(on, contract.payments.createPaypalOrder, {
     token: buyer.token,
-    json: { orderId, kind },
+    body: { orderId, kind },
   });
   expect(created.status).toBe(201);
   await double.approve(created.body.id);
@@ -94,24 +99,26 @@ async function paidPackageOrder(
 ): Promise<{ order: PackageOrder; paypalOrderId: string }> {
   const order = await newPackageOrder(api, buyer);
   const paypalOrderId = await approvedPaypalOrder(api, buyer, order._id);
-  const paid = await call(api, 'PUT', `/process-payment-complete/${order._id}`, {
+  const paid = await callEndpoint(api, contract.payments.completePackage, {
     token: buyer.token,
-    json: { paypalOrderId },
+    params: { id: order._id },
+    body: { paypalOrderId },
   });
   expect(paid.status).toBe(200);
   return { order, paypalOrderId };
 }
 
 async function paidItemOrder(buyer: Persona): Promise<{ order: ItemOrder; paypalOrderId: string }> {
-  const created = await call<ItemOrder>(api, 'POST', '/new-item-order', {
+  const created = await callEndpoint(api, contract.itemOrders.create, {
     token: buyer.token,
-    json: { itemId, ...billing },
+    body: { itemId, ...billing },
   });
   expect(created.status).toBe(201);
   const paypalOrderId = await approvedPaypalOrder(api, buyer, created.body._id, 'item');
-  const paid = await call(api, 'PUT', `/item-update-payment-status/${created.body._id}`, {
+  const paid = await callEndpoint(api, contract.payments.completeItem, {
     token: buyer.token,
-    json: { paypalOrderId },
+    params: { id: created.body._id },
+    body: { paypalOrderId },
   });
   expect(paid.status).toBe(200);
   return { order: created.body, paypalOrderId };
@@ -167,17 +174,13 @@ describe('item 4: a capture counts only for the PayPal order our server created,
     await double.approve(foreign.id);
     await rest(`/v2/checkout/orders/${foreign.id}/capture`, {});
 
-    const completion = await call<{ message: string }>(
-      api,
-      'PUT',
-      `/process-payment-complete/${order._id}`,
-      {
-        token: buyer.token,
-        json: { paypalOrderId: foreign.id },
-      },
-    );
+    const completion = await callEndpoint(api, contract.payments.completePackage, {
+      token: buyer.token,
+      params: { id: order._id },
+      body: { paypalOrderId: foreign.id },
+    });
     expect(completion.status).toBe(422);
-    expect(completion.body.message).toBe('This PayPal payment is not for this order.');
+    expect(completion.error?.message).toBe('This PayPal payment is not for this order.');
     const { delivery } = await double.sendCaptureEvent(foreign.id, webhookUrl());
     expect(delivery.status).toBe(200);
     expect(await storedPackageOrder(order)).toMatchObject({ paymentStatus: 'pending' });
@@ -193,9 +196,10 @@ describe('item 4: a capture counts only for the PayPal order our server created,
       const buyer = await signUp(elsewhere, 'payee');
       const order = await newPackageOrder(elsewhere, buyer);
       const paypalOrderId = await approvedPaypalOrder(elsewhere, buyer, order._id);
-      const completion = await call(elsewhere, 'PUT', `/process-payment-complete/${order._id}`, {
+      const completion = await callEndpoint(elsewhere, contract.payments.completePackage, {
         token: buyer.token,
-        json: { paypalOrderId },
+        params: { id: order._id },
+        body: { paypalOrderId },
       });
       expect(completion.status).toBe(422);
       expect(await storedPackageOrder(order)).toMatchObject({ paymentStatus: 'pending' });
@@ -230,9 +234,10 @@ describe('the payee is pinned', () => {
       const order = await newPackageOrder(api, buyer);
       const paypalOrderId = await approvedPaypalOrder(api, buyer, order._id);
       await packageOrders().updateOne({ _id: new mongo.ObjectId(order._id) }, pinned);
-      const completion = await call(api, 'PUT', `/process-payment-complete/${order._id}`, {
+      const completion = await callEndpoint(api, contract.payments.completePackage, {
         token: buyer.token,
-        json: { paypalOrderId },
+        params: { id: order._id },
+        body: { paypalOrderId },
       });
       expect(completion.status).toBe(422);
       // Refused before PayPal is asked to capture: the order is still pending.
@@ -248,25 +253,19 @@ describe('a change of the PayPal account', () => {
     readdirSync(api.config.mail.dir)
       .map((name) => readFileSync(join(api.config.mail.dir, name), 'utf8'))
       .filter((eml) => eml.includes(`To: ${address}`) && eml.includes('PayPal account'));
-  const update = (json: unknown) =>
-    call(api, 'PUT', '/api/paypal-settings', { token: admin.token, json });
+  const update = (body: BodyOf<typeof contract.paypalSettings.update>) =>
+    callEndpoint(api, contract.paypalSettings.update, { token: admin.token, body });
   const accountChanges = () =>
     api.db.collection('audit_log').countDocuments({ action: 'settings.paypal.account-change' });
 
   it('is mailed to every admin and written to the audit log; other settings are not announced', async () => {
-    const current = await call<{ data: Record<string, unknown> }>(
-      api,
-      'GET',
-      '/api/paypal-settings',
-      {
-        token: admin.token,
-      },
-    );
-    const { clientSecret: _masked, ...form } = current.body.data;
+    const current = await callEndpoint(api, contract.paypalSettings.get, { token: admin.token });
+    const { clientSecret: _masked, ...shown } = current.body.data;
+    // An admin's read carries the mode, which the form sends back (in its place).
+    const form = { ...shown, mode: shown.mode! };
     const before = await accountChanges();
     expect(
-      (await update({ ...form, buttonStyles: { ...(form.buttonStyles as object), color: 'blue' } }))
-        .status,
+      (await update({ ...form, buttonStyles: { ...form.buttonStyles, color: 'blue' } })).status,
     ).toBe(200);
     expect(await accountChanges()).toBe(before);
     expect(mailsTo(adminEmail)).toHaveLength(0);
@@ -290,18 +289,17 @@ describe('item 5: refunds, reversals and disputes', () => {
     expect(await balanceOf(buyer)).toBe(50);
     // The buyer spends 30 of the 50 credits (an admin adjustment stands in for generations).
     const me = await users().findOne({ userEmail: buyer.email });
-    const spent = await call(api, 'PUT', `/api/users/${me?._id.toHexString()}`, {
+    const spent = await callEndpoint(api, contract.users.adminUpdate, {
       token: admin.token,
-      json: { currentBalance: 20 },
+      params: { id: me!._id.toHexString() },
+      body: { currentBalance: 20 },
     });
     expect(spent.status).toBe(200);
 
-    expect(
-      (await call(api, 'POST', `/order/${order._id}/refund`, { token: buyer.token })).status,
-    ).toBe(403);
-    const refunded = await call<PackageOrder>(api, 'POST', `/order/${order._id}/refund`, {
-      token: admin.token,
-    });
+    const refund = (token: string) =>
+      callEndpoint(api, contract.packageOrders.refund, { token, params: { id: order._id } });
+    expect((await refund(buyer.token)).status).toBe(403);
+    const refunded = await refund(admin.token);
     expect(refunded.status).toBe(200);
     expect(refunded.body).toMatchObject({ paymentStatus: 'Refunded', orderStatus: 'Refunded' });
     expect(await balanceOf(buyer)).toBe(0);
@@ -311,7 +309,7 @@ describe('item 5: refunds, reversals and disputes', () => {
     const atPaypal = await double.order(paypalOrderId);
     expect(atPaypal?.purchase_units[0]?.payments?.captures?.[0]?.status).toBe('REFUNDED');
 
-    const again = await call(api, 'POST', `/order/${order._id}/refund`, { token: admin.token });
+    const again = await refund(admin.token);
     expect(again.status).toBe(409);
     expect(await reversalsOf(order._id)).toBe(1);
     const audit = await api.db
@@ -325,7 +323,10 @@ describe('item 5: refunds, reversals and disputes', () => {
     const { order } = await paidPackageOrder(buyer);
     const answers = await Promise.all(
       [1, 2, 3, 4].map(() =>
-        call(api, 'POST', `/order/${order._id}/refund`, { token: admin.token }),
+        callEndpoint(api, contract.packageOrders.refund, {
+          token: admin.token,
+          params: { id: order._id },
+        }),
       ),
     );
     expect(answers.map(({ status }) => status)).toContain(200);
@@ -414,8 +415,9 @@ describe('item 5: refunds, reversals and disputes', () => {
       },
     );
     expect(sent.delivery.status).toBe(200);
-    const after = await call<ItemOrder>(api, 'GET', `/item-order/${order._id}`, {
+    const after = await callEndpoint(api, contract.itemOrders.get, {
       token: buyer.token,
+      params: { id: order._id },
     });
     expect(after.body).toMatchObject({ paymentStatus: 'Paid', accessUrl: SECRET_URL });
     await expect(
@@ -430,11 +432,12 @@ describe('item 5: refunds, reversals and disputes', () => {
     const buyer = await signUp(api, 'inprogress');
     const { order, paypalOrderId } = await paidPackageOrder(buyer);
     await double.setBehavior({ refund: 'IN_PROGRESS' });
-    const refused = await call<{ message: string }>(api, 'POST', `/order/${order._id}/refund`, {
+    const refused = await callEndpoint(api, contract.packageOrders.refund, {
       token: admin.token,
+      params: { id: order._id },
     });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(
+    expect(refused.error?.message).toBe(
       'PayPal is still processing an earlier request for this payment. Please try again in a moment.',
     );
     expect(await storedPackageOrder(order)).toMatchObject({ paymentStatus: 'Paid' });
@@ -462,19 +465,19 @@ describe('item 5: refunds, reversals and disputes', () => {
       const order = await newPackageOrder(api, buyer);
       const refused = await approvedPaypalOrder(api, buyer, order._id);
       await double.setBehavior({ capture: outcome });
-      const completion = await call(api, 'PUT', `/process-payment-complete/${order._id}`, {
-        token: buyer.token,
-        json: { paypalOrderId: refused },
-      });
+      const complete = (paypalOrderId: string) =>
+        callEndpoint(api, contract.payments.completePackage, {
+          token: buyer.token,
+          params: { id: order._id },
+          body: { paypalOrderId },
+        });
+      const completion = await complete(refused);
       expect(completion.status).toBe(402);
       expect(await storedPackageOrder(order)).toMatchObject({ paymentStatus: 'pending' });
       await double.resetBehavior();
       // Another PayPal order for the same order: the declined one no longer holds it.
       const again = await approvedPaypalOrder(api, buyer, order._id);
-      const paid = await call(api, 'PUT', `/process-payment-complete/${order._id}`, {
-        token: buyer.token,
-        json: { paypalOrderId: again },
-      });
+      const paid = await complete(again);
       expect(paid.status).toBe(200);
     }
     expect(await balanceOf(buyer)).toBe(100);
@@ -489,9 +492,10 @@ describe('item 5: refunds, reversals and disputes', () => {
       await approvedPaypalOrder(api, buyer, order._id),
     ];
     const complete = (paypalOrderId: string) =>
-      call(api, 'PUT', `/process-payment-complete/${order._id}`, {
+      callEndpoint(api, contract.payments.completePackage, {
         token: buyer.token,
-        json: { paypalOrderId },
+        params: { id: order._id },
+        body: { paypalOrderId },
       });
     expect((await complete(first)).status).toBe(200);
     // The other tab, later: told the order is paid, and PayPal is not asked to capture again.
@@ -506,8 +510,9 @@ describe('item 5: refunds, reversals and disputes', () => {
   it('a reversal withdraws a digital item’s access link', async () => {
     const buyer = await signUp(api, 'reversed');
     const { order: created, paypalOrderId } = await paidItemOrder(buyer);
-    const before = await call<ItemOrder>(api, 'GET', `/item-order/${created._id}`, {
+    const before = await callEndpoint(api, contract.itemOrders.get, {
       token: buyer.token,
+      params: { id: created._id },
     });
     expect(before.body.accessUrl).toBe(SECRET_URL);
 
@@ -517,8 +522,9 @@ describe('item 5: refunds, reversals and disputes', () => {
       'PAYMENT.CAPTURE.REVERSED',
     );
     expect(reversal.delivery.status).toBe(200);
-    const after = await call<ItemOrder>(api, 'GET', `/item-order/${created._id}`, {
+    const after = await callEndpoint(api, contract.itemOrders.get, {
       token: buyer.token,
+      params: { id: created._id },
     });
     expect(after.body).toMatchObject({ paymentStatus: 'Refunded' });
     expect(after.body.accessUrl).toBeUndefined();
@@ -545,24 +551,24 @@ describe('item 5: refunds, reversals and disputes', () => {
 
 describe('POST /item-order/:id/refund (admin)', () => {
   const refund = (order: { _id: string }, token: string) =>
-    call<ItemOrder & ErrorBody>(api, 'POST', `/item-order/${order._id}/refund`, { token });
+    callEndpoint(api, contract.itemOrders.refund, { token, params: { id: order._id } });
 
   it('refuses a buyer (403) and an unpaid order (409), and changes nothing', async () => {
     const buyer = await signUp(api, 'item-refund-refused');
     const { order, paypalOrderId } = await paidItemOrder(buyer);
     const byBuyer = await refund(order, buyer.token);
     expect(byBuyer.status).toBe(403);
-    expect(byBuyer.body.message).toBe('Admin access required');
+    expect(byBuyer.error?.message).toBe('Admin access required');
     expect(await storedItemOrder(order)).toMatchObject({ paymentStatus: 'Paid' });
     expect(await captureStatusAtPaypal(paypalOrderId)).toBe('COMPLETED');
 
-    const pending = await call<ItemOrder>(api, 'POST', '/new-item-order', {
+    const pending = await callEndpoint(api, contract.itemOrders.create, {
       token: buyer.token,
-      json: { itemId, ...billing },
+      body: { itemId, ...billing },
     });
     const unpaid = await refund(pending.body, admin.token);
     expect(unpaid.status).toBe(409);
-    expect(unpaid.body.message).toBe('Only a paid order can be refunded.');
+    expect(unpaid.error?.message).toBe('Only a paid order can be refunded.');
     expect(await storedItemOrder(pending.body)).toMatchObject({
       paymentStatus: 'pending',
       orderStatus: 'pending',
@@ -574,8 +580,9 @@ describe('POST /item-order/:id/refund (admin)', () => {
   it('refunds at PayPal, marks the order Refunded and withdraws its access link, once', async () => {
     const buyer = await signUp(api, 'item-refunded');
     const { order, paypalOrderId } = await paidItemOrder(buyer);
-    const before = await call<ItemOrder>(api, 'GET', `/item-order/${order._id}`, {
+    const before = await callEndpoint(api, contract.itemOrders.get, {
       token: buyer.token,
+      params: { id: order._id },
     });
     expect(before.body.accessUrl).toBe(SECRET_URL);
 
@@ -593,25 +600,24 @@ describe('POST /item-order/:id/refund (admin)', () => {
     });
 
     for (const persona of [buyer, admin]) {
-      const one = await call<ItemOrder>(api, 'GET', `/item-order/${order._id}`, {
+      const one = await callEndpoint(api, contract.itemOrders.get, {
         token: persona.token,
+        params: { id: order._id },
       });
       expect(one.status).toBe(200);
       expect(one.body).toMatchObject({ paymentStatus: 'Refunded' });
       expect(one.text).not.toContain(SECRET_URL);
     }
-    const own = await call<ItemOrder[]>(
-      api,
-      'GET',
-      `/item-orders?userEmail=${encodeURIComponent(buyer.email)}`,
-      { token: buyer.token },
-    );
+    const own = await callEndpoint(api, contract.itemOrders.list, {
+      token: buyer.token,
+      query: { userEmail: buyer.email },
+    });
     expect(own.status).toBe(200);
     expect(own.body.map(({ _id, paymentStatus }) => ({ _id, paymentStatus }))).toEqual([
       { _id: order._id, paymentStatus: 'Refunded' },
     ]);
     expect(own.text).not.toContain(SECRET_URL);
-    const everyone = await call<ItemOrder[]>(api, 'GET', '/item-orders', { token: admin.token });
+    const everyone = await callEndpoint(api, contract.itemOrders.list, { token: admin.token });
     expect(everyone.status).toBe(200);
     const listed = everyone.body.find(({ _id }) => _id === order._id);
     expect(listed).toMatchObject({ paymentStatus: 'Refunded' });
@@ -619,7 +625,7 @@ describe('POST /item-order/:id/refund (admin)', () => {
 
     const again = await refund(order, admin.token);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('This order is already refunded.');
+    expect(again.error?.message).toBe('This order is already refunded.');
     const entries = await api.db
       .collection('audit_log')
       .find({ action: 'item-order.refund', 'target.id': order._id })
@@ -638,7 +644,7 @@ describe('an admin refund PayPal cannot make changes nothing', () => {
   const kinds = [
     {
       kind: 'package',
-      route: 'order',
+      refundEndpoint: contract.packageOrders.refund,
       action: 'order.refund',
       pay: paidPackageOrder,
       stored: storedPackageOrder,
@@ -646,7 +652,7 @@ describe('an admin refund PayPal cannot make changes nothing', () => {
     },
     {
       kind: 'item',
-      route: 'item-order',
+      refundEndpoint: contract.itemOrders.refund,
       action: 'item-order.refund',
       pay: paidItemOrder,
       stored: storedItemOrder,
@@ -656,16 +662,16 @@ describe('an admin refund PayPal cannot make changes nothing', () => {
 
   it.each(kinds)(
     '$kind order: a refund PayPal fails is a 502, the order stays paid, and the retry refunds it',
-    async ({ kind, route, action, pay, stored, creditsAfterPaying }) => {
+    async ({ kind, refundEndpoint, action, pay, stored, creditsAfterPaying }) => {
       const buyer = await signUp(api, `${kind}-refund-failing`);
       const { order, paypalOrderId } = await pay(buyer);
       await double.setBehavior({ failNext: { status: 500, on: 'refund' } });
       const refund = () =>
-        call<ErrorBody>(api, 'POST', `/${route}/${order._id}/refund`, { token: admin.token });
+        callEndpoint(api, refundEndpoint, { token: admin.token, params: { id: order._id } });
 
       const failed = await refund();
       expect(failed.status).toBe(502);
-      expect(failed.body.message).toBe(
+      expect(failed.error?.message).toBe(
         'PayPal could not be reached. Please try again in a moment.',
       );
       expect(await stored(order)).toMatchObject({
@@ -685,7 +691,7 @@ describe('an admin refund PayPal cannot make changes nothing', () => {
 
   it.each(kinds)(
     '$kind order: on an API without PayPal credentials a refund is a 503, the order stays paid',
-    async ({ kind, route, action, pay, stored, creditsAfterPaying }) => {
+    async ({ kind, refundEndpoint, action, pay, stored, creditsAfterPaying }) => {
       const buyer = await signUp(api, `${kind}-refund-unconfigured`);
       const { order, paypalOrderId } = await pay(buyer);
       // The same shop, started without PAYPAL_* and with no settings saved by an admin.
@@ -694,14 +700,14 @@ describe('an admin refund PayPal cannot make changes nothing', () => {
         { sameDatabaseAs: api },
       );
       try {
-        const refused = await call<ErrorBody>(
-          unconfigured,
-          'POST',
-          `/${route}/${order._id}/refund`,
-          { token: admin.token },
-        );
+        const refused = await callEndpoint(unconfigured, refundEndpoint, {
+          token: admin.token,
+          params: { id: order._id },
+        });
         expect(refused.status).toBe(503);
-        expect(refused.body.message).toBe('PayPal is not configured: set it up in Settings first.');
+        expect(refused.error?.message).toBe(
+          'PayPal is not configured: set it up in Settings first.',
+        );
       } finally {
         await unconfigured.close();
       }

@@ -1,13 +1,16 @@
-import type {
-  ItemOrder,
-  ItemPaymentResult,
-  PackageOrder,
-  PackagePaymentResult,
-} from '@coldmail/contracts';
+import { contract, type BodyOf, type PackageOrder } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
 import { CreditsService } from '../src/credits/credits.service';
 import { paypalDouble } from './support/paypal-double';
-import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+import {
+  call,
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+  unique,
+} from './support/test-api';
 
 type ErrorBody = { statusCode: number; message: string; fieldErrors?: Record<string, string> };
 
@@ -39,15 +42,12 @@ beforeAll(async () => {
     ['pro', { packageName: 'Pro', price: 24.5, credit: 200, validity: 90 }],
     ['cheap', { packageName: 'Cheap', price: 1, credit: 1, validity: 1 }],
   ] as const) {
-    const created = await call<{ _id: string }>(api, 'POST', '/add-package', {
-      token: admin.token,
-      json: body,
-    });
+    const created = await callEndpoint(api, contract.packages.add, { token: admin.token, body });
     packages[key] = created.body._id;
   }
-  const item = await call<{ _id: string }>(api, 'POST', '/api/items', {
+  const item = await callEndpoint(api, contract.items.create, {
     token: admin.token,
-    json: { name: 'Playbook', slug: 'playbook', price: 19, accessUrl: SECRET_URL },
+    body: { name: 'Playbook', slug: 'playbook', price: 19, accessUrl: SECRET_URL },
   });
   itemId = item.body._id;
 });
@@ -61,27 +61,27 @@ afterAll(async () => {
 });
 
 async function packageOrder(persona: Persona, which: 'pro' | 'cheap' = 'pro') {
-  const created = await call<PackageOrder>(api, 'POST', '/new-order', {
+  const created = await callEndpoint(api, contract.packageOrders.create, {
     token: persona.token,
-    json: { packageId: packages[which], ...billing },
+    body: { packageId: packages[which], ...billing },
   });
   expect(created.status).toBe(201);
   return created.body;
 }
 
 async function itemOrder(persona: Persona) {
-  const created = await call<ItemOrder>(api, 'POST', '/new-item-order', {
+  const created = await callEndpoint(api, contract.itemOrders.create, {
     token: persona.token,
-    json: { itemId, ...billing },
+    body: { itemId, ...billing },
   });
   expect(created.status).toBe(201);
   return created.body;
 }
 
 const createPaypalOrder = (persona: Persona, orderId: string, kind: 'package' | 'item') =>
-  call<{ id: string } & ErrorBody>(api, 'POST', '/api/paypal/orders', {
+  callEndpoint(api, contract.payments.createPaypalOrder, {
     token: persona.token,
-    json: { orderId, kind },
+    body: { orderId, kind },
   });
 
 /** What the buyer's browser does: our API creates the PayPal order, the buyer approves it. */
@@ -96,16 +96,18 @@ async function approvedPaypalOrder(
   return created.body.id;
 }
 
-const completePackage = (persona: Persona, order: { _id: string }, paypalOrderId: unknown) =>
-  call<PackagePaymentResult & ErrorBody>(api, 'PUT', `/process-payment-complete/${order._id}`, {
+const completePackage = (persona: Persona, order: { _id: string }, paypalOrderId: string) =>
+  callEndpoint(api, contract.payments.completePackage, {
     token: persona.token,
-    json: { paypalOrderId },
+    params: { id: order._id },
+    body: { paypalOrderId },
   });
 
-const completeItem = (persona: Persona, order: { _id: string }, paypalOrderId: unknown) =>
-  call<ItemPaymentResult & ErrorBody>(api, 'PUT', `/item-update-payment-status/${order._id}`, {
+const completeItem = (persona: Persona, order: { _id: string }, paypalOrderId: string) =>
+  callEndpoint(api, contract.payments.completeItem, {
     token: persona.token,
-    json: { paypalOrderId },
+    params: { id: order._id },
+    body: { paypalOrderId },
   });
 
 const webhookUrl = () => `${api.url}/api/paypal/webhook`;
@@ -146,7 +148,7 @@ describe('POST /api/paypal/orders', () => {
     );
     const paid = await createPaypalOrder(buyer, order._id, 'package');
     expect(paid.status).toBe(409);
-    expect(paid.body.message).toBe('This order is already paid.');
+    expect(paid.error?.message).toBe('This order is already paid.');
   });
 
   it('does not let a buyer made a Seller since ordering pay, nor capture an approved payment', async () => {
@@ -154,15 +156,16 @@ describe('POST /api/paypal/orders', () => {
     const order = await packageOrder(turned);
     const approved = await approvedPaypalOrder(turned, order);
     const another = await packageOrder(turned);
-    const made = await call(api, 'PUT', `/api/users/${turned.id}`, {
+    const made = await callEndpoint(api, contract.users.adminUpdate, {
       token: admin.token,
-      json: { userRole: 'Seller' },
+      params: { id: turned.id },
+      body: { userRole: 'Seller' },
     });
     expect(made.status).toBe(200);
 
     const created = await createPaypalOrder(turned, another._id, 'package');
     expect(created.status).toBe(403);
-    expect(created.body.message).toBe('Sellers cannot purchase products');
+    expect(created.error?.message).toBe('Sellers cannot purchase products');
     const completed = await completePackage(turned, order, approved);
     expect(completed.status).toBe(403);
     expect(await storedOrder(order)).toMatchObject({ paymentStatus: 'pending' });
@@ -181,20 +184,20 @@ describe('POST /api/paypal/orders', () => {
 
   it('answers 503 while payments are switched off', async () => {
     const order = await packageOrder(buyer);
-    const settings = {
+    const settings: BodyOf<typeof contract.paypalSettings.update> = {
       clientId: paypal.env.PAYPAL_CLIENT_ID,
       mode: 'sandbox',
       currency: 'USD',
       enablePayPal: false,
       buttonStyles: { layout: 'vertical', color: 'blue', shape: 'rect', label: 'pay' },
     };
-    await call(api, 'PUT', '/api/paypal-settings', { token: admin.token, json: settings });
+    await callEndpoint(api, contract.paypalSettings.update, { token: admin.token, body: settings });
     try {
       const response = await createPaypalOrder(buyer, order._id, 'package');
       expect(response.status).toBe(503);
-      expect(response.body.message).toBe('PayPal payments are currently unavailable.');
+      expect(response.error?.message).toBe('PayPal payments are currently unavailable.');
     } finally {
-      await call(api, 'POST', '/api/paypal-settings/reset', { token: admin.token });
+      await callEndpoint(api, contract.paypalSettings.reset, { token: admin.token });
     }
   });
 });
@@ -218,8 +221,9 @@ describe('PUT /process-payment-complete/:id', () => {
     expect(await balanceOf(buyer)).toBe(before + 200);
 
     const capture = (await paypal.order(paypalOrderId))?.purchase_units[0]?.payments?.captures[0];
-    const read = await call<PackageOrder>(api, 'GET', `/order/${order._id}`, {
+    const read = await callEndpoint(api, contract.packageOrders.get, {
       token: buyer.token,
+      params: { id: order._id },
     });
     const expiry = Date.parse(order.createdAt) + 90 * 24 * 60 * 60 * 1000;
     expect(read.body).toMatchObject({
@@ -367,7 +371,7 @@ describe('PUT /process-payment-complete/:id', () => {
     await paypal.setBehavior({ capture: 'DECLINED' });
     const declined = await completePackage(buyer, order, paypalOrderId);
     expect(declined.status).toBe(402);
-    expect(declined.body.message).toMatch(/^PayPal declined the payment/);
+    expect(declined.error?.message).toMatch(/^PayPal declined the payment/);
     expect(await balanceOf(buyer)).toBe(before);
     expect(await storedOrder(order)).toMatchObject({
       paymentStatus: 'pending',
@@ -395,7 +399,7 @@ describe('PUT /process-payment-complete/:id', () => {
       await paypal.setBehavior(behavior);
       const response = await completePackage(buyer, order, paypalOrderId);
       expect(response.status).toBe(422);
-      expect(response.body.message).toBe(
+      expect(response.error?.message).toBe(
         'The amount PayPal captured does not match this order. Please contact support.',
       );
       expect(await balanceOf(buyer)).toBe(before);
@@ -413,7 +417,7 @@ describe('PUT /process-payment-complete/:id', () => {
     const cheapPayment = await approvedPaypalOrder(buyer, cheap);
     const response = await completePackage(buyer, expensive, cheapPayment);
     expect(response.status).toBe(422);
-    expect(response.body.message).toBe('This PayPal payment is not for this order.');
+    expect(response.error?.message).toBe('This PayPal payment is not for this order.');
     expect(await storedOrder(expensive)).toMatchObject({ paymentStatus: 'pending' });
     // Nothing was captured for the wrong order; the cheap one can still be paid properly.
     expect((await paypal.order(cheapPayment))?.status).toBe('APPROVED');
@@ -441,11 +445,11 @@ describe('PUT /process-payment-complete/:id', () => {
     const created = await createPaypalOrder(buyer, order._id, 'package');
     const unapproved = await completePackage(buyer, order, created.body.id);
     expect(unapproved.status).toBe(422);
-    expect(unapproved.body.message).toBe('The payment has not been approved in PayPal yet.');
+    expect(unapproved.error?.message).toBe('The payment has not been approved in PayPal yet.');
     const unknown = await completePackage(buyer, order, 'NOSUCHORDER123');
     expect(unknown.status).toBe(422);
     // Not a PayPal order our server created for this order: refused before PayPal is asked.
-    expect(unknown.body.message).toBe('This PayPal payment is not for this order.');
+    expect(unknown.error?.message).toBe('This PayPal payment is not for this order.');
   });
 
   it('answers 502 when PayPal is down, and a retry completes the payment', async () => {
@@ -455,7 +459,9 @@ describe('PUT /process-payment-complete/:id', () => {
     await paypal.setBehavior({ failNext: { status: 503, on: 'capture' } });
     const failed = await completePackage(buyer, order, paypalOrderId);
     expect(failed.status).toBe(502);
-    expect(failed.body.message).toBe('PayPal could not be reached. Please try again in a moment.');
+    expect(failed.error?.message).toBe(
+      'PayPal could not be reached. Please try again in a moment.',
+    );
     expect(failed.text).not.toMatch(/SERVICE_UNAVAILABLE|debug_id|secret/i);
     expect(await storedOrder(order)).toMatchObject({ paymentStatus: 'pending' });
     const retried = await completePackage(buyer, order, paypalOrderId);
@@ -495,7 +501,7 @@ describe('PUT /process-payment-complete/:id', () => {
     expect(await storedOrder(order)).toMatchObject({ paymentStatus: 'pending' });
   });
 
-  it.each([[{ $gt: '' }], [''], ['../../v1/oauth2/token']])(
+  it.each([[''], ['../../v1/oauth2/token']])(
     'refuses a malformed PayPal order id with 400: %j',
     async (paypalOrderId) => {
       const order = await packageOrder(buyer);
@@ -503,12 +509,25 @@ describe('PUT /process-payment-complete/:id', () => {
     },
   );
 
+  it.each([[{ $gt: '' }]])(
+    'refuses a malformed PayPal order id with 400: %j',
+    async (paypalOrderId) => {
+      const order = await packageOrder(buyer);
+      const response = await call(api, 'PUT', `/process-payment-complete/${order._id}`, {
+        token: buyer.token,
+        json: { paypalOrderId },
+      });
+      expect(response.status).toBe(400);
+    },
+  );
+
   it('does not obey client-reported completion fields: a capture PayPal does not have is refused', async () => {
     const order = await packageOrder(buyer);
     const balance = await balanceOf(buyer);
-    const response = await call(api, 'PUT', `/process-payment-complete/${order._id}`, {
+    const response = await callEndpoint(api, contract.payments.completePackage, {
       token: buyer.token,
-      json: { paypalTransactionID: 'FAKE', status: 'COMPLETED', credit: 1000 },
+      params: { id: order._id },
+      body: { paypalTransactionID: 'FAKE', status: 'COMPLETED', credit: 1000 },
     });
     expect(response.status).toBe(422);
     expect(await storedOrder(order)).toMatchObject({ paymentStatus: 'pending' });
@@ -700,8 +719,9 @@ describe('PUT /item-update-payment-status/:id', () => {
     expect(again.body).toEqual({ success: true, matchedCount: 1, modifiedCount: 0 });
 
     for (const persona of [buyer, admin]) {
-      const read = await call<ItemOrder>(api, 'GET', `/item-order/${order._id}`, {
+      const read = await callEndpoint(api, contract.itemOrders.get, {
         token: persona.token,
+        params: { id: order._id },
       });
       expect(read.body).toMatchObject({
         paymentStatus: 'Paid',
@@ -710,14 +730,22 @@ describe('PUT /item-update-payment-status/:id', () => {
         accessUrl: SECRET_URL,
       });
     }
-    const list = await call<ItemOrder[]>(api, 'GET', `/item-orders?userEmail=${buyer.email}`, {
+    const list = await callEndpoint(api, contract.itemOrders.list, {
       token: buyer.token,
+      query: { userEmail: buyer.email },
     });
     expect(list.body.find((found) => found._id === order._id)?.accessUrl).toBe(SECRET_URL);
-    const stranger = await call(api, 'GET', `/item-order/${order._id}`, { token: other.token });
+    const params = { id: order._id };
+    const stranger = await callEndpoint(api, contract.itemOrders.get, {
+      token: other.token,
+      params,
+    });
     expect(stranger.status).toBe(404);
     expect(stranger.text).not.toContain('secret-playbook');
-    const verify = await call(api, 'GET', `/verify-order/${order._id}`, { token: buyer.token });
+    const verify = await callEndpoint(api, contract.itemOrders.verify, {
+      token: buyer.token,
+      params,
+    });
     expect(verify.body).toEqual({
       success: true,
       verified: true,
@@ -748,7 +776,10 @@ describe('PUT /item-update-payment-status/:id', () => {
     });
     const stored = await orders().findOne({ _id: new mongo.ObjectId(order._id) });
     expect(stored).toMatchObject({ paymentStatus: 'pending' });
-    const read = await call(api, 'GET', `/item-order/${order._id}`, { token: buyer.token });
+    const read = await callEndpoint(api, contract.itemOrders.get, {
+      token: buyer.token,
+      params: { id: order._id },
+    });
     expect(read.text).not.toContain('secret-playbook');
   });
 });
@@ -771,10 +802,15 @@ describe('a capture the spec’s client made in the browser, reported with the s
     userEmail: other.email,
     credit: 999_999,
   });
-  const report = (persona: Persona, order: PackageOrder, body: object) =>
-    call<PackagePaymentResult & ErrorBody>(api, 'PUT', `/process-payment-complete/${order._id}`, {
+  const report = (
+    persona: Persona,
+    order: PackageOrder,
+    body: BodyOf<typeof contract.payments.completePackage>,
+  ) =>
+    callEndpoint(api, contract.payments.completePackage, {
       token: persona.token,
-      json: body,
+      params: { id: order._id },
+      body,
     });
   /** The buyer approves our PayPal order and their browser captures it. */
   const capturedInBrowser = async (persona: Persona, order: { _id: string }, kind?: 'item') => {
@@ -813,14 +849,14 @@ describe('a capture the spec’s client made in the browser, reported with the s
 
     const unknown = await report(buyer, order, completionData(order, 'NOSUCHCAPTURE123'));
     expect(unknown.status).toBe(422);
-    expect(unknown.body.message).toBe('This PayPal payment is not for this order.');
+    expect(unknown.error?.message).toBe('This PayPal payment is not for this order.');
 
     // A real, completed capture: of the buyer's cheap order, reported for the expensive one.
     const cheap = await packageOrder(buyer, 'cheap');
     const cheapCapture = (await capturedInBrowser(buyer, cheap)).capture;
     const otherOrders = await report(buyer, order, completionData(order, cheapCapture.id));
     expect(otherOrders.status).toBe(422);
-    expect(otherOrders.body.message).toBe('This PayPal payment is not for this order.');
+    expect(otherOrders.error?.message).toBe('This PayPal payment is not for this order.');
 
     // Our PayPal order for this order, but PayPal captured another amount.
     await paypal.setBehavior({ captureAmount: '0.01' });
@@ -847,29 +883,28 @@ describe('a capture the spec’s client made in the browser, reported with the s
       orderStatus: 'Completed',
       paymentMethod: 'Paypal',
     };
-    const path = `/item-update-payment-status/${order._id}`;
-    const paid = await call<ItemPaymentResult>(api, 'PUT', path, {
+    const params = { id: order._id };
+    const paid = await callEndpoint(api, contract.payments.completeItem, {
       token: buyer.token,
-      json: updatePayload,
+      params,
+      body: updatePayload,
     });
     expect(paid.status).toBe(200);
     expect(paid.body).toEqual({ success: true, matchedCount: 1, modifiedCount: 1 });
-    const replay = await call<ItemPaymentResult>(api, 'PUT', path, {
+    const replay = await callEndpoint(api, contract.payments.completeItem, {
       token: buyer.token,
-      json: updatePayload,
+      params,
+      body: updatePayload,
     });
     expect(replay.body).toEqual({ success: true, matchedCount: 1, modifiedCount: 0 });
-    const read = await call<ItemOrder>(api, 'GET', `/item-order/${order._id}`, {
-      token: buyer.token,
-    });
+    const read = await callEndpoint(api, contract.itemOrders.get, { token: buyer.token, params });
     expect(read.body).toMatchObject({ paymentStatus: 'Paid', accessUrl: SECRET_URL });
 
-    const unknown = await call<ItemPaymentResult & { error?: string }>(
-      api,
-      'PUT',
-      `/item-update-payment-status/${(await itemOrder(buyer))._id}`,
-      { token: buyer.token, json: { ...updatePayload, paypalTransactionID: 'NOSUCHCAPTURE123' } },
-    );
+    const unknown = await callEndpoint(api, contract.payments.completeItem, {
+      token: buyer.token,
+      params: { id: (await itemOrder(buyer))._id },
+      body: { ...updatePayload, paypalTransactionID: 'NOSUCHCAPTURE123' },
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body).toEqual({
       success: false,
@@ -881,10 +916,10 @@ describe('a capture the spec’s client made in the browser, reported with the s
 });
 
 describe('the currency an order is priced and paid in', () => {
-  const switchCurrency = (currency: string) =>
-    call(api, 'PUT', '/api/paypal-settings', {
+  const switchCurrency = (currency: BodyOf<typeof contract.paypalSettings.update>['currency']) =>
+    callEndpoint(api, contract.paypalSettings.update, {
       token: admin.token,
-      json: {
+      body: {
         clientId: paypal.env.PAYPAL_CLIENT_ID,
         mode: 'sandbox',
         currency,
@@ -894,17 +929,17 @@ describe('the currency an order is priced and paid in', () => {
     });
 
   afterEach(async () => {
-    await call(api, 'POST', '/api/paypal-settings/reset', { token: admin.token });
+    await callEndpoint(api, contract.paypalSettings.reset, { token: admin.token });
   });
 
   it('is the store’s when the order is placed: a change applies to orders placed after it', async () => {
     const before = await packageOrder(buyer);
     expect(before.currency).toBe('USD');
     const catalogue = async () => ({
-      packages: (await call<{ currency: string }[]>(api, 'GET', '/packages')).body.map(
+      packages: (await callEndpoint(api, contract.packages.list, {})).body.map(
         (pkg) => pkg.currency,
       ),
-      item: (await call<{ data: { currency: string } }>(api, 'GET', `/item/${itemId}`)).body.data
+      item: (await callEndpoint(api, contract.items.get, { params: { id: itemId } })).body.data
         .currency,
     });
     expect(await catalogue()).toEqual({ packages: ['USD', 'USD'], item: 'USD' });
@@ -923,8 +958,9 @@ describe('the currency an order is priced and paid in', () => {
       const unit = (await paypal.order(created.body.id))?.purchase_units[0];
       expect(unit?.amount).toMatchObject({ currency_code: currency, value: '24.50' });
     }
-    const listed = await call<PackageOrder[]>(api, 'GET', `/orders?userEmail=${buyer.email}`, {
+    const listed = await callEndpoint(api, contract.packageOrders.list, {
       token: buyer.token,
+      query: { userEmail: buyer.email },
     });
     const currencyOf = (id: string) => listed.body.find((order) => order._id === id)?.currency;
     expect([currencyOf(before._id), currencyOf(after._id)]).toEqual(['USD', 'EUR']);
@@ -936,7 +972,7 @@ describe('the currency an order is priced and paid in', () => {
     const order = await packageOrder(buyer);
     const paypalOrderId = await approvedPaypalOrder(buyer, order);
     // The admin switches back before the buyer completes: the order stays in EUR.
-    await call(api, 'POST', '/api/paypal-settings/reset', { token: admin.token });
+    await callEndpoint(api, contract.paypalSettings.reset, { token: admin.token });
     const completed = await completePackage(buyer, order, paypalOrderId);
     expect(completed.body).toMatchObject({ success: true, alreadyProcessed: false });
     expect(await balanceOf(buyer)).toBe(startBalance + 200);

@@ -1,5 +1,12 @@
-import { contract, endpointsOf } from '@coldmail/contracts';
-import { call, type Persona, signUp, startTestApi, type TestApi } from './support/test-api';
+import { contract, endpointsOf, type ApiErrorBody } from '@coldmail/contracts';
+import {
+  call,
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+} from './support/test-api';
 
 type ErrorBody = { statusCode: number; message: string };
 
@@ -22,7 +29,7 @@ function expectNoInternals(text: string) {
 
 describe('GET /api/health', () => {
   it('reports the database and the auth emulator, without sign-in', async () => {
-    const response = await call(api, 'GET', '/api/health');
+    const response = await callEndpoint(api, contract.health.get, {});
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'ok', database: 'up', auth: 'up' });
   });
@@ -30,12 +37,12 @@ describe('GET /api/health', () => {
   it('says degraded when the auth emulator cannot be reached; then it is live but not ready', async () => {
     const isolated = await startTestApi({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9' });
     try {
-      const response = await call(isolated, 'GET', '/api/health');
+      const response = await callEndpoint(isolated, contract.health.get, {});
       expect(response.body).toEqual({ status: 'degraded', database: 'up', auth: 'down' });
-      const live = await call(isolated, 'GET', '/api/health/live');
+      const live = await callEndpoint(isolated, contract.health.live, {});
       expect(live.status).toBe(200);
       expect(live.body).toEqual({ status: 'ok' });
-      const ready = await call(isolated, 'GET', '/api/health/ready');
+      const ready = await callEndpoint(isolated, contract.health.ready, {});
       expect(ready.status).toBe(503);
       expect(ready.body).toEqual({ statusCode: 503, message: 'Not ready: auth down' });
     } finally {
@@ -44,10 +51,10 @@ describe('GET /api/health', () => {
   });
 
   it('answers liveness and readiness probes without sign-in', async () => {
-    const live = await call(api, 'GET', '/api/health/live');
+    const live = await callEndpoint(api, contract.health.live, {});
     expect(live.status).toBe(200);
     expect(live.body).toEqual({ status: 'ok' });
-    const ready = await call(api, 'GET', '/api/health/ready');
+    const ready = await callEndpoint(api, contract.health.ready, {});
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 'ok', database: 'up', auth: 'up' });
   });
@@ -55,11 +62,11 @@ describe('GET /api/health', () => {
 
 describe('request ids', () => {
   it('echoes a caller-supplied X-Request-Id, marked as the client’s so it passes for no id of ours', async () => {
-    const response = await call(api, 'GET', '/api/health', {
+    const response = await callEndpoint(api, contract.health.get, {
       headers: { 'x-request-id': 'ui-1234.abcd' },
     });
     expect(response.headers.get('x-request-id')).toBe('client:ui-1234.abcd');
-    const copied = await call(api, 'GET', '/api/health', {
+    const copied = await callEndpoint(api, contract.health.get, {
       headers: { 'x-request-id': response.headers.get('x-request-id')! },
     });
     expect(copied.headers.get('x-request-id')).toBe('client:client:ui-1234.abcd');
@@ -67,9 +74,9 @@ describe('request ids', () => {
 
   it('generates one when none (or a malformed one) is given', async () => {
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-    const none = await call(api, 'GET', '/api/health');
+    const none = await callEndpoint(api, contract.health.get, {});
     expect(none.headers.get('x-request-id')).toMatch(uuid);
-    const injected = await call(api, 'GET', '/api/health', {
+    const injected = await callEndpoint(api, contract.health.get, {
       headers: { 'x-request-id': 'evil\tline {"level":60}' },
     });
     expect(injected.headers.get('x-request-id')).toMatch(uuid);
@@ -122,7 +129,7 @@ describe('CORS and security headers', () => {
   });
 
   it('sends the security headers of a JSON answer: no sniffing, no script, no framing, HTTPS only', async () => {
-    const response = await call(api, 'GET', '/api/health');
+    const response = await callEndpoint(api, contract.health.get, {});
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toBe(
       "default-src 'none';frame-ancestors 'none'",
@@ -151,12 +158,13 @@ describe('errors', () => {
   });
 
   it('refuses a JSON body over 100 KB with 413', async () => {
-    const response = await call<ErrorBody>(api, 'PUT', `/update-user-profile/${user.id}`, {
+    const response = await callEndpoint(api, contract.users.updateProfile, {
       token: user.token,
-      json: { aboutMe: 'x'.repeat(200 * 1024) },
+      params: { id: user.id },
+      body: { aboutMe: 'x'.repeat(200 * 1024) },
     });
     expect(response.status).toBe(413);
-    expect(response.body.statusCode).toBe(413);
+    expect(response.error?.statusCode).toBe(413);
   });
 
   it('answers malformed JSON with a 400 and no internals', async () => {
@@ -174,11 +182,12 @@ describe('errors', () => {
     // A record written by another tool without timestamps makes reading it throw a TypeError.
     const broken = await signUp(api, 'broken', { sync: false });
     await api.db.collection('users').insertOne({ userEmail: broken.email, userName: 'Broken' });
-    const response = await call(api, 'GET', `/users?userEmail=${broken.email}`, {
+    const response = await callEndpoint(api, contract.users.list, {
       token: broken.token,
+      query: { userEmail: broken.email },
     });
     expect(response.status).toBe(500);
-    expect(response.body).toEqual({ statusCode: 500, message: 'Internal server error' });
+    expect(response.error).toEqual({ statusCode: 500, message: 'Internal server error' });
     expectNoInternals(response.text);
   });
 });
@@ -232,23 +241,24 @@ describe('rate limits', () => {
     const limited = await startTestApi({ THROTTLE_LIMIT: '5', THROTTLE_SENSITIVE_LIMIT: '2' });
     try {
       const packages = [];
-      for (let i = 0; i < 6; i++) packages.push((await call(limited, 'GET', '/packages')).status);
+      for (let i = 0; i < 6; i++)
+        packages.push((await callEndpoint(limited, contract.packages.list, {})).status);
       expect(packages).toEqual([200, 200, 200, 200, 200, 429]);
       // A load balancer's probes are never limited, however often it calls.
       for (let i = 0; i < 8; i++) {
-        expect((await call(limited, 'GET', '/api/health/live')).status).toBe(200);
-        expect((await call(limited, 'GET', '/api/health/ready')).status).toBe(200);
+        expect((await callEndpoint(limited, contract.health.live, {})).status).toBe(200);
+        expect((await callEndpoint(limited, contract.health.ready, {})).status).toBe(200);
       }
 
       const sync = [];
       for (let i = 0; i < 3; i++) {
-        const response = await call<ErrorBody>(limited, 'POST', '/api/create-user', {
+        const response = await callEndpoint(limited, contract.users.createOrSync, {
           token: user.token,
-          json: {},
+          body: {},
         });
         sync.push(response.status);
         if (response.status === 429) {
-          expect(response.body.message).toMatch(
+          expect(response.error?.message).toMatch(
             /^Too many requests from your account: at most 2 in 60 seconds for this action\. Please try again in \d+ seconds?\.$/,
           );
           expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -259,9 +269,9 @@ describe('rate limits', () => {
       // Creating a PayPal order calls PayPal: counted before the body is even read.
       const paypalOrders = [];
       for (let i = 0; i < 3; i++) {
-        const response = await call(limited, 'POST', '/api/paypal/orders', {
+        const response = await callEndpoint(limited, contract.payments.createPaypalOrder, {
           token: user.token,
-          json: { orderId: 'not-an-id', kind: 'package' },
+          body: { orderId: 'not-an-id', kind: 'package' },
         });
         paypalOrders.push(response.status);
       }
@@ -281,7 +291,7 @@ describe('rate limits count signed-in callers by account, anonymous callers by a
   afterAll(() => limited.close());
 
   const sync = (persona: Persona) =>
-    call<ErrorBody>(limited, 'POST', '/api/create-user', { token: persona.token, json: {} });
+    callEndpoint(limited, contract.users.createOrSync, { token: persona.token, body: {} });
 
   it('a buyer who used up their limit does not use up a colleague’s on the same address', async () => {
     const first = await signUp(limited, 'office-a', { sync: false });
@@ -297,14 +307,14 @@ describe('rate limits count signed-in callers by account, anonymous callers by a
 
   it('anonymous callers share their address’s limit, and are told when to retry', async () => {
     const statuses = [];
-    let refusal: { status: number; body: ErrorBody; headers: Headers } | undefined;
+    let refusal: { status: number; error?: ApiErrorBody; headers: Headers } | undefined;
     for (let i = 0; i < 5; i++) {
-      const response = await call<ErrorBody>(limited, 'GET', '/packages');
+      const response = await callEndpoint(limited, contract.packages.list, {});
       statuses.push(response.status);
       if (response.status === 429) refusal = response;
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
-    expect(refusal?.body.message).toMatch(
+    expect(refusal?.error?.message).toMatch(
       /^Too many requests from your network address: at most 4 in 60 seconds\. Please try again in \d+ seconds?\.$/,
     );
     expect(Number(refusal?.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -1,11 +1,11 @@
 // Issue 50, item 3: an Admin or Seller record no account has claimed is never won by an address.
 // An address proves less than the operator's grant: whoever gets a token verified for it (a mail
 // scanner opening the verification link, say) gets a member's record at most.
-import type { AdminListEntry, UserRecord } from '@coldmail/contracts';
+import { contract } from '@coldmail/contracts';
 import { FirebaseAuthService } from '../src/auth/firebase-auth.service';
 import { UsersService } from '../src/users/users.service';
 import { AdminAccountsService } from '../src/admin-accounts/admin-accounts.service';
-import { call, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+import { callEndpoint, signUp, startTestApi, type TestApi, unique } from './support/test-api';
 
 let api: TestApi;
 const users = () => api.db.collection('users');
@@ -36,9 +36,7 @@ describe.each(['Admin', 'Seller'] as const)('an unclaimed %s record', (role) => 
     if (role === 'Admin') {
       // What the attacker reads, signed in with any account: the list of admin addresses.
       const anyone = await signUp(api, 'anyone');
-      const listed = await call<AdminListEntry[]>(api, 'GET', '/users/admins', {
-        token: anyone.token,
-      });
+      const listed = await callEndpoint(api, contract.users.admins, { token: anyone.token });
       expect(listed.body.map((entry) => entry.userEmail)).toContain(email);
     }
     // The attacker got the address verified: the emulator's stand-in for the clicked link.
@@ -47,12 +45,14 @@ describe.each(['Admin', 'Seller'] as const)('an unclaimed %s record', (role) => 
     });
 
     // Before the record is bound, the token reaches nothing privileged.
-    const adminList = await call(api, 'GET', '/api/users', { token: attacker.idToken });
+    const adminList = await callEndpoint(api, contract.users.adminList, {
+      token: attacker.idToken,
+    });
     expect(adminList.status).toBe(403);
 
-    const synced = await call<UserRecord>(api, 'POST', '/api/create-user', {
+    const synced = await callEndpoint(api, contract.users.createOrSync, {
       token: attacker.idToken,
-      json: {},
+      body: {},
     });
     expect(synced.status).toBe(200);
     expect(synced.body.userRole).toBe('member');
@@ -61,7 +61,9 @@ describe.each(['Admin', 'Seller'] as const)('an unclaimed %s record', (role) => 
       userRole: 'member',
       boundBy: 'address',
     });
-    expect((await call(api, 'GET', '/api/users', { token: attacker.idToken })).status).toBe(403);
+    expect(
+      (await callEndpoint(api, contract.users.adminList, { token: attacker.idToken })).status,
+    ).toBe(403);
     const audited = await api.db
       .collection('audit_log')
       .findOne({ action: 'user.claim.role-withheld', 'target.label': email });
@@ -76,12 +78,14 @@ describe('the operator’s grant', () => {
       emailVerified: true,
     });
     await api.app.get(AdminAccountsService).grant(owner.uid);
-    const record = await call<UserRecord>(api, 'POST', '/api/create-user', {
+    const record = await callEndpoint(api, contract.users.createOrSync, {
       token: owner.idToken,
-      json: {},
+      body: {},
     });
     expect(record.body.userRole).toBe('Admin');
-    expect((await call(api, 'GET', '/api/users', { token: owner.idToken })).status).toBe(200);
+    expect(
+      (await callEndpoint(api, contract.users.adminList, { token: owner.idToken })).status,
+    ).toBe(200);
   });
 });
 
@@ -133,15 +137,15 @@ describe('an admin’s protection of their own record', () => {
       .auth.updateUser(account.uid, { email: moved, emailVerified: false });
     const token = await api.emulator.signIn(moved, 'pw-self-admin');
 
-    const demoted = await call<{ fieldErrors?: Record<string, string> }>(
-      api,
-      'PUT',
-      `/api/users/${record._id}`,
-      { token, json: { userRole: 'member' } },
-    );
+    const params = { id: record._id };
+    const demoted = await callEndpoint(api, contract.users.adminUpdate, {
+      token,
+      params,
+      body: { userRole: 'member' },
+    });
     expect(demoted.status).toBe(400);
-    expect(demoted.body.fieldErrors?.userRole).toBe('You cannot change your own role.');
-    const deleted = await call(api, 'DELETE', `/api/users/${record._id}`, { token });
+    expect(demoted.error?.fieldErrors?.userRole).toBe('You cannot change your own role.');
+    const deleted = await callEndpoint(api, contract.users.delete, { token, params });
     expect(deleted.status).toBe(400);
     expect(await users().findOne({ userEmail: email })).toMatchObject({ userRole: 'Admin' });
   });

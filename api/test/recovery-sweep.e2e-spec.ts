@@ -1,10 +1,17 @@
-import type { PackageOrder } from '@coldmail/contracts';
+import { contract } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
 import { CreditsService } from '../src/credits/credits.service';
 import { LeasesService } from '../src/jobs/leases.service';
 import { RecoverySweepService } from '../src/jobs/recovery-sweep.service';
 import { OrdersService } from '../src/orders/orders.service';
-import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+import {
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+  unique,
+} from './support/test-api';
 
 // Issue 30, item 5: what a stopped process leaves half done is finished by a periodic sweep, on
 // one instance at a time, without waiting for a restart.
@@ -62,15 +69,15 @@ describe('the lease', () => {
 describe('the recovery sweep', () => {
   it('removes orders left unpaid for 30 days, but not newer ones or one whose payment is under way', async () => {
     const buyer = await signUp(api, 'forgetful');
-    const pkg = await call<{ _id: string }>(api, 'POST', '/add-package', {
+    const pkg = await callEndpoint(api, contract.packages.add, {
       token: admin.token,
-      json: { packageName: `Sweep ${unique()}`, price: 9, credit: 10, validity: 30 },
+      body: { packageName: `Sweep ${unique()}`, price: 9, credit: 10, validity: 30 },
     });
     const place = async () =>
       (
-        await call<PackageOrder>(api, 'POST', '/new-order', {
+        await callEndpoint(api, contract.packageOrders.create, {
           token: buyer.token,
-          json: {
+          body: {
             packageId: pkg.body._id,
             customerName: 'Fay',
             address: '1 Road',
@@ -101,13 +108,13 @@ describe('the recovery sweep', () => {
 
   it('credits a paid order a stopped process left uncredited', async () => {
     const buyer = await signUp(api, 'uncredited');
-    const pkg = await call<{ _id: string }>(api, 'POST', '/add-package', {
+    const pkg = await callEndpoint(api, contract.packages.add, {
       token: admin.token,
-      json: { packageName: `Sweep ${unique()}`, price: 5, credit: 40, validity: 30 },
+      body: { packageName: `Sweep ${unique()}`, price: 5, credit: 40, validity: 30 },
     });
-    const order = await call<PackageOrder>(api, 'POST', '/new-order', {
+    const order = await callEndpoint(api, contract.packageOrders.create, {
       token: buyer.token,
-      json: { packageId: pkg.body._id, customerName: 'Ada', address: '1 Road', country: 'France' },
+      body: { packageId: pkg.body._id, customerName: 'Ada', address: '1 Road', country: 'France' },
     });
     // Step 1 of fulfilment happened (the order is paid); the process stopped before step 2.
     const orders = api.app.get(OrdersService);
@@ -128,9 +135,10 @@ describe('the recovery sweep', () => {
 
   it('gives back the credit of a generation that never reached its reader, not of one that did', async () => {
     const buyer = await signUp(api, 'abandoned');
-    const grant = await call(api, 'PUT', `/api/users/${buyer.id}`, {
+    const grant = await callEndpoint(api, contract.users.adminUpdate, {
       token: admin.token,
-      json: { currentBalance: 3 },
+      params: { id: buyer.id },
+      body: { currentBalance: 3 },
     });
     expect(grant.status).toBe(200);
     const credits = api.app.get(CreditsService);

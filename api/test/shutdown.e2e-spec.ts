@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { shutDown } from '../src/common/shutdown';
-import { call, startTestApi, type TestApi, unique } from './support/test-api';
+import { contract } from '@coldmail/contracts';
+import { callEndpoint, startTestApi, type TestApi, unique } from './support/test-api';
 
 let api: TestApi;
 
@@ -55,7 +56,7 @@ const connectionRefused = async () =>
 
 describe('shutting down (SIGTERM)', () => {
   it('says it is not ready, finishes the requests under way, then takes no more', async () => {
-    expect((await call(api, 'GET', '/api/health/ready')).status).toBe(200);
+    expect((await callEndpoint(api, contract.health.ready, {})).status).toBe(200);
     const subject = `Sent while stopping ${unique()}`;
     const contact = startSlowRequest('/new-support-message', {
       ticketUserName: 'Vera Visitor',
@@ -65,13 +66,13 @@ describe('shutting down (SIGTERM)', () => {
       message: 'Does a credit expire?',
     });
     // The server has the request's headers by the time it answers a later one.
-    expect((await call(api, 'GET', '/api/health/live')).status).toBe(200);
+    expect((await callEndpoint(api, contract.health.live, {})).status).toBe(200);
 
     const stopping = shutDown(api.app, api.config.shutdown);
     // During the delay: still serving, but a load balancer is told to stop sending.
-    const ready = await call<{ message: string }>(api, 'GET', '/api/health/ready');
+    const ready = await callEndpoint(api, contract.health.ready, {});
     expect(ready.status).toBe(503);
-    expect(ready.body.message).toBe('Not ready: shutting down');
+    expect(ready.error?.message).toBe('Not ready: shutting down');
 
     // Then no new connection is taken, but the request under way completes and is stored.
     while (!(await connectionRefused())) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -88,7 +89,7 @@ describe('shutting down (SIGTERM)', () => {
       subject: 'Never finished',
       message: 'x',
     });
-    expect((await call(api, 'GET', '/api/health/live')).status).toBe(200);
+    expect((await callEndpoint(api, contract.health.live, {})).status).toBe(200);
 
     await shutDown(api.app, api.config.shutdown);
     await expect(contact.finish()).rejects.toThrow(/socket hang up|ECONNRESET|EPIPE/);

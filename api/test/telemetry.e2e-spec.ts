@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PackageOrder, PackagePaymentResult } from '@coldmail/contracts';
+import { contract } from '@coldmail/contracts';
 import { type ApiProcess, startApiProcess } from './support/api-process';
 import { generationFields } from './fixtures/generation';
 import { geminiDouble } from './support/gemini-double';
@@ -17,7 +17,7 @@ import {
   startOtlpReceiver,
 } from './support/otlp-receiver';
 import { privatePaypalDouble, type PaypalDoubleControl } from './support/paypal-double';
-import { call, type Persona, signUp, unique } from './support/test-api';
+import { call, callEndpoint, type Persona, signUp, unique } from './support/test-api';
 
 const SERVER = 2;
 const CLIENT = 3;
@@ -107,8 +107,9 @@ afterAll(async () => {
 
 it("a request is a span named by its contract endpoint, in the caller's trace, over the MongoDB commands it sent", async () => {
   const caller = traceparent();
-  const answer = await call(api, 'GET', '/api/orders?page=1&pageSize=5', {
+  const answer = await callEndpoint(api, contract.packageOrders.adminList, {
     token: admin.token,
+    query: { page: 1, pageSize: 5 },
     headers: { traceparent: caller.header },
   });
   expect(answer.status).toBe(200);
@@ -152,8 +153,10 @@ it("a request is a span named by its contract endpoint, in the caller's trace, o
 it('requests are counted per endpoint, with their status and latency; a refusal is not an error', async () => {
   const before =
     latest('http.server.request.duration', { 'coldmail.endpoint': 'packages.list' })?.count ?? 0;
-  for (let i = 0; i < 3; i++) expect((await call(api, 'GET', '/packages')).status).toBe(200);
-  expect((await call(api, 'GET', '/api/orders')).status).toBe(401);
+  for (let i = 0; i < 3; i++) {
+    expect((await callEndpoint(api, contract.packages.list, {})).status).toBe(200);
+  }
+  expect((await callEndpoint(api, contract.packageOrders.adminList, {})).status).toBe(401);
   expect((await call(api, 'GET', '/no-such-route')).status).toBe(404);
 
   const listed = await metricReaches(
@@ -183,35 +186,31 @@ it('requests are counted per endpoint, with their status and latency; a refusal 
 
 it('a payment: PayPal calls are spans under its requests, its log lines name the trace, and payments and credits sold are counted', async () => {
   const buyer = await signUp(api, 'buyer');
-  const created = await call<{ _id: string }>(api, 'POST', '/add-package', {
+  const created = await callEndpoint(api, contract.packages.add, {
     token: admin.token,
-    json: { packageName: 'Traced', price: 24.5, credit: 200, validity: 90 },
+    body: { packageName: 'Traced', price: 24.5, credit: 200, validity: 90 },
   });
-  const order = await call<PackageOrder>(api, 'POST', '/new-order', {
+  const order = await callEndpoint(api, contract.packageOrders.create, {
     token: buyer.token,
-    json: {
+    body: {
       packageId: created.body._id,
       customerName: 'Ada',
       address: '1 Loop Road',
       country: 'France',
     },
   });
-  const paypalOrder = await call<{ id: string }>(api, 'POST', '/api/paypal/orders', {
+  const paypalOrder = await callEndpoint(api, contract.payments.createPaypalOrder, {
     token: buyer.token,
-    json: { orderId: order.body._id, kind: 'package' },
+    body: { orderId: order.body._id, kind: 'package' },
   });
   await paypal.approve(paypalOrder.body.id, `payer-${buyer.email}`);
   const caller = traceparent();
-  const completed = await call<PackagePaymentResult>(
-    api,
-    'PUT',
-    `/process-payment-complete/${order.body._id}`,
-    {
-      token: buyer.token,
-      json: { paypalOrderId: paypalOrder.body.id },
-      headers: { traceparent: caller.header },
-    },
-  );
+  const completed = await callEndpoint(api, contract.payments.completePackage, {
+    token: buyer.token,
+    params: { id: order.body._id },
+    body: { paypalOrderId: paypalOrder.body.id },
+    headers: { traceparent: caller.header },
+  });
   expect(completed.status).toBe(200);
 
   const span = await serverSpanOf(caller.traceId, 'payments.completePackage');
@@ -243,21 +242,22 @@ it('a generation: Gemini calls are spans with their key, and generations, credit
   const buyer = await signUp(api, 'writer');
   expect(
     (
-      await call(api, 'PUT', `/api/users/${buyer.id}`, {
+      await callEndpoint(api, contract.users.adminUpdate, {
         token: admin.token,
-        json: { currentBalance: 2 },
+        params: { id: buyer.id },
+        body: { currentBalance: 2 },
       })
     ).status,
   ).toBe(200);
   const addKey = (key: string) =>
-    call<{ data: { _id: string } }>(api, 'POST', '/api/gemini-keys', {
+    callEndpoint(api, contract.geminiKeys.create, {
       token: admin.token,
-      json: { name: key.slice(0, 12), key },
+      body: { name: key.slice(0, 12), key },
     });
   const generate = (header?: string) =>
-    call(api, 'POST', '/api/generate-email', {
+    callEndpoint(api, contract.generator.generate, {
       token: buyer.token,
-      json: generationFields,
+      body: generationFields,
       headers: header ? { traceparent: header } : {},
     });
 
@@ -316,12 +316,14 @@ it('lets a browser send its trace context (CORS)', async () => {
 });
 
 it("exports what it recorded before it stops (SIGTERM), and never a load balancer's probes", async () => {
-  for (const probe of ['/api/health/live', '/api/health/ready', '/api/health']) {
-    expect((await call(api, 'GET', probe)).status).toBe(200);
+  const { health } = contract;
+  for (const probe of [health.live, health.ready, health.get]) {
+    expect((await callEndpoint(api, probe, {})).status).toBe(200);
   }
   const caller = traceparent();
   expect(
-    (await call(api, 'GET', '/packages', { headers: { traceparent: caller.header } })).status,
+    (await callEndpoint(api, contract.packages.list, { headers: { traceparent: caller.header } }))
+      .status,
   ).toBe(200);
   // Spans wait up to a second for their batch; shutting down sends them at once.
   await api.terminate();
@@ -345,7 +347,7 @@ it('records traces at its own ratio: a caller’s sampled flag cannot force reco
     return { ...caller, header: caller.header.replace(/-00$/, '-01') };
   });
   for (const caller of forced) {
-    const response = await call(sparing, 'GET', '/packages', {
+    const response = await callEndpoint(sparing, contract.packages.list, {
       headers: { traceparent: caller.header },
     });
     expect(response.status).toBe(200);
@@ -368,12 +370,12 @@ it('says in its log when the collector cannot be reached, and goes on serving', 
     { captureLogs: true },
   );
   try {
-    expect((await call(lonely, 'GET', '/packages')).status).toBe(200);
+    expect((await callEndpoint(lonely, contract.packages.list, {})).status).toBe(200);
     await eventually(
       () => lonely.logLines.find((line) => line.context === 'OpenTelemetry' && line.level === 40),
       'a warning about the unreachable collector',
     );
-    expect((await call(lonely, 'GET', '/packages')).status).toBe(200);
+    expect((await callEndpoint(lonely, contract.packages.list, {})).status).toBe(200);
   } finally {
     await lonely.stop();
   }

@@ -1,9 +1,9 @@
 import {
+  contract,
   MAX_UPLOAD_BYTES,
   UPLOAD_NOT_IMAGE_MESSAGE,
   UPLOAD_QUOTA_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
-  type MyUploads,
   type UploadResponse,
 } from '@coldmail/contracts';
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,14 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { mongo } from 'mongoose';
-import { call, type Persona, signUp, startTestApi, type TestApi } from './support/test-api';
+import {
+  call,
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+} from './support/test-api';
 
 // A real 1×1 PNG.
 const PNG = Buffer.from(
@@ -78,7 +85,7 @@ afterAll(async () => {
 });
 
 const upload = (body: FormData, token: string | undefined = user.token) =>
-  call<UploadResponse & { message?: string }>(api, 'POST', '/image-server/upload', { token, body });
+  callEndpoint(api, contract.uploads.upload, { token, body });
 
 /** A multipart body that stops after `bytes`, with no closing boundary: an upload cut off. */
 const cutOffUpload = (bytes: Buffer) =>
@@ -125,7 +132,7 @@ describe('POST /image-server/upload', () => {
   it('rejects a text file named like an image', async () => {
     const response = await upload(form(Buffer.from('hello, not an image'), 'x.png', 'image/png'));
     expect(response.status).toBe(400);
-    expect(response.body.message).toBe(UPLOAD_NOT_IMAGE_MESSAGE);
+    expect(response.error?.message).toBe(UPLOAD_NOT_IMAGE_MESSAGE);
   });
 
   it('rejects other file types such as an SVG (scriptable) or a PDF', async () => {
@@ -137,7 +144,7 @@ describe('POST /image-server/upload', () => {
     ] as const) {
       const response = await upload(form(content, name, 'image/png'));
       expect(response.status).toBe(400);
-      expect(response.body.message).toBe(UPLOAD_NOT_IMAGE_MESSAGE);
+      expect(response.error?.message).toBe(UPLOAD_NOT_IMAGE_MESSAGE);
     }
   });
 
@@ -166,14 +173,14 @@ describe('POST /image-server/upload', () => {
     };
     for (const [name, content] of Object.entries(refused)) {
       const response = await upload(form(content, `${name}.png`, 'image/png'));
-      expect([name, response.status, response.body.message]).toEqual([
+      expect([name, response.status, response.error?.message]).toEqual([
         name,
         400,
         UPLOAD_NOT_IMAGE_MESSAGE,
       ]);
     }
     expect(await stored()).toEqual(before);
-    expect((await call(api, 'GET', '/api/health/live')).status).toBe(200);
+    expect((await callEndpoint(api, contract.health.live, {})).status).toBe(200);
   });
 
   it('accepts an image of exactly 2 MB', async () => {
@@ -185,7 +192,7 @@ describe('POST /image-server/upload', () => {
     const before = await stored();
     const response = await upload(form(pngOfSize(MAX_UPLOAD_BYTES + 1), 'big.png', 'image/png'));
     expect(response.status).toBe(413);
-    expect(response.body.message).toBe(UPLOAD_TOO_LARGE_MESSAGE);
+    expect(response.error?.message).toBe(UPLOAD_TOO_LARGE_MESSAGE);
     expect(await stored()).toEqual(before);
   });
 
@@ -216,7 +223,7 @@ describe('POST /image-server/upload', () => {
   it('rejects a much larger body before reading it', async () => {
     const response = await upload(form(pngOfSize(8 * 1024 * 1024), 'huge.png', 'image/png'));
     expect(response.status).toBe(413);
-    expect(response.body.message).toBe(UPLOAD_TOO_LARGE_MESSAGE);
+    expect(response.error?.message).toBe(UPLOAD_TOO_LARGE_MESSAGE);
   });
 
   it('needs the file in the field named image, as multipart', async () => {
@@ -291,7 +298,7 @@ describe('each user’s images: quota, list and delete', () => {
   afterAll(() => limited.close());
 
   const uploadTo = (persona: Persona) =>
-    call<UploadResponse & { message?: string }>(limited, 'POST', '/image-server/upload', {
+    callEndpoint(limited, contract.uploads.upload, {
       token: persona.token,
       body: form(pngOfSize(600), 'photo.png', 'image/png'),
     });
@@ -303,18 +310,17 @@ describe('each user’s images: quota, list and delete', () => {
     expect(first.status).toBe(201);
     const second = await uploadTo(owner);
     expect(second.status).toBe(413);
-    expect(second.body.message).toBe(UPLOAD_QUOTA_MESSAGE);
+    expect(second.error?.message).toBe(UPLOAD_QUOTA_MESSAGE);
     // The quota is per user.
     expect((await uploadTo(stranger)).status).toBe(201);
 
-    const mine = await call<MyUploads>(limited, 'GET', '/image-server/files', {
-      token: owner.token,
-    });
+    const mine = await callEndpoint(limited, contract.uploads.mine, { token: owner.token });
     expect(mine.body).toMatchObject({ usedBytes: 600, quotaBytes: 1049 });
     expect(mine.body.files.map((file) => file.id)).toEqual([idOf(first)]);
 
-    const deleted = await call(limited, 'DELETE', `/image-server/files/${idOf(first)}`, {
+    const deleted = await callEndpoint(limited, contract.uploads.delete, {
       token: owner.token,
+      params: { id: idOf(first) },
     });
     expect(deleted.status).toBe(200);
     expect((await fetch(first.body.file.url)).status).toBe(404);
@@ -322,22 +328,23 @@ describe('each user’s images: quota, list and delete', () => {
   });
 
   it('lists no one’s images to a caller without sign-in', async () => {
-    const anonymous = await call<{ message: string }>(limited, 'GET', '/image-server/files');
+    const anonymous = await callEndpoint(limited, contract.uploads.mine, {});
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ statusCode: 401, message: 'Authentication required' });
+    expect(anonymous.error).toEqual({ statusCode: 401, message: 'Authentication required' });
   });
 
   it('lets only the uploader or an admin delete an image', async () => {
     const uploader = await signUp(limited, 'uploader');
     const theirs = await uploadTo(uploader);
     expect(theirs.status).toBe(201);
-    const path = `/image-server/files/${idOf(theirs)}`;
-    expect((await call(limited, 'DELETE', path)).status).toBe(401);
-    expect((await call(limited, 'DELETE', path, { token: stranger.token })).status).toBe(403);
+    const remove = (token?: string) =>
+      callEndpoint(limited, contract.uploads.delete, { token, params: { id: idOf(theirs) } });
+    expect((await remove()).status).toBe(401);
+    expect((await remove(stranger.token)).status).toBe(403);
     expect((await fetch(theirs.body.file.url)).status).toBe(200);
     const admin = await signUp(limited, 'admin', { email: adminEmail });
-    expect((await call(limited, 'DELETE', path, { token: admin.token })).status).toBe(200);
-    expect((await call(limited, 'DELETE', path, { token: admin.token })).status).toBe(404);
+    expect((await remove(admin.token)).status).toBe(200);
+    expect((await remove(admin.token)).status).toBe(404);
     // Someone else's image deleted by an admin is an admin change: it is in the audit log.
     const audited = await limited.db
       .collection('audit_log')

@@ -1,6 +1,14 @@
-import type { AdminListEntry, UserRecord } from '@coldmail/contracts';
+import { contract, type BodyOf } from '@coldmail/contracts';
 import { mongo } from 'mongoose';
-import { call, type Persona, signUp, startTestApi, type TestApi, unique } from './support/test-api';
+import {
+  call,
+  callEndpoint,
+  type Persona,
+  signUp,
+  startTestApi,
+  type TestApi,
+  unique,
+} from './support/test-api';
 
 type ErrorBody = { statusCode: number; message: string; fieldErrors?: Record<string, string> };
 
@@ -23,9 +31,10 @@ beforeAll(async () => {
     signUp(api, 'seller'),
     signUp(api, 'other'),
   ]);
-  const promoted = await call(api, 'PUT', `/api/users/${seller.id}`, {
+  const promoted = await callEndpoint(api, contract.users.adminUpdate, {
     token: admin.token,
-    json: { userRole: 'Seller' },
+    params: { id: seller.id },
+    body: { userRole: 'Seller' },
   });
   expect(promoted.status).toBe(200);
 });
@@ -36,22 +45,22 @@ afterAll(async () => {
 
 describe('POST /api/create-user', () => {
   it('needs a valid sign-in token', async () => {
-    expect((await call(api, 'POST', '/api/create-user', { json: {} })).status).toBe(401);
-    const forged = await call<ErrorBody>(api, 'POST', '/api/create-user', {
+    expect((await callEndpoint(api, contract.users.createOrSync, { body: {} })).status).toBe(401);
+    const forged = await callEndpoint(api, contract.users.createOrSync, {
       token: 'not.a.token',
-      json: {},
+      body: {},
     });
     expect(forged.status).toBe(401);
-    expect(forged.body.message).toBe('Invalid or expired sign-in token');
+    expect(forged.error?.message).toBe('Invalid or expired sign-in token');
     // The spec's client reads the failure's text from `error`.
-    expect(forged.body).toMatchObject({ error: 'Invalid or expired sign-in token' });
+    expect(forged.error).toMatchObject({ error: 'Invalid or expired sign-in token' });
   });
 
   it('creates a member record for the address in the token, with the spec defaults', async () => {
     const fresh = await signUp(api, 'fresh', { sync: false });
-    const created = await call<UserRecord>(api, 'POST', '/api/create-user', {
+    const created = await callEndpoint(api, contract.users.createOrSync, {
       token: fresh.token,
-      json: { userName: 'Fresh Person', profileURL: 'https://img.test/p.png' },
+      body: { userName: 'Fresh Person', profileURL: 'https://img.test/p.png' },
     });
     expect(created.status).toBe(200);
     expect(created.body).toEqual({
@@ -79,9 +88,9 @@ describe('POST /api/create-user', () => {
   });
 
   it('is idempotent: a later sign-in returns the same record unchanged', async () => {
-    const again = await call<UserRecord>(api, 'POST', '/api/create-user', {
+    const again = await callEndpoint(api, contract.users.createOrSync, {
       token: buyer.token,
-      json: { userName: 'Renamed By Login' },
+      body: { userName: 'Renamed By Login' },
     });
     expect(again.status).toBe(200);
     expect(again.body._id).toBe(buyer.id);
@@ -93,7 +102,7 @@ describe('POST /api/create-user', () => {
     const fresh = await signUp(api, 'racer', { sync: false });
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
-        call<UserRecord>(api, 'POST', '/api/create-user', { token: fresh.token, json: {} }),
+        callEndpoint(api, contract.users.createOrSync, { token: fresh.token, body: {} }),
       ),
     );
     expect(results.map((result) => result.status)).toEqual([200, 200, 200, 200, 200]);
@@ -104,13 +113,13 @@ describe('POST /api/create-user', () => {
   it('takes the name from the token, then from the address, when the body has none', async () => {
     const named = await signUp(api, 'named', { sync: false, displayName: 'Grace Hopper' });
     const nameless = await signUp(api, 'nameless', { sync: false });
-    const fromToken = await call<UserRecord>(api, 'POST', '/api/create-user', {
+    const fromToken = await callEndpoint(api, contract.users.createOrSync, {
       token: named.token,
-      json: {},
+      body: {},
     });
-    const fromEmail = await call<UserRecord>(api, 'POST', '/api/create-user', {
+    const fromEmail = await callEndpoint(api, contract.users.createOrSync, {
       token: nameless.token,
-      json: {},
+      body: {},
     });
     expect(fromToken.body.userName).toBe('Grace Hopper');
     expect(fromEmail.body.userName).toBe(nameless.email.split('@')[0]);
@@ -118,9 +127,9 @@ describe('POST /api/create-user', () => {
 
   it("accepts the spec's payload with the caller's own address, in any case", async () => {
     const fresh = await signUp(api, 'spec-payload', { sync: false });
-    const created = await call<UserRecord>(api, 'POST', '/api/create-user', {
+    const created = await callEndpoint(api, contract.users.createOrSync, {
       token: fresh.token,
-      json: { userName: 'Spec Payload', userEmail: fresh.email.toUpperCase(), profileURL: null },
+      body: { userName: 'Spec Payload', userEmail: fresh.email.toUpperCase(), profileURL: null },
     });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({
@@ -134,12 +143,14 @@ describe('POST /api/create-user', () => {
   it('refuses another address in the payload with 403 and creates nothing', async () => {
     const fresh = await signUp(api, 'impostor', { sync: false });
     const victim = `victim-${unique()}@coldmail.test`;
-    const response = await call<ErrorBody>(api, 'POST', '/api/create-user', {
+    const response = await callEndpoint(api, contract.users.createOrSync, {
       token: fresh.token,
-      json: { userName: 'Impostor', userEmail: victim, profileURL: null },
+      body: { userName: 'Impostor', userEmail: victim, profileURL: null },
     });
     expect(response.status).toBe(403);
-    expect(response.body.message).toBe('The e-mail address must be the one you are signed in with');
+    expect(response.error?.message).toBe(
+      'The e-mail address must be the one you are signed in with',
+    );
     expect(await users().countDocuments({ userEmail: { $in: [fresh.email, victim] } })).toBe(0);
   });
 
@@ -163,12 +174,14 @@ describe('POST /api/create-user', () => {
 
 describe('GET /users', () => {
   it('needs sign-in', async () => {
-    expect((await call(api, 'GET', '/users')).status).toBe(401);
-    expect((await call(api, 'GET', `/users?userEmail=${buyer.email}`)).status).toBe(401);
+    expect((await callEndpoint(api, contract.users.list, {})).status).toBe(401);
+    expect(
+      (await callEndpoint(api, contract.users.list, { query: { userEmail: buyer.email } })).status,
+    ).toBe(401);
   });
 
   it('lists every user for an admin, newest first', async () => {
-    const list = await call<UserRecord[]>(api, 'GET', '/users', { token: admin.token });
+    const list = await callEndpoint(api, contract.users.list, { token: admin.token });
     expect(list.status).toBe(200);
     const emails = list.body.map((user) => user.userEmail);
     expect(emails).toEqual(expect.arrayContaining([admin.email, buyer.email, seller.email]));
@@ -178,7 +191,7 @@ describe('GET /users', () => {
 
   it('refuses the full list to buyers and sellers', async () => {
     for (const persona of [buyer, seller]) {
-      const response = await call<ErrorBody>(api, 'GET', '/users', { token: persona.token });
+      const response = await callEndpoint(api, contract.users.list, { token: persona.token });
       expect(response.status).toBe(403);
       expect(response.text).not.toContain(admin.email);
     }
@@ -186,46 +199,49 @@ describe('GET /users', () => {
 
   it("returns the caller's own record, whatever the address's case", async () => {
     for (const persona of [buyer, seller]) {
-      const response = await call<UserRecord[]>(
-        api,
-        'GET',
-        `/users?userEmail=${encodeURIComponent(persona.email.toUpperCase())}`,
-        { token: persona.token },
-      );
+      const response = await callEndpoint(api, contract.users.list, {
+        token: persona.token,
+        query: { userEmail: persona.email.toUpperCase() },
+      });
       expect(response.status).toBe(200);
       expect(response.body).toHaveLength(1);
       expect(response.body[0]?.userEmail).toBe(persona.email);
     }
-    const sellerRecord = await call<UserRecord[]>(api, 'GET', `/users?userEmail=${seller.email}`, {
+    const sellerRecord = await callEndpoint(api, contract.users.list, {
       token: seller.token,
+      query: { userEmail: seller.email },
     });
     expect(sellerRecord.body[0]?.userRole).toBe('Seller');
   });
 
   it('answers 404 to a signed-in account that has no record yet (owner routes need one)', async () => {
     const fresh = await signUp(api, 'unsynced', { sync: false });
-    const response = await call(api, 'GET', `/users?userEmail=${fresh.email}`, {
+    const response = await callEndpoint(api, contract.users.list, {
       token: fresh.token,
+      query: { userEmail: fresh.email },
     });
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ statusCode: 404, message: 'User data not found' });
+    expect(response.error).toEqual({ statusCode: 404, message: 'User data not found' });
   });
 
   it("never returns another user's record to a non-admin", async () => {
-    const response = await call<ErrorBody>(api, 'GET', `/users?userEmail=${other.email}`, {
+    const response = await callEndpoint(api, contract.users.list, {
       token: buyer.token,
+      query: { userEmail: other.email },
     });
     expect(response.status).toBe(403);
     expect(response.text).not.toContain(other.id);
   });
 
   it('lets an admin look up any address', async () => {
-    const found = await call<UserRecord[]>(api, 'GET', `/users?userEmail=${other.email}`, {
+    const found = await callEndpoint(api, contract.users.list, {
       token: admin.token,
+      query: { userEmail: other.email },
     });
     expect(found.body.map((user) => user._id)).toEqual([other.id]);
-    const missing = await call(api, 'GET', `/users?userEmail=nobody-${unique()}@coldmail.test`, {
+    const missing = await callEndpoint(api, contract.users.list, {
       token: admin.token,
+      query: { userEmail: `nobody-${unique()}@coldmail.test` },
     });
     expect(missing.body).toEqual([]);
   });
@@ -248,13 +264,11 @@ describe('GET /users', () => {
 
 describe('GET /users/admins', () => {
   it('needs sign-in', async () => {
-    expect((await call(api, 'GET', '/users/admins')).status).toBe(401);
+    expect((await callEndpoint(api, contract.users.admins, {})).status).toBe(401);
   });
 
   it('lists admins only, with the address under both spellings and nothing more', async () => {
-    const response = await call<AdminListEntry[]>(api, 'GET', '/users/admins', {
-      token: buyer.token,
-    });
+    const response = await callEndpoint(api, contract.users.admins, { token: buyer.token });
     expect(response.status).toBe(200);
     // The ADMIN_EMAILS accounts, named after their addresses until their owners rename them.
     const other = await stored(otherListed);
@@ -288,14 +302,20 @@ describe('PUT /update-user-profile/:id', () => {
 
   it('needs sign-in', async () => {
     expect(
-      (await call(api, 'PUT', `/update-user-profile/${buyer.id}`, { json: profile })).status,
+      (
+        await callEndpoint(api, contract.users.updateProfile, {
+          params: { id: buyer.id },
+          body: profile,
+        })
+      ).status,
     ).toBe(401);
   });
 
   it("updates the caller's own profile fields", async () => {
-    const response = await call<UserRecord>(api, 'PUT', `/update-user-profile/${buyer.id}`, {
+    const response = await callEndpoint(api, contract.users.updateProfile, {
       token: buyer.token,
-      json: profile,
+      params: { id: buyer.id },
+      body: profile,
     });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ ...profile, userName: 'Ada Buyer' });
@@ -303,18 +323,20 @@ describe('PUT /update-user-profile/:id', () => {
   });
 
   it('lets the photo be removed', async () => {
-    const response = await call<UserRecord>(api, 'PUT', `/update-user-profile/${buyer.id}`, {
+    const response = await callEndpoint(api, contract.users.updateProfile, {
       token: buyer.token,
-      json: { profileURL: null },
+      params: { id: buyer.id },
+      body: { profileURL: null },
     });
     expect(response.body.profileURL).toBeNull();
   });
 
   it("refuses to change another user's profile, even for an admin", async () => {
     for (const persona of [buyer, seller, admin]) {
-      const response = await call<ErrorBody>(api, 'PUT', `/update-user-profile/${other.id}`, {
+      const response = await callEndpoint(api, contract.users.updateProfile, {
         token: persona.token,
-        json: { userName: 'Hijacked' },
+        params: { id: other.id },
+        body: { userName: 'Hijacked' },
       });
       expect(response.status).toBe(403);
     }
@@ -322,9 +344,10 @@ describe('PUT /update-user-profile/:id', () => {
   });
 
   it("accepts the spec's profile payload with the caller's own email, which stays as it is", async () => {
-    const response = await call<UserRecord>(api, 'PUT', `/update-user-profile/${buyer.id}`, {
+    const response = await callEndpoint(api, contract.users.updateProfile, {
       token: buyer.token,
-      json: { ...profile, city: 'Nantes', email: buyer.email.toUpperCase() },
+      params: { id: buyer.id },
+      body: { ...profile, city: 'Nantes', email: buyer.email.toUpperCase() },
     });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ city: 'Nantes', userEmail: buyer.email });
@@ -335,9 +358,10 @@ describe('PUT /update-user-profile/:id', () => {
 
   it('refuses another email in the profile payload with 403 and changes nothing', async () => {
     const before = await stored(buyer.email);
-    const response = await call<ErrorBody>(api, 'PUT', `/update-user-profile/${buyer.id}`, {
+    const response = await callEndpoint(api, contract.users.updateProfile, {
       token: buyer.token,
-      json: { ...profile, city: 'Elsewhere', email: other.email },
+      params: { id: buyer.id },
+      body: { ...profile, city: 'Elsewhere', email: other.email },
     });
     expect(response.status).toBe(403);
     expect(await stored(buyer.email)).toEqual(before);
@@ -376,12 +400,13 @@ describe('PUT /update-user-profile/:id', () => {
   });
 
   it('validates the fields the UI validates', async () => {
-    const response = await call<ErrorBody>(api, 'PUT', `/update-user-profile/${buyer.id}`, {
+    const response = await callEndpoint(api, contract.users.updateProfile, {
       token: buyer.token,
-      json: { userName: '   ', profileURL: 'javascript:alert(1)', phone: 'call me' },
+      params: { id: buyer.id },
+      body: { userName: '   ', profileURL: 'javascript:alert(1)', phone: 'call me' },
     });
     expect(response.status).toBe(400);
-    expect(Object.keys(response.body.fieldErrors ?? {}).sort()).toEqual([
+    expect(Object.keys(response.error?.fieldErrors ?? {}).sort()).toEqual([
       'phone',
       'profileURL',
       'userName',
@@ -395,30 +420,34 @@ describe('PUT /update-user-profile/:id', () => {
     });
     expect(malformed.status).toBe(400);
     expect(malformed.body.fieldErrors).toEqual({ id: 'Invalid id' });
-    const unknown = await call(
-      api,
-      'PUT',
-      `/update-user-profile/${new mongo.ObjectId().toHexString()}`,
-      {
-        token: buyer.token,
-        json: { city: 'x' },
-      },
-    );
+    const unknown = await callEndpoint(api, contract.users.updateProfile, {
+      token: buyer.token,
+      params: { id: new mongo.ObjectId().toHexString() },
+      body: { city: 'x' },
+    });
     expect(unknown.status).toBe(404);
   });
 });
 
 describe('PUT /api/users/:id (admin)', () => {
   it('is for admins only', async () => {
-    const body = { userRole: 'Admin', currentBalance: 999, previousBalance: 0 };
-    expect((await call(api, 'PUT', `/api/users/${other.id}`, { json: body })).status).toBe(401);
+    const body: BodyOf<typeof contract.users.adminUpdate> = {
+      userRole: 'Admin',
+      currentBalance: 999,
+      previousBalance: 0,
+    };
+    const params = { id: other.id };
+    expect((await callEndpoint(api, contract.users.adminUpdate, { params, body })).status).toBe(
+      401,
+    );
     for (const persona of [buyer, seller]) {
-      const response = await call<ErrorBody>(api, 'PUT', `/api/users/${other.id}`, {
+      const response = await callEndpoint(api, contract.users.adminUpdate, {
         token: persona.token,
-        json: body,
+        params,
+        body,
       });
       expect(response.status).toBe(403);
-      expect(response.body.message).toBe('Admin access required');
+      expect(response.error?.message).toBe('Admin access required');
     }
     const record = await stored(other.email);
     expect(record).toMatchObject({ userRole: 'member', currentBalance: 0 });
@@ -426,9 +455,10 @@ describe('PUT /api/users/:id (admin)', () => {
 
   it('changes name, role, membership and balance', async () => {
     const target = await signUp(api, 'target');
-    const response = await call<UserRecord>(api, 'PUT', `/api/users/${target.id}`, {
+    const response = await callEndpoint(api, contract.users.adminUpdate, {
       token: admin.token,
-      json: {
+      params: { id: target.id },
+      body: {
         userName: 'Mod',
         userRole: 'moderator',
         userMembership: 'premium',
@@ -449,48 +479,57 @@ describe('PUT /api/users/:id (admin)', () => {
 
   it('gives a promoted user admin rights on their next request', async () => {
     const promoted = await signUp(api, 'promoted');
-    expect((await call(api, 'GET', '/users', { token: promoted.token })).status).toBe(403);
-    await call(api, 'PUT', `/api/users/${promoted.id}`, {
+    const everyone = () => callEndpoint(api, contract.users.list, { token: promoted.token });
+    expect((await everyone()).status).toBe(403);
+    await callEndpoint(api, contract.users.adminUpdate, {
       token: admin.token,
-      json: { userRole: 'Admin' },
+      params: { id: promoted.id },
+      body: { userRole: 'Admin' },
     });
-    expect((await call(api, 'GET', '/users', { token: promoted.token })).status).toBe(200);
+    expect((await everyone()).status).toBe(200);
   });
 
   it('takes admin rights away on the next request, and shows a new balance at once', async () => {
     const demoted = await signUp(api, 'demoted');
-    await call(api, 'PUT', `/api/users/${demoted.id}`, {
+    const params = { id: demoted.id };
+    const everyone = () => callEndpoint(api, contract.users.list, { token: demoted.token });
+    await callEndpoint(api, contract.users.adminUpdate, {
       token: admin.token,
-      json: { userRole: 'Admin' },
+      params,
+      body: { userRole: 'Admin' },
     });
     // Signed-in requests keep the caller's record for a moment; a change must not wait for it.
-    expect((await call(api, 'GET', '/users', { token: demoted.token })).status).toBe(200);
-    await call(api, 'PUT', `/api/users/${demoted.id}`, {
+    expect((await everyone()).status).toBe(200);
+    await callEndpoint(api, contract.users.adminUpdate, {
       token: admin.token,
-      json: { userRole: 'member', currentBalance: 12 },
+      params,
+      body: { userRole: 'member', currentBalance: 12 },
     });
-    expect((await call(api, 'GET', '/users', { token: demoted.token })).status).toBe(403);
-    const own = await call<UserRecord[]>(api, 'GET', `/users?userEmail=${demoted.email}`, {
+    expect((await everyone()).status).toBe(403);
+    const own = await callEndpoint(api, contract.users.list, {
       token: demoted.token,
+      query: { userEmail: demoted.email },
     });
     expect(own.body[0]).toMatchObject({ userRole: 'member', currentBalance: 12 });
   });
 
   it("refuses an admin's change of their own role, which would lock them out", async () => {
-    const response = await call<ErrorBody>(api, 'PUT', `/api/users/${admin.id}`, {
+    const response = await callEndpoint(api, contract.users.adminUpdate, {
       token: admin.token,
-      json: { userRole: 'member' },
+      params: { id: admin.id },
+      body: { userRole: 'member' },
     });
     expect(response.status).toBe(400);
-    expect(response.body.fieldErrors?.userRole).toBe('You cannot change your own role.');
-    expect((await call(api, 'GET', '/users', { token: admin.token })).status).toBe(200);
+    expect(response.error?.fieldErrors?.userRole).toBe('You cannot change your own role.');
+    expect((await callEndpoint(api, contract.users.list, { token: admin.token })).status).toBe(200);
   });
 
   it("accepts the spec's payload when UserEmail is the user's own address", async () => {
     const target = await signUp(api, 'spec-admin-target');
-    const response = await call<UserRecord>(api, 'PUT', `/api/users/${target.id}`, {
+    const response = await callEndpoint(api, contract.users.adminUpdate, {
       token: admin.token,
-      json: {
+      params: { id: target.id },
+      body: {
         userName: 'Renamed',
         UserEmail: target.email.toUpperCase(),
         userRole: 'member',
@@ -512,25 +551,39 @@ describe('PUT /api/users/:id (admin)', () => {
 
   it('refuses another address in UserEmail with 403 and changes nothing', async () => {
     const before = await stored(other.email);
-    const response = await call<ErrorBody>(api, 'PUT', `/api/users/${other.id}`, {
+    const response = await callEndpoint(api, contract.users.adminUpdate, {
       token: admin.token,
-      json: { userName: 'Moved', UserEmail: 'new@coldmail.test', currentBalance: 50 },
+      params: { id: other.id },
+      body: { userName: 'Moved', UserEmail: 'new@coldmail.test', currentBalance: 50 },
     });
     expect(response.status).toBe(403);
-    expect(response.body.message).toBe('A user’s e-mail address cannot be changed');
+    expect(response.error?.message).toBe('A user’s e-mail address cannot be changed');
     expect(await stored(other.email)).toEqual(before);
     expect(await users().countDocuments({ userEmail: 'new@coldmail.test' })).toBe(0);
   });
 
-  it.each([
-    ['userEmail', { userEmail: 'new@coldmail.test' }],
+  it.each<[string, BodyOf<typeof contract.users.adminUpdate>]>([
     ['body', { UserEmail: 'new@coldmail.test' }],
-    ['currentBalance', { currentBalance: '5' }],
     ['currentBalance', { currentBalance: 1.5 }],
     ['currentBalance', { currentBalance: -5 }],
     ['previousBalance', { userName: 'A', previousBalance: 5 }],
-    ['userRole', { userRole: 'root' }],
     ['body', {}],
+  ])('rejects a bad %s and changes nothing', async (field, body) => {
+    const before = await stored(other.email);
+    const response = await callEndpoint(api, contract.users.adminUpdate, {
+      token: admin.token,
+      params: { id: other.id },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(response.error?.fieldErrors?.[field]).toBeDefined();
+    expect(await stored(other.email)).toEqual(before);
+  });
+
+  it.each([
+    ['userEmail', { userEmail: 'new@coldmail.test' }],
+    ['currentBalance', { currentBalance: '5' }],
+    ['userRole', { userRole: 'root' }],
   ])('rejects a bad %s and changes nothing', async (field, json) => {
     const before = await stored(other.email);
     const response = await call<ErrorBody>(api, 'PUT', `/api/users/${other.id}`, {
@@ -549,17 +602,25 @@ describe('PUT /api/users/:id (admin)', () => {
     );
     const unknown = new mongo.ObjectId().toHexString();
     expect(
-      (await call(api, 'PUT', `/api/users/${unknown}`, { token: admin.token, json })).status,
+      (
+        await callEndpoint(api, contract.users.adminUpdate, {
+          token: admin.token,
+          params: { id: unknown },
+          body: json,
+        })
+      ).status,
     ).toBe(404);
   });
 });
 
 describe('DELETE /api/users/:id (admin)', () => {
   it('is for admins only', async () => {
-    expect((await call(api, 'DELETE', `/api/users/${other.id}`)).status).toBe(401);
+    const params = { id: other.id };
+    expect((await callEndpoint(api, contract.users.delete, { params })).status).toBe(401);
     for (const persona of [buyer, seller, other]) {
-      const response = await call(api, 'DELETE', `/api/users/${other.id}`, {
+      const response = await callEndpoint(api, contract.users.delete, {
         token: persona.token,
+        params,
       });
       expect(response.status).toBe(403);
     }
@@ -568,35 +629,38 @@ describe('DELETE /api/users/:id (admin)', () => {
 
   it('deletes a user; a second delete is a 404', async () => {
     const leaving = await signUp(api, 'leaving');
-    const response = await call(api, 'DELETE', `/api/users/${leaving.id}`, { token: admin.token });
+    const remove = () =>
+      callEndpoint(api, contract.users.delete, { token: admin.token, params: { id: leaving.id } });
+    const response = await remove();
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: 'User deleted successfully' });
     expect(await stored(leaving.email)).toBeNull();
-    expect(
-      (await call(api, 'DELETE', `/api/users/${leaving.id}`, { token: admin.token })).status,
-    ).toBe(404);
+    expect((await remove()).status).toBe(404);
   });
 
   it('keeps a deleted user out at once, though their sign-in token has not expired', async () => {
     const leaving = await signUp(api, 'leaving-with-token');
-    const ownFiles = () =>
-      call<ErrorBody>(api, 'GET', '/image-server/files', { token: leaving.token });
+    const ownFiles = () => callEndpoint(api, contract.uploads.mine, { token: leaving.token });
     expect((await ownFiles()).status).toBe(200);
-    await call(api, 'DELETE', `/api/users/${leaving.id}`, { token: admin.token });
+    await callEndpoint(api, contract.users.delete, {
+      token: admin.token,
+      params: { id: leaving.id },
+    });
 
     const refused = await ownFiles();
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('This account has been deleted. Please contact support.');
-    const tickets = await call(api, 'GET', '/support-messages', { token: leaving.token });
+    expect(refused.error?.message).toBe('This account has been deleted. Please contact support.');
+    const tickets = await callEndpoint(api, contract.support.list, { token: leaving.token });
     expect(tickets.status).toBe(403);
   });
 
   it('does not let an admin delete themselves', async () => {
-    const response = await call<ErrorBody>(api, 'DELETE', `/api/users/${admin.id}`, {
+    const response = await callEndpoint(api, contract.users.delete, {
       token: admin.token,
+      params: { id: admin.id },
     });
     expect(response.status).toBe(400);
-    expect(response.body.message).toBe('You cannot delete your own account.');
+    expect(response.error?.message).toBe('You cannot delete your own account.');
     expect(await stored(admin.email)).not.toBeNull();
   });
 

@@ -18,7 +18,14 @@ export interface PaypalDoubleControl {
   url: string;
   webhookId: string;
   /** What startTestApi needs to aim the API at the double. */
-  env: Record<string, string>;
+  env: Record<
+    | 'PAYPAL_API_BASE'
+    | 'PAYPAL_CLIENT_ID'
+    | 'PAYPAL_CLIENT_SECRET'
+    | 'PAYPAL_WEBHOOK_ID'
+    | 'PAYPAL_TIMEOUT_SECONDS',
+    string
+  >;
   /** The buyer approves the PayPal order in PayPal's window. */
   approve(paypalOrderId: string, payerEmail?: string): Promise<PaypalOrder>;
   /**

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { emulatorClient, type EmulatorClient } from '@coldmail/auth-emulator';
 import {
   buildPath,
+  contract,
   type ApiErrorBody,
   type Endpoint,
   type InputOf,
@@ -195,9 +196,9 @@ export async function signUp(
       ).idToken;
   const persona: Persona = { email, password, token: idToken, id: '' };
   if (options.sync !== false) {
-    const created = await call<{ _id: string }>(api, 'POST', '/api/create-user', {
+    const created = await callEndpoint(api, contract.users.createOrSync, {
       token: idToken,
-      json: { userName: label },
+      body: { userName: label },
     });
     if (created.status !== 200) throw new Error(`create-user failed: ${created.text}`);
     persona.id = created.body._id;
