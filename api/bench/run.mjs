@@ -158,22 +158,6 @@ const FEATURES = [
   },
 ];
 
-/**
- * The API's own start-up choices where the library (or V8) does it the other way by default: each
- * measured against an instance started that way (bench/library-way.cjs) (--breakdown). Our way
- * costs nothing per request by construction (the hooks do not run, the flag is free), so the
- * issue's rule asks whether the library's way measurably costs more: more than the difference
- * between two identical instances (a second one, everything on, measured in the same turns).
- */
-const CHOICES = [
-  {
-    name: 'plugin scoping',
-    library: '@fastify/multipart and @fastify/cors on every request',
-    way: 'plugins',
-  },
-  { name: 'V8 flag', library: "V8's default pretenuring", way: 'v8' },
-];
-
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
@@ -373,11 +357,10 @@ async function main() {
   if (options.breakdown && brokenDown.length > 0) {
     const instances = [];
     const peers = [];
-    const startInstance = async (name, env = {}, nodeArgs = []) => {
+    const startInstance = async (name, env = {}) => {
       const instance = await startBenchInstance(stack, {
         logLevel: options['log-level'],
         apiEnv: { ...apiEnv, ...env },
-        apiNodeArgs: nodeArgs,
       });
       const url = /** @type {string} */ (instance.urls.api).replace('//localhost:', '//127.0.0.1:');
       instances.push({ name, url, pid: instance.pidOf('api') });
@@ -391,12 +374,6 @@ async function main() {
       });
     }
     await startInstance('everything on (a second fresh instance)');
-    for (const choice of CHOICES) {
-      await startInstance(`${choice.name} the library's way`, { LIBRARY_WAY: choice.way }, [
-        '--require',
-        join(apiDir, 'bench', 'library-way.cjs'),
-      ]);
-    }
     for (const [label, path, headers, json] of brokenDown) {
       const nest = await floor('bare Nest', 'bare-nest-server.mjs', json);
       try {
@@ -509,11 +486,8 @@ async function main() {
   for (const { label, rows } of breakdown) {
     const [nest, ...measured] = rows;
     const ours = measured.slice(0, FEATURES.length + 1);
-    const [control, ...choices] = measured.slice(
-      FEATURES.length + 1,
-      FEATURES.length + 2 + CHOICES.length,
-    );
-    const library = measured.slice(FEATURES.length + 2 + CHOICES.length);
+    const control = measured[FEATURES.length + 1];
+    const library = measured.slice(FEATURES.length + 2);
     console.log(
       `\nWhat each feature costs on ${label}: instances of the API and of the peer with one off, in turn (--breakdown)`,
     );
@@ -545,24 +519,11 @@ async function main() {
             : `ours not 20 % cheaper (${(cheaper * 100).toFixed(0)} %): USE THE LIBRARY`),
       );
     });
-    const on = ours[0];
-    if (on.cpuUs === null || control.cpuUs === null) continue;
-    const noise = Math.abs(control.cpuUs - on.cpuUs);
-    console.log(
-      `  CPU per request the library's way adds to ours (two identical instances differ by ${noise.toFixed(1)} us):`,
-    );
-    CHOICES.forEach((choice, index) => {
-      const row = choices[index];
-      if (!row || row.cpuUs === null || on.cpuUs === null) return;
-      const extra = row.cpuUs - (on.cpuUs + /** @type {number} */ (control.cpuUs)) / 2;
+    if (ours[0].cpuUs !== null && control?.cpuUs != null) {
       console.log(
-        `    ${choice.name.padEnd(15)} ${choice.library}: ${extra >= 0 ? '+' : ''}${extra.toFixed(1)} us ` +
-          `(${((extra / on.cpuUs) * 100).toFixed(0)} % of the API's): ` +
-          (extra > noise
-            ? 'more than two identical instances differ, ours kept'
-            : 'within what two identical instances differ: USE THE LIBRARY'),
+        `  Two identical instances (everything on) differ by ${Math.abs(control.cpuUs - ours[0].cpuUs).toFixed(1)} us: a smaller difference above is noise`,
       );
-    });
+    }
   }
 }
 

@@ -54,7 +54,6 @@ export async function startBenchStack({
     dbPath: mkdtempSync(join(tmpdir(), `${dbName}-`)),
     dbName,
     apiStdout: 'ignore',
-    apiNodeArgs,
     apiEnv: { ...benchApiEnv(logLevel), ...apiEnv },
   });
   return running;
@@ -81,9 +80,9 @@ function benchApiEnv(/** @type {string} */ logLevel) {
  * added, e.g. a feature turned off to measure what it costs.
  *
  * @param {import('@coldmail/dev/stack').Stack} stack what startBenchStack started
- * @param {{ logLevel: string, apiEnv?: Record<string, string>, apiNodeArgs?: string[] }} options
+ * @param {{ logLevel: string, apiEnv?: Record<string, string> }} options
  */
-export async function startBenchInstance(stack, { logLevel, apiEnv = {}, apiNodeArgs = [] }) {
+export async function startBenchInstance(stack, { logLevel, apiEnv = {} }) {
   if (!stack.mongoUri || !stack.urls.auth) throw new Error('The bench stack has no database');
   const instance = await startStack({
     services: ['api'],
@@ -92,7 +91,6 @@ export async function startBenchInstance(stack, { logLevel, apiEnv = {}, apiNode
     // The emulator the stack runs (this start runs none): the same accounts and tokens.
     firebase: { apiKey: 'demo-api-key', projectId: 'demo-coldmail' },
     apiStdout: 'ignore',
-    apiNodeArgs,
     apiEnv: {
       ...benchApiEnv(logLevel),
       FIREBASE_AUTH_EMULATOR_HOST: new URL(stack.urls.auth).host,

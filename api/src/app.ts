@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { HelmetOptions } from 'helmet';
-import { contract, CORS_REQUEST_HEADERS, endpointsOf, MAX_UPLOAD_BYTES } from '@coldmail/contracts';
+import { CORS_REQUEST_HEADERS, MAX_UPLOAD_BYTES } from '@coldmail/contracts';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { registerApiDocs } from './common/api-docs';
@@ -17,7 +17,6 @@ import {
 } from './common/logging';
 import { PROBE_PATHS } from './common/probes';
 import { ResponseCheckInterceptor } from './common/response-check.interceptor';
-import { registerForRequests, registerForRoutes } from './common/scoped-plugins';
 import { securityHeadersOf } from './common/security-headers';
 import type { AppConfig } from './config/app-config';
 import { traceRequests } from './telemetry/request-tracing';
@@ -125,36 +124,20 @@ export async function createApp(
     });
     done();
   });
-  // Uploads are the only routes that read files: @fastify/multipart's hooks run there alone.
-  const uploads = new Set(
-    endpointsOf(contract)
-      .filter((endpoint) => endpoint.multipart)
-      .map((endpoint) => `${endpoint.method} ${endpoint.path}`),
-  );
-  await registerForRoutes(
-    fastify,
-    multipart,
-    { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 } },
-    (route) => [route.method].flat().some((method) => uploads.has(`${method} ${route.url}`)),
-  );
+  await fastify.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
+  });
   // @fastify/cors on Fastify itself, not through app.enableCors(): Nest's way copies the CORS
   // headers onto the raw response on every request, for Nest middleware, which the API has none
   // of (skipMiddie above), and that copy cost more than the CORS work (`npm run bench:api`).
-  // A browser sends Origin with every cross-origin call, so a request without one is not a CORS
-  // request and gets no CORS work; every answer says it depends on Origin (answerHeaders).
-  await registerForRequests(
-    fastify,
-    cors,
-    {
-      origin: config.corsOrigins,
-      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: [...CORS_REQUEST_HEADERS],
-      // Content-Disposition: the name a list's CSV export downloads as (?format=csv).
-      exposedHeaders: ['X-Request-Id', 'Content-Disposition'],
-      maxAge: 600,
-    },
-    (request) => request.headers.origin !== undefined,
-  );
+  await fastify.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: [...CORS_REQUEST_HEADERS],
+    // Content-Disposition: the name a list's CSV export downloads as (?format=csv).
+    exposedHeaders: ['X-Request-Id', 'Content-Disposition'],
+    maxAge: 600,
+  });
   if (config.apiDocs) registerApiDocs(app);
   return app;
 }

@@ -1,5 +1,3 @@
-// First: V8's flags apply to what is allocated after they are set.
-import './v8-flags';
 import 'reflect-metadata';
 import { resolve } from 'node:path';
 import pino from 'pino';

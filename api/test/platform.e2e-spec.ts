@@ -119,11 +119,12 @@ describe('CORS and security headers', () => {
     expect(response.headers.get('vary')).toBe('Origin');
   });
 
-  it('sends no CORS headers without an Origin, yet says the answer depends on it', async () => {
+  it('grants no origin without an Origin, yet says the answer depends on it', async () => {
     const response = await fetch(`${api.url}/packages`);
     expect(response.status).toBe(200);
-    const cors = [...response.headers.keys()].filter((name) => name.startsWith('access-control'));
-    expect(cors).toEqual([]);
+    // @fastify/cors on every request: it may name the exposed headers, never an allowed origin.
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(response.headers.get('access-control-allow-credentials')).toBeNull();
     // A cache must not hand this answer to a cross-origin call, which needs the CORS headers.
     expect(response.headers.get('vary')).toBe('Origin');
   });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { contract, endpointsOf } from '@coldmail/contracts';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import { PROBE_PATHS } from './probes';
-import { hooksOf } from './scoped-plugins';
+import { hooksOf } from './route-hooks';
 
 /**
  * Every public read answers with an ETag and `Cache-Control: public, max-age=0, must-revalidate`

@@ -3,7 +3,7 @@ import { contract, endpointsOf } from '@coldmail/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestTrace, Telemetry } from './telemetry';
 import { PROBE_PATHS } from '../common/probes';
-import { hooksOf } from '../common/scoped-plugins';
+import { hooksOf } from '../common/route-hooks';
 
 declare module 'fastify' {
   interface FastifyRequest {
