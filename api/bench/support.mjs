@@ -54,6 +54,7 @@ export async function startBenchStack({
     dbPath: mkdtempSync(join(tmpdir(), `${dbName}-`)),
     dbName,
     apiStdout: 'ignore',
+    apiNodeArgs,
     apiEnv: { ...benchApiEnv(logLevel), ...apiEnv },
   });
   return running;
