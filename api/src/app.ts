@@ -100,9 +100,9 @@ export async function createApp(
   // script, plugin or framing should one be opened anyway, HTTPS only, and same-site reads
   // (uploaded images opt in to cross-origin use on their own route). The docs' pages get
   // helmet's full set (registerApiDocs). Worked out once from helmet (see securityHeadersOf).
-  // With them, Vary: Origin: an answer to a cross-origin call carries CORS headers the others
-  // lack, so a cache must not give one for the other (the CORS hook runs for those calls alone).
-  const answerHeaders = { ...securityHeadersOf(ANSWER_SECURITY_HEADERS), vary: 'Origin' };
+  // Vary: Origin comes from @fastify/cors (below), on every answer: the allowed origins are a
+  // list, so an answer depends on the caller's Origin.
+  const answerHeaders = securityHeadersOf(ANSWER_SECURITY_HEADERS);
   const fastify = app.getHttpAdapter().getInstance();
   traceRequests(fastify, telemetry);
   cachePublicReads(fastify);

@@ -21,7 +21,7 @@ const packageOrders = contract.packageOrders;
 const itemOrders = contract.itemOrders;
 
 /** What the back office's export of each kind is called, and its own columns. */
-const exports: { [K in OrderKind]: { file: string; columns: CsvColumn<OrderOfKind<K>>[] } } = {
+const csvExports: { [K in OrderKind]: { file: string; columns: CsvColumn<OrderOfKind<K>>[] } } = {
   package: {
     file: 'package-orders',
     columns: orderColumns('Package', [
@@ -163,7 +163,7 @@ export class OrdersController {
     kind: K,
     query: ParsedQueryOf<typeof packageOrders.adminList>,
   ): StreamableFile {
-    const { file, columns } = exports[kind] as (typeof exports)[K];
+    const { file, columns } = csvExports[kind] as (typeof csvExports)[K];
     return csvDownload(file, columns, this.orders.adminRows(kind, query));
   }
 
