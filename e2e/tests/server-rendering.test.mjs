@@ -162,7 +162,8 @@ test.describe('server-rendered public pages', () => {
       }
     });
     await page.goto(stack.urls.shell);
-    await page.waitForLoadState('networkidle');
+    // The shell has taken the page over: whatever it loads at start it has asked for by now.
+    await page.locator('html[data-started]').waitFor({ state: 'attached' });
     assert.deepEqual(remoteScripts, [], 'reading the page downloads none of its remote’s code');
     // The shell's part works at once: its header's links are the app's.
     await page.evaluate(() => {

@@ -2,7 +2,7 @@ import '@coldmail/ui/theme.css';
 import { pageForPath } from '@coldmail/registry/pages';
 import { publicReadQuery, connectQueryCache, sessionActions } from '@coldmail/session';
 import { queryClient, QueryClientProvider } from '@coldmail/query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { readServerState, seedQueries } from '@coldmail/ssr';
 import { BrowserRouter } from '@coldmail/router';
@@ -15,6 +15,17 @@ import { initRemotes } from './features/remotes/remote-registry';
 import { preloadRemoteApp } from './features/remotes/RemoteApp';
 import { AppErrorBoundary } from './features/errors/components/AppErrorPage';
 import { ServerRenderingContext } from './utils/server-rendering';
+
+/**
+ * Marks <html data-started> once React has drawn the page or taken the server's HTML over (its
+ * events are handled from then on). Browser tests wait for it, not for the network to go quiet.
+ */
+function StartedSignal(): null {
+  useEffect(() => {
+    document.documentElement.dataset.started = '';
+  }, []);
+  return null;
+}
 
 async function start(): Promise<void> {
   // Both reads started before React loaded; a failed remotes.json is read again when needed.
@@ -54,6 +65,7 @@ async function start(): Promise<void> {
         <AppErrorBoundary>
           <BrowserRouter>
             <HistoryCatchUp />
+            <StartedSignal />
             <AppRouter
               appRoutes={createAppRoutes()}
               knownPath={serverState ? window.location.pathname : null}
