@@ -1,5 +1,6 @@
 // What the renderer reads from the remotes' deployments at run time: each remote's server entry
-// (server/entry.mjs, published beside its mf-manifest.json) and its routes.json. A redeployed
+// (the one its release's mf-manifest.json pins by SHA-384, or server/entry.mjs beside the
+// manifest of a build served as it is) and its routes.json. A redeployed
 // remote is picked up within CHECK_MS, with no shell release or restart: the file is asked for
 // again with its ETag, and a new one is loaded.
 import { createHash } from 'node:crypto';
@@ -91,7 +92,23 @@ export function createRemoteFiles({ manifests, fetch: fetchImpl = fetch }) {
      * @returns {Promise<unknown>}
      */
     async entry(remote) {
-      return load(remote, await textOf(urlOf(remote, 'server/entry.mjs')));
+      const manifestUrl = urlOf(remote, 'mf-manifest.json');
+      /** @type {{ release?: { serverEntry?: string, serverEntryIntegrity?: string } }} */
+      const { release } = JSON.parse(await textOf(manifestUrl));
+      // A build served as it is (not published as a release): its entry beside the manifest.
+      if (!release?.serverEntry)
+        return load(remote, await textOf(urlOf(remote, 'server/entry.mjs')));
+      // A release (tools/release): only the entry whose SHA-384 its manifest names is run.
+      const url = new URL(release.serverEntry, manifestUrl).href;
+      const code = await textOf(url);
+      const integrity = `sha384-${createHash('sha384').update(code).digest('base64')}`;
+      if (integrity !== release.serverEntryIntegrity) {
+        throw new Error(
+          `${url} is not the server entry its release pinned (SHA-384 ${integrity}, ` +
+            `pinned ${release.serverEntryIntegrity}): not run`,
+        );
+      }
+      return load(remote, code);
     },
     /**
      * The stylesheets of the remote's app (its mf-manifest.json's exposed App), as absolute URLs:

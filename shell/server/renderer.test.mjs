@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,13 @@ let apiDelay;
 /** The renderer token each read carried. */
 let tokensSeen;
 const renders = { shell: 0, remote: 0 };
+/** A published release of the remote (tools/release): its pinned entry and what is served. */
+let release;
+const remoteEntryCode = (heading) => `export async function render({ read }) {
+  globalThis.__remoteRenders = (globalThis.__remoteRenders ?? 0) + 1;
+  const landing = await read('/api/landing-content');
+  return { html: '<h1>${heading}' + landing.banner + '</h1>', status: 200, head: { description: 'd', structuredData: [] }, state: { queries: [], mutations: [] } };
+}`;
 
 beforeEach(async () => {
   content = { banner: 'Hello' };
@@ -33,6 +41,7 @@ beforeEach(async () => {
   tokensSeen = [];
   renders.shell = 0;
   renders.remote = 0;
+  release = null;
   distDir = await mkdtemp(join(tmpdir(), 'renderer-test-'));
   await mkdir(join(distDir, 'server'), { recursive: true });
   await mkdir(join(distDir, '.vite'), { recursive: true });
@@ -66,7 +75,7 @@ afterEach(async () => {
   await rm(distDir, { recursive: true, force: true });
 });
 
-async function renderer({ apiToken } = {}) {
+async function renderer({ apiToken, log = () => {} } = {}) {
   const api = await serve(async (req, res) => {
     tokensSeen.push(req.headers['x-renderer-token']);
     if (apiDelay) await new Promise((done) => setTimeout(done, apiDelay));
@@ -86,17 +95,26 @@ async function renderer({ apiToken } = {}) {
   });
   const remote = await serve((req, res) => {
     if (req.url === '/server/entry.mjs') {
-      res.writeHead(200).end(`export async function render({ read }) {
-  globalThis.__remoteRenders = (globalThis.__remoteRenders ?? 0) + 1;
-  const landing = await read('/api/landing-content');
-  return { html: '<h1>' + landing.banner + '</h1>', status: 200, head: { description: 'd', structuredData: [] }, state: { queries: [], mutations: [] } };
-}`);
+      res.writeHead(200).end(remoteEntryCode(''));
+      return;
+    }
+    if (release && req.url === '/releases/0123456789abcdef/server/entry.mjs') {
+      res.writeHead(200).end(release.served);
       return;
     }
     if (req.url === '/mf-manifest.json') {
       res.writeHead(200).end(
         JSON.stringify({
           exposes: [{ name: 'App', assets: { css: { sync: ['assets/App.css'] } } }],
+          ...(release
+            ? {
+                release: {
+                  id: '0123456789abcdef',
+                  serverEntry: 'releases/0123456789abcdef/server/entry.mjs',
+                  serverEntryIntegrity: `sha384-${createHash('sha384').update(release.pinned).digest('base64')}`,
+                },
+              }
+            : {}),
         }),
       );
       return;
@@ -109,7 +127,7 @@ async function renderer({ apiToken } = {}) {
     apiUrl: api,
     publicApiUrl: api,
     apiToken,
-    log: () => {},
+    log,
   });
 }
 
@@ -182,5 +200,22 @@ describe('the page renderer', () => {
     await pages.page('/', 'https://site.example');
     expect(tokensSeen.length).toBeGreaterThan(0);
     expect(new Set(tokensSeen)).toEqual(new Set(['renderer-token-for-the-tests-0123456789']));
+  });
+
+  it("runs a release's server entry only when it is the one the release's manifest pins", async () => {
+    const pinned = remoteEntryCode('Pinned ');
+    release = { pinned, served: pinned };
+    const logged = [];
+    const pages = await renderer({ log: (line) => logged.push(line) });
+    expect((await pages.page('/', 'https://site.example'))?.html).toContain(
+      '<h1>Pinned Hello</h1>',
+    );
+
+    // Whoever changes the remote's hosting cannot make the renderer run their code: the page is
+    // left to the browser, and the log says why.
+    release = { pinned: remoteEntryCode('Other '), served: remoteEntryCode('Tampered ') };
+    const fresh = await renderer({ log: (line) => logged.push(line) });
+    expect(await fresh.page('/p/1', 'https://site.example')).toBeNull();
+    expect(logged.join('\n')).toMatch(/is not the server entry its release pinned/);
   });
 });

@@ -11,10 +11,14 @@ const sha256 = (text) => createHash('sha256').update(text).digest('base64');
 
 /** Vite's content-hashed output: safe to cache forever, a new build gets new names. */
 const HASHED_ASSET = /\/assets\/.+[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+/** A published release's folder (tools/release): its files never change. */
+const RELEASE_FILE = /^\/releases\/[0-9a-f]{16}\//;
 
 /** @param {string} pathname */
 export function cacheControlFor(pathname) {
-  return HASHED_ASSET.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return HASHED_ASSET.test(pathname) || RELEASE_FILE.test(pathname)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
 }
 
 /** @param {import('node:http').ServerResponse} res */

@@ -21,6 +21,11 @@ for (const [name, serve] of servers) {
       await writeFile(join(dir, 'mf-manifest.json'), JSON.stringify({ name: 'checkout' }));
       await writeFile(join(dir, 'assets', 'App-DWrhLNOY.js'), bigScript);
       await writeFile(join(dir, 'assets', 'App-DWrhLNOY.js.map'), '{"version":3,"sources":[]}');
+      // A published release (tools/release): its folder's files never change.
+      await mkdir(join(dir, 'releases', '0123456789abcdef', 'server'), { recursive: true });
+      await writeFile(join(dir, 'releases', '0123456789abcdef', 'remoteEntry.js'), bigScript);
+      await writeFile(join(dir, 'releases', '0123456789abcdef', 'server', 'entry.mjs'), bigScript);
+      await writeFile(join(dir, 'releases.json'), '{"current":"0123456789abcdef","releases":[]}');
       await precompress(dir);
       server = await serve({
         dir,
@@ -49,6 +54,24 @@ for (const [name, serve] of servers) {
     test('hashed assets are cached for a year as immutable', async () => {
       const response = await get('/assets/App-DWrhLNOY.js');
       assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    });
+
+    test("a published release's files are immutable; the history that names the live one is not", async () => {
+      for (const path of [
+        '/releases/0123456789abcdef/remoteEntry.js',
+        '/releases/0123456789abcdef/server/entry.mjs',
+      ]) {
+        const response = await get(path);
+        assert.equal(response.status, 200, path);
+        assert.equal(
+          response.headers.get('cache-control'),
+          'public, max-age=31536000, immutable',
+          path,
+        );
+      }
+      const history = await get('/releases.json');
+      assert.equal(history.status, 200);
+      assert.equal(history.headers.get('cache-control'), 'no-cache');
     });
 
     test('brotli or gzip is served to browsers that accept it, with the same bytes inside', async () => {

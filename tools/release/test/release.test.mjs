@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { historyOf, publishRelease, releaseIdOf, rollBack } from '../index.mjs';
+
+let work;
+before(async () => {
+  work = await mkdtemp(join(tmpdir(), 'release-test-'));
+});
+after(() => rm(work, { recursive: true, force: true }));
+
+/** A remote's build as Vite writes it, its App chunk named after `version`. */
+async function buildOf(name, version, { serverEntry = true } = {}) {
+  const build = join(work, name);
+  await mkdir(join(build, 'assets'), { recursive: true });
+  const chunk = `assets/App-${version}.js`;
+  await writeFile(join(build, chunk), `export const version = ${JSON.stringify(version)};`);
+  await writeFile(join(build, 'remoteEntry.js'), `import('./${chunk}');`);
+  await writeFile(join(build, 'index.html'), '<!doctype html>');
+  await writeFile(join(build, 'routes.json'), JSON.stringify({ version }));
+  if (serverEntry) {
+    await mkdir(join(build, 'server'), { recursive: true });
+    await writeFile(join(build, 'server', 'entry.mjs'), `export const version = '${version}';`);
+  }
+  await writeFile(
+    join(build, 'mf-manifest.json'),
+    JSON.stringify({
+      name: 'marketing',
+      metaData: {
+        publicPath: 'auto',
+        remoteEntry: { name: 'remoteEntry.js', path: '', type: 'module' },
+        ssrRemoteEntry: { name: 'remoteEntry.ssr.js', path: '', type: 'module' },
+      },
+      shared: [
+        { name: 'react', assets: { js: { sync: [], async: ['assets/react-a1b2c3d4.js'] } } },
+      ],
+      exposes: [
+        {
+          name: 'App',
+          path: './App',
+          assets: {
+            js: { sync: [chunk], async: [] },
+            css: { sync: ['assets/App.css'], async: [] },
+          },
+        },
+      ],
+    }),
+  );
+  return build;
+}
+
+const json = async (path) => JSON.parse(await readFile(path, 'utf8'));
+
+describe('releases of a remote in its hosting folder', () => {
+  test('each build is published under its own folder, and the site’s manifest points into it', async () => {
+    const site = join(work, 'site-a');
+    const first = await publishRelease({ build: await buildOf('a1', 'one'), site });
+    assert.equal(first.previous, null);
+    assert.equal(first.id, await releaseIdOf(join(work, 'a1')));
+    const manifest = await json(join(site, 'mf-manifest.json'));
+    const prefix = `releases/${first.id}/`;
+    assert.equal(manifest.metaData.publicPath, 'auto');
+    assert.equal(manifest.metaData.remoteEntry.path, prefix);
+    assert.equal(manifest.metaData.ssrRemoteEntry.path, prefix);
+    assert.deepEqual(manifest.exposes[0].assets.js.sync, [`${prefix}assets/App-one.js`]);
+    assert.deepEqual(manifest.exposes[0].assets.css.sync, [`${prefix}assets/App.css`]);
+    assert.deepEqual(manifest.shared[0].assets.js.async, [`${prefix}assets/react-a1b2c3d4.js`]);
+    // Every path the manifest names is a file of the release (bar the CSS this fake lacks).
+    assert.ok(existsSync(join(site, manifest.metaData.remoteEntry.path, 'remoteEntry.js')));
+    assert.ok(existsSync(join(site, manifest.exposes[0].assets.js.sync[0])));
+    // The renderer's pin: the server entry's path and SHA-384.
+    const entry = await readFile(join(site, prefix, 'server', 'entry.mjs'));
+    assert.equal(manifest.release.serverEntry, `${prefix}server/entry.mjs`);
+    assert.equal(
+      manifest.release.serverEntryIntegrity,
+      `sha384-${createHash('sha384').update(entry).digest('base64')}`,
+    );
+    assert.deepEqual(await json(join(site, 'routes.json')), { version: 'one' });
+    // A standalone page of the remote is not part of a release.
+    assert.equal(existsSync(join(site, prefix, 'index.html')), false);
+  });
+
+  test('a second release keeps the first one’s files, and a rollback makes it live again', async () => {
+    const site = join(work, 'site-b');
+    const one = await publishRelease({ build: await buildOf('b1', 'one'), site });
+    const two = await publishRelease({ build: await buildOf('b2', 'two'), site });
+    assert.notEqual(one.id, two.id);
+    assert.equal(two.previous, one.id);
+    assert.equal((await json(join(site, 'mf-manifest.json'))).release.id, two.id);
+    assert.deepEqual(await json(join(site, 'routes.json')), { version: 'two' });
+    // An open page of release one still finds its lazy chunk.
+    assert.ok(existsSync(join(site, 'releases', one.id, 'assets', 'App-one.js')));
+    assert.deepEqual(
+      (await historyOf(site)).releases.map((release) => release.id),
+      [two.id, one.id],
+    );
+
+    const back = await rollBack({ site });
+    assert.deepEqual(back, { id: one.id, from: two.id });
+    assert.equal((await json(join(site, 'mf-manifest.json'))).release.id, one.id);
+    assert.deepEqual(await json(join(site, 'routes.json')), { version: 'one' });
+    assert.equal((await historyOf(site)).current, one.id);
+    await assert.rejects(rollBack({ site }), /no release before the live one/);
+  });
+
+  test('publishing the same build again changes nothing but the history’s order', async () => {
+    const site = join(work, 'site-c');
+    const build = await buildOf('c1', 'same');
+    const first = await publishRelease({ build, site });
+    const again = await publishRelease({ build, site });
+    assert.equal(again.id, first.id);
+    assert.deepEqual(await readdir(join(site, 'releases')), [first.id]);
+  });
+
+  test('releases older than the last `keep` are removed, never the live one', async () => {
+    const site = join(work, 'site-d');
+    const ids = [];
+    for (const version of ['v1', 'v2', 'v3', 'v4']) {
+      ids.push(
+        (await publishRelease({ build: await buildOf(`d-${version}`, version), site, keep: 2 })).id,
+      );
+    }
+    assert.deepEqual((await readdir(join(site, 'releases'))).sort(), ids.slice(2).sort());
+    assert.deepEqual(
+      (await historyOf(site)).releases.map((release) => release.id),
+      [ids[3], ids[2]],
+    );
+  });
+
+  test('a folder without a manifest is refused, and nothing is published', async () => {
+    const site = join(work, 'site-e');
+    const empty = join(work, 'not-a-build');
+    await mkdir(empty, { recursive: true });
+    await assert.rejects(publishRelease({ build: empty, site }), /not a remote's build/);
+    assert.equal(existsSync(site), false);
+  });
+
+  test('a build without a server entry is published without a pin', async () => {
+    const site = join(work, 'site-f');
+    await publishRelease({ build: await buildOf('f1', 'plain', { serverEntry: false }), site });
+    const { release } = await json(join(site, 'mf-manifest.json'));
+    assert.equal(release.serverEntry, undefined);
+  });
+});
