@@ -9,7 +9,12 @@ const sharedSettings = ['content.test.mjs', 'admin-back-office.test.mjs', 'legal
 /** The store's currency changes every price on the site: alone, after everything else. */
 const storeWide = ['currency.test.mjs'];
 /** Tests that start a stack of their own (the dev stack; the web apps, to redeploy them). */
-const ownStack = ['dev-stack.test.mjs', 'platform.test.mjs', 'server-rendering-deploys.test.mjs'];
+const ownStack = [
+  'dev-stack.test.mjs',
+  'platform.test.mjs',
+  'server-rendering-deploys.test.mjs',
+  'releases.test.mjs',
+];
 
 export default defineConfig({
   testDir: './tests',

@@ -39,8 +39,8 @@ export async function copyApp(app, folder = webAppDirs[app]) {
  * A copy of a remote's sources, as its team would change them for a new release: same remote
  * name and exposed module. Its App.tsx is kept as ReleasedApp.tsx for the new App to wrap.
  */
-async function copyRemote(remote) {
-  const copy = await copyApp(remote);
+async function copyRemote(remote, folder = webAppDirs[remote]) {
+  const copy = await copyApp(remote, folder);
   const appFile = join(copy, 'src', 'app', 'App.tsx');
   await writeFile(join(copy, 'src', 'app', 'ReleasedApp.tsx'), await readFile(appFile, 'utf8'));
   return copy;
@@ -62,9 +62,12 @@ async function build(copy) {
   return join(copy, 'dist');
 }
 
-/** A release of a remote with a visible banner above its pages. */
-export async function rebuildRemoteWithBanner(remote, bannerText) {
-  const copy = await copyRemote(remote);
+/**
+ * A release of a remote with a visible banner above its pages, built in e2e/.work/`folder`
+ * (another folder for each build that must outlive the next one).
+ */
+export async function rebuildRemoteWithBanner(remote, bannerText, folder = webAppDirs[remote]) {
+  const copy = await copyRemote(remote, folder);
   await writeFile(
     join(copy, 'src', 'app', 'App.tsx'),
     `import ReleasedApp from './ReleasedApp';\n\nexport default function App() {\n  return (\n    <>\n      <p data-testid="release-banner">${bannerText}</p>\n      <ReleasedApp />\n    </>\n  );\n}\n`,

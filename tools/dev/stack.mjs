@@ -74,6 +74,9 @@ const READY_TIMEOUT_MS = 180_000;
  * @property {'node' | 'nginx'} [webServer] built mode: what serves the web apps. 'node'
  *   (default, or WEB_SERVER): the Node server of tools/serve; 'nginx': Debian's nginx with the deploy kit's
  *   configuration (deploy/nginx), as production serves them (the browser tests)
+ * @property {string} [sitesDir] built mode: serve each remote from its hosting folder under
+ *   this one, where `npm run release` publishes (tools/release); its build is published there
+ *   first. Without it, each remote's build is served as it is
  * @property {Partial<Record<WebAppName, string>>} [appDirs] run an app from another folder
  *   (absolute, or relative to the workspace), e.g. an edited copy
  * @property {(service: string, line: string) => void} [onOutput] every line a process prints
@@ -377,6 +380,7 @@ export async function startStack(options = {}) {
             dirs,
             shellConfig,
             rendererToken,
+            sitesDir: options.sitesDir,
           })
             .then((served) => {
               keep({ name: 'web', stop: served.close });

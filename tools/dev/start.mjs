@@ -76,6 +76,8 @@ try {
     // PAYPAL_API_BASE or PAYPAL_CLIENT_ID means a real (sandbox or live) account is configured.
     realPaypal: Boolean(env.PAYPAL_API_BASE || env.PAYPAL_CLIENT_ID),
     publicApiUrl: env.API_URL,
+    // Where `npm run release -- <remote>` publishes: each remote is served from there.
+    sitesDir: flags.dev ? undefined : resolve(workspaceRoot, '.data/sites'),
     onOutput: (service, line) => console.log(`[${service}] ${line}`),
     onExit: (service, message) => {
       console.error(`\n${message}; stopping everything.`);

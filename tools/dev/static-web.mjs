@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { serveApp } from '@coldmail/serve';
 import { serveAppWithNginx } from '@coldmail/serve/nginx';
 import { remoteNames } from '@coldmail/registry/apps';
+import { publishRelease } from '@coldmail/release';
 
 /** @typedef {import('@coldmail/registry/apps').RemoteName} RemoteName */
 /** @typedef {'shell' | RemoteName} WebAppName */
@@ -20,6 +21,8 @@ import { remoteNames } from '@coldmail/registry/apps';
  * @param {Record<WebAppName, string>} options.dirs each app's folder (its build is `dist/` there)
  * @param {Record<string, unknown>} options.shellConfig the shell's /config.json
  * @param {string} [options.rendererToken] the page renderer's credential at the API
+ * @param {string} [options.sitesDir] serve each remote as its releases (tools/release) from
+ *   `<sitesDir>/<remote>`, its build published there first; without it, each build as it is
  */
 export async function serveBuiltApps({
   server = 'node',
@@ -29,6 +32,7 @@ export async function serveBuiltApps({
   dirs,
   shellConfig,
   rendererToken,
+  sitesDir,
 }) {
   const serve = server === 'nginx' ? serveAppWithNginx : serveApp;
   /** @type {Partial<Record<WebAppName, { close(): Promise<void> }>>} */
@@ -46,7 +50,23 @@ export async function serveBuiltApps({
   const serveRemote = async (name, dir) => {
     servers[name] = await serve({ dir, port: ports[name], host, site, hsts });
   };
-  await Promise.all(remoteNames.map((name) => serveRemote(name, join(dirs[name], 'dist'))));
+  /**
+   * What a remote is served from: its hosting folder, where `npm run release` publishes and the
+   * build of this start is published first (the same build is the same release), or its build.
+   *
+   * @param {RemoteName} name
+   */
+  const servedDirOf = async (name) => {
+    const build = join(dirs[name], 'dist');
+    if (!sitesDir) return build;
+    const site = join(sitesDir, name);
+    await publishRelease({ build, site });
+    return site;
+  };
+  const servedDirs = Object.fromEntries(
+    await Promise.all(remoteNames.map(async (name) => [name, await servedDirOf(name)])),
+  );
+  await Promise.all(remoteNames.map((name) => serveRemote(name, servedDirs[name])));
   // The shell's page renderer (shell/server), as its deployment runs it: in this process
   // behind the Node server, or as its own service behind nginx.
   const shellServer = (/** @type {string} */ file) =>
@@ -97,9 +117,10 @@ export async function serveBuiltApps({
      * Serves a stopped remote again on the same port, optionally another build of it (a redeploy).
      *
      * @param {RemoteName} name
-     * @param {{ dir?: string }} [options] the build folder; default the remote's own dist/
+     * @param {{ dir?: string }} [options] the build or hosting folder; default what it was
+     *   served from at start
      */
-    async restartRemote(name, { dir = join(dirs[name], 'dist') } = {}) {
+    async restartRemote(name, { dir = servedDirs[name] } = {}) {
       await serveRemote(name, dir);
     },
     async close() {

@@ -317,6 +317,29 @@ function runtimeVersionOnlyPlugin() {
 }
 
 /**
+ * shared-versions.json in the shell's build: the versions of the shared singletons it provides,
+ * which a remote's release is checked against before it goes live (tools/release).
+ *
+ * @param {Record<string, string>} versions
+ * @returns {import('vite').Plugin}
+ */
+function sharedVersionsFilePlugin(versions) {
+  return {
+    name: 'coldmail:shared-versions-file',
+    apply: 'build',
+    generateBundle() {
+      // The browser build only: the server entry's build writes into dist/server.
+      if (this.environment && this.environment.name !== 'client') return;
+      this.emitFile({
+        type: 'asset',
+        fileName: 'shared-versions.json',
+        source: `${JSON.stringify(versions, null, 2)}\n`,
+      });
+    },
+  };
+}
+
+/**
  * @param {string} appDir the shell's folder (its package.json)
  * @returns {UserConfig}
  */
@@ -329,6 +352,7 @@ export function hostConfig(appDir) {
       runtimeVersionOnlyPlugin(),
       runtimeJsonPlugin(),
       earlyStartPlugin(),
+      sharedVersionsFilePlugin(sharedVersionsOf(appDir)),
       federation({
         name: 'shell',
         remotes: {},

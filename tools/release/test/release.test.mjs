@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { incompatibilities, shellVersionsFrom } from '../compatibility.mjs';
 import { historyOf, publishRelease, releaseIdOf, rollBack } from '../index.mjs';
 
 let work;
@@ -144,5 +145,46 @@ describe('releases of a remote in its hosting folder', () => {
     await publishRelease({ build: await buildOf('f1', 'plain', { serverEntry: false }), site });
     const { release } = await json(join(site, 'mf-manifest.json'));
     assert.equal(release.serverEntry, undefined);
+  });
+});
+
+describe('a release checked against the live shell', () => {
+  const manifest = {
+    shared: [
+      { name: 'react', requiredVersion: '^19.2.0' },
+      { name: 'zustand', requiredVersion: '^5.0.0' },
+      { name: 'left-pad', requiredVersion: '^9.0.0' },
+    ],
+  };
+
+  test('runs where the shell provides every shared module in range', () => {
+    assert.deepEqual(incompatibilities(manifest, { react: '19.3.1', zustand: '5.0.8' }), []);
+  });
+
+  test('names each module the shell provides out of range, with both versions', () => {
+    assert.deepEqual(incompatibilities(manifest, { react: '18.3.1', zustand: '5.0.8' }), [
+      { module: 'react', required: '^19.2.0', provided: '18.3.1' },
+    ]);
+  });
+
+  test('reads the shell’s versions from its site or a file', async () => {
+    const file = join(work, 'shared-versions.json');
+    await writeFile(file, JSON.stringify({ react: '19.3.1' }));
+    assert.deepEqual(
+      await shellVersionsFrom(file, { readFile: (path) => readFile(path, 'utf8') }),
+      { react: '19.3.1' },
+    );
+    const { createServer } = await import('node:http');
+    const server = createServer((req, res) => {
+      if (req.url === '/shared-versions.json') res.end('{"react":"19.3.1"}');
+      else res.writeHead(404).end();
+    });
+    await new Promise((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const url = `http://127.0.0.1:${server.address().port}`;
+      assert.deepEqual(await shellVersionsFrom(url, { readFile }), { react: '19.3.1' });
+    } finally {
+      server.close();
+    }
   });
 });

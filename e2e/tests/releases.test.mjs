@@ -1,0 +1,126 @@
+// A remote's team releases it alone (tools/release, `npm run release` / `npm run rollback`): each
+// build under its own immutable folder of the remote's hosting folder, the live one named by the
+// folder's mf-manifest.json. A stack of its own, serving every remote from its hosting folder as
+// `npm start` does.
+import assert from 'node:assert/strict';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { paths } from '@coldmail/registry/pages';
+import { startStack, workspaceRoot } from '@coldmail/dev/stack';
+import { historyOf, publishRelease, rollBack } from '@coldmail/release';
+import { newPage } from '../support/browser.mjs';
+import { expect, test } from '../support/fixtures.mjs';
+import { adminSession } from '../support/flows.mjs';
+import { rebuildRemoteWithBanner } from '../support/redeploy.mjs';
+import { E2E_ADMIN_EMAIL } from '../support/stack.mjs';
+
+const sitesDir = join(workspaceRoot, 'e2e', '.work', 'sites');
+let browser;
+let stack;
+/** Builds of two further releases of each remote the tests release. */
+const builds = {};
+
+test.beforeAll(async ({ browser: sharedBrowser }) => {
+  // Two builds of the admin remote and one of the marketing remote, as their teams would make them.
+  test.setTimeout(600_000);
+  browser = sharedBrowser;
+  await rm(sitesDir, { recursive: true, force: true });
+  builds.admin2 = await rebuildRemoteWithBanner('admin', 'Release 2 of mf-admin', 'mf-admin-2');
+  builds.admin3 = await rebuildRemoteWithBanner('admin', 'Release 3 of mf-admin', 'mf-admin-3');
+  builds.marketing2 = await rebuildRemoteWithBanner('marketing', 'Release 2 of mf-marketing');
+  stack = await startStack({
+    services: ['database', 'auth', 'api', 'web'],
+    freePorts: true,
+    dbName: 'coldmail-e2e-releases',
+    webServer: 'nginx',
+    apiEnv: { NODE_ENV: 'test', ADMIN_EMAILS: E2E_ADMIN_EMAIL, SEED_DEMO_DATA: 'false' },
+    sitesDir,
+  });
+});
+
+test.afterAll(async () => {
+  await stack?.close();
+});
+
+const banner = (page) => page.getByTestId('release-banner');
+
+test('an open page keeps working through two releases of its remote; a reload gets the newest, a rollback the one before', async () => {
+  const site = join(sitesDir, 'admin');
+  const first = (await historyOf(site)).current;
+  assert.ok(first, 'npm start’s build is the first release');
+  const { page } = await adminSession(browser, stack);
+  await page.goto(`${stack.urls.shell}${paths.adminPackages}`);
+  const add = page.getByRole('button', { name: 'Add Package' });
+  await add.waitFor();
+  /** @type {string[]} */
+  const chunks = [];
+  page.on('requestfinished', (request) => {
+    if (request.url().startsWith(stack.urls.admin)) chunks.push(request.url());
+  });
+  const failed = [];
+  page.on('requestfailed', (request) => failed.push(request.url()));
+  page.on('response', (response) => response.status() >= 400 && failed.push(response.url()));
+
+  const second = await publishRelease({ build: builds.admin2, site });
+  const third = await publishRelease({ build: builds.admin3, site });
+  assert.equal(third.previous, second.id);
+
+  // The package form is a lazy chunk of the release the page runs: it still loads, from there.
+  await add.click();
+  await page.getByRole('dialog').waitFor();
+  assert.ok(chunks.length > 0, 'the form’s code was loaded after the releases');
+  for (const url of chunks) assert.match(url, new RegExp(`/releases/${first}/`));
+  assert.deepEqual(failed, []);
+  assert.equal(await banner(page).count(), 0);
+  assert.deepEqual(page.pageErrors, []);
+
+  await page.reload();
+  await expect(banner(page)).toHaveText('Release 3 of mf-admin');
+  await rollBack({ site });
+  await page.reload();
+  await expect(banner(page)).toHaveText('Release 2 of mf-admin');
+  assert.deepEqual(page.pageErrors, []);
+});
+
+test('the renderer picks a new marketing release up without a restart, and refuses a tampered server entry', async () => {
+  const site = join(sitesDir, 'marketing');
+  const { id } = await publishRelease({ build: builds.marketing2, site });
+  const page = async () => {
+    const response = await fetch(`${stack.urls.shell}${paths.about}`);
+    return {
+      drawn: response.headers.get('x-page-render') === 'server',
+      html: await response.text(),
+    };
+  };
+  // Within the renderer's check of the remote's files (a second).
+  await expect
+    .poll(async () => (await page()).html.includes('Release 2 of mf-marketing'))
+    .toBe(true);
+  assert.equal((await page()).drawn, true);
+
+  // Someone changes the release's server entry where it is hosted: the renderer does not run it,
+  // and says so in its log (it runs in this process, logging with console.warn).
+  const entry = join(site, 'releases', id, 'server', 'entry.mjs');
+  const pinned = await readFile(entry, 'utf8');
+  const logged = [];
+  const warn = console.warn;
+  console.warn = (...args) => {
+    logged.push(args.join(' '));
+    warn(...args);
+  };
+  await writeFile(entry, pinned.replace('Release 2 of mf-marketing', 'Tampered with'));
+  try {
+    await expect.poll(async () => (await page()).drawn).toBe(false);
+    const { html } = await page();
+    assert.ok(!html.includes('Tampered with'));
+    assert.match(logged.join('\n'), /is not the server entry its release pinned/);
+    // The browser still renders the page.
+    const visitor = await newPage(browser);
+    await visitor.goto(`${stack.urls.shell}${paths.about}`);
+    await banner(visitor).waitFor();
+    assert.deepEqual(visitor.pageErrors, []);
+  } finally {
+    console.warn = warn;
+    await writeFile(entry, pinned);
+  }
+});

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// A remote's team releases it alone, with no shell release and no restart of anything:
+//
+//   npm run release -- <remote> [--site <dir>] [--shell <url | file>] [--keep <n>] [--force]
+//                               [--skip-tests]
+//     builds and tests the remote (Nx), checks its shared modules against the versions the live
+//     shell provides (its shared-versions.json; an incompatible release is refused, naming the
+//     module and both versions, unless --force), publishes the build under releases/<id>/ in the
+//     remote's hosting folder and switches the folder's mf-manifest.json to it in one step.
+//   npm run rollback -- <remote> [--site <dir>]
+//     makes the release before the live one live again.
+//
+// The hosting folder defaults to the one `npm start` serves the remote from (.data/sites/<remote>);
+// in production it is the folder the remote's web server serves, or one synced to an object
+// store (upload releases/ first, then mf-manifest.json, routes.json and releases.json). The shell
+// defaults to `npm start`'s (http://localhost:<shell port>).
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { portOf, remoteNames, webAppDirs } from '@coldmail/registry/apps';
+import { incompatibilities, shellVersionsFrom } from './compatibility.mjs';
+import { DEFAULT_KEEP, publishRelease, rollBack } from './index.mjs';
+
+const workspaceRoot = resolve(import.meta.dirname, '..', '..');
+
+const { values: flags, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    rollback: { type: 'boolean', default: false },
+    site: { type: 'string' },
+    shell: { type: 'string' },
+    keep: { type: 'string', default: String(DEFAULT_KEEP) },
+    force: { type: 'boolean', default: false },
+    'skip-tests': { type: 'boolean', default: false },
+  },
+});
+
+const remote = /** @type {import('@coldmail/registry/apps').RemoteName} */ (positionals[0]);
+if (!remote || !remoteNames.includes(remote)) {
+  console.error(
+    `Usage: npm run ${flags.rollback ? 'rollback' : 'release'} -- <remote>, one of: ${remoteNames.join(', ')}`,
+  );
+  process.exit(2);
+}
+const site = resolve(workspaceRoot, flags.site ?? join('.data', 'sites', remote));
+
+try {
+  if (flags.rollback) {
+    const { id, from } = await rollBack({ site });
+    console.log(`${remote}: release ${id} is live again (was ${from}), in ${site}`);
+  } else {
+    const project = webAppDirs[remote];
+    const nx = (/** @type {string} */ target) =>
+      execFileSync('npx', ['nx', 'run', `${project}:${target}`, '--outputStyle=stream'], {
+        cwd: workspaceRoot,
+        stdio: 'inherit',
+      });
+    nx('build');
+    if (!flags['skip-tests']) nx('test');
+    const build = join(workspaceRoot, project, 'dist');
+    const manifest = JSON.parse(await readFile(join(build, 'mf-manifest.json'), 'utf8'));
+    const shell = flags.shell ?? `http://localhost:${portOf('shell')}`;
+    const provided = await shellVersionsFrom(shell, { readFile: (path) => readFile(path, 'utf8') });
+    const found = incompatibilities(manifest, provided);
+    for (const { module, required, provided: version } of found) {
+      console.error(
+        `${remote} needs ${module} ${required}; the live shell (${shell}) provides ${version}`,
+      );
+    }
+    if (found.length > 0 && !flags.force) {
+      throw new Error(
+        'release refused: it would not run on the live shell (--force to release anyway)',
+      );
+    }
+    const { id, previous } = await publishRelease({ build, site, keep: Number(flags.keep) });
+    console.log(
+      `${remote}: release ${id} is live in ${site}` +
+        (previous && previous !== id ? ` (was ${previous}; npm run rollback -- ${remote})` : ''),
+    );
+  }
+} catch (error) {
+  console.error(`${remote}: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}
