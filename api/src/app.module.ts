@@ -21,6 +21,7 @@ import { MessagesModule } from './messages/messages.module';
 import { OrdersModule } from './orders/orders.module';
 import { PackagesModule } from './packages/packages.module';
 import { PaymentsModule } from './payments/payments.module';
+import { RemoteReleasesModule } from './remote-releases/remote-releases.module';
 import { SeedModule } from './seed/seed.module';
 import { SupportModule } from './support/support.module';
 import type { Telemetry } from './telemetry/telemetry';
@@ -54,6 +55,7 @@ export class AppModule {
         GeminiKeysModule,
         GeneratorModule,
         SupportModule,
+        RemoteReleasesModule,
         HealthModule,
         SeedModule,
         JobsModule,

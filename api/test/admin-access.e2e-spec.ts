@@ -158,6 +158,7 @@ const adminRequests = (): Record<string, AdminRequest> => {
     'support.summary': {},
     'audit.list': { query: { pageSize: '5' } },
     'stats.overTime': { query: { from: '2026-01-01', to: '2026-01-31' } },
+    'remoteReleases.list': {},
   };
 };
 

@@ -3,11 +3,11 @@
 // folder's mf-manifest.json. A stack of its own, serving every remote from its hosting folder as
 // `npm start` does.
 import assert from 'node:assert/strict';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { paths } from '@coldmail/registry/pages';
 import { startStack, workspaceRoot } from '@coldmail/dev/stack';
-import { historyOf, publishRelease, rollBack } from '@coldmail/release';
+import { historyOf, promoteCanary, publishRelease, rollBack } from '@coldmail/release';
 import { newPage } from '../support/browser.mjs';
 import { expect, test } from '../support/fixtures.mjs';
 import { adminSession } from '../support/flows.mjs';
@@ -28,12 +28,31 @@ test.beforeAll(async ({ browser: sharedBrowser }) => {
   builds.admin2 = await rebuildRemoteWithBanner('admin', 'Release 2 of mf-admin', 'mf-admin-2');
   builds.admin3 = await rebuildRemoteWithBanner('admin', 'Release 3 of mf-admin', 'mf-admin-3');
   builds.marketing2 = await rebuildRemoteWithBanner('marketing', 'Release 2 of mf-marketing');
+  builds.marketing3 = await rebuildRemoteWithBanner(
+    'marketing',
+    'Release 3 of mf-marketing',
+    'mf-marketing-3',
+  );
+  // A release that fails to load: its entry throws as it runs.
+  builds.broken = join(workspaceRoot, 'e2e', '.work', 'mf-marketing-broken');
+  await rm(builds.broken, { recursive: true, force: true });
+  await cp(builds.marketing3, builds.broken, { recursive: true });
+  await writeFile(join(builds.broken, 'remoteEntry.js'), "throw new Error('a broken release');\n");
+  await rm(join(builds.broken, 'remoteEntry.js.br'), { force: true });
+  await rm(join(builds.broken, 'remoteEntry.js.gz'), { force: true });
   stack = await startStack({
     services: ['database', 'auth', 'api', 'web'],
     freePorts: true,
     dbName: 'coldmail-e2e-releases',
     webServer: 'nginx',
-    apiEnv: { NODE_ENV: 'test', ADMIN_EMAILS: E2E_ADMIN_EMAIL, SEED_DEMO_DATA: 'false' },
+    apiEnv: {
+      NODE_ENV: 'test',
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      SEED_DEMO_DATA: 'false',
+      // A canary is stopped after three failures that are more than a fifth of its loads.
+      REMOTE_CANARY_MIN_FAILURES: '3',
+      REMOTE_CANARY_MAX_FAILURE_RATE: '0.2',
+    },
     sitesDir,
   });
 });
@@ -122,5 +141,96 @@ test('the renderer picks a new marketing release up without a restart, and refus
   } finally {
     console.warn = warn;
     await writeFile(entry, pinned);
+  }
+});
+
+/**
+ * A visitor on the About page who reaches for its content (which starts the page's code): which
+ * release of the marketing remote their browser ran, by the release folder its entry came from.
+ *
+ * @param {{ bucket?: number, page?: import('@playwright/test').Page }} [visitor] a fixed share
+ *   (0-99), or a page to visit again
+ */
+async function marketingReleaseSeenBy({ bucket, page } = {}) {
+  const tab = page ?? (await newPage(browser));
+  if (bucket !== undefined) {
+    await tab.addInitScript((share) => {
+      localStorage.setItem('coldmail.releaseBucket', String(share));
+    }, bucket);
+  }
+  /** @type {string[]} */
+  const entries = [];
+  tab.on('request', (request) => {
+    const match = /\/releases\/([0-9a-f]{16})\/remoteEntry\.js$/.exec(request.url());
+    if (match && request.url().startsWith(stack.urls.marketing)) entries.push(match[1]);
+  });
+  await tab.goto(`${stack.urls.shell}${paths.about}`);
+  await tab.locator('html[data-started]').waitFor({ state: 'attached' });
+  await tab.locator('[data-remote="marketing"]').first().hover();
+  await expect.poll(() => entries.length).toBeGreaterThan(0);
+  return { tab, entries };
+}
+
+test('a 20 % canary reaches about a fifth of visitors, each keeping theirs, until it is promoted', async () => {
+  const site = join(sitesDir, 'marketing');
+  const live = (await historyOf(site)).current;
+  const canary = await publishRelease({ build: builds.marketing3, site, canary: 20 });
+  try {
+    const seen = [];
+    for (let visitor = 0; visitor < 40; visitor += 1) {
+      const { tab, entries } = await marketingReleaseSeenBy();
+      seen.push(entries.at(-1));
+      await tab.context().close();
+    }
+    const canaryVisitors = seen.filter((id) => id === canary.id).length;
+    assert.equal(seen.filter((id) => id !== canary.id && id !== live).length, 0);
+    // 20 % of 40 is 8; a share this far off happens less than once in ten thousand runs.
+    assert.ok(
+      canaryVisitors >= 1 && canaryVisitors <= 18,
+      `${canaryVisitors} of 40 ran the canary`,
+    );
+
+    // A visitor keeps their share: the same release after a reload.
+    const first = await marketingReleaseSeenBy({ bucket: 5 });
+    assert.equal(first.entries.at(-1), canary.id);
+    const again = await marketingReleaseSeenBy({ page: first.tab });
+    assert.equal(again.entries.at(-1), canary.id);
+    await expect(banner(first.tab)).toHaveText('Release 3 of mf-marketing');
+    const outside = await marketingReleaseSeenBy({ bucket: 20 });
+    assert.equal(outside.entries.at(-1), live);
+
+    // Promoted: every visitor runs it.
+    await promoteCanary({ site });
+    const everyone = await marketingReleaseSeenBy({ bucket: 99 });
+    assert.equal(everyone.entries.at(-1), canary.id);
+  } finally {
+    await rollBack({ site });
+  }
+});
+
+test('a canary that fails to load is stopped by itself; its visitors keep a working page', async () => {
+  const site = join(sitesDir, 'marketing');
+  const live = (await historyOf(site)).current;
+  const broken = await publishRelease({ build: builds.broken, site, canary: 50 });
+  try {
+    // Visitors in the share try the canary, fall back to the live release, and report it.
+    for (let visitor = 0; visitor < 3; visitor += 1) {
+      const { tab, entries } = await marketingReleaseSeenBy({ bucket: visitor });
+      await expect.poll(() => entries).toEqual([broken.id, live]);
+      await expect(banner(tab)).toHaveText('Release 2 of mf-marketing');
+      await tab.context().close();
+    }
+    // Three failures in three loads: the API stopped it. The next visitor in the share does
+    // not even try it.
+    const status = await fetch(`${stack.urls.api}/api/remote-releases/marketing/${broken.id}`).then(
+      (response) => response.json(),
+    );
+    assert.equal(status.halted, true);
+    const next = await marketingReleaseSeenBy({ bucket: 10 });
+    await expect(banner(next.tab)).toHaveText('Release 2 of mf-marketing');
+    assert.deepEqual(next.entries, [live]);
+    assert.deepEqual(next.tab.pageErrors, []);
+  } finally {
+    await rollBack({ site });
   }
 });

@@ -9,6 +9,7 @@ import { BrowserRouter } from '@coldmail/router';
 import { AppRouter, createAppRoutes } from './app/router';
 import { HistoryCatchUp } from './app/HistoryCatchUp';
 import { earlyRemotes } from './app/early-start';
+import { apiIsConfigured } from './app/api-configured';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { configureAuth } from './features/auth/api/auth-settings';
 import { initRemotes } from './features/remotes/remote-registry';
@@ -44,6 +45,7 @@ async function start(): Promise<void> {
     apiBaseUrl: config.apiBaseUrl,
     paypalSdkBaseUrl: config.paypalSdkBaseUrl ?? null,
   });
+  apiIsConfigured();
 
   // What a write of the typed client makes stale (its contract entry says) is refreshed on
   // every screen that shows it.

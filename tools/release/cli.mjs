@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 // A remote's team releases it alone, with no shell release and no restart of anything:
 //
-//   npm run release -- <remote> [--site <dir>] [--shell <url | file>] [--keep <n>] [--force]
-//                               [--skip-tests]
+//   npm run release -- <remote> [--canary <percent>] [--site <dir>] [--shell <url | file>]
+//                               [--keep <n>] [--force] [--skip-tests]
 //     builds and tests the remote (Nx), checks its shared modules against the versions the live
 //     shell provides (its shared-versions.json; an incompatible release is refused, naming the
 //     module and both versions, unless --force), publishes the build under releases/<id>/ in the
-//     remote's hosting folder and switches the folder's mf-manifest.json to it in one step.
+//     remote's hosting folder and switches the folder's mf-manifest.json to it in one step; with
+//     --canary, serves it to that percent of visitors (each keeps their share) beside the live
+//     release. The API stops a canary whose loads fail too often (REMOTE_CANARY_* settings).
+//   npm run release -- <remote> --promote [--site <dir>]
+//     makes the running canary live for every visitor.
 //   npm run rollback -- <remote> [--site <dir>]
-//     makes the release before the live one live again.
+//     stops a running canary; without one, makes the release before the live one live again.
 //
 // The hosting folder defaults to the one `npm start` serves the remote from (.data/sites/<remote>);
 // in production it is the folder the remote's web server serves, or one synced to an object
@@ -20,7 +24,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { portOf, remoteNames, webAppDirs } from '@coldmail/registry/apps';
 import { incompatibilities, shellVersionsFrom } from './compatibility.mjs';
-import { DEFAULT_KEEP, publishRelease, rollBack } from './index.mjs';
+import { DEFAULT_KEEP, promoteCanary, publishRelease, rollBack } from './index.mjs';
 
 const workspaceRoot = resolve(import.meta.dirname, '..', '..');
 
@@ -28,6 +32,8 @@ const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     rollback: { type: 'boolean', default: false },
+    canary: { type: 'string' },
+    promote: { type: 'boolean', default: false },
     site: { type: 'string' },
     shell: { type: 'string' },
     keep: { type: 'string', default: String(DEFAULT_KEEP) },
@@ -48,7 +54,12 @@ const site = resolve(workspaceRoot, flags.site ?? join('.data', 'sites', remote)
 try {
   if (flags.rollback) {
     const { id, from } = await rollBack({ site });
-    console.log(`${remote}: release ${id} is live again (was ${from}), in ${site}`);
+    console.log(
+      `${remote}: release ${id} is live again for every visitor (was ${from}), in ${site}`,
+    );
+  } else if (flags.promote) {
+    const { id } = await promoteCanary({ site, keep: Number(flags.keep) });
+    console.log(`${remote}: canary ${id} is live for every visitor, in ${site}`);
   } else {
     const project = webAppDirs[remote];
     const nx = (/** @type {string} */ target) =>
@@ -73,10 +84,19 @@ try {
         'release refused: it would not run on the live shell (--force to release anyway)',
       );
     }
-    const { id, previous } = await publishRelease({ build, site, keep: Number(flags.keep) });
+    const canary = flags.canary === undefined ? undefined : Number(flags.canary);
+    const { id, previous } = await publishRelease({
+      build,
+      site,
+      keep: Number(flags.keep),
+      canary,
+    });
     console.log(
-      `${remote}: release ${id} is live in ${site}` +
-        (previous && previous !== id ? ` (was ${previous}; npm run rollback -- ${remote})` : ''),
+      canary === undefined
+        ? `${remote}: release ${id} is live in ${site}` +
+            (previous && previous !== id ? ` (was ${previous}; npm run rollback -- ${remote})` : '')
+        : `${remote}: release ${id} runs as a canary for ${canary} % of visitors beside ${previous}, ` +
+            `in ${site} (npm run release -- ${remote} --promote, or npm run rollback -- ${remote})`,
     );
   }
 } catch (error) {

@@ -6,14 +6,30 @@
 //   <site>/mf-manifest.json     the live release's manifest, its files' paths prefixed with
 //                               releases/<id>/: the one file a release switches (served no-cache)
 //   <site>/routes.json          the live release's pages (the shell's and renderer's routes.json)
-//   <site>/releases.json        the history: which release is live, and those before it
+//   <site>/releases.json        the history: which release is live, those before it, and a
+//                               canary's when one runs
+//
+// A canary is a release served to a share of visitors: the site's manifest names it with its
+// percent (`release.canary`), and the shell sends a visitor whose lasting bucket (0-99) is below
+// it to the canary's own manifest (releases/<id>/mf-manifest.json, the build's, its paths
+// relative to its folder), unless the API says the canary was stopped for failing.
 //
 // A visitor's open page keeps loading its lazy chunks from its release's folder after a switch;
 // the next page load reads the new manifest. The shell, its remotes.json and the Content-Security-
 // Policy are unchanged by a release (the remote's host stays the same).
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import {
+  cp,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { join, relative } from 'node:path';
 
 /** How many releases are kept by default: the live one and the four before it. */
@@ -25,6 +41,8 @@ const LEFT_OUT = /(^|\/)(index\.html|mf-stats\.json)(\.br|\.gz)?$/;
  * @typedef {object} ReleaseHistory
  * @property {string | null} current the live release's id
  * @property {Array<{ id: string, publishedAt: string }>} releases newest first, the kept ones
+ * @property {{ id: string, percent: number, publishedAt: string }} [canary] a release served to
+ *   `percent` % of visitors until it is promoted or rolled back
  */
 
 /** @param {string} path */
@@ -54,10 +72,21 @@ export async function releaseIdOf(build) {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Writes `text` to `path` in one step: a reader sees the old file or the new, never part. */
+/**
+ * Writes `text` to `path` in one step: a reader sees the old file or the new, never part. The
+ * new file's modification time is at least a second past the old one's: nginx and sirv derive a
+ * file's ETag from its size and modification time (in seconds), and two manifests of the same
+ * size written within one second would otherwise look unchanged to a browser revalidating.
+ */
 async function writeAtomically(/** @type {string} */ path, /** @type {string} */ text) {
+  const before = await stat(path).then(
+    (stats) => Math.floor(stats.mtimeMs / 1000),
+    () => 0,
+  );
   const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   await writeFile(temporary, text);
+  const seconds = Math.max(Math.floor(Date.now() / 1000), before + 1);
+  await utimes(temporary, seconds, seconds);
   await rename(temporary, path);
 }
 
@@ -82,8 +111,9 @@ export async function historyOf(site) {
  * @param {Record<string, any>} manifest the build's mf-manifest.json
  * @param {string} id
  * @param {{ serverEntry?: string, serverEntryIntegrity?: string }} server
+ * @param {{ id: string, percent: number }} [canary] a canary served beside it
  */
-export function releasedManifest(manifest, id, server) {
+export function releasedManifest(manifest, id, server, canary) {
   const prefix = `releases/${id}/`;
   /** @param {unknown} files */
   const prefixed = (files) =>
@@ -121,12 +151,20 @@ export function releasedManifest(manifest, id, server) {
             serverEntryIntegrity: server.serverEntryIntegrity,
           }
         : {}),
+      ...(canary ? { canary: { id: canary.id, percent: canary.percent } } : {}),
     },
   };
 }
 
-/** Points the site at release `id` (already under releases/): routes.json, then the manifest. */
-async function switchTo(/** @type {string} */ site, /** @type {string} */ id) {
+/**
+ * Points the site at release `id` (already under releases/), with `canary` beside it when one
+ * runs: routes.json, then the manifest.
+ *
+ * @param {string} site
+ * @param {string} id
+ * @param {{ id: string, percent: number }} [canary]
+ */
+async function switchTo(site, id, canary) {
   const folder = join(site, 'releases', id);
   const manifest = JSON.parse(await readFile(join(folder, 'mf-manifest.json'), 'utf8'));
   const serverEntry = 'server/entry.mjs';
@@ -147,25 +185,18 @@ async function switchTo(/** @type {string} */ site, /** @type {string} */ id) {
   // Last: the manifest is what makes a page load the release.
   await writeAtomically(
     join(site, 'mf-manifest.json'),
-    JSON.stringify(releasedManifest(manifest, id, server)),
+    JSON.stringify(releasedManifest(manifest, id, server, canary)),
   );
 }
 
-/**
- * Publishes the build in `build` as a release of the site and makes it live. Releases older than
- * the last `keep` are removed (never the live one).
- *
- * @param {{ build: string, site: string, keep?: number, now?: Date }} options
- * @returns {Promise<{ id: string, previous: string | null }>}
- */
-export async function publishRelease({ build, site, keep = DEFAULT_KEEP, now = new Date() }) {
+/** Copies the build into releases/<id>/ unless it is there: beside it first, then renamed in. */
+async function copyIn(/** @type {string} */ build, /** @type {string} */ site) {
   if (!existsSync(join(build, 'mf-manifest.json'))) {
     throw new Error(`${build} holds no mf-manifest.json: not a remote's build`);
   }
   const id = await releaseIdOf(build);
   const folder = join(site, 'releases', id);
   if (!existsSync(folder)) {
-    // Copied beside its final place and renamed: a half-copied release is never served.
     const staging = join(site, 'releases', `.${id}.${randomBytes(6).toString('hex')}`);
     await mkdir(staging, { recursive: true });
     await cp(build, staging, {
@@ -174,18 +205,49 @@ export async function publishRelease({ build, site, keep = DEFAULT_KEEP, now = n
     });
     await rename(staging, folder);
   }
+  return id;
+}
+
+/** @param {string} site @param {ReleaseHistory} history */
+const writeHistory = (site, history) =>
+  writeAtomically(join(site, 'releases.json'), `${JSON.stringify(history, null, 2)}\n`);
+
+/**
+ * Publishes the build in `build` as a release of the site and makes it live; with `canary`, it
+ * is served to that percent of visitors instead, beside the live one. Releases older than the
+ * last `keep` are removed (never the live one, nor a canary).
+ *
+ * @param {{ build: string, site: string, keep?: number, canary?: number, now?: Date }} options
+ * @returns {Promise<{ id: string, previous: string | null }>}
+ */
+export async function publishRelease({
+  build,
+  site,
+  keep = DEFAULT_KEEP,
+  canary,
+  now = new Date(),
+}) {
+  if (canary !== undefined && !(Number.isInteger(canary) && canary >= 1 && canary <= 99)) {
+    throw new Error(`a canary is served to 1 to 99 % of visitors, not ${canary}`);
+  }
+  const id = await copyIn(build, site);
   const history = await historyOf(site);
   const previous = history.current;
+  const publishedAt = now.toISOString();
+  if (canary !== undefined) {
+    if (!previous) throw new Error(`${site} has no live release for a canary to run beside`);
+    if (id === previous) throw new Error(`release ${id} is the live one already`);
+    await switchTo(site, previous, { id, percent: canary });
+    await writeHistory(site, { ...history, canary: { id, percent: canary, publishedAt } });
+    return { id, previous };
+  }
   await switchTo(site, id);
   const releases = [
-    { id, publishedAt: now.toISOString() },
+    { id, publishedAt },
     ...history.releases.filter((release) => release.id !== id),
   ];
   const kept = releases.slice(0, Math.max(1, keep));
-  await writeAtomically(
-    join(site, 'releases.json'),
-    `${JSON.stringify({ current: id, releases: kept }, null, 2)}\n`,
-  );
+  await writeHistory(site, { current: id, releases: kept });
   for (const dropped of releases.slice(kept.length)) {
     await rm(join(site, 'releases', dropped.id), { recursive: true, force: true });
   }
@@ -193,22 +255,38 @@ export async function publishRelease({ build, site, keep = DEFAULT_KEEP, now = n
 }
 
 /**
- * Makes the release before the live one live again (the live one stays kept, as the newest).
+ * Makes the running canary the live release for every visitor.
+ *
+ * @param {{ site: string, keep?: number, now?: Date }} options
+ * @returns {Promise<{ id: string, previous: string | null }>}
+ */
+export async function promoteCanary({ site, keep = DEFAULT_KEEP, now = new Date() }) {
+  const { canary } = await historyOf(site);
+  if (!canary) throw new Error(`${site} runs no canary to promote`);
+  return publishRelease({ build: join(site, 'releases', canary.id), site, keep, now });
+}
+
+/**
+ * Rolls back: a running canary is stopped (every visitor gets the live release); otherwise the
+ * release before the live one is made live again (the live one stays kept, as the newest).
  *
  * @param {{ site: string }} options
  * @returns {Promise<{ id: string, from: string }>}
  */
 export async function rollBack({ site }) {
   const history = await historyOf(site);
+  if (history.canary && history.current) {
+    await switchTo(site, history.current);
+    const { canary, ...rest } = history;
+    await writeHistory(site, rest);
+    return { id: history.current, from: canary.id };
+  }
   const index = history.releases.findIndex((release) => release.id === history.current);
   const before = history.releases[index + 1];
   if (!history.current || !before) {
     throw new Error(`${site} has no release before the live one to roll back to`);
   }
   await switchTo(site, before.id);
-  await writeAtomically(
-    join(site, 'releases.json'),
-    `${JSON.stringify({ ...history, current: before.id }, null, 2)}\n`,
-  );
+  await writeHistory(site, { ...history, current: before.id });
   return { id: before.id, from: history.current };
 }

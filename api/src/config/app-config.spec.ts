@@ -418,6 +418,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('stops a failing canary from 5 failures over 20 % by default; the share is 0 to 1', () => {
+    expect(loadConfig({}).remoteReleases).toEqual({ minFailures: 5, maxFailureRate: 0.2 });
+    expect(
+      loadConfig({ REMOTE_CANARY_MIN_FAILURES: '3', REMOTE_CANARY_MAX_FAILURE_RATE: '0.05' })
+        .remoteReleases,
+    ).toEqual({ minFailures: 3, maxFailureRate: 0.05 });
+    for (const refused of ['20', '-0.1', 'a fifth']) {
+      expect(errorMessageOf(() => loadConfig({ REMOTE_CANARY_MAX_FAILURE_RATE: refused }))).toMatch(
+        /REMOTE_CANARY_MAX_FAILURE_RATE/,
+      );
+    }
+    expect(errorMessageOf(() => loadConfig({ REMOTE_CANARY_MIN_FAILURES: '0' }))).toMatch(
+      /REMOTE_CANARY_MIN_FAILURES/,
+    );
+  });
+
   it('takes TRUST_PROXY as a hop count or an address list, never "true"', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);

@@ -83,6 +83,12 @@ export interface AppConfig {
   pendingOrderMs: number;
   /** Unpaid orders one buyer may have of each kind; 0 turns the limit off. */
   openOrdersLimit: number;
+  /**
+   * When a canary release of a remote is stopped for every visitor: once the failures its
+   * visitors' browsers reported reach `minFailures` and are more than `maxFailureRate` (0 to 1)
+   * of its loads and failures together.
+   */
+  remoteReleases: { minFailures: number; maxFailureRate: number };
   /** How often an instance on a standalone MongoDB reads the others' changes (ChangeFeed). */
   changeFeedPollMs: number;
   /**
@@ -244,6 +250,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     recoverySweepMs: vars.RECOVERY_SWEEP_SECONDS * 1000,
     pendingOrderMs: vars.PENDING_ORDER_DAYS * 24 * 60 * 60 * 1000,
     openOrdersLimit: vars.OPEN_ORDERS_LIMIT,
+    remoteReleases: {
+      minFailures: vars.REMOTE_CANARY_MIN_FAILURES,
+      maxFailureRate: vars.REMOTE_CANARY_MAX_FAILURE_RATE,
+    },
     changeFeedPollMs: vars.CHANGE_FEED_POLL_MS,
     throttle: {
       ttlMs: vars.THROTTLE_TTL_SECONDS * 1000,

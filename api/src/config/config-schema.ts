@@ -80,6 +80,8 @@ export const envSchema = z.object({
   RECOVERY_SWEEP_SECONDS: nonNegativeInt(60),
   PENDING_ORDER_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   OPEN_ORDERS_LIMIT: nonNegativeInt(10),
+  REMOTE_CANARY_MIN_FAILURES: z.coerce.number().int().min(1).default(5),
+  REMOTE_CANARY_MAX_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.2),
   CHANGE_FEED_POLL_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   ENHANCE_DAILY_LIMIT: nonNegativeInt(50),
   ENHANCE_SITE_DAILY_LIMIT: nonNegativeInt(2000),

@@ -13,6 +13,7 @@ import { supportEndpoints } from './support/endpoints';
 import { generatorEndpoints } from './generator/endpoints';
 import { auditEndpoints } from './audit/endpoints';
 import { statsEndpoints } from './stats/endpoints';
+import { remoteReleasesEndpoints } from './remote-releases/endpoints';
 import { routes } from './routes';
 
 /**
@@ -38,6 +39,7 @@ export const contract = defineContract(routes, {
   generator: generatorEndpoints,
   audit: auditEndpoints,
   stats: statsEndpoints,
+  remoteReleases: remoteReleasesEndpoints,
 });
 
 export type ApiContract = typeof contract;

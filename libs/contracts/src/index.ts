@@ -1,6 +1,7 @@
 export * from './api';
 export * from './audit/schemas';
 export * from './stats/schemas';
+export * from './remote-releases/schemas';
 export * from './auth';
 export * from './common';
 export * from './content/schemas';

@@ -16,6 +16,7 @@ import { supportRoutes } from './support/routes';
 import { generatorRoutes } from './generator/routes';
 import { auditRoutes } from './audit/routes';
 import { statsRoutes } from './stats/routes';
+import { remoteReleasesRoutes } from './remote-releases/routes';
 
 export const routes = defineRoutes({
   health: healthRoutes,
@@ -35,6 +36,7 @@ export const routes = defineRoutes({
   generator: generatorRoutes,
   audit: auditRoutes,
   stats: statsRoutes,
+  remoteReleases: remoteReleasesRoutes,
 });
 
 export type Routes = typeof routes;

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { incompatibilities, shellVersionsFrom } from '../compatibility.mjs';
-import { historyOf, publishRelease, releaseIdOf, rollBack } from '../index.mjs';
+import { historyOf, promoteCanary, publishRelease, releaseIdOf, rollBack } from '../index.mjs';
 
 let work;
 before(async () => {
@@ -108,6 +108,23 @@ describe('releases of a remote in its hosting folder', () => {
     await assert.rejects(rollBack({ site }), /no release before the live one/);
   });
 
+  test('each switch gives the manifest a newer modification time, however quick', async () => {
+    // Web servers derive a file's ETag from its size and modification time in seconds.
+    const site = join(work, 'site-mtime');
+    const one = await buildOf('m1', 'one');
+    const two = await buildOf('m2', 'two');
+    const times = [];
+    for (const build of [one, two, one, two]) {
+      await publishRelease({ build, site });
+      times.push(Math.floor((await stat(join(site, 'mf-manifest.json'))).mtimeMs / 1000));
+    }
+    await rollBack({ site });
+    times.push(Math.floor((await stat(join(site, 'mf-manifest.json'))).mtimeMs / 1000));
+    for (let index = 1; index < times.length; index += 1) {
+      assert.ok(times[index] > times[index - 1], `switch ${index}: ${times.join(', ')}`);
+    }
+  });
+
   test('publishing the same build again changes nothing but the history’s order', async () => {
     const site = join(work, 'site-c');
     const build = await buildOf('c1', 'same');
@@ -145,6 +162,60 @@ describe('releases of a remote in its hosting folder', () => {
     await publishRelease({ build: await buildOf('f1', 'plain', { serverEntry: false }), site });
     const { release } = await json(join(site, 'mf-manifest.json'));
     assert.equal(release.serverEntry, undefined);
+  });
+});
+
+describe('a canary release', () => {
+  test('is named beside the live release, for a share of visitors, until it is promoted', async () => {
+    const site = join(work, 'site-canary');
+    const live = await publishRelease({ build: await buildOf('g1', 'live'), site });
+    const canary = await publishRelease({ build: await buildOf('g2', 'canary'), site, canary: 20 });
+    assert.equal(canary.previous, live.id);
+    const manifest = await json(join(site, 'mf-manifest.json'));
+    // Every visitor outside the share still runs the live release.
+    assert.equal(manifest.release.id, live.id);
+    assert.deepEqual(manifest.release.canary, { id: canary.id, percent: 20 });
+    assert.deepEqual(await json(join(site, 'routes.json')), { version: 'live' });
+    // The canary's own manifest is the build's, its paths relative to its folder.
+    const own = await json(join(site, 'releases', canary.id, 'mf-manifest.json'));
+    assert.deepEqual(own.exposes[0].assets.js.sync, ['assets/App-canary.js']);
+    assert.equal((await historyOf(site)).canary?.percent, 20);
+
+    const promoted = await promoteCanary({ site });
+    assert.deepEqual(promoted, { id: canary.id, previous: live.id });
+    const after = await json(join(site, 'mf-manifest.json'));
+    assert.equal(after.release.id, canary.id);
+    assert.equal(after.release.canary, undefined);
+    assert.equal((await historyOf(site)).canary, undefined);
+    await assert.rejects(promoteCanary({ site }), /runs no canary/);
+  });
+
+  test('a rollback stops the canary and leaves the live release as it was', async () => {
+    const site = join(work, 'site-canary-back');
+    const live = await publishRelease({ build: await buildOf('h1', 'live'), site });
+    const canary = await publishRelease({ build: await buildOf('h2', 'canary'), site, canary: 50 });
+    assert.deepEqual(await rollBack({ site }), { id: live.id, from: canary.id });
+    const manifest = await json(join(site, 'mf-manifest.json'));
+    assert.equal(manifest.release.id, live.id);
+    assert.equal(manifest.release.canary, undefined);
+    assert.deepEqual(
+      (await historyOf(site)).releases.map((release) => release.id),
+      [live.id],
+    );
+  });
+
+  test('needs a live release, another build and a share of 1 to 99 %', async () => {
+    const site = join(work, 'site-canary-refused');
+    const build = await buildOf('i1', 'first');
+    await assert.rejects(publishRelease({ build, site, canary: 10 }), /no live release/);
+    await publishRelease({ build, site });
+    await assert.rejects(publishRelease({ build, site, canary: 10 }), /the live one already/);
+    for (const share of [0, 100, 12.5]) {
+      await assert.rejects(
+        publishRelease({ build: await buildOf('i2', 'second'), site, canary: share }),
+        /1 to 99 %/,
+      );
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 import { Button } from '@coldmail/ui';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import styles from './RemoteErrorBoundary.module.css';
-import { isLoadFailure, skewedSharedModule } from './remote-registry';
+import { isLoadFailure, loadedReleaseOf, skewedSharedModule } from './remote-registry';
+import { reportRelease } from './remote-releases';
 
 interface Props {
   remote: string;
@@ -39,6 +40,11 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`[remote ${this.props.remote}]`, error, info.componentStack);
+    // A release that loaded and then failed to render counts against it too (a load failure
+    // was reported where it happened).
+    if (!isLoadFailure(error)) {
+      reportRelease(this.props.remote, loadedReleaseOf(this.props.remote), 'failed', error);
+    }
   }
 
   /** A crashed page's code is in: drawing it again is the retry. */

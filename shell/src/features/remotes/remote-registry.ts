@@ -6,6 +6,14 @@ import {
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
+import {
+  canaryFor,
+  canaryHalted,
+  reportRelease,
+  releaseIdOf,
+  visitorBucket,
+  type CanaryChoice,
+} from './remote-releases';
 
 /** remote name → URL of its mf-manifest.json, as read from /remotes.json at start-up. */
 export type RemoteManifests = Record<string, string>;
@@ -196,10 +204,61 @@ function withTimeout<T>(promise: Promise<T>, ms: number, remote: string): Promis
   });
 }
 
+/** The release (tools/release) each remote's loaded code came from, for failure reports. */
+const loadedReleases = new Map<string, string | null>();
+
+/** The release the remote's running code came from, or null for a build served as it is. */
+export const loadedReleaseOf = (remote: string): string | null =>
+  loadedReleases.get(remote) ?? null;
+
+const storageOrNull = (): Storage | null => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+};
+
+async function loadExposedApp(remote: string): Promise<{ default: ComponentType }> {
+  const module = await withTimeout(
+    loadRemote<{ default: ComponentType }>(`${remote}/App`),
+    CHUNK_LOAD_TIMEOUT_MS,
+    remote,
+  );
+  if (!module?.default) throw new Error('the remote exposes no default component');
+  return module;
+}
+
+/**
+ * A canary release, for a visitor in its share: null when it cannot run here or fails to load
+ * (reported, so the API can stop it), and the visitor gets the live release instead.
+ */
+async function loadCanary(
+  remote: string,
+  canary: CanaryChoice,
+): Promise<{ default: ComponentType } | null> {
+  try {
+    const manifest: unknown = JSON.parse(await readManifest(canary.manifestUrl));
+    const skew = versionSkewOf(remote, manifest);
+    if (skew) throw skew;
+    registerRemotes([{ name: remote, entry: canary.manifestUrl }], { force: true });
+    const module = await loadExposedApp(remote);
+    loadedReleases.set(remote, canary.id);
+    reportRelease(remote, canary.id, 'loaded');
+    return module;
+  } catch (error) {
+    console.warn(`[remote ${remote}] canary ${canary.id} failed; running the live release`, error);
+    reportRelease(remote, canary.id, 'failed', error);
+    return null;
+  }
+}
+
 /**
  * Loads a remote's exposed ./App, once its manifest says it can run on the shared modules of
- * this page (see versionSkewOf). After a failure the remote is registered again with `force`,
- * which drops the runtime's cached (failed) entry so a remote that came back loads for real.
+ * this page (see versionSkewOf). A visitor in the share of a canary release the manifest names
+ * runs the canary, unless the API stopped it (see remote-releases.ts). After a failure the
+ * remote is registered again with `force`, which drops the runtime's cached (failed) entry so a
+ * remote that came back loads for real.
  */
 export async function loadRemoteApp(
   remote: string,
@@ -218,19 +277,24 @@ export async function loadRemoteApp(
   } catch (error) {
     throw new RemoteLoadError(remote, error);
   }
+  const canary = canaryFor(manifest, entry, visitorBucket(storageOrNull()));
+  let reregister = afterFailure;
+  if (canary && !(await canaryHalted(remote, canary.id))) {
+    const loaded = await loadCanary(remote, canary);
+    if (loaded) return loaded;
+    reregister = true;
+  }
   // Checked before any of the remote's code runs: built for another major, it never starts.
   const skew = versionSkewOf(remote, manifest);
   if (skew) throw skew;
-  if (afterFailure) registerRemotes([{ name: remote, entry }], { force: true });
+  if (reregister) registerRemotes([{ name: remote, entry }], { force: true });
+  const release = releaseIdOf(manifest);
   try {
-    const module = await withTimeout(
-      loadRemote<{ default: ComponentType }>(`${remote}/App`),
-      CHUNK_LOAD_TIMEOUT_MS,
-      remote,
-    );
-    if (!module?.default) throw new Error('the remote exposes no default component');
+    const module = await loadExposedApp(remote);
+    loadedReleases.set(remote, release);
     return module;
   } catch (error) {
+    reportRelease(remote, release, 'failed', error);
     throw error instanceof RemoteLoadError ? error : new RemoteLoadError(remote, error);
   }
 }

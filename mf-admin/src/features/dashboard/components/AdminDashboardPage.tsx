@@ -5,6 +5,7 @@ import { Card, Icon, PageHeader } from '@coldmail/ui';
 import { useQuery } from '@coldmail/query';
 import type { ReactNode } from 'react';
 import { openPanel } from '../../../utils/openPanel';
+import { RemoteReleasesPanel } from './RemoteReleasesPanel';
 import { StatsPanel } from './StatsPanel';
 import styles from './AdminDashboard.module.css';
 
@@ -85,6 +86,7 @@ export function AdminDashboardPage({ packages, directory }: AdminDashboardProps)
       </ul>
       <Card title="Pricing Packages">{packages}</Card>
       <Card title="Users">{directory}</Card>
+      <RemoteReleasesPanel />
     </section>
   );
 }
