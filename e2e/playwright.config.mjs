@@ -9,12 +9,9 @@ const sharedSettings = ['content.test.mjs', 'admin-back-office.test.mjs', 'legal
 /** The store's currency changes every price on the site: alone, after everything else. */
 const storeWide = ['currency.test.mjs'];
 /** Tests that start a stack of their own (the dev stack; the web apps, to redeploy them). */
-const ownStack = [
-  'dev-stack.test.mjs',
-  'platform.test.mjs',
-  'server-rendering-deploys.test.mjs',
-  'releases.test.mjs',
-];
+const ownStack = ['dev-stack.test.mjs', 'platform.test.mjs', 'server-rendering-deploys.test.mjs'];
+/** Releases of the remotes, on a stack of their own started once the other own stacks stopped. */
+const releases = ['releases.test.mjs'];
 
 export default defineConfig({
   testDir: './tests',
@@ -41,7 +38,11 @@ export default defineConfig({
   // The own-stack tests first: their start-up (Vite) then overlaps the shared-stack tests.
   projects: [
     { name: 'own stack', testMatch: ownStack },
-    { name: 'shared stack', testIgnore: [...sharedSettings, ...storeWide, ...ownStack] },
+    { name: 'releases', testMatch: releases, dependencies: ['own stack'] },
+    {
+      name: 'shared stack',
+      testIgnore: [...sharedSettings, ...storeWide, ...ownStack, ...releases],
+    },
     // After the others, so no test sees the landing page or the package list change under it.
     { name: 'shared settings', testMatch: sharedSettings, dependencies: ['shared stack'] },
     { name: 'store-wide settings', testMatch: storeWide, dependencies: ['shared settings'] },

@@ -1,10 +1,15 @@
 // Starts the one stack every browser test shares (the built product on free ports), before any
 // worker starts; the returned function stops it after the last test.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { workspaceRoot } from '@coldmail/dev/stack';
 import { apiAs } from './api.mjs';
 import { E2E_ADMIN_EMAIL, shareStack, startFullStack } from './stack.mjs';
 
 export default async function globalSetup() {
   const started = Date.now();
+  // The copies and builds the last run's redeploy tests made (e2e/support/redeploy.mjs).
+  await rm(join(workspaceRoot, 'e2e', '.work'), { recursive: true, force: true });
   const stack = await startFullStack();
   try {
     await putOnSale(stack);

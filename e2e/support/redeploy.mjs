@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -37,9 +38,10 @@ export async function copyApp(app, folder = webAppDirs[app]) {
 
 /**
  * A copy of a remote's sources, as its team would change them for a new release: same remote
- * name and exposed module. Its App.tsx is kept as ReleasedApp.tsx for the new App to wrap.
+ * name and exposed module. Its App.tsx is kept as ReleasedApp.tsx for the new App to wrap. Each
+ * copy has a folder of its own: test files running at once build their releases side by side.
  */
-async function copyRemote(remote, folder = webAppDirs[remote]) {
+async function copyRemote(remote, folder = `${webAppDirs[remote]}-${randomUUID().slice(0, 8)}`) {
   const copy = await copyApp(remote, folder);
   const appFile = join(copy, 'src', 'app', 'App.tsx');
   await writeFile(join(copy, 'src', 'app', 'ReleasedApp.tsx'), await readFile(appFile, 'utf8'));
@@ -62,12 +64,9 @@ async function build(copy) {
   return join(copy, 'dist');
 }
 
-/**
- * A release of a remote with a visible banner above its pages, built in e2e/.work/`folder`
- * (another folder for each build that must outlive the next one).
- */
-export async function rebuildRemoteWithBanner(remote, bannerText, folder = webAppDirs[remote]) {
-  const copy = await copyRemote(remote, folder);
+/** A release of a remote with a visible banner above its pages. */
+export async function rebuildRemoteWithBanner(remote, bannerText) {
+  const copy = await copyRemote(remote);
   await writeFile(
     join(copy, 'src', 'app', 'App.tsx'),
     `import ReleasedApp from './ReleasedApp';\n\nexport default function App() {\n  return (\n    <>\n      <p data-testid="release-banner">${bannerText}</p>\n      <ReleasedApp />\n    </>\n  );\n}\n`,

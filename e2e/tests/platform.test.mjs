@@ -102,7 +102,9 @@ test.describe('route table', () => {
     // Once per remote and page load, whatever the pages visited: every remote in remotes.json
     // is read, and the next user page (its sidebar shown) asks for none again.
     await expect
-      .poll(() => routeReads.length, { message: 'the user area read every remote’s sidebar entries' })
+      .poll(() => routeReads.length, {
+        message: 'the user area read every remote’s sidebar entries',
+      })
       .toBeGreaterThanOrEqual(remoteNames.length);
     await navigate(page, paths.userDashboard);
     await remoteContent(page, 'account').waitFor();

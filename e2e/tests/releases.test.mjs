@@ -25,14 +25,10 @@ test.beforeAll(async ({ browser: sharedBrowser }) => {
   test.setTimeout(600_000);
   browser = sharedBrowser;
   await rm(sitesDir, { recursive: true, force: true });
-  builds.admin2 = await rebuildRemoteWithBanner('admin', 'Release 2 of mf-admin', 'mf-admin-2');
-  builds.admin3 = await rebuildRemoteWithBanner('admin', 'Release 3 of mf-admin', 'mf-admin-3');
+  builds.admin2 = await rebuildRemoteWithBanner('admin', 'Release 2 of mf-admin');
+  builds.admin3 = await rebuildRemoteWithBanner('admin', 'Release 3 of mf-admin');
   builds.marketing2 = await rebuildRemoteWithBanner('marketing', 'Release 2 of mf-marketing');
-  builds.marketing3 = await rebuildRemoteWithBanner(
-    'marketing',
-    'Release 3 of mf-marketing',
-    'mf-marketing-3',
-  );
+  builds.marketing3 = await rebuildRemoteWithBanner('marketing', 'Release 3 of mf-marketing');
   // A release that fails to load: its entry throws as it runs.
   builds.broken = join(workspaceRoot, 'e2e', '.work', 'mf-marketing-broken');
   await rm(builds.broken, { recursive: true, force: true });
@@ -44,6 +40,7 @@ test.beforeAll(async ({ browser: sharedBrowser }) => {
     services: ['database', 'auth', 'api', 'web'],
     freePorts: true,
     dbName: 'coldmail-e2e-releases',
+    projectId: 'demo-coldmail-releases',
     webServer: 'nginx',
     apiEnv: {
       NODE_ENV: 'test',
@@ -67,7 +64,11 @@ test('an open page keeps working through two releases of its remote; a reload ge
   const site = join(sitesDir, 'admin');
   const first = (await historyOf(site)).current;
   assert.ok(first, 'npm start’s build is the first release');
-  const { page } = await adminSession(browser, stack);
+  const { page } = await adminSession(browser, stack).catch((error) => {
+    throw new Error(`signing the admin in on ${JSON.stringify(stack.urls)} failed`, {
+      cause: error,
+    });
+  });
   await page.goto(`${stack.urls.shell}${paths.adminPackages}`);
   const add = page.getByRole('button', { name: 'Add Package' });
   await add.waitFor();

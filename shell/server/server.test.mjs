@@ -135,6 +135,11 @@ describe("the remotes' server entries", () => {
         res.end(`export const render = () => ${JSON.stringify(markup)};`);
         return;
       }
+      // A build served as it is: its manifest names no release, its entry is beside it.
+      if (req.url === '/mf-manifest.json') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"marketing"}');
+        return;
+      }
       res.writeHead(404).end();
     });
     const files = createRemoteFiles({

@@ -231,10 +231,21 @@ try {
   await answers(`http://127.0.0.1:${rendererPort}/healthz`);
   await answers(`${shell}/index.html`);
 
-  const remoteEntry = await fetch(`${marketing}/remoteEntry.js`, { headers: { origin: shell } });
+  // A remote's image serves its build as a release: the manifest (revalidated) names the
+  // release's folder, whose files never change, and pins its server entry.
+  const manifestResponse = await fetch(`${marketing}/mf-manifest.json`);
+  assert.match(manifestResponse.headers.get('cache-control') ?? '', /no-cache/);
+  const released = await manifestResponse.json();
+  assert.match(released.release.id, /^[0-9a-f]{16}$/);
+  assert.match(released.release.serverEntryIntegrity, /^sha384-/);
+  const remoteEntry = await fetch(
+    `${marketing}/${released.metaData.remoteEntry.path}${released.metaData.remoteEntry.name}`,
+    { headers: { origin: shell } },
+  );
   assert.equal(remoteEntry.status, 200);
   assert.equal(remoteEntry.headers.get('access-control-allow-origin'), '*');
-  assert.match(remoteEntry.headers.get('cache-control') ?? '', /no-cache/);
+  assert.match(remoteEntry.headers.get('cache-control') ?? '', /immutable/);
+  await podman(['healthcheck', 'run', 'coldmail-test-marketing']);
 
   const landing = await answers(`http://127.0.0.1:${rendererPort}/`);
   assert.match(
