@@ -16,6 +16,9 @@
 //                  (without it they share one anonymous address's, with every visitor's page);
 //                  or RENDERER_TOKEN_FILE, a file that holds it (a Compose or Docker secret)
 //   LISTEN         the port (default 8081)
+//   NODE_ENV       'production': only a remote release's pinned server entry is run (its
+//                  manifest names the entry's SHA-384, tools/release); a deployment pinning none
+//                  is rendered in the browser
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +72,8 @@ const renderer = await createPageRenderer({
   apiToken: apiToken || undefined,
   fetch: fetchInside,
   log: (line) => console.warn(line),
+  // In production only a release's pinned server entry runs (tools/release).
+  pinnedOnly: env.NODE_ENV === 'production',
 });
 
 const { server, stop } = rendererService(renderer, { siteUrl: env.SITE_URL });

@@ -18,8 +18,10 @@ const FETCH_TIMEOUT_MS = 3000;
  * @param {() => Record<string, string>} options.manifests each remote's mf-manifest.json URL
  *   (the shell's remotes.json)
  * @param {typeof fetch} [options.fetch]
+ * @param {boolean} [options.pinnedOnly] run only a release's pinned server entry: a deployment
+ *   whose manifest pins none is left to the browser (the renderer service in production)
  */
-export function createRemoteFiles({ manifests, fetch: fetchImpl = fetch }) {
+export function createRemoteFiles({ manifests, fetch: fetchImpl = fetch, pinnedOnly = false }) {
   /** @type {Map<string, { etag: string | null, text: string, checkedAt: number }>} */
   const files = new Map();
   /** @type {Map<string, Promise<string>>} */
@@ -95,9 +97,13 @@ export function createRemoteFiles({ manifests, fetch: fetchImpl = fetch }) {
       const manifestUrl = urlOf(remote, 'mf-manifest.json');
       /** @type {{ release?: { serverEntry?: string, serverEntryIntegrity?: string } }} */
       const { release } = JSON.parse(await textOf(manifestUrl));
-      // A build served as it is (not published as a release): its entry beside the manifest.
-      if (!release?.serverEntry)
+      if (!release?.serverEntry) {
+        if (pinnedOnly) {
+          throw new Error(`${manifestUrl} pins no server entry (not a release): none is run`);
+        }
+        // A build served as it is (not published as a release): its entry beside the manifest.
         return load(remote, await textOf(urlOf(remote, 'server/entry.mjs')));
+      }
       // A release (tools/release): only the entry whose SHA-384 its manifest names is run.
       const url = new URL(release.serverEntry, manifestUrl).href;
       const code = await textOf(url);

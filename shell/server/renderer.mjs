@@ -55,6 +55,7 @@ const unanswered = (error) =>
  * @param {string} [options.apiToken] the renderer's credential at the API (RENDERER_TOKEN)
  * @param {(line: string) => void} [options.log]
  * @param {typeof fetch} [options.fetch]
+ * @param {boolean} [options.pinnedOnly] run only server entries a release pins (remote-files.mjs)
  */
 export async function createPageRenderer({
   distDir,
@@ -64,13 +65,14 @@ export async function createPageRenderer({
   apiToken,
   log = (line) => console.warn(line),
   fetch: fetchImpl = fetch,
+  pinnedOnly = false,
 }) {
   const template = await readFile(join(distDir, 'index.html'), 'utf8');
   /** @type {ShellEntry} */
   const shell = await import(pathToFileURL(join(distDir, 'server', 'entry.mjs')).href);
   const shellStyles = await shellStylesOf(distDir);
   const { read: readApi } = createApiReader({ apiUrl, token: apiToken, fetch: fetchImpl });
-  const remoteFiles = createRemoteFiles({ manifests, fetch: fetchImpl });
+  const remoteFiles = createRemoteFiles({ manifests, fetch: fetchImpl, pinnedOnly });
   // The landing page's remote entry is loaded now rather than by the first visitor, whose page
   // would wait for it (and, on a busy machine, could pass the render budget and be left to the
   // browser). A failure here is the first request's to report.

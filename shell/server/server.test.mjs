@@ -159,6 +159,25 @@ describe("the remotes' server entries", () => {
     }
   });
 
+  it('runs no entry a release does not pin, when told to run only pinned ones', async () => {
+    let entryRead = false;
+    const remote = await serve((req, res) => {
+      if (req.url === '/mf-manifest.json') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"marketing"}');
+        return;
+      }
+      entryRead ||= req.url === '/server/entry.mjs';
+      res.writeHead(200, { 'content-type': 'text/javascript' });
+      res.end('export const render = () => "unpinned";');
+    });
+    const files = createRemoteFiles({
+      manifests: () => ({ marketing: `${remote.url}/mf-manifest.json` }),
+      pinnedOnly: true,
+    });
+    await expect(files.entry('marketing')).rejects.toThrow('pins no server entry');
+    expect(entryRead).toBe(false);
+  });
+
   it('fails when the deployment does not serve an entry, so the page is left to the browser', async () => {
     const remote = await serve((_req, res) => res.writeHead(404).end());
     const files = createRemoteFiles({
