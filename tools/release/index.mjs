@@ -251,7 +251,30 @@ export async function publishRelease({
   for (const dropped of releases.slice(kept.length)) {
     await rm(join(site, 'releases', dropped.id), { recursive: true, force: true });
   }
+  await dropStaleCanaries(site, kept);
   return { id, previous };
+}
+
+/**
+ * Canaries that never went live (stopped, or replaced by a full release) are kept as long as a
+ * release published after them is: a page that ran one may still load its chunks. Once the
+ * oldest kept release is newer than a canary's folder, the folder goes.
+ *
+ * @param {string} site
+ * @param {ReleaseHistory['releases']} kept
+ */
+async function dropStaleCanaries(site, kept) {
+  const oldest = kept.at(-1);
+  if (!oldest) return;
+  const keptIds = new Set(kept.map((release) => release.id));
+  const folder = join(site, 'releases');
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    if (!entry.isDirectory() || keptIds.has(entry.name) || entry.name.startsWith('.')) continue;
+    const copiedAt = (await stat(join(folder, entry.name))).mtimeMs;
+    if (copiedAt < Date.parse(oldest.publishedAt)) {
+      await rm(join(folder, entry.name), { recursive: true, force: true });
+    }
+  }
 }
 
 /**

@@ -204,6 +204,25 @@ describe('a canary release', () => {
     );
   });
 
+  test('a stopped canary’s folder stays while a release published before it is kept', async () => {
+    const site = join(work, 'site-canary-stale');
+    await publishRelease({ build: await buildOf('j1', 'one'), site, now: new Date(1000) });
+    const canary = await publishRelease({ build: await buildOf('j2', 'canary'), site, canary: 5 });
+    await rollBack({ site });
+    const canaryFolder = join(site, 'releases', canary.id);
+    const copiedAt = (await stat(canaryFolder)).mtimeMs;
+    const publish = (name, at) =>
+      buildOf(name, name).then((build) => publishRelease({ build, site, keep: 2, now: at }));
+    // A kept release is older than the canary: a page may have run the canary since.
+    await publish('j3', new Date(2000));
+    await publish('j4', new Date(copiedAt + 1000));
+    assert.ok(existsSync(canaryFolder));
+    // Every kept release was published after it: it goes.
+    await publish('j5', new Date(copiedAt + 2000));
+    assert.equal(existsSync(canaryFolder), false);
+    assert.equal((await readdir(join(site, 'releases'))).length, 2);
+  });
+
   test('needs a live release, another build and a share of 1 to 99 %', async () => {
     const site = join(work, 'site-canary-refused');
     const build = await buildOf('i1', 'first');
