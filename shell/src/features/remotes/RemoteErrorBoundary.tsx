@@ -1,8 +1,12 @@
 import { Button } from '@coldmail/ui';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import styles from './RemoteErrorBoundary.module.css';
-import { isLoadFailure, loadedReleaseOf, skewedSharedModule } from './remote-registry';
-import { reportRelease } from './remote-releases';
+import {
+  isLoadFailure,
+  loadedReleaseOf,
+  reportFailure,
+  skewedSharedModule,
+} from './remote-registry';
 
 interface Props {
   remote: string;
@@ -43,7 +47,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
     // A release that loaded and then failed to render counts against it too (a load failure
     // was reported where it happened).
     if (!isLoadFailure(error)) {
-      reportRelease(this.props.remote, loadedReleaseOf(this.props.remote), 'failed', error);
+      reportFailure(this.props.remote, loadedReleaseOf(this.props.remote), error);
     }
   }
 

@@ -6,14 +6,25 @@ import {
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
-import {
-  canaryFor,
-  canaryHalted,
-  reportRelease,
-  releaseIdOf,
-  visitorBucket,
-  type CanaryChoice,
-} from './remote-releases';
+
+/**
+ * The canary choice and the release reports (remote-releases.ts) load only when they are
+ * needed: the manifest names a canary, or something failed. Most pages need neither.
+ */
+const releases = () => import('./remote-releases');
+
+/** Reports a release's failure to the API, for the back office and the canary's limit. */
+export function reportFailure(remote: string, release: string | null, error: unknown): void {
+  if (!release) return;
+  void releases().then(
+    (module) => module.reportRelease(remote, release, 'failed', error),
+    () => {},
+  );
+}
+
+/** What a remote's manifest says of its release (tools/release): its id, and a canary. */
+const releaseOf = (manifest: unknown) =>
+  (manifest as { release?: { id?: string; canary?: unknown } } | null)?.release;
 
 /** remote name → URL of its mf-manifest.json, as read from /remotes.json at start-up. */
 export type RemoteManifests = Record<string, string>;
@@ -125,7 +136,7 @@ const manifestsReadAhead = new Map<string, Promise<string>>();
  * A remote's manifest: the one index.html's start-up script already read, else read now
  * (revalidated: a redeployed remote publishes a new one). The runtime then gets the same text.
  */
-function readManifest(url: string): Promise<string> {
+export function readManifest(url: string): Promise<string> {
   const early = window.__coldmailEarly?.manifests;
   const text =
     early?.[url] ??
@@ -207,19 +218,17 @@ function withTimeout<T>(promise: Promise<T>, ms: number, remote: string): Promis
 /** The release (tools/release) each remote's loaded code came from, for failure reports. */
 const loadedReleases = new Map<string, string | null>();
 
+/** Notes which release a remote's running code came from. */
+export const markLoaded = (remote: string, release: string | null): void => {
+  loadedReleases.set(remote, release);
+};
+
 /** The release the remote's running code came from, or null for a build served as it is. */
 export const loadedReleaseOf = (remote: string): string | null =>
   loadedReleases.get(remote) ?? null;
 
-const storageOrNull = (): Storage | null => {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-};
-
-async function loadExposedApp(remote: string): Promise<{ default: ComponentType }> {
+/** The remote's exposed ./App from the entry it is registered with, within the load timeout. */
+export async function loadExposedApp(remote: string): Promise<{ default: ComponentType }> {
   const module = await withTimeout(
     loadRemote<{ default: ComponentType }>(`${remote}/App`),
     CHUNK_LOAD_TIMEOUT_MS,
@@ -227,30 +236,6 @@ async function loadExposedApp(remote: string): Promise<{ default: ComponentType 
   );
   if (!module?.default) throw new Error('the remote exposes no default component');
   return module;
-}
-
-/**
- * A canary release, for a visitor in its share: null when it cannot run here or fails to load
- * (reported, so the API can stop it), and the visitor gets the live release instead.
- */
-async function loadCanary(
-  remote: string,
-  canary: CanaryChoice,
-): Promise<{ default: ComponentType } | null> {
-  try {
-    const manifest: unknown = JSON.parse(await readManifest(canary.manifestUrl));
-    const skew = versionSkewOf(remote, manifest);
-    if (skew) throw skew;
-    registerRemotes([{ name: remote, entry: canary.manifestUrl }], { force: true });
-    const module = await loadExposedApp(remote);
-    loadedReleases.set(remote, canary.id);
-    reportRelease(remote, canary.id, 'loaded');
-    return module;
-  } catch (error) {
-    console.warn(`[remote ${remote}] canary ${canary.id} failed; running the live release`, error);
-    reportRelease(remote, canary.id, 'failed', error);
-    return null;
-  }
 }
 
 /**
@@ -277,24 +262,24 @@ export async function loadRemoteApp(
   } catch (error) {
     throw new RemoteLoadError(remote, error);
   }
-  const canary = canaryFor(manifest, entry, visitorBucket(storageOrNull()));
+  const release = releaseOf(manifest);
   let reregister = afterFailure;
-  if (canary && !(await canaryHalted(remote, canary.id))) {
-    const loaded = await loadCanary(remote, canary);
-    if (loaded) return loaded;
-    reregister = true;
+  if (release?.canary) {
+    const canary = await (await releases()).runCanary(remote, manifest, entry);
+    if (canary.loaded) return canary.loaded;
+    // A canary that was tried left its own entry registered.
+    reregister ||= canary.tried;
   }
   // Checked before any of the remote's code runs: built for another major, it never starts.
   const skew = versionSkewOf(remote, manifest);
   if (skew) throw skew;
   if (reregister) registerRemotes([{ name: remote, entry }], { force: true });
-  const release = releaseIdOf(manifest);
   try {
     const module = await loadExposedApp(remote);
-    loadedReleases.set(remote, release);
+    markLoaded(remote, release?.id ?? null);
     return module;
   } catch (error) {
-    reportRelease(remote, release, 'failed', error);
+    reportFailure(remote, release?.id ?? null, error);
     throw error instanceof RemoteLoadError ? error : new RemoteLoadError(remote, error);
   }
 }

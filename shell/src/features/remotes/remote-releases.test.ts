@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canaryFor, releaseIdOf, visitorBucket } from './remote-releases';
+import { canaryFor, visitorBucket } from './remote-releases';
 
 const memoryStorage = (initial: Record<string, string> = {}) => {
   const values = new Map(Object.entries(initial));
@@ -56,10 +56,5 @@ describe('the canary a visitor runs', () => {
     expect(canaryFor({}, manifestUrl, 0)).toBeNull();
     expect(canaryFor(live({ id: '../../evil', percent: 50 }), manifestUrl, 0)).toBeNull();
     expect(canaryFor(live({ id: '00000000000000bb', percent: '50' }), manifestUrl, 0)).toBeNull();
-  });
-
-  it("reads the live release's id, or none for a build served as it is", () => {
-    expect(releaseIdOf(live())).toBe('00000000000000aa');
-    expect(releaseIdOf({ metaData: {} })).toBeNull();
   });
 });

@@ -1,6 +1,15 @@
 import type { RemoteReleaseReport } from '@coldmail/contracts';
+import { registerRemotes } from '@module-federation/runtime';
+import type { ComponentType } from 'react';
 import { api } from '@coldmail/session';
 import { apiConfigured } from '../../app/api-configured';
+import {
+  loadExposedApp,
+  markLoaded,
+  readManifest,
+  reportFailure,
+  versionSkewOf,
+} from './remote-registry';
 
 /** A remote's name as the API takes it (it refuses one it does not know). */
 const asReported = (remote: string) => remote as RemoteReleaseReport['remote'];
@@ -34,12 +43,6 @@ const releaseInfoOf = (manifest: unknown): ReleaseInfo | null => {
   const release = (manifest as { release?: unknown } | null)?.release;
   return release && typeof release === 'object' ? (release as ReleaseInfo) : null;
 };
-
-/** The release a remote's manifest is (tools/release), or null for a build served as it is. */
-export function releaseIdOf(manifest: unknown): string | null {
-  const id = releaseInfoOf(manifest)?.id;
-  return typeof id === 'string' ? id : null;
-}
 
 /** A canary release of a remote that this visitor is to run: its id and its own manifest. */
 export interface CanaryChoice {
@@ -102,4 +105,41 @@ export function reportRelease(
     .catch(() => {
       // A report that cannot be sent changes nothing for the visitor.
     });
+}
+
+const storageOrNull = (): Storage | null => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * For a visitor in the share of the canary the remote's live manifest names (and the API has
+ * not stopped): the canary's App, registered from its own manifest. `loaded` is null when there
+ * is none for this visitor or it failed (reported, so the API can stop it); `tried` says the
+ * remote's registration changed, so the live release must be registered again.
+ */
+export async function runCanary(
+  remote: string,
+  manifest: unknown,
+  manifestUrl: string,
+): Promise<{ loaded: { default: ComponentType } | null; tried: boolean }> {
+  const canary = canaryFor(manifest, manifestUrl, visitorBucket(storageOrNull()));
+  if (!canary || (await canaryHalted(remote, canary.id))) return { loaded: null, tried: false };
+  try {
+    const own: unknown = JSON.parse(await readManifest(canary.manifestUrl));
+    const skew = versionSkewOf(remote, own);
+    if (skew) throw skew;
+    registerRemotes([{ name: remote, entry: canary.manifestUrl }], { force: true });
+    const loaded = await loadExposedApp(remote);
+    markLoaded(remote, canary.id);
+    reportRelease(remote, canary.id, 'loaded');
+    return { loaded, tried: true };
+  } catch (error) {
+    console.warn(`[remote ${remote}] canary ${canary.id} failed; running the live release`, error);
+    reportFailure(remote, canary.id, error);
+    return { loaded: null, tried: true };
+  }
 }
