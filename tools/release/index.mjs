@@ -45,16 +45,13 @@ const LEFT_OUT = /(^|\/)(index\.html|mf-stats\.json)(\.br|\.gz)?$/;
  *   `percent` % of visitors until it is promoted or rolled back
  */
 
-/** @param {string} path */
-async function filesUnder(path, base = path) {
-  /** @type {string[]} */
-  const found = [];
-  for (const entry of await readdir(path, { withFileTypes: true })) {
-    const full = join(path, entry.name);
-    if (entry.isDirectory()) found.push(...(await filesUnder(full, base)));
-    else found.push(relative(base, full));
-  }
-  return found.sort();
+/** Every file under `folder`, as paths relative to it, in a stable order. @param {string} folder */
+async function filesUnder(folder) {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(folder, join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 /**

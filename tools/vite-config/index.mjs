@@ -328,8 +328,6 @@ function sharedVersionsFilePlugin(versions) {
     name: 'coldmail:shared-versions-file',
     apply: 'build',
     generateBundle() {
-      // The browser build only: the server entry's build writes into dist/server.
-      if (this.environment && this.environment.name !== 'client') return;
       this.emitFile({
         type: 'asset',
         fileName: 'shared-versions.json',

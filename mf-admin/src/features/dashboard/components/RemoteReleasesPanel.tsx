@@ -1,7 +1,15 @@
 import type { RemoteReleaseRow } from '@coldmail/contracts';
 import { useQuery } from '@coldmail/query';
 import { api } from '@coldmail/session';
-import { Alert, Badge, Card, formatDate, ResponsiveTable, type TableColumn } from '@coldmail/ui';
+import {
+  Alert,
+  Badge,
+  Card,
+  formatDate,
+  PageLoader,
+  ResponsiveTable,
+  type TableColumn,
+} from '@coldmail/ui';
 
 /** A release's failures among its reported loads, as a percentage (loads are a canary's). */
 const failureRate = ({ loaded, failed }: RemoteReleaseRow) =>
@@ -40,7 +48,7 @@ export function RemoteReleasesPanel() {
   return (
     <Card title="Remote releases" flush>
       {releases.isPending ? (
-        <p>Loading…</p>
+        <PageLoader />
       ) : releases.isError ? (
         <Alert tone="error">Could not load the remote releases: {releases.error.message}</Alert>
       ) : (
