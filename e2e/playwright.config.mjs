@@ -8,8 +8,16 @@ import { CHROMIUM, CHROMIUM_ARGS } from './support/browser.mjs';
 const sharedSettings = ['content.test.mjs', 'admin-back-office.test.mjs', 'legal-pages.test.mjs'];
 /** The store's currency changes every price on the site: alone, after everything else. */
 const storeWide = ['currency.test.mjs'];
-/** Tests that start a stack of their own (the dev stack; the web apps, to redeploy them). */
-const ownStack = ['dev-stack.test.mjs', 'platform.test.mjs', 'server-rendering-deploys.test.mjs'];
+/**
+ * Tests that start a stack of their own (the dev stack; the web apps, to redeploy them; the API
+ * with the trial credits the shared stack turns off).
+ */
+const ownStack = [
+  'dev-stack.test.mjs',
+  'platform.test.mjs',
+  'server-rendering-deploys.test.mjs',
+  'trial-credits.test.mjs',
+];
 /** Releases of the remotes, on a stack of their own started once the other own stacks stopped. */
 const releases = ['releases.test.mjs'];
 

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { AccountModule } from './account/account.module';
 import { AdminAccountsModule } from './admin-accounts/admin-accounts.module';
 import { AuditModule } from './audit/audit.module';
 import { StatsModule } from './stats/stats.module';
@@ -21,6 +22,7 @@ import { MessagesModule } from './messages/messages.module';
 import { OrdersModule } from './orders/orders.module';
 import { PackagesModule } from './packages/packages.module';
 import { PaymentsModule } from './payments/payments.module';
+import { PromoCodesModule } from './promo-codes/promo-codes.module';
 import { RemoteReleasesModule } from './remote-releases/remote-releases.module';
 import { SeedModule } from './seed/seed.module';
 import { SupportModule } from './support/support.module';
@@ -50,12 +52,14 @@ export class AppModule {
         PackagesModule,
         ItemsModule,
         OrdersModule,
+        PromoCodesModule,
         PaymentsModule,
         ContentModule,
         GeminiKeysModule,
         GeneratorModule,
         SupportModule,
         RemoteReleasesModule,
+        AccountModule,
         HealthModule,
         SeedModule,
         JobsModule,

@@ -16,7 +16,14 @@ let api: TestApi;
 let admin: Persona;
 let buyer: Persona;
 let target: Persona;
-const seeded = { packageId: '', itemId: '', packageOrderId: '', itemOrderId: '', geminiKeyId: '' };
+const seeded = {
+  packageId: '',
+  itemId: '',
+  packageOrderId: '',
+  itemOrderId: '',
+  geminiKeyId: '',
+  promoCodeId: '',
+};
 const adminEmail = `access-admin-${unique()}@coldmail.test`;
 const billing = { customerName: 'Ada Buyer', address: '1 Loop Road', country: 'France' };
 
@@ -56,6 +63,14 @@ beforeAll(async () => {
     await created<{ _id: string }>('/new-item-order', buyer.token, {
       itemId: seeded.itemId,
       ...billing,
+    })
+  )._id;
+  seeded.promoCodeId = (
+    await created<{ _id: string }>('/api/promo-codes', admin.token, {
+      code: 'SPRING',
+      kind: 'percent',
+      percent: 10,
+      appliesTo: 'all',
     })
   )._id;
   seeded.geminiKeyId = (
@@ -159,6 +174,18 @@ const adminRequests = (): Record<string, AdminRequest> => {
     'audit.list': { query: { pageSize: '5' } },
     'stats.overTime': { query: { from: '2026-01-01', to: '2026-01-31' } },
     'remoteReleases.list': {},
+    'promoCodes.list': {},
+    'promoCodes.create': {
+      body: { code: 'FREE', kind: 'percent', percent: 100, appliesTo: 'all' },
+    },
+    'promoCodes.get': byId(seeded.promoCodeId),
+    'promoCodes.update': {
+      ...byId(seeded.promoCodeId),
+      body: { code: 'SPRING', kind: 'percent', percent: 99, appliesTo: 'all' },
+    },
+    'promoCodes.delete': byId(seeded.promoCodeId),
+    'promoCodes.pause': byId(seeded.promoCodeId),
+    'promoCodes.resume': byId(seeded.promoCodeId),
   };
 };
 

@@ -4,12 +4,17 @@ import { startStack } from '@coldmail/dev/stack';
 const E2E_PROJECT_ID = 'demo-coldmail-e2e';
 export const E2E_ADMIN_EMAIL = 'admin@e2e.test';
 
-/** The API's settings in every browser test: test mode, one known admin, no demo data. */
+/**
+ * The API's settings in every browser test: test mode, one known admin, no demo data, and no
+ * trial credits, so each test's buyer starts at the balance the test gives them (the trial's own
+ * test turns them on, on a stack of its own).
+ */
 const apiEnv = {
   NODE_ENV: 'test',
   ADMIN_EMAILS: E2E_ADMIN_EMAIL,
   SEED_DEMO_DATA: 'false',
   LOG_LEVEL: 'warn',
+  TRIAL_CREDITS: '0',
 };
 
 /**
@@ -23,14 +28,17 @@ export function startWebStack() {
 /**
  * The whole product on this machine, built, each part on a free port: the Auth emulator, an
  * in-memory embedded MongoDB, the PayPal double, the API, and the shell and remotes served by
- * nginx with the deploy kit's configuration.
+ * nginx with the deploy kit's configuration. A stack besides the shared one takes a project id of
+ * its own and any API settings that differ.
+ *
+ * @param {{ projectId?: string, apiSettings?: Record<string, string> }} [options]
  */
-export function startFullStack() {
+export function startFullStack({ projectId = E2E_PROJECT_ID, apiSettings = {} } = {}) {
   return startStack({
     freePorts: true,
-    projectId: E2E_PROJECT_ID,
+    projectId,
     dbName: 'coldmail-e2e',
-    apiEnv,
+    apiEnv: { ...apiEnv, ...apiSettings },
     webServer: 'nginx',
   });
 }

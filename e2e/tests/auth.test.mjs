@@ -1,7 +1,7 @@
 // Sign-in end to end, as a user does it: real Firebase Auth emulator, real API, real database.
 import assert from 'node:assert/strict';
 import { paths } from '@coldmail/registry/pages';
-import { signedInAccount } from '../support/api.mjs';
+import { apiAs, signedInAccount } from '../support/api.mjs';
 import { newPage } from '../support/browser.mjs';
 import { test } from '../support/fixtures.mjs';
 import { signIn } from '../support/flows.mjs';
@@ -41,6 +41,90 @@ async function openAccountMenu(page) {
   await button.click();
   return page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
 }
+
+/**
+ * Google's sign-in on the Auth emulator: the shell's stand-in for Google's account chooser asks
+ * for an address and a name, as the emulator's own popup does (that popup needs Google's gapi
+ * script, which this offline machine cannot load), and the emulator signs the account in as a
+ * verified Google account.
+ */
+async function continueWithGoogle(page, { email, name }) {
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Google account (Auth emulator)' });
+  await chooser.getByLabel('Email').fill(email);
+  await chooser.getByLabel('Display name').fill(name);
+  await chooser.getByRole('button', { name: 'Sign in with Google.com' }).click();
+}
+
+/** The emulator's account of an address, with the providers it signs in with. */
+async function emulatorAccount(email) {
+  const response = await fetch(
+    `${stack.emulator.url}/identitytoolkit.googleapis.com/v1/projects/${stack.emulator.projectId}/accounts:lookup`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ email: [email] }),
+    },
+  );
+  const { users = [] } = await response.json();
+  return users;
+}
+
+test.describe('Google sign-in', () => {
+  test('a new visitor continues with Google from the register page and lands on the dashboard', async () => {
+    const page = await newPage(browser);
+    const email = uniqueEmail('katherine');
+    await page.goto(`${stack.urls.shell}${paths.register}`);
+    await continueWithGoogle(page, { email, name: 'Katherine Johnson' });
+    await page.waitForURL(`**${paths.userDashboard}`);
+    await page.getByText('Welcome back, Katherine Johnson!').waitFor();
+    // Google vouches for the address: no verification notice.
+    assert.equal(await page.getByTestId('verify-email-notice').count(), 0);
+    const record = await page.evaluate(() => globalThis.__coldmailRecord.read());
+    assert.equal(record.userEmail, email);
+    assert.equal(record.userRole, 'member');
+    assert.deepEqual(page.pageErrors, []);
+  });
+
+  test('Google joins the existing password account of the same verified address', async () => {
+    const email = uniqueEmail('dorothy');
+    await stack.emulator.createUser(email, 'secret123', 'Dorothy Vaughan', { emailVerified: true });
+    const before = await apiAs(stack, email, 'secret123', 'Dorothy Vaughan');
+    const [record] = await before.get(`/users?userEmail=${encodeURIComponent(email)}`);
+
+    const page = await newPage(browser);
+    await page.goto(`${stack.urls.shell}${paths.login}`);
+    await continueWithGoogle(page, { email, name: 'Dot V.' });
+    await page.waitForURL(`**${paths.userDashboard}`);
+    // The record made for the password account, by its name, not a second one by Google's.
+    await page.getByText('Welcome back, Dorothy Vaughan!').waitFor();
+    const signedIn = await page.evaluate(() => globalThis.__coldmailRecord.read());
+    assert.equal(signedIn._id, record._id);
+    const accounts = await emulatorAccount(email);
+    assert.equal(accounts.length, 1, 'one Firebase account for the address');
+    assert.deepEqual(accounts[0].providerUserInfo.map((info) => info.providerId).sort(), [
+      'google.com',
+      'password',
+    ]);
+    // The password still signs in to the same account.
+    const again = await newPage(browser);
+    await again.goto(`${stack.urls.shell}${paths.login}`);
+    await signIn(again, email, 'secret123');
+    await again.getByText('Welcome back, Dorothy Vaughan!').waitFor();
+  });
+
+  test('closing Google’s chooser says so in the sign-in page’s words', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${stack.urls.shell}${paths.login}`);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page
+      .getByRole('dialog', { name: 'Google account (Auth emulator)' })
+      .getByRole('button', { name: 'Close' })
+      .click();
+    await page.getByText('Sign-in popup closed by user.').waitFor();
+    assert.equal(new URL(page.url()).pathname, paths.login);
+  });
+});
 
 test.describe('register, sign in and out', () => {
   test('registering lands on the dashboard, signed in, with the header menu', async () => {

@@ -21,6 +21,8 @@ const FIREBASE_ORIGINS = [
   'https://identitytoolkit.googleapis.com',
   'https://securetoken.googleapis.com',
 ];
+/** The script Firebase's Google sign-in popup talks to its helper frame with (gapi). */
+const GOOGLE_SIGN_IN_SCRIPTS = ['https://apis.google.com'];
 /** HSTS for a site served over https: a year, subdomains included. */
 const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
@@ -73,8 +75,8 @@ function inlineScriptHashes(html, sha256) {
 }
 
 /**
- * The Content-Security-Policy of the site's pages: scripts only from the site, its remotes and
- * PayPal (plus index.html's own inline script, by hash), connections only to the API, the
+ * The Content-Security-Policy of the site's pages: scripts only from the site, its remotes,
+ * PayPal and Google's sign-in helper (plus index.html's own inline script, by hash), connections only to the API, the
  * remotes, Firebase Auth and PayPal, frames only from PayPal and Firebase, and no framing of our
  * pages by anyone (clickjacking).
  *
@@ -105,7 +107,10 @@ function contentSecurityPolicy(site) {
   /** @type {Array<[string, string[]]>} */
   const directives = [
     ['default-src', self],
-    ['script-src', self.concat(remotes, paypalAssets, site.inlineScripts || [])],
+    [
+      'script-src',
+      self.concat(remotes, paypalAssets, GOOGLE_SIGN_IN_SCRIPTS, site.inlineScripts || []),
+    ],
     ['style-src', self.concat(["'unsafe-inline'"], remotes)],
     [
       'img-src',

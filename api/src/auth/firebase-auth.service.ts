@@ -106,6 +106,20 @@ export class FirebaseAuthService implements OnModuleDestroy {
     }
   }
 
+  /**
+   * An account its owner deleted: removed from Firebase, so its address may register again (as
+   * a new account, with a new uid). Resolves to false when Firebase has no such account.
+   */
+  async deleteAccount(uid: string): Promise<boolean> {
+    try {
+      await this.auth.deleteUser(uid);
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'auth/user-not-found') return false;
+      throw error;
+    }
+  }
+
   /** Emulator: answers its ready endpoint (cached briefly). Real Firebase: the SDK is set up. */
   async isReachable(): Promise<boolean> {
     const host = this.config.firebase.emulatorHost;

@@ -9,6 +9,7 @@ import { createRootLogger, PinoNestLogger } from '../common/logging';
 import { loadConfig } from '../config/app-config';
 import { ConfigError } from '../config/config-error';
 import { ConfigModule } from '../config/config.module';
+import { LimitsModule } from '../limits/limits.module';
 import { DatabaseModule } from '../database/database.module';
 import { openDatabase } from '../database/database';
 import { Telemetry } from '../telemetry/telemetry';
@@ -55,6 +56,8 @@ async function main(): Promise<number> {
       ConfigModule.forRoot(config),
       DatabaseModule.forRoot(database.uri),
       TelemetryModule.forRoot(Telemetry.off()),
+      // The users' module counts trial grants against the shared limits.
+      LimitsModule,
       AuthModule,
       AuditModule,
       AdminAccountsModule,

@@ -23,12 +23,17 @@ export function withoutEchoedFields<Body extends EchoedFields>(
     currency: _currency,
     ...fields
   } = body;
-  if (pathId !== undefined && _id !== undefined && _id.toLowerCase() !== pathId.toLowerCase()) {
+  if (pathId !== undefined) refuseAnotherRecordsId(_id, pathId);
+  return fields;
+}
+
+/** An `_id` sent back with a record must name the record at the address (400 otherwise). */
+export function refuseAnotherRecordsId(_id: string | undefined, pathId: string): void {
+  if (_id !== undefined && _id.toLowerCase() !== pathId.toLowerCase()) {
     throw new BadRequestException({
       statusCode: 400,
       message: 'Validation failed',
       fieldErrors: { _id: 'This is not the id of the record at this address' },
     });
   }
-  return fields;
 }

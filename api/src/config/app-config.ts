@@ -97,6 +97,12 @@ export interface AppConfig {
    */
   enhance: { perMinute: number; perDay: number; sitePerDay: number };
   /**
+   * The free credits a member gets once per verified address (0: none), and how many such
+   * grants the whole site and one network (an IPv4 address, an IPv6 /64) may give per UTC day
+   * (0: no cap), so a script signing up accounts cannot farm them.
+   */
+  trialCredits: { credits: number; sitePerDay: number; networkPerDay: number };
+  /**
    * Requests per caller per route per window; 0 turns a limit off. The page renderer, known by
    * its token (RENDERER_TOKEN, sent in X-Renderer-Token), has a limit of its own: every visitor's
    * page is read from its one address, so it must never spend a visitor's budget, nor they its.
@@ -246,6 +252,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       perMinute: vars.ENHANCE_RATE_LIMIT,
       perDay: vars.ENHANCE_DAILY_LIMIT,
       sitePerDay: vars.ENHANCE_SITE_DAILY_LIMIT,
+    },
+    trialCredits: {
+      credits: vars.TRIAL_CREDITS,
+      sitePerDay: vars.TRIAL_SITE_DAILY_LIMIT,
+      networkPerDay: vars.TRIAL_NETWORK_DAILY_LIMIT,
     },
     recoverySweepMs: vars.RECOVERY_SWEEP_SECONDS * 1000,
     pendingOrderMs: vars.PENDING_ORDER_DAYS * 24 * 60 * 60 * 1000,

@@ -40,6 +40,17 @@ export class CreditHistory {
   }
 
   /**
+   * A user who deleted their account: their entries stay (the purchases of paid orders, the
+   * statistics), under `placeholder` instead of their address.
+   */
+  async replaceAddress(userId: string, placeholder: string): Promise<void> {
+    await this.entries.updateMany(
+      { userId: new Types.ObjectId(userId) },
+      { $set: { userEmail: placeholder } },
+    );
+  }
+
+  /**
    * Applied debits for `reason` made between `from` and `to` (oldest first, at most `limit`)
    * that no entry of `undoneBy` reverses yet: what the recovery sweep looks at.
    */

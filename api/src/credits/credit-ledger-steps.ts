@@ -28,6 +28,7 @@ function deltaExpression(entry: CreditEntryData): unknown {
   switch (entry.reason) {
     case 'purchase':
     case 'generation-refund':
+    case 'trial':
       return { $literal: entry.requestedDelta };
     case 'generation':
       // A debit never takes the balance below zero.
@@ -42,6 +43,9 @@ function deltaExpression(entry: CreditEntryData): unknown {
       // Takes what there is, and never from a balance at or below zero; the rest is a shortfall.
       return { $subtract: [0, { $max: [0, { $min: [balance, -entry.requestedDelta] }] }] };
   }
+  // A reason added without its rule would otherwise be refused without a word.
+  const unknownReason: never = entry.reason;
+  throw new Error(`No rule for credit reason ${String(unknownReason)}`);
 }
 
 function isDuplicateKeyError(error: unknown): boolean {

@@ -10,13 +10,22 @@ import { csvDownload } from '../common/csv-export';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidQuery } from '../common/endpoint';
 import { CreditsService } from './credits.service';
+import { TrialCredits } from './trial-credits';
 
 const endpoints = contract.credits;
 
 @ApiTags('credits')
 @Controller()
 export class CreditsController {
-  constructor(private readonly credits: CreditsService) {}
+  constructor(
+    private readonly credits: CreditsService,
+    private readonly trials: TrialCredits,
+  ) {}
+
+  @Endpoint(endpoints.trialOffer)
+  trialOffer(): ResponseOf<typeof endpoints.trialOffer> {
+    return { credits: this.trials.offer };
+  }
 
   /**
    * 403 when a non-admin names another user. With `format=csv`, the whole history as a

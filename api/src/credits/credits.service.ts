@@ -254,6 +254,14 @@ export class CreditsService implements OnApplicationBootstrap {
     return outcome.alreadyApplied ? 'already-applied' : 'applied';
   }
 
+  /**
+   * A user deleted their account: their ledger entries are kept (an applied entry is never
+   * removed), with `placeholder` for the address each one recorded.
+   */
+  forgetAddress(userId: string, placeholder: string): Promise<void> {
+    return this.ledger.entryHistory.replaceAddress(userId, placeholder);
+  }
+
   /** Whose history the caller reads: their own, or (admins) anyone's; null without a record. */
   private historyOwner(caller: AuthContext, query: CreditHistoryQuery) {
     const isAdmin = caller.user?.userRole === 'Admin';

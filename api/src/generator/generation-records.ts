@@ -1,5 +1,10 @@
 import { BadGatewayException, type Logger, NotFoundException } from '@nestjs/common';
-import type { GeneratedEmail, Generation, generateEmailBodySchema } from '@coldmail/contracts';
+import type {
+  ExportedGeneration,
+  GeneratedEmail,
+  Generation,
+  generateEmailBodySchema,
+} from '@coldmail/contracts';
 import type { Model } from 'mongoose';
 import { Types } from 'mongoose';
 import type { z } from 'zod';
@@ -32,6 +37,20 @@ export class GenerationRecords {
       .limit(HISTORY_SIZE)
       .lean<GenerationData[]>();
     return rows.map(toGeneration);
+  }
+
+  /** Every generation the user has, whatever its status, newest first (their data export). */
+  async allOf(userId: string): Promise<ExportedGeneration[]> {
+    const rows = await this.generations
+      .find({ userId: new Types.ObjectId(userId) })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<GenerationData[]>();
+    return rows.map((row) => ({ ...toGeneration(row), status: row.status }));
+  }
+
+  /** A user deleted their account: their generations go. */
+  async removeAllOf(userId: string): Promise<void> {
+    await this.generations.deleteMany({ userId: new Types.ObjectId(userId) });
   }
 
   async remove(caller: AuthContext, id: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountModule } from '../account/account.module';
 import { CreditsModule } from '../credits/credits.module';
 import { GeneratorModule } from '../generator/generator.module';
 import { OrdersModule } from '../orders/orders.module';
@@ -9,7 +10,14 @@ import { RecoverySweepService } from './recovery-sweep.service';
 
 /** Periodic jobs, each run by one API instance at a time (leases in the database). */
 @Module({
-  imports: [CreditsModule, GeneratorModule, OrdersModule, PaymentsModule, StatsModule],
+  imports: [
+    AccountModule,
+    CreditsModule,
+    GeneratorModule,
+    OrdersModule,
+    PaymentsModule,
+    StatsModule,
+  ],
   providers: [LeasesService, RecoverySweepService],
 })
 export class JobsModule {}

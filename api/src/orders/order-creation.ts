@@ -2,7 +2,7 @@ import { ConflictException, ForbiddenException, NotFoundException } from '@nestj
 import {
   orderStatus,
   paymentStatus,
-  priceBreakdownOf,
+  toCents,
   type BillingForm,
   type NewItemOrderBody,
   type NewOrderBody,
@@ -15,6 +15,8 @@ import type { AppConfig } from '../config/app-config';
 import type { ItemsService } from '../items/items.service';
 import type { PackagesService } from '../packages/packages.service';
 import type { StoreCurrency } from '../packages/store-currency';
+import { discountedAmountsOf } from '../promo-codes/promo-code-rules';
+import type { PromoCodesService, ReservedUse } from '../promo-codes/promo-codes.service';
 import { newOrderCode } from './order-codes';
 import { formatOrderDate } from './order-dates';
 import type { OrderTotals } from './order-totals';
@@ -27,10 +29,17 @@ export const SELLERS_CANNOT_PURCHASE = 'Sellers cannot purchase products';
 /** Fresh codes per attempt; a collision of both in five tries is astronomically unlikely. */
 const MAX_CODE_ATTEMPTS = 5;
 
+/** What the price of an order comes from: the stored package or item. */
+interface Product {
+  _id: string;
+  price: number;
+}
+
 /**
- * Placing an order: priced from the stored package or item in the store's currency, under two
- * new unique codes (orderId, sent to PayPal as custom_id; paymentId, its invoice_id), for a buyer
- * who is not a Seller and has fewer unpaid orders than the store allows.
+ * Placing an order: priced from the stored package or item in the store's currency, less a promo
+ * code's discount when the buyer gave one, under two new unique codes (orderId, sent to PayPal as
+ * custom_id; paymentId, its invoice_id), for a buyer who is not a Seller and has fewer unpaid
+ * orders than the store allows.
  */
 export class OrderCreation {
   constructor(
@@ -40,6 +49,7 @@ export class OrderCreation {
     private readonly storeCurrency: StoreCurrency,
     private readonly config: AppConfig,
     private readonly totals: OrderTotals,
+    private readonly promoCodes: PromoCodesService,
   ) {}
 
   /**
@@ -50,7 +60,7 @@ export class OrderCreation {
     this.assertMayPurchase(caller);
     const creditPackage = await this.packages.findById(body.packageId);
     if (!creditPackage) throw new NotFoundException('Package not found');
-    return this.insertPending('package', caller, body, creditPackage.price, {
+    return this.insertPending('package', caller, body, creditPackage, {
       packageId: creditPackage._id,
       packageName: creditPackage.packageName,
       credit: creditPackage.credit,
@@ -64,7 +74,7 @@ export class OrderCreation {
     this.assertMayPurchase(caller);
     const item = await this.items.findById(body.itemId);
     if (!item) throw new NotFoundException('Item not found');
-    return this.insertPending('item', caller, body, item.price, {
+    return this.insertPending('item', caller, body, item, {
       itemId: new Types.ObjectId(item._id),
       packageName: item.name,
       slug: item.slug,
@@ -83,15 +93,17 @@ export class OrderCreation {
   }
 
   /**
-   * A new pending order for the caller: what was bought (`product`), priced from its stored
-   * `price` in the store's currency, and the billing details they typed, dated today.
+   * A new pending order for the caller: what was bought (`details`), priced from the stored
+   * product's price in the store's currency, less the promo code's discount (the order reserves
+   * one of its uses, given back if the order is not stored), and the billing details they typed,
+   * dated today.
    */
   private async insertPending<K extends OrderKind>(
     kind: K,
     caller: AuthContext,
-    billing: BillingForm,
-    price: number,
-    product: Record<string, unknown>,
+    { promoCode, ...billing }: BillingForm & { promoCode?: string },
+    product: Product,
+    details: Record<string, unknown>,
   ): Promise<OrderOfKind<K>> {
     const customerId = new Types.ObjectId(ownerIdOf(caller));
     // A bound on what one account can leave unpaid (orders are free to place). Counted before
@@ -110,15 +122,38 @@ export class OrderCreation {
         );
       }
     }
-    const amounts = priceBreakdownOf(price);
-    return this.insertWithCodes<K>({
-      ...product,
+    // The store's currency now: the order is shown and paid in it, whatever changes later.
+    const currency = await this.storeCurrency.current();
+    const priceCents = toCents(product.price);
+    const _id = new Types.ObjectId();
+    const reserved: ReservedUse | null = promoCode
+      ? await this.promoCodes.reserve(promoCode, customerId.toHexString(), _id, {
+          kind,
+          productId: product._id,
+          priceCents,
+          currency,
+          at: new Date(),
+        })
+      : null;
+    const amounts = discountedAmountsOf(priceCents, reserved?.discountCents ?? 0);
+    const order = {
+      ...details,
+      _id,
       kind,
-      // The store's currency now: the order is shown and paid in it, whatever changes later.
-      currency: await this.storeCurrency.current(),
-      packagePrice: amounts.priceCents / 100,
+      currency,
+      packagePrice: priceCents / 100,
       processingFee: amounts.processingFee,
       totalPrice: amounts.total,
+      ...(reserved
+        ? {
+            promo: {
+              codeId: reserved.codeId,
+              code: reserved.code,
+              subtotal: amounts.subtotal,
+              discount: amounts.discount,
+            },
+          }
+        : {}),
       customerId,
       customerEmail: caller.email,
       customerName: billing.customerName,
@@ -127,7 +162,13 @@ export class OrderCreation {
       orderDate: formatOrderDate(new Date()),
       paymentStatus: paymentStatus.pending,
       orderStatus: orderStatus.pending,
-    });
+    };
+    try {
+      return await this.insertWithCodes<K>(order);
+    } catch (error) {
+      if (reserved) await this.promoCodes.release(_id);
+      throw error;
+    }
   }
 
   /** Inserts an order under new orderId/paymentId codes, retrying when a code is taken. */

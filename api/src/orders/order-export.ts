@@ -1,7 +1,10 @@
 import type { CsvColumn } from '../common/csv-export';
 import type { OrderData } from './schemas/order.schema';
 
-/** The columns of an orders export: what the back office's table shows, and the payment's. */
+/**
+ * The columns of an orders export: what the back office's table shows, and the payment's. Price
+ * is before any promo code; Price - Discount + Processing fee = Total.
+ */
 export function orderColumns<Order extends OrderData>(
   productHeader: string,
   extra: readonly CsvColumn<Order>[] = [],
@@ -16,6 +19,8 @@ export function orderColumns<Order extends OrderData>(
     { header: productHeader, value: (order) => order.packageName },
     ...extra,
     { header: 'Price', value: (order) => order.packagePrice.toFixed(2) },
+    { header: 'Promo code', value: (order) => order.promo?.code },
+    { header: 'Discount', value: (order) => order.promo?.discount ?? '0.00' },
     { header: 'Processing fee', value: (order) => order.processingFee },
     { header: 'Total', value: (order) => order.totalPrice },
     { header: 'Currency', value: (order) => order.currency ?? 'USD' },

@@ -19,6 +19,13 @@ function commonFieldsOf(order: AnyOrder) {
     packagePrice: order.packagePrice,
     processingFee: order.processingFee,
     totalPrice: order.totalPrice,
+    ...(order.promo
+      ? {
+          promoCode: order.promo.code,
+          subtotal: order.promo.subtotal,
+          discount: order.promo.discount,
+        }
+      : {}),
     paymentStatus: order.paymentStatus,
     orderStatus: order.orderStatus,
     ...(order.paymentMethod ? { paymentMethod: order.paymentMethod } : {}),

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ItemsModule } from '../items/items.module';
 import { PackagesModule } from '../packages/packages.module';
+import { PromoCodesModule } from '../promo-codes/promo-codes.module';
 import { UsersModule } from '../users/users.module';
 import { OrderOwnersMigration } from './order-owners.migration';
 import { OrdersController } from './orders.controller';
@@ -25,6 +26,7 @@ import { PackageOrderSchema } from './schemas/package-order.schema';
     ]),
     PackagesModule,
     ItemsModule,
+    PromoCodesModule,
     UsersModule,
   ],
   controllers: [OrdersController],

@@ -21,6 +21,7 @@ import { InjectConfig } from '../config/config.module';
 import { ItemsService } from '../items/items.service';
 import { PackagesService } from '../packages/packages.service';
 import { StoreCurrency } from '../packages/store-currency';
+import { PromoCodesService } from '../promo-codes/promo-codes.service';
 import { isBuyer, listedOrders, mayView } from './order-access';
 import { OrderCreation } from './order-creation';
 import { adoptOrderKinds } from './order-kinds.migration';
@@ -32,6 +33,9 @@ import { OrderRefunds } from './order-refunds';
 import { OrderTotals } from './order-totals';
 import { Order, orderKinds } from './schemas/order.schema';
 import type { PackageOrderData } from './schemas/package-order.schema';
+
+/** Orders whose promo code uses are looked at in one read (releaseAbandonedPromoCodeUses). */
+const PROMO_SWEEP_BATCH = 500;
 
 /** What the back office's search box looks in. */
 const SEARCHED_FIELDS = ['orderId', 'customerName', 'paymentStatus', 'orderStatus', 'packageName'];
@@ -82,9 +86,18 @@ export class OrdersService implements OnModuleInit {
     items: ItemsService,
     private readonly storeCurrency: StoreCurrency,
     @InjectConfig() config: AppConfig,
+    private readonly promoCodes: PromoCodesService,
   ) {
     this.totals = new OrderTotals(model);
-    this.creation = new OrderCreation(model, packages, items, storeCurrency, config, this.totals);
+    this.creation = new OrderCreation(
+      model,
+      packages,
+      items,
+      storeCurrency,
+      config,
+      this.totals,
+      promoCodes,
+    );
     this.mail = new OrderMailOutbox(model);
     this.payment = new OrderPayment(model);
     this.refunds = new OrderRefunds(model);
@@ -216,7 +229,8 @@ export class OrdersService implements OnModuleInit {
   /**
    * Pending orders nobody touched since `before` (no payment started or tried since), whose
    * payment no PayPal order can still complete: removed. An order whose capture is being
-   * claimed is left to its capture. Answers how many went.
+   * claimed is left to its capture. Answers how many went. The promo code uses they held are
+   * given back by releaseAbandonedPromoCodeUses, which the recovery sweep runs next.
    */
   async expirePending(before: Date): Promise<number> {
     let removed = 0;
@@ -242,6 +256,7 @@ export class OrdersService implements OnModuleInit {
     });
     if (result.deletedCount > 0) {
       await this.totals.add(kind, -1);
+      await this.promoCodes.release(new Types.ObjectId(id));
       return;
     }
     const order = await this.model.findOne({ _id: id, kind }).select({ paymentStatus: 1 }).lean();
@@ -251,6 +266,40 @@ export class OrdersService implements OnModuleInit {
         ? 'This order has been paid and cannot be deleted; only pending orders can be deleted.'
         : 'Only pending orders can be deleted.',
     );
+  }
+
+  /**
+   * Gives back the promo code uses of orders that are gone (expired unpaid, or deleted by a
+   * process that stopped before giving its use back), and settles those of orders paid since.
+   * Only uses taken before `before` are looked at: an order being placed reserves its use just
+   * before it is stored. Answers how many uses were given back.
+   */
+  async releaseAbandonedPromoCodeUses(before: Date): Promise<number> {
+    let released = 0;
+    let batch: Types.ObjectId[] = [];
+    const settleOrRelease = async () => {
+      const orders = await this.model
+        .find({ _id: trusted({ $in: batch }) })
+        .select({ paymentStatus: 1 })
+        .lean<{ _id: Types.ObjectId; paymentStatus: string }[]>();
+      const stored = new Set(orders.map((order) => order._id.toHexString()));
+      const gone = batch.filter((orderId) => !stored.has(orderId.toHexString()));
+      for (const orderId of gone) {
+        if (await this.promoCodes.release(orderId)) released += 1;
+      }
+      await this.promoCodes.settle(
+        orders
+          .filter((order) => order.paymentStatus !== paymentStatus.pending)
+          .map(({ _id }) => _id),
+      );
+      batch = [];
+    };
+    for await (const { orderId } of this.promoCodes.unsettledOrders(before)) {
+      batch.push(orderId);
+      if (batch.length >= PROMO_SWEEP_BATCH) await settleOrRelease();
+    }
+    if (batch.length > 0) await settleOrRelease();
+    return released;
   }
 
   /** Second step of a package order's fulfilment, after the buyer's balance was credited. */
@@ -263,5 +312,28 @@ export class OrdersService implements OnModuleInit {
     return this.model
       .find({ kind: 'package', paymentStatus: paymentStatus.paid, creditApplied: false })
       .lean<PackageOrderData[]>();
+  }
+
+  /**
+   * A buyer deleted their account: their orders stay, as accounting requires, with the buyer's
+   * and PayPal payer's addresses replaced by `placeholder` (name and billing address are kept)
+   * and no e-mail owed to the buyer any more. The orders' dates are left as they were, so a
+   * pending one still expires when it would have.
+   */
+  async forgetBuyerAddress(customerId: string, placeholder: string): Promise<void> {
+    const buyer = { customerId: new Types.ObjectId(customerId) };
+    await this.model.updateMany(
+      buyer,
+      {
+        $set: { customerEmail: placeholder },
+        $unset: { 'mail.receipt.dueAt': 1, 'mail.refund.dueAt': 1 },
+      },
+      { timestamps: false },
+    );
+    await this.model.updateMany(
+      { ...buyer, payerEmail: trusted({ $exists: true }) },
+      { $set: { payerEmail: placeholder } },
+      { timestamps: false },
+    );
   }
 }

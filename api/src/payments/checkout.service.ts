@@ -79,9 +79,11 @@ export class CheckoutService {
               invoice_id: order.paymentId,
               amount: {
                 ...money(order.totalPrice),
+                // PayPal checks that the parts add up: item_total + handling - discount = value.
                 breakdown: {
                   item_total: money(order.packagePrice.toFixed(2)),
                   handling: money(order.processingFee),
+                  ...(order.promo ? { discount: money(order.promo.discount) } : {}),
                 },
               },
             },

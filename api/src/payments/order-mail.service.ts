@@ -76,6 +76,9 @@ export class OrderMailService {
             productName: order.packageName,
             ...(order.kind === 'package' ? { credits: order.credit } : {}),
             price: order.packagePrice,
+            ...(order.promo
+              ? { discount: { code: order.promo.code, amount: order.promo.discount } }
+              : {}),
             processingFee: order.processingFee,
             total: order.totalPrice,
             currency,

@@ -110,7 +110,8 @@ export interface CreatePaypalOrderRequest {
     custom_id: string;
     invoice_id: string;
     amount: PaypalMoney & {
-      breakdown: { item_total: PaypalMoney; handling: PaypalMoney };
+      /** A promo code's `discount` is taken off: item_total + handling - discount = value. */
+      breakdown: { item_total: PaypalMoney; handling: PaypalMoney; discount?: PaypalMoney };
     };
   }>;
 }

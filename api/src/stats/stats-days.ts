@@ -58,13 +58,14 @@ export function runsOf(days: readonly string[]): string[][] {
 
 /** A bucket's point: its days' figures added up. */
 export function pointOf(start: string, days: DayFigures[]): StatsPoint {
-  const revenue = new Map<string, { paid: number; refunded: number }>();
+  const revenue = new Map<string, { paid: number; refunded: number; discount: number }>();
   const point = { creditsSold: 0, creditsSpent: 0, newUsers: 0, generations: 0, geminiFailures: 0 };
   for (const day of days) {
     for (const [currency, amounts] of Object.entries(day.revenue)) {
-      const sum = revenue.get(currency) ?? { paid: 0, refunded: 0 };
+      const sum = revenue.get(currency) ?? { paid: 0, refunded: 0, discount: 0 };
       sum.paid += amounts.paidCents;
       sum.refunded += amounts.refundedCents;
+      sum.discount += amounts.discountCents ?? 0;
       revenue.set(currency, sum);
     }
     point.creditsSold += day.creditsSold;
@@ -77,11 +78,12 @@ export function pointOf(start: string, days: DayFigures[]): StatsPoint {
     start,
     revenue: [...revenue]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([currency, { paid, refunded }]) => ({
+      .map(([currency, { paid, refunded, discount }]) => ({
         currency,
         paid: formatCents(paid),
         refunded: formatCents(refunded),
         net: formatCents(paid - refunded),
+        ...(discount > 0 ? { discount: formatCents(discount) } : {}),
       })),
     ...point,
   };

@@ -170,6 +170,7 @@ export class StatsService {
       currency?: string;
       paidAt?: Date;
       refund?: { at: Date };
+      promo?: { discount: string };
     };
     const [ledger, signUps, generated, failures, paid, refunded] = await Promise.all([
       this.entries
@@ -202,7 +203,7 @@ export class StatsService {
         .lean<{ day: string; keyId: Types.ObjectId; failures: number }[]>(),
       this.orders
         .find({ paidAt: within(from, to) })
-        .select({ totalPrice: 1, currency: 1, paidAt: 1 })
+        .select({ totalPrice: 1, currency: 1, paidAt: 1, 'promo.discount': 1 })
         .lean<OrderMoney[]>(),
       this.orders
         .find({ 'refund.at': within(from, to) })
@@ -221,7 +222,14 @@ export class StatsService {
       byKey[keyId.toHexString()] = (byKey[keyId.toHexString()] ?? 0) + count;
     }
     for (const order of paid) {
-      if (order.paidAt) money(dayOf(order.paidAt), order.currency).paidCents += centsOf(order);
+      if (!order.paidAt) continue;
+      const day = money(dayOf(order.paidAt), order.currency);
+      // What was paid, after any promo code; what the code took off beside it.
+      day.paidCents += centsOf(order);
+      if (order.promo) {
+        day.discountCents =
+          (day.discountCents ?? 0) + (parseAmountToCents(order.promo.discount) ?? 0);
+      }
     }
     for (const order of refunded) {
       if (order.refund) {

@@ -14,5 +14,6 @@ import { SupportService } from './support.service';
   ],
   controllers: [SupportController],
   providers: [SupportService],
+  exports: [SupportService],
 })
 export class SupportModule {}

@@ -271,6 +271,24 @@ export class SupportService implements OnModuleInit {
     return { total, open, inProgress, unread };
   }
 
+  /** Every ticket the caller's account opened, whole, newest first (their data export). */
+  async ownTickets(caller: AuthContext): Promise<SupportTicketRecord[]> {
+    if (!caller.user) return [];
+    const tickets = await this.tickets
+      .find({ userId: caller.user._id })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<SupportTicketData[]>();
+    return tickets.map((ticket) => toTicketRecord(ticket, caller));
+  }
+
+  /**
+   * A user deleted their account: the tickets it opened go, conversations and all. Contact-form
+   * tickets under its address are not its own (see isAuthor) and stay.
+   */
+  async removeAllOf(userId: string): Promise<void> {
+    await this.tickets.deleteMany({ userId: new Types.ObjectId(userId) });
+  }
+
   private async findVisible(caller: AuthContext, id: string): Promise<SupportTicketData> {
     const ticket = await this.tickets.findById(id).lean<SupportTicketData>();
     // Someone else's ticket is answered like a missing one: its existence is not theirs to know.

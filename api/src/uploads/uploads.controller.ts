@@ -7,7 +7,6 @@ import {
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  buildPath,
   contract,
   MAX_UPLOAD_BYTES,
   UPLOAD_TOO_LARGE_MESSAGE,
@@ -21,6 +20,7 @@ import { Endpoint, ValidParams } from '../common/endpoint';
 import { SensitiveRoute } from '../common/throttling';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/config.module';
+import { imageUrlOf } from './image-urls';
 import { UPLOAD_INCOMPLETE_MESSAGE } from './upload-reader';
 import { UploadsService } from './uploads.service';
 
@@ -118,7 +118,6 @@ export class UploadsController {
   }
 
   private urlOf(request: FastifyRequest, id: string): string {
-    const base = this.config.publicApiUrl ?? `${request.protocol}://${request.host}`;
-    return `${base}${buildPath(endpoints.file.path, { id })}`;
+    return imageUrlOf(this.config.publicApiUrl, request, id);
   }
 }

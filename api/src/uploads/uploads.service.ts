@@ -229,6 +229,20 @@ export class UploadsService implements OnModuleInit {
     }
   }
 
+  /**
+   * A user deleted their account: the images they uploaded go. Chunks first, then the file
+   * entries that name them, so a removal that stops half-way is found and finished by the next.
+   */
+  async removeAllOf(uploaderId: string): Promise<void> {
+    const files = await this.files()
+      .find({ 'metadata.uploaderId': uploaderId }, { projection: { _id: 1 } })
+      .toArray();
+    const ids = files.map((file) => file._id);
+    if (ids.length === 0) return;
+    await this.chunks().deleteMany({ files_id: { $in: ids } });
+    await this.files().deleteMany({ _id: { $in: ids } });
+  }
+
   private async usedBytes(uploaderId: string): Promise<number> {
     const files = await this.files()
       .find({ 'metadata.uploaderId': uploaderId }, { projection: { length: 1 } })

@@ -1,5 +1,6 @@
-import { Controller, ForbiddenException, StreamableFile } from '@nestjs/common';
+import { Controller, ForbiddenException, Req, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import {
   contract,
   type ResponseOf,
@@ -27,8 +28,9 @@ export class UsersController {
   createUser(
     @CurrentUser() caller: AuthContext,
     @ValidBody() body: ParsedBodyOf<typeof endpoints.createOrSync>,
+    @Req() request: FastifyRequest,
   ): Promise<ResponseOf<typeof endpoints.createOrSync>> {
-    return this.users.accounts.createOrSync(
+    return this.users.signedIn(
       {
         uid: caller.uid,
         email: caller.email,
@@ -36,6 +38,7 @@ export class UsersController {
         emailVerified: caller.emailVerified,
       },
       body,
+      request.ip,
     );
   }
 

@@ -7,6 +7,7 @@ import { AuthModule } from '../auth/auth.module';
 import { loadConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
+import { LimitsModule } from '../limits/limits.module';
 import { UsersModule } from './users.module';
 import { UsersService } from './users.service';
 import { Telemetry } from '../telemetry/telemetry';
@@ -21,6 +22,7 @@ async function usersServiceWith(adminEmails: string) {
       ConfigModule.forRoot(loadConfig({ NODE_ENV: 'test', ADMIN_EMAILS: adminEmails })),
       DatabaseModule.forRoot(mongoUri),
       TelemetryModule.forRoot(Telemetry.off()),
+      LimitsModule,
       AuthModule,
       AuditModule,
       UsersModule,

@@ -7,14 +7,16 @@ import {
   OnModuleInit,
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { ProfileUpdateBody, UserRecord, UserRole } from '@coldmail/contracts';
+import type { CreateUserBody, ProfileUpdateBody, UserRecord, UserRole } from '@coldmail/contracts';
 import { Model, trusted } from 'mongoose';
 import { AuditService } from '../audit/audit.service';
 import { FirebaseAuthService } from '../auth/firebase-auth.service';
 import { CreditsService } from '../credits/credits.service';
-import { AccountBinding } from './account-binding';
+import { TrialCredits } from '../credits/trial-credits';
+import { AccountBinding, type SignedInIdentity } from './account-binding';
 import { AdminUserEdits } from './admin-user-edits';
 import { PrivilegedRecords } from './privileged-records';
+import { SelfDeletions } from './self-deletions';
 import { DeletedAccount } from './schemas/deleted-account.schema';
 import { User, UserData } from './schemas/user.schema';
 import { UserAddresses } from './user-addresses';
@@ -43,6 +45,8 @@ export class UsersService implements OnModuleInit {
   readonly privileged: PrivilegedRecords;
   /** An admin's edits and deletes of other users (admin-user-edits.ts). */
   readonly adminEdits: AdminUserEdits;
+  /** Accounts their owners delete (self-deletions.ts). */
+  readonly selfDeletions: SelfDeletions;
 
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
@@ -51,6 +55,7 @@ export class UsersService implements OnModuleInit {
     firebaseAuth: FirebaseAuthService,
     audit: AuditService,
     private readonly callers: CallerCache,
+    private readonly trials: TrialCredits,
   ) {
     this.directory = new UserDirectory(users);
     this.addresses = new UserAddresses(users, firebaseAuth);
@@ -64,6 +69,26 @@ export class UsersService implements OnModuleInit {
       audit,
       callers,
     );
+    this.selfDeletions = new SelfDeletions(users, deletedAccounts, callers);
+  }
+
+  /**
+   * After every sign-in and registration: the caller's record, created the first time (see
+   * AccountBinding.createOrSync), with the trial credits added when this is the first sign-in
+   * since the address was verified.
+   */
+  async signedIn(
+    identity: SignedInIdentity,
+    body: CreateUserBody,
+    clientAddress: string | undefined,
+  ): Promise<UserRecord> {
+    const record = await this.accounts.createOrSync(identity, body);
+    return this.trials.grantOnce({
+      record,
+      email: identity.email,
+      emailVerified: identity.emailVerified,
+      clientAddress,
+    });
   }
 
   /**

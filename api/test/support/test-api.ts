@@ -49,8 +49,8 @@ const GEMINI_KEYS_SECRET = randomBytes(32).toString('base64');
 
 /**
  * The real API (createApp, as main.ts runs it) on a free port with its own fresh database (or,
- * to test a restart, another instance's). Rate limits and the cap on a buyer's unpaid orders are
- * off unless a test sets them; mail goes
+ * to test a restart, another instance's). Rate limits, the cap on a buyer's unpaid orders and the
+ * trial credits (so every balance starts at 0) are off unless a test sets them; mail goes
  * to a temporary directory. With `logger`, the API logs there (at that logger's level).
  */
 export async function startTestApi(
@@ -69,6 +69,7 @@ export async function startTestApi(
     THROTTLE_LIMIT: '0',
     THROTTLE_SENSITIVE_LIMIT: '0',
     OPEN_ORDERS_LIMIT: '0',
+    TRIAL_CREDITS: '0',
     MAIL_DIR: mkdtempSync(join(tmpdir(), 'api-test-mail-')),
     GEMINI_KEYS_SECRET,
     ...env,

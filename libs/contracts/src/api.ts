@@ -14,6 +14,8 @@ import { generatorEndpoints } from './generator/endpoints';
 import { auditEndpoints } from './audit/endpoints';
 import { statsEndpoints } from './stats/endpoints';
 import { remoteReleasesEndpoints } from './remote-releases/endpoints';
+import { accountEndpoints } from './account/endpoints';
+import { promoCodesEndpoints } from './promo-codes/endpoints';
 import { routes } from './routes';
 
 /**
@@ -40,6 +42,8 @@ export const contract = defineContract(routes, {
   audit: auditEndpoints,
   stats: statsEndpoints,
   remoteReleases: remoteReleasesEndpoints,
+  account: accountEndpoints,
+  promoCodes: promoCodesEndpoints,
 });
 
 export type ApiContract = typeof contract;

@@ -32,8 +32,9 @@ export interface Route {
   /** The success status when it is not 200 (Nest answers 201 to a POST unless told). */
   readonly status?: number;
   /**
-   * A sensitive admin action (users' roles and deletion, payment and key settings): the token is
-   * checked with Firebase each time, so a revoked session or a disabled account is refused at once.
+   * A sensitive action (an admin's on users' roles and deletion, payment and key settings; a
+   * user's export or deletion of their own account): the token is checked with Firebase each
+   * time, so a revoked session or a disabled or deleted account is refused at once.
    */
   readonly sensitive?: boolean;
   /** The body is multipart form data (a file upload), not JSON. */

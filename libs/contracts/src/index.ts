@@ -2,6 +2,8 @@ export * from './api';
 export * from './audit/schemas';
 export * from './stats/schemas';
 export * from './remote-releases/schemas';
+export * from './account/schemas';
+export * from './promo-codes/schemas';
 export * from './auth';
 export * from './common';
 export * from './content/schemas';

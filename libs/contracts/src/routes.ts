@@ -17,6 +17,8 @@ import { generatorRoutes } from './generator/routes';
 import { auditRoutes } from './audit/routes';
 import { statsRoutes } from './stats/routes';
 import { remoteReleasesRoutes } from './remote-releases/routes';
+import { accountRoutes } from './account/routes';
+import { promoCodesRoutes } from './promo-codes/routes';
 
 export const routes = defineRoutes({
   health: healthRoutes,
@@ -37,6 +39,8 @@ export const routes = defineRoutes({
   audit: auditRoutes,
   stats: statsRoutes,
   remoteReleases: remoteReleasesRoutes,
+  account: accountRoutes,
+  promoCodes: promoCodesRoutes,
 });
 
 export type Routes = typeof routes;

@@ -31,6 +31,8 @@ interface SignedInOptions {
   profile?: UserRecord | null;
   /** The query cache to connect (the shell's own, for the shell's tests); a new one otherwise. */
   queryClient?: QueryClient;
+  /** False: the account's address is not verified yet (its token says so). */
+  emailVerified?: boolean;
 }
 
 let signedInCache: QueryClient | null = null;
@@ -85,6 +87,7 @@ export function signInBuyer({
   apiUrl,
   profile = userRecord(),
   queryClient = createQueryClient(),
+  emailVerified = true,
 }: SignedInOptions): QueryClient {
   stopWatching?.();
   stopWatching = null;
@@ -99,6 +102,7 @@ export function signInBuyer({
     email: BUYER_EMAIL,
     displayName: null,
     photoURL: null,
+    emailVerified,
   });
   if (profile) recordLoaded(profile);
   return queryClient;

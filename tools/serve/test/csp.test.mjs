@@ -84,6 +84,8 @@ for (const [name, serve] of servers) {
         assert.ok(policy['connect-src']?.includes('https://api.coldmail.example'));
         assert.ok(policy['connect-src']?.includes('https://identitytoolkit.googleapis.com'));
         assert.ok(policy['frame-src']?.includes('https://coldmail-prod.firebaseapp.com'));
+        // Google sign-in's popup: its helper script, and its frame on the project's auth domain.
+        assert.ok(policy['script-src']?.includes('https://apis.google.com'));
         // PayPal by exact host; images and media only from the site, its API, its remotes,
         // PayPal, YouTube's posters and the image origins the operator names.
         for (const sources of Object.values(policy)) {

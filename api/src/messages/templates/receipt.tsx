@@ -10,6 +10,8 @@ export interface ReceiptFacts {
   /** Package orders: the credits added to the balance. */
   credits?: number;
   price: number;
+  /** The promo code the order was placed with and what it took off the price. */
+  discount?: { code: string; amount: string };
   processingFee: string;
   total: string;
   currency: string;
@@ -64,6 +66,12 @@ export function ReceiptMail({
           <Line name="Credits added" amount={String(facts.credits)} />
         )}
         <Line name="Price" amount={money(facts.price)} />
+        {facts.discount && (
+          <Line
+            name={`Promo code ${facts.discount.code}`}
+            amount={`−${money(facts.discount.amount)}`}
+          />
+        )}
         <Line name="Processing fee" amount={money(facts.processingFee)} />
         <Line name="Total paid" amount={money(facts.total)} />
         <Line name="Paid on" amount={paidOn} />

@@ -69,6 +69,29 @@ export class OrderRefund {
 }
 const OrderRefundSchema = SchemaFactory.createForClass(OrderRefund);
 
+/**
+ * The promo code an order was placed with, and what it took off: the order's own copy, kept
+ * whatever happens to the code later. subtotal - discount + processingFee = totalPrice.
+ */
+@Schema({ _id: false })
+class OrderPromo {
+  @Prop({ type: MongooseSchemaTypes.ObjectId, required: true })
+  codeId!: Types.ObjectId;
+
+  /** The code's text, upper-case. */
+  @Prop({ required: true })
+  code!: string;
+
+  /** 2-decimal string: the price before the discount (packagePrice). */
+  @Prop({ required: true })
+  subtotal!: string;
+
+  /** 2-decimal string. */
+  @Prop({ required: true })
+  discount!: string;
+}
+const OrderPromoSchema = SchemaFactory.createForClass(OrderPromo);
+
 /** The two kinds of order: credit packages and digital items. */
 export const orderKinds = ['package', 'item'] as const;
 export type OrderKind = (typeof orderKinds)[number];
@@ -107,9 +130,13 @@ export class Order {
   @Prop({ required: true })
   processingFee!: string;
 
-  /** 2-decimal string: what PayPal must capture, to the cent. */
+  /** 2-decimal string: what PayPal must capture, to the cent (after any promo code). */
   @Prop({ required: true })
   totalPrice!: string;
+
+  /** Placed with a promo code: which, and what it took off. */
+  @Prop({ type: OrderPromoSchema })
+  promo?: OrderPromo;
 
   /** 'pending' until a verified capture makes it 'Paid'. */
   @Prop({ required: true, default: paymentStatus.pending })

@@ -22,9 +22,13 @@ export class StatsDay {
   computedAt!: Date;
 }
 
-/** One day's figures; money in cents by currency, Gemini failures by key id. */
+/**
+ * One day's figures; money in cents by currency, Gemini failures by key id. discountCents (what
+ * promo codes took off the orders paid that day) is missing from days kept before promo codes,
+ * when there was none.
+ */
 export interface DayFigures {
-  revenue: Record<string, { paidCents: number; refundedCents: number }>;
+  revenue: Record<string, { paidCents: number; refundedCents: number; discountCents?: number }>;
   creditsSold: number;
   creditsSpent: number;
   newUsers: number;

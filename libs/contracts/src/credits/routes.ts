@@ -7,4 +7,10 @@ export const creditsRoutes = domainRoutes({
     path: '/api/credits/history',
     access: 'owner',
   },
+  /** What a new account gets for free (TRIAL_CREDITS), for the pages that say so. */
+  trialOffer: {
+    method: 'GET',
+    path: '/api/credits/trial-offer',
+    access: 'public',
+  },
 });

@@ -9,6 +9,7 @@ export const creditReasons = [
   'generation-refund',
   'admin-adjustment',
   'payment-reversal',
+  'trial',
 ] as const;
 export const creditReasonSchema = z.enum(creditReasons);
 export type CreditReason = z.infer<typeof creditReasonSchema>;
@@ -62,3 +63,10 @@ export const creditHistorySchema = z.object({
   total: z.number().int(),
 });
 export type CreditHistory = z.infer<typeof creditHistorySchema>;
+
+/**
+ * GET /api/credits/trial-offer: the free credits a new account gets once its e-mail address is
+ * verified (0: the store gives none), for the landing page and the dashboard to say so.
+ */
+export const trialOfferSchema = z.object({ credits: z.number().int().min(0) });
+export type TrialOffer = z.infer<typeof trialOfferSchema>;

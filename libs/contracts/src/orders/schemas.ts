@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema } from '../common';
+import { orderPromoCodeField } from '../promo-codes/schemas';
 
 /** What a buyer types at checkout; everything else comes from the stored package or item. */
 const billingFields = {
@@ -14,13 +15,22 @@ const billingFields = {
 
 /**
  * POST /new-order. Prices, credits, validity, e-mail, ids and statuses are never taken from the
- * client: other fields are dropped.
+ * client: other fields are dropped. With `promoCode`, the server prices the order with the code
+ * and holds one of its uses for it (or refuses the order, saying why).
  */
-export const newOrderBodySchema = z.object({ packageId: objectIdSchema, ...billingFields });
+export const newOrderBodySchema = z.object({
+  packageId: objectIdSchema,
+  ...billingFields,
+  ...orderPromoCodeField,
+});
 export type NewOrderBody = z.infer<typeof newOrderBodySchema>;
 
 /** POST /new-item-order: same rule, for a digital item. */
-export const newItemOrderBodySchema = z.object({ itemId: objectIdSchema, ...billingFields });
+export const newItemOrderBodySchema = z.object({
+  itemId: objectIdSchema,
+  ...billingFields,
+  ...orderPromoCodeField,
+});
 export type NewItemOrderBody = z.infer<typeof newItemOrderBodySchema>;
 
 /** The checkout form (both kinds): the billing fields. */
@@ -36,7 +46,13 @@ const payableOrderFields = {
   packageName: z.string(),
   packagePrice: z.number(),
   processingFee: z.string(),
+  /** What the buyer pays: packagePrice - discount + processingFee. */
   totalPrice: z.string(),
+  /** The promo code the order was placed with, upper-case; only on such orders. */
+  promoCode: z.string().optional(),
+  /** With a promo code: the price before it, and what it took off (2-decimal strings). */
+  subtotal: z.string().optional(),
+  discount: z.string().optional(),
   paymentStatus: z.string(),
   orderStatus: z.string(),
   paymentMethod: z.string().optional(),

@@ -30,6 +30,11 @@ const revenueSchema = z.object({
   refunded: z.string(),
   /** paid - refunded. */
   net: z.string(),
+  /**
+   * What promo codes took off the orders paid in the bucket (their `paid` is after it); only
+   * where a code was used.
+   */
+  discount: z.string().optional(),
 });
 export type StatsRevenue = z.infer<typeof revenueSchema>;
 

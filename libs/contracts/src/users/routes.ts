@@ -8,6 +8,8 @@ export const usersRoutes = domainRoutes({
     access: 'signed-in',
     status: 200,
     errorField: true,
+    // The first sign-in after verification adds the trial credits, with a history entry.
+    invalidates: ['users', 'credits'],
   },
   list: {
     method: 'GET',

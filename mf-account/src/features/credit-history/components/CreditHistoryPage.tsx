@@ -1,5 +1,5 @@
 import { routes } from '@coldmail/contracts/routes';
-import type { CreditHistoryEntry, CreditReason } from '@coldmail/contracts';
+import type { CreditHistoryEntry } from '@coldmail/contracts';
 import { api, downloadCsv } from '@coldmail/session';
 import {
   Alert,
@@ -19,16 +19,9 @@ import {
 import { keepPreviousData, useQuery } from '@coldmail/query';
 import { useState } from 'react';
 import styles from './CreditHistory.module.css';
+import { creditReasonInWords } from '../../../utils/credit-reasons';
 
 const PAGE_SIZE = 10;
-
-const reasonInWords: Record<CreditReason, string> = {
-  purchase: 'Credits bought',
-  generation: 'Email generated',
-  'generation-refund': 'Refund for a failed generation',
-  'admin-adjustment': 'Adjusted by an administrator',
-  'payment-reversal': 'Payment refunded or reversed',
-};
 
 /** '+5' in green, '−1' in red (a true minus sign, which screen readers read as minus). */
 function Change({ delta }: { delta: number }) {
@@ -53,7 +46,7 @@ const columns: TableColumn<CreditHistoryEntry>[] = [
     header: 'Reason',
     render: (entry) => (
       <span className={styles.reason}>
-        {reasonInWords[entry.reason]}
+        {creditReasonInWords[entry.reason]}
         {entry.shortfall ? (
           <span className={styles.muted}>{entry.shortfall} credits had already been spent</span>
         ) : null}

@@ -69,6 +69,43 @@ describe('/user/dashboard', () => {
   });
 });
 
+describe('/user/dashboard before the address is verified', () => {
+  it('says how many free credits verifying it brings, and a trial grant in words', async () => {
+    api = await startTestApi({
+      'credits.trialOffer': { body: { credits: 3 } },
+      'credits.history': {
+        body: {
+          entries: [
+            {
+              _id: '670000000000000000000003',
+              date: '2026-11-21T10:00:00.000Z',
+              delta: 3,
+              reason: 'trial',
+              reference: 'trial-1',
+              balanceAfter: 3,
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 5,
+        },
+      },
+    });
+    renderRemote(App, '/user/dashboard', {
+      apiUrl: api.url,
+      profile: userRecord({ currentBalance: 0 }),
+      emailVerified: false,
+    });
+    expect(
+      await screen.findByText(
+        'Verify your email address to get 3 free credits to try the generator.',
+      ),
+    ).toBeTruthy();
+    const recent = await screen.findByRole('list', { name: 'Recent credit changes' });
+    expect(within(recent).getByText('Free trial credits')).toBeTruthy();
+  });
+});
+
 describe('/user/dashboard without the user’s record', () => {
   it('says it could not be loaded and offers a retry, instead of waiting for ever', async () => {
     api = await startTestApi({

@@ -1,10 +1,10 @@
-import type { CreditHistoryEntry } from '@coldmail/contracts';
 import { paths } from '@coldmail/registry/pages';
 import { Link } from '@coldmail/router';
 import { api, useMe, useSession } from '@coldmail/session';
 import { Alert, Button, ButtonLink, Card, PageHeader, Spinner, formatDate } from '@coldmail/ui';
 import { useQuery } from '@coldmail/query';
 import styles from './Dashboard.module.css';
+import { creditReasonInWords } from '../../../utils/credit-reasons';
 
 const RECENT_ENTRIES = 5;
 
@@ -27,14 +27,6 @@ const shortcuts = [
   },
   { to: paths.userSelectPackage, title: 'Upgrade Package', text: 'Get more credits.' },
 ];
-
-const reasonInWords: Record<CreditHistoryEntry['reason'], string> = {
-  purchase: 'Credits bought',
-  generation: 'Email generated',
-  'generation-refund': 'Refund for a failed generation',
-  'admin-adjustment': 'Adjusted by an administrator',
-  'payment-reversal': 'Payment refunded or reversed',
-};
 
 /** /user/dashboard — a welcome, shortcuts to everything, and where the credits stand. */
 export function DashboardPage() {
@@ -74,10 +66,25 @@ export function DashboardPage() {
             {credits === null ? '…' : `${credits} ${credits === 1 ? 'credit' : 'credits'}`}
           </p>
         )}
+        <TrialOffer />
         <RecentCredits />
         <Link to={paths.userCreditHistory}>See your credit history</Link>
       </Card>
     </section>
+  );
+}
+
+/** Until the address is verified, what verifying it brings (TRIAL_CREDITS, when the store gives any). */
+function TrialOffer() {
+  const verified = useSession((state) => state.user?.emailVerified);
+  const offer = useQuery({ ...api.credits.trialOffer.query(), enabled: verified === false });
+  const credits = offer.data?.credits ?? 0;
+  if (verified !== false || credits === 0) return null;
+  return (
+    <p className={styles.trial}>
+      Verify your email address to get {credits} free {credits === 1 ? 'credit' : 'credits'} to try
+      the generator.
+    </p>
   );
 }
 
@@ -93,7 +100,7 @@ function RecentCredits() {
       {history.data.entries.map((entry) => (
         <li key={entry._id} className={styles.entry}>
           <span>{formatDate(entry.date)}</span>
-          <span>{reasonInWords[entry.reason]}</span>
+          <span>{creditReasonInWords[entry.reason]}</span>
           <span className={entry.delta >= 0 ? styles.gain : styles.loss}>
             {entry.delta > 0 ? `+${entry.delta}` : entry.delta < 0 ? `−${-entry.delta}` : '0'}
           </span>

@@ -13,8 +13,11 @@ afterEach(async () => {
   api = undefined;
 });
 
-async function renderWith(reply: NonNullable<ApiRoutes['packages.list']>) {
-  api = await startTestApi({ 'packages.list': reply });
+async function renderWith(reply: NonNullable<ApiRoutes['packages.list']>, trialCredits = 0) {
+  api = await startTestApi({
+    'packages.list': reply,
+    'credits.trialOffer': { body: { credits: trialCredits } },
+  });
   sessionActions.configure({ apiBaseUrl: api.url });
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -26,6 +29,19 @@ async function renderWith(reply: NonNullable<ApiRoutes['packages.list']>) {
 }
 
 describe('PackagesSection', () => {
+  it('says what a new account gets for free, when the store gives anything', async () => {
+    await renderWith({ body: [creditPackage({ _id: id(1) })] }, 3);
+    expect(
+      await screen.findByText('New accounts get 3 free credits to try the generator.'),
+    ).toBeTruthy();
+  });
+
+  it('says nothing of a trial when the store gives none', async () => {
+    await renderWith({ body: [creditPackage({ _id: id(1) })] }, 0);
+    await screen.findAllByRole('article');
+    expect(screen.queryByText(/free credit/)).toBeNull();
+  });
+
   it('shows a spinner, then a card for each of the first three packages', async () => {
     await renderWith({
       body: [

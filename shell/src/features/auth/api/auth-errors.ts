@@ -15,6 +15,8 @@ const loginMessages: Record<string, string> = {
   'auth/invalid-email': 'Invalid email address format.',
   'auth/user-disabled': 'This account has been disabled.',
   'auth/too-many-requests': 'Too many failed login attempts. Please try again later.',
+  'auth/account-exists-with-different-credential':
+    'An account already exists with this email address. Sign in with your password to add Google to it.',
 };
 
 const registerMessages: Record<string, string> = {

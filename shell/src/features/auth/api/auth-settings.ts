@@ -26,3 +26,8 @@ export function configureAuth(firebase: FirebaseSettings | undefined): boolean {
 export function authSettings(): FirebaseSettings | null {
   return settings;
 }
+
+/** Whether sign-in runs on the Auth emulator (development and tests), not a real project. */
+export function usesAuthEmulator(): boolean {
+  return Boolean(settings?.emulatorUrl);
+}

@@ -1,9 +1,10 @@
 import { queryClient } from '@coldmail/query';
 import { sessionActions } from '@coldmail/session';
-import type { Auth, User } from 'firebase/auth';
+import type { FirebaseError } from 'firebase/app';
+import type { Auth, AuthCredential, User } from 'firebase/auth';
 import { useEffect } from 'react';
 import { cacheAuthState, clearCachedSession } from '../../../utils/browser-cache';
-import { authSettings } from './auth-settings';
+import { authSettings, usesAuthEmulator } from './auth-settings';
 import { loadUserRecord, stopWatchingRecord, syncUserRecord } from './user-record';
 
 let authPromise: Promise<Auth> | null = null;
@@ -11,6 +12,11 @@ let authPromise: Promise<Auth> | null = null;
 let registering = false;
 /** Set by signIn: the next signed-in state is a sign-in (sync the record), not a restore. */
 let signingIn = false;
+/**
+ * A Google sign-in Firebase refused because the address already has a password account (one
+ * account per address): linked to that account once its owner signs in with the password.
+ */
+let pendingGoogle: { email: string; credential: AuthCredential } | null = null;
 
 function toAuthUser(user: User) {
   return {
@@ -112,9 +118,62 @@ export async function signIn(email: string, password: string): Promise<void> {
   const { auth: instance, sdk } = await auth();
   signingIn = true;
   try {
-    await sdk.signInWithEmailAndPassword(instance, email, password);
+    const { user } = await sdk.signInWithEmailAndPassword(instance, email, password);
+    const pending = pendingGoogle;
+    pendingGoogle = null;
+    if (pending && pending.email === user.email?.toLowerCase()) {
+      // The password proved the account is theirs: Google joins it instead of a second account.
+      await sdk.linkWithCredential(user, pending.credential).catch((error: unknown) => {
+        console.warn('Google could not be linked to the account', error);
+      });
+    }
   } catch (error) {
     signingIn = false;
+    throw error;
+  }
+}
+
+/** The Google account a visitor picks in the Auth emulator's stand-in for Google's chooser. */
+export interface EmulatedGoogleAccount {
+  email: string;
+  name: string;
+}
+
+/**
+ * Sign-in with Google. On a real Firebase project: Google's account chooser in a popup. On the
+ * Auth emulator: the account the visitor typed in our stand-in for the chooser, signed in with
+ * the unsigned Google ID token the emulator takes in place of Google's (its documented way to
+ * test federated sign-in; its own popup needs Google's gapi script, which an offline machine
+ * cannot load). Either way Firebase then signs in the Google account: one whose verified address
+ * already has an account joins it; where Firebase first wants that account's password, the
+ * sign-in fails with auth/account-exists-with-different-credential and the next password
+ * sign-in links Google.
+ */
+export async function signInWithGoogle(emulated?: EmulatedGoogleAccount): Promise<void> {
+  const { auth: instance, sdk } = await auth();
+  signingIn = true;
+  try {
+    if (usesAuthEmulator()) {
+      if (!emulated) throw notConfigured();
+      const idToken = JSON.stringify({
+        sub: `google-${emulated.email.toLowerCase()}`,
+        email: emulated.email,
+        email_verified: true,
+        name: emulated.name,
+      });
+      await sdk.signInWithCredential(instance, sdk.GoogleAuthProvider.credential(idToken));
+    } else {
+      await sdk.signInWithPopup(instance, new sdk.GoogleAuthProvider());
+    }
+  } catch (error) {
+    signingIn = false;
+    // The SDK's sign-in errors are FirebaseErrors; credentialFromError reads only their data.
+    const refused = error as FirebaseError;
+    const credential = sdk.GoogleAuthProvider.credentialFromError(refused);
+    const email = refused.customData?.email;
+    if (credential && typeof email === 'string') {
+      pendingGoogle = { email: email.toLowerCase(), credential };
+    }
     throw error;
   }
 }

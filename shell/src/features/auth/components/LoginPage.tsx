@@ -9,6 +9,7 @@ import { Link, Navigate, useLocation, useNavigate, type Location } from '@coldma
 import { loginErrorMessage } from '../api/auth-errors';
 import { signIn, usePrepareSignIn } from '../api/firebase-auth';
 import { AuthCard } from './AuthCard';
+import { GoogleSignInButton } from './GoogleSignInButton';
 import styles from './AuthForm.module.css';
 
 const benefits = [
@@ -85,6 +86,7 @@ export function LoginPage() {
           Login
         </Button>
       </form>
+      <GoogleSignInButton onError={setError} />
       <p className={styles.footer}>
         Don&apos;t have an account? <Link to={paths.register}>Sign up for free</Link>
       </p>

@@ -9,6 +9,7 @@ import { Link, Navigate, useNavigate } from '@coldmail/router';
 import { registerErrorMessage } from '../api/auth-errors';
 import { register as registerAccount, usePrepareSignIn } from '../api/firebase-auth';
 import { AuthCard } from './AuthCard';
+import { GoogleSignInButton } from './GoogleSignInButton';
 import styles from './AuthForm.module.css';
 
 export function RegisterPage() {
@@ -76,6 +77,7 @@ export function RegisterPage() {
           Sign Up
         </Button>
       </form>
+      <GoogleSignInButton onError={setError} />
       <p className={styles.footer}>
         <Link to={paths.login}>Already have an account?</Link>
       </p>
