@@ -22,6 +22,7 @@ import { MessagesModule } from './messages/messages.module';
 import { OrdersModule } from './orders/orders.module';
 import { PackagesModule } from './packages/packages.module';
 import { PaymentsModule } from './payments/payments.module';
+import { InvoicesModule } from './invoices/invoices.module';
 import { PromoCodesModule } from './promo-codes/promo-codes.module';
 import { RemoteReleasesModule } from './remote-releases/remote-releases.module';
 import { SeedModule } from './seed/seed.module';
@@ -52,6 +53,7 @@ export class AppModule {
         PackagesModule,
         ItemsModule,
         OrdersModule,
+        InvoicesModule,
         PromoCodesModule,
         PaymentsModule,
         ContentModule,

@@ -38,6 +38,17 @@ test.describe('legal pages', () => {
     assert.deepEqual(page.pageErrors, []);
   });
 
+  test('the privacy policy tells how to download and delete one’s data, and what a deletion keeps', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${stack.urls.shell}${paths.privacy}`);
+    await page.getByRole('heading', { level: 2, name: 'Deleting your account' }).waitFor();
+    const policy = await page.getByRole('article').innerText();
+    assert.match(policy, /Privacy & data in your dashboard’s menu downloads a copy of your data/);
+    assert.match(policy, /We keep your orders and invoices, because accounting law requires us/);
+    assert.match(policy, /a one-way hash of your e-mail address/);
+    assert.deepEqual(page.pageErrors, []);
+  });
+
   test('an admin rewrites, hides and restores the refund policy; the page and its HTML follow', async () => {
     await adminPage.goto(`${stack.urls.shell}${paths.adminSettings}`);
     await adminPage.getByRole('button', { name: 'Refund Policy' }).click();

@@ -155,6 +155,13 @@ export const pages = /** @type {const} */ ({
     owner: 'account',
     area: 'user',
   },
+  // "Download my data" and "Delete my account" (the privacy policy points here).
+  userPrivacy: {
+    path: '/user/privacy',
+    title: 'Privacy & data',
+    owner: 'account',
+    area: 'user',
+  },
   // A paid order's receipt, to read or print; `kind` is package or item (linked from the
   // histories and from the receipt e-mail, whose link the API builds with this path).
   userReceipt: {
@@ -224,6 +231,12 @@ export const pages = /** @type {const} */ ({
   adminSettings: { path: '/admin/settings', title: 'Settings', owner: 'admin', area: 'admin' },
   adminPackages: { path: '/admin/packages', title: 'Packages', owner: 'admin', area: 'admin' },
   adminAuditLog: { path: '/admin/audit-log', title: 'Audit Log', owner: 'admin', area: 'admin' },
+  adminPromoCodes: {
+    path: '/admin/promo-codes',
+    title: 'Promo Codes',
+    owner: 'admin',
+    area: 'admin',
+  },
   // Until the settings dashboard hosts its panels, the Gemini Keys panel has a page of its own.
   adminGeminiKeys: {
     path: '/admin/settings/gemini-keys',
@@ -285,6 +298,7 @@ export const menus = /** @type {const} */ ({
     { page: 'userSupport', label: 'Support', icon: 'support' },
     { page: 'userPendingPayment', label: 'Pending Payment', icon: 'pending' },
     { page: 'userSubscriptionHistory', label: 'Subscription History', icon: 'history' },
+    { page: 'userPrivacy', label: 'Privacy & data', icon: 'settings' },
     // The back office is its own area: admins open it beside their user area, not instead of it.
     {
       page: 'adminDashboard',
@@ -300,6 +314,7 @@ export const menus = /** @type {const} */ ({
     { page: 'adminUsers', label: 'Total Users', icon: 'users' },
     { page: 'adminSupportMessages', label: 'Support Messages', icon: 'support' },
     { page: 'adminSettings', label: 'Settings', icon: 'settings', alsoFor: ['adminPackages'] },
+    { page: 'adminPromoCodes', label: 'Promo Codes', icon: 'promo' },
     { page: 'adminAuditLog', label: 'Audit Log', icon: 'audit' },
   ],
 });

@@ -114,6 +114,7 @@ describe('sidebars', () => {
       'Support /user/support',
       'Pending Payment /user/pending-payment/',
       'Subscription History /user/subscription-history',
+      'Privacy & data /user/privacy',
       'Admin Dashboard /admin/dashboard',
     ]);
     expect(navOf('user').filter((entry) => entry.adminOnly || entry.newTab)).toEqual([
@@ -125,7 +126,8 @@ describe('sidebars', () => {
       'Total Users /admin/users',
       'Support Messages /admin/support-messages',
       'Settings /admin/settings',
-      // Beyond the spec: the audit log of every admin change.
+      // Beyond the spec: the promo codes, and the audit log of every admin change.
+      'Promo Codes /admin/promo-codes',
       'Audit Log /admin/audit-log',
     ]);
   });
@@ -202,6 +204,7 @@ describe('routes documents', () => {
       'Release notes',
       'Pending Payment',
       'Subscription History',
+      'Privacy & data',
       // After an entry nobody knows: before the admin-only entries at the end.
       'Referrals',
       'Admin Dashboard',

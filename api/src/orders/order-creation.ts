@@ -1,5 +1,6 @@
 import { ConflictException, ForbiddenException, NotFoundException } from '@nestjs/common';
 import {
+  orderAmountsOf,
   orderStatus,
   paymentStatus,
   toCents,
@@ -15,7 +16,7 @@ import type { AppConfig } from '../config/app-config';
 import type { ItemsService } from '../items/items.service';
 import type { PackagesService } from '../packages/packages.service';
 import type { StoreCurrency } from '../packages/store-currency';
-import { discountedAmountsOf } from '../promo-codes/promo-code-rules';
+import type { InvoicesService } from '../invoices/invoices.service';
 import type { PromoCodesService, ReservedUse } from '../promo-codes/promo-codes.service';
 import { newOrderCode } from './order-codes';
 import { formatOrderDate } from './order-dates';
@@ -50,6 +51,7 @@ export class OrderCreation {
     private readonly config: AppConfig,
     private readonly totals: OrderTotals,
     private readonly promoCodes: PromoCodesService,
+    private readonly invoices: InvoicesService,
   ) {}
 
   /**
@@ -101,7 +103,7 @@ export class OrderCreation {
   private async insertPending<K extends OrderKind>(
     kind: K,
     caller: AuthContext,
-    { promoCode, ...billing }: BillingForm & { promoCode?: string },
+    { promoCode, companyName, companyTaxId, ...billing }: BillingForm & { promoCode?: string },
     product: Product,
     details: Record<string, unknown>,
   ): Promise<OrderOfKind<K>> {
@@ -135,7 +137,12 @@ export class OrderCreation {
           at: new Date(),
         })
       : null;
-    const amounts = discountedAmountsOf(priceCents, reserved?.discountCents ?? 0);
+    // The buyer country's tax of the day, kept with the order (an unknown country pays none).
+    const tax = await this.invoices.taxFor(billing.country).catch(async (error: unknown) => {
+      if (reserved) await this.promoCodes.release(_id);
+      throw error;
+    });
+    const amounts = orderAmountsOf(priceCents, reserved?.discountCents ?? 0, tax);
     const order = {
       ...details,
       _id,
@@ -154,6 +161,9 @@ export class OrderCreation {
             },
           }
         : {}),
+      ...(tax ? { tax: { ...tax, amount: amounts.tax } } : {}),
+      ...(companyName ? { companyName } : {}),
+      ...(companyTaxId ? { companyTaxId } : {}),
       customerId,
       customerEmail: caller.email,
       customerName: billing.customerName,

@@ -1,4 +1,5 @@
 import {
+  formatCents,
   isPaid,
   type ItemOrder as ItemOrderRecord,
   type PackageOrder as PackageOrderRecord,
@@ -24,6 +25,27 @@ function commonFieldsOf(order: AnyOrder) {
           promoCode: order.promo.code,
           subtotal: order.promo.subtotal,
           discount: order.promo.discount,
+        }
+      : {}),
+    ...(order.tax ? { tax: order.tax } : {}),
+    ...(order.companyName ? { companyName: order.companyName } : {}),
+    ...(order.companyTaxId ? { companyTaxId: order.companyTaxId } : {}),
+    ...(order.invoice
+      ? {
+          invoice: {
+            number: order.invoice.number,
+            issuedAt: order.invoice.issuedAt.toISOString(),
+            seller: order.invoice.seller,
+          },
+        }
+      : {}),
+    ...(order.creditNotes?.length
+      ? {
+          creditNotes: order.creditNotes.map((note) => ({
+            number: note.number,
+            issuedAt: note.issuedAt.toISOString(),
+            amount: formatCents(note.amountCents),
+          })),
         }
       : {}),
     paymentStatus: order.paymentStatus,

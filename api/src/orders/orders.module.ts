@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { InvoicesModule } from '../invoices/invoices.module';
 import { ItemsModule } from '../items/items.module';
 import { PackagesModule } from '../packages/packages.module';
 import { PromoCodesModule } from '../promo-codes/promo-codes.module';
@@ -27,6 +28,7 @@ import { PackageOrderSchema } from './schemas/package-order.schema';
     PackagesModule,
     ItemsModule,
     PromoCodesModule,
+    InvoicesModule,
     UsersModule,
   ],
   controllers: [OrdersController],

@@ -21,8 +21,10 @@ import { InjectConfig } from '../config/config.module';
 import { ItemsService } from '../items/items.service';
 import { PackagesService } from '../packages/packages.service';
 import { StoreCurrency } from '../packages/store-currency';
+import { InvoicesService } from '../invoices/invoices.service';
 import { PromoCodesService } from '../promo-codes/promo-codes.service';
 import { isBuyer, listedOrders, mayView } from './order-access';
+import { OrderDocuments } from './order-documents';
 import { OrderCreation } from './order-creation';
 import { adoptOrderKinds } from './order-kinds.migration';
 import type { AnyOrder, OrderKind, OrderOfKind } from './order-kinds';
@@ -79,6 +81,8 @@ export class OrdersService implements OnModuleInit {
   readonly refunds: OrderRefunds;
   /** How many orders of each kind there are (order-totals.ts). */
   readonly totals: OrderTotals;
+  /** Invoices and credit notes kept with orders (order-documents.ts). */
+  readonly documents: OrderDocuments;
 
   constructor(
     @InjectModel(Order.name) private readonly model: Model<Order>,
@@ -87,6 +91,7 @@ export class OrdersService implements OnModuleInit {
     private readonly storeCurrency: StoreCurrency,
     @InjectConfig() config: AppConfig,
     private readonly promoCodes: PromoCodesService,
+    invoices: InvoicesService,
   ) {
     this.totals = new OrderTotals(model);
     this.creation = new OrderCreation(
@@ -97,10 +102,12 @@ export class OrdersService implements OnModuleInit {
       config,
       this.totals,
       promoCodes,
+      invoices,
     );
     this.mail = new OrderMailOutbox(model);
     this.payment = new OrderPayment(model);
     this.refunds = new OrderRefunds(model);
+    this.documents = new OrderDocuments(model);
   }
 
   /**

@@ -79,9 +79,13 @@ export class CheckoutService {
               invoice_id: order.paymentId,
               amount: {
                 ...money(order.totalPrice),
-                // PayPal checks that the parts add up: item_total + handling - discount = value.
+                // PayPal checks that the parts add up: item_total + tax_total + handling -
+                // discount = value. A tax inside the prices is in item_total already.
                 breakdown: {
                   item_total: money(order.packagePrice.toFixed(2)),
+                  ...(order.tax && !order.tax.inclusive
+                    ? { tax_total: money(order.tax.amount) }
+                    : {}),
                   handling: money(order.processingFee),
                   ...(order.promo ? { discount: money(order.promo.discount) } : {}),
                 },

@@ -8,6 +8,7 @@ import { Telemetry } from '../telemetry/telemetry';
 import { UsersService } from '../users/users.service';
 import { DuplicateCapturesService } from './duplicate-captures.service';
 import { OrderMailService } from './order-mail.service';
+import { InvoiceIssuing } from './invoice-issuing';
 import { RefundFulfilment } from './refund-fulfilment.service';
 
 export type Fulfilled<Order> = {
@@ -41,6 +42,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
     private readonly orderMail: OrderMailService,
     private readonly duplicates: DuplicateCapturesService,
     private readonly refunds: RefundFulfilment,
+    private readonly issuing: InvoiceIssuing,
   ) {}
 
   /** At start-up: what a stopped process left half done (the recovery sweep repeats it). */
@@ -65,7 +67,8 @@ export class FulfilmentService implements OnApplicationBootstrap {
     }
     await this.refunds.recover();
     await this.duplicates.recover();
-    // Last: a refund notice then says what the refund took back.
+    await this.issuing.recover();
+    // Last: a refund notice then says what the refund took back, a receipt names its invoice.
     await this.orderMail.sendOwed();
   }
 
@@ -120,9 +123,11 @@ export class FulfilmentService implements OnApplicationBootstrap {
     if (won) {
       this.logger.log(`Order ${order.orderId} paid (capture ${payment.captureId})`);
       this.telemetry.payment('paid', moneyOf(won));
+      // Before the receipt, which names and links it.
+      await this.issuing.invoice(won);
       // Not awaited: the buyer's answer does not wait for SMTP; a failure is left to the sweep.
       void this.orderMail.send(won._id, 'receipt');
-      return { order: won, alreadyProcessed: false };
+      return { order: (await this.orders.findById(won._id)) ?? won, alreadyProcessed: false };
     }
     const current = await this.orders.findById(order._id);
     if (!current) {

@@ -80,6 +80,8 @@ export class OrderMailService {
               ? { discount: { code: order.promo.code, amount: order.promo.discount } }
               : {}),
             processingFee: order.processingFee,
+            ...(order.tax ? { tax: order.tax } : {}),
+            ...(order.invoice ? { invoiceNumber: order.invoice.number } : {}),
             total: order.totalPrice,
             currency,
             captureId: order.paypalTransactionID ?? '',

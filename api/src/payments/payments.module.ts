@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { CreditsModule } from '../credits/credits.module';
+import { InvoicesModule } from '../invoices/invoices.module';
 import { MessagesModule } from '../messages/messages.module';
 import { OrdersModule } from '../orders/orders.module';
 import { PackagesModule } from '../packages/packages.module';
@@ -8,6 +9,7 @@ import { SecretsModule } from '../secrets/secrets.module';
 import { UsersModule } from '../users/users.module';
 import { DuplicateCapturesService } from './duplicate-captures.service';
 import { FulfilmentService } from './fulfilment.service';
+import { InvoiceIssuing } from './invoice-issuing';
 import { RefundFulfilment } from './refund-fulfilment.service';
 import { OrderMailService } from './order-mail.service';
 import { PaymentsController } from './payments.controller';
@@ -36,6 +38,7 @@ import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delive
     CreditsModule,
     SecretsModule,
     MessagesModule,
+    InvoicesModule,
   ],
   controllers: [PaypalSettingsController, PaymentsController, RefundsController],
   providers: [
@@ -51,6 +54,7 @@ import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delive
     RefundFulfilment,
     DuplicateCapturesService,
     OrderMailService,
+    InvoiceIssuing,
   ],
   exports: [FulfilmentService],
 })

@@ -110,8 +110,16 @@ export interface CreatePaypalOrderRequest {
     custom_id: string;
     invoice_id: string;
     amount: PaypalMoney & {
-      /** A promo code's `discount` is taken off: item_total + handling - discount = value. */
-      breakdown: { item_total: PaypalMoney; handling: PaypalMoney; discount?: PaypalMoney };
+      /**
+       * A promo code's `discount` is taken off, a tax added to the prices is `tax_total`:
+       * item_total + tax_total + handling - discount = value.
+       */
+      breakdown: {
+        item_total: PaypalMoney;
+        tax_total?: PaypalMoney;
+        handling: PaypalMoney;
+        discount?: PaypalMoney;
+      };
     };
   }>;
 }

@@ -6,6 +6,7 @@ import { OrdersService } from '../orders/orders.service';
 import type { OrderRefund } from '../orders/schemas/order.schema';
 import type { PackageOrderData } from '../orders/schemas/package-order.schema';
 import { Telemetry } from '../telemetry/telemetry';
+import { InvoiceIssuing } from './invoice-issuing';
 import { OrderMailService } from './order-mail.service';
 
 /** The money the order's partial refunds have given back so far. */
@@ -31,6 +32,7 @@ export class RefundFulfilment {
     private readonly credits: CreditsService,
     private readonly telemetry: Telemetry,
     private readonly orderMail: OrderMailService,
+    private readonly issuing: InvoiceIssuing,
   ) {}
 
   /** Takes back the credits of refunds a stopped process (or a failed step) left half done. */
@@ -64,6 +66,7 @@ export class RefundFulfilment {
     );
     if (!recorded) return;
     this.telemetry.payment('refunded', { ...moneyOf(recorded), cents: refund.amountCents });
+    await this.issuing.creditNote(recorded, refund.paypalReference, refund.amountCents, refund.at);
     const refundedCents = partiallyRefundedCents(recorded);
     if (refundedCents >= totalCentsOf(recorded)) {
       await this.refund(recorded, {
@@ -131,6 +134,8 @@ export class RefundFulfilment {
       const money = moneyOf(won);
       const rest = Math.max(0, money.cents - partiallyRefundedCents(won));
       this.telemetry.payment('refunded', { ...money, cents: rest });
+      // What this refund gave back beyond the partial refunds' own credit notes.
+      await this.issuing.creditNote(won, 'refund', rest, refund.at ?? new Date());
     }
     let current = won ?? (await this.orders.findById(order._id));
     if (!current) throw new ConflictException('This order no longer exists.');

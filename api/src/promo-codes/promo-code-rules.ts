@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { formatCents, priceBreakdownOf, toCents, type PaypalCurrency } from '@coldmail/contracts';
+import { formatCents, orderAmountsOf, toCents, type PaypalCurrency } from '@coldmail/contracts';
 import type { PromoCode } from './schemas/promo-code.schema';
 
 /** PayPal takes no payment of nothing: an order with a code still costs at least this. */
@@ -89,15 +89,14 @@ export function refusalOf(code: PromoCodeTerms, purchase: Purchase): PromoCodeRe
 }
 
 /**
- * An order's money with a discount, as 2-decimal strings: the processing fee is charged on the
- * discounted price, so subtotal - discount + processingFee = total, as PayPal's breakdown adds up.
+ * An order's money with a discount and no tax (a quote: the tax follows the buyer's country,
+ * which checkout adds), as 2-decimal strings: subtotal - discount + processingFee = total.
  */
 export function discountedAmountsOf(priceCents: number, discountCents: number) {
-  const discounted = priceBreakdownOf((priceCents - discountCents) / 100);
-  return {
-    subtotal: formatCents(priceCents),
-    discount: formatCents(discountCents),
-    processingFee: discounted.processingFee,
-    total: discounted.total,
-  };
+  const { subtotal, discount, processingFee, total } = orderAmountsOf(
+    priceCents,
+    discountCents,
+    null,
+  );
+  return { subtotal, discount, processingFee, total };
 }

@@ -15,6 +15,7 @@ import { auditEndpoints } from './audit/endpoints';
 import { statsEndpoints } from './stats/endpoints';
 import { remoteReleasesEndpoints } from './remote-releases/endpoints';
 import { accountEndpoints } from './account/endpoints';
+import { invoicesEndpoints } from './invoices/endpoints';
 import { promoCodesEndpoints } from './promo-codes/endpoints';
 import { routes } from './routes';
 
@@ -43,6 +44,7 @@ export const contract = defineContract(routes, {
   stats: statsEndpoints,
   remoteReleases: remoteReleasesEndpoints,
   account: accountEndpoints,
+  invoices: invoicesEndpoints,
   promoCodes: promoCodesEndpoints,
 });
 

@@ -3,6 +3,7 @@ export * from './audit/schemas';
 export * from './stats/schemas';
 export * from './remote-releases/schemas';
 export * from './account/schemas';
+export * from './invoices/schemas';
 export * from './promo-codes/schemas';
 export * from './auth';
 export * from './common';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, parseAmountToCents, priceBreakdownOf, toCents } from './money';
+import {
+  formatCents,
+  orderAmountsOf,
+  parseAmountToCents,
+  priceBreakdownOf,
+  toCents,
+} from './money';
 
 describe('toCents and formatCents', () => {
   it('turns prices with float noise into exact cents', () => {
@@ -66,5 +72,34 @@ describe('parseAmountToCents', () => {
     for (const bad of ['', '-1.00', '1.001', '1e3', ' 1.00', '1,00', 'NaN']) {
       expect(parseAmountToCents(bad)).toBeNull();
     }
+  });
+});
+
+describe('orderAmountsOf', () => {
+  it('adds an exclusive tax to the discounted price, rounded to the cent once', () => {
+    // 19.99 less 2.00 is 17.99; 20 % of it is 3.598, so 3.60; 17.99 + 3.60 = 21.59.
+    expect(orderAmountsOf(1999, 200, { rate: 20, inclusive: false })).toEqual({
+      subtotal: '19.99',
+      discount: '2.00',
+      processingFee: '0.00',
+      tax: '3.60',
+      total: '21.59',
+      taxCents: 360,
+      totalCents: 2159,
+    });
+  });
+
+  it('finds an inclusive tax inside the total, which stays the price', () => {
+    // 19.00 holds 19.00 * 20 / 120 = 3.1666…, so 3.17 of tax.
+    const amounts = orderAmountsOf(1900, 0, { rate: 20, inclusive: true });
+    expect(amounts).toMatchObject({ tax: '3.17', total: '19.00', totalCents: 1900 });
+  });
+
+  it('charges no tax where the country pays none', () => {
+    expect(orderAmountsOf(999, 0, null)).toMatchObject({ tax: '0.00', total: '9.99' });
+    expect(orderAmountsOf(999, 0, { rate: 0, inclusive: false })).toMatchObject({
+      tax: '0.00',
+      total: '9.99',
+    });
   });
 });

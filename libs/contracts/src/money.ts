@@ -52,6 +52,50 @@ export function priceBreakdownOf(price: number, feeRate = PROCESSING_FEE_RATE): 
   };
 }
 
+/** An order's money, in cents and as the 2-decimal strings orders store. */
+export interface OrderAmounts {
+  subtotal: string;
+  discount: string;
+  processingFee: string;
+  /** The tax in the total (inclusive prices) or added to it; '0.00' where none is due. */
+  tax: string;
+  total: string;
+  taxCents: number;
+  totalCents: number;
+}
+
+/**
+ * What an order of a price costs with a discount and its buyer country's tax: the processing
+ * fee on the discounted price; the tax on what is charged (price and fee), either contained in it
+ * (`inclusive`: the total does not change) or added to it. Each part is rounded to the cent once,
+ * so subtotal - discount + fee (+ tax when added) = total, to the cent, as PayPal's breakdown adds
+ * up. Checkout shows these figures and the API charges them.
+ */
+export function orderAmountsOf(
+  priceCents: number,
+  discountCents: number,
+  tax: { rate: number; inclusive: boolean } | null,
+): OrderAmounts {
+  const discounted = priceBreakdownOf((priceCents - discountCents) / 100);
+  const chargedCents = discounted.totalCents;
+  const rate = tax?.rate ?? 0;
+  const taxCents = !tax
+    ? 0
+    : tax.inclusive
+      ? Math.round((chargedCents * rate) / (100 + rate))
+      : Math.round((chargedCents * rate) / 100);
+  const totalCents = tax && !tax.inclusive ? chargedCents + taxCents : chargedCents;
+  return {
+    subtotal: formatCents(priceCents),
+    discount: formatCents(discountCents),
+    processingFee: discounted.processingFee,
+    tax: formatCents(taxCents),
+    total: formatCents(totalCents),
+    taxCents,
+    totalCents,
+  };
+}
+
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 const moneyFormatOf = (currency: string): Intl.NumberFormat => {
   let format = moneyFormats.get(currency);

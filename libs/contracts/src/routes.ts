@@ -18,6 +18,7 @@ import { auditRoutes } from './audit/routes';
 import { statsRoutes } from './stats/routes';
 import { remoteReleasesRoutes } from './remote-releases/routes';
 import { accountRoutes } from './account/routes';
+import { invoicesRoutes } from './invoices/routes';
 import { promoCodesRoutes } from './promo-codes/routes';
 
 export const routes = defineRoutes({
@@ -40,6 +41,7 @@ export const routes = defineRoutes({
   stats: statsRoutes,
   remoteReleases: remoteReleasesRoutes,
   account: accountRoutes,
+  invoices: invoicesRoutes,
   promoCodes: promoCodesRoutes,
 });
 

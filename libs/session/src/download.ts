@@ -14,14 +14,27 @@ export async function downloadCsv(path: string, query: Record<string, unknown>):
     search.set(key, String(value));
   }
   search.set('format', 'csv');
-  const response = await apiFetch(`${path}?${search}`);
+  await saveAnswer(`${path}?${search}`, 'export.csv');
+}
+
+/**
+ * Downloads a GET endpoint's JSON answer as a file ("Download my data": its contract path), as
+ * the API wrote it and under the name it gives it. Rejects with an ApiError as downloadCsv does.
+ */
+export async function downloadJson(path: string): Promise<void> {
+  await saveAnswer(path, 'export.json');
+}
+
+/** The caller's GET of `path`, saved by the browser under the answer's file name. */
+async function saveAnswer(path: string, fallbackName: string): Promise<void> {
+  const response = await apiFetch(path);
   if (!response.ok) {
     throw errorOfAnswer(response.status, await response.json().catch(() => ({})));
   }
   const blob = await response.blob();
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    'export.csv';
+    fallbackName;
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -15,6 +15,9 @@ export {
 /** A list's CSV export (download.ts): its code loads with the first export, not every page. */
 export const downloadCsv: typeof import('./download').downloadCsv = async (path, query) =>
   (await import('./download')).downloadCsv(path, query);
+/** A JSON answer saved as a file (download.ts), loaded as downloadCsv is. */
+export const downloadJson: typeof import('./download').downloadJson = async (path) =>
+  (await import('./download')).downloadJson(path);
 export {
   sessionActions,
   useSession,

@@ -24,6 +24,10 @@ const pageElements: Record<PageIdOf<'account'>, ReactNode> = {
     () => import('../features/credit-history/components/CreditHistoryPage'),
     'CreditHistoryPage',
   ),
+  userPrivacy: lazyPage(
+    () => import('../features/account-data/components/PrivacyDataPage'),
+    'PrivacyDataPage',
+  ),
   userReceipt: lazyPage(() => import('../features/receipt/components/ReceiptPage'), 'ReceiptPage'),
   userSelectPackage: lazyPage(
     () => import('../features/select-package/components/SelectPackagePage'),

@@ -13,6 +13,10 @@ export interface ReceiptFacts {
   /** The promo code the order was placed with and what it took off the price. */
   discount?: { code: string; amount: string };
   processingFee: string;
+  /** The buyer country's tax: added to the total, or contained in it. */
+  tax?: { label: string; rate: number; amount: string; inclusive: boolean };
+  /** The order's invoice number, once issued. */
+  invoiceNumber?: string;
   total: string;
   currency: string;
   captureId: string;
@@ -60,6 +64,7 @@ export function ReceiptMail({
         Hello {facts.buyerName}, your payment for order {facts.orderId} was received.
       </Text>
       <Section>
+        {facts.invoiceNumber && <Line name="Invoice" amount={facts.invoiceNumber} />}
         <Line name="Order" amount={facts.orderId} />
         <Line name="Bought" amount={facts.productName} />
         {facts.credits !== undefined && (
@@ -73,6 +78,12 @@ export function ReceiptMail({
           />
         )}
         <Line name="Processing fee" amount={money(facts.processingFee)} />
+        {facts.tax && (
+          <Line
+            name={`${facts.tax.label} ${facts.tax.rate} %${facts.tax.inclusive ? ' (included)' : ''}`}
+            amount={money(facts.tax.amount)}
+          />
+        )}
         <Line name="Total paid" amount={money(facts.total)} />
         <Line name="Paid on" amount={paidOn} />
         <Line name="PayPal transaction" amount={facts.captureId} />
@@ -82,7 +93,7 @@ export function ReceiptMail({
         />
       </Section>
       <Button href={receiptUrl} style={button}>
-        View or print the receipt
+        {facts.invoiceNumber ? 'View or print the invoice' : 'View or print the receipt'}
       </Button>
     </MailLayout>
   );

@@ -92,6 +92,62 @@ class OrderPromo {
 }
 const OrderPromoSchema = SchemaFactory.createForClass(OrderPromo);
 
+/** The buyer country's tax an order was placed with: the rate of that day, kept with it. */
+@Schema({ _id: false })
+class OrderTax {
+  /** ISO 3166-1 alpha-2. */
+  @Prop({ required: true })
+  country!: string;
+
+  @Prop({ required: true })
+  label!: string;
+
+  /** Percent. */
+  @Prop({ required: true })
+  rate!: number;
+
+  /** True: totalPrice includes the tax; false: it was added to the price and fee. */
+  @Prop({ required: true })
+  inclusive!: boolean;
+
+  /** 2-decimal string. */
+  @Prop({ required: true })
+  amount!: string;
+}
+const OrderTaxSchema = SchemaFactory.createForClass(OrderTax);
+
+/** A paid order's invoice: its number, and the seller as they were when it was issued. */
+@Schema({ _id: false })
+class OrderInvoice {
+  @Prop({ required: true })
+  number!: string;
+
+  @Prop({ required: true })
+  issuedAt!: Date;
+
+  @Prop({ type: Object, required: true })
+  seller!: { name: string; address: string; taxId: string };
+}
+const OrderInvoiceSchema = SchemaFactory.createForClass(OrderInvoice);
+
+/** A refund's credit note. */
+@Schema({ _id: false })
+class OrderCreditNote {
+  @Prop({ required: true })
+  number!: string;
+
+  @Prop({ required: true })
+  issuedAt!: Date;
+
+  /** The refund it is for: PayPal's refund id, or 'refund' for the order's whole refund. */
+  @Prop({ required: true })
+  reference!: string;
+
+  @Prop({ required: true })
+  amountCents!: number;
+}
+const OrderCreditNoteSchema = SchemaFactory.createForClass(OrderCreditNote);
+
 /** The two kinds of order: credit packages and digital items. */
 export const orderKinds = ['package', 'item'] as const;
 export type OrderKind = (typeof orderKinds)[number];
@@ -137,6 +193,22 @@ export class Order {
   /** Placed with a promo code: which, and what it took off. */
   @Prop({ type: OrderPromoSchema })
   promo?: OrderPromo;
+
+  @Prop({ type: OrderTaxSchema })
+  tax?: OrderTax;
+
+  /** A business buyer's company name and tax id, for the invoice. */
+  @Prop()
+  companyName?: string;
+
+  @Prop()
+  companyTaxId?: string;
+
+  @Prop({ type: OrderInvoiceSchema })
+  invoice?: OrderInvoice;
+
+  @Prop({ type: [OrderCreditNoteSchema], default: undefined })
+  creditNotes?: OrderCreditNote[];
 
   /** 'pending' until a verified capture makes it 'Paid'. */
   @Prop({ required: true, default: paymentStatus.pending })

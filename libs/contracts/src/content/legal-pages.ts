@@ -58,11 +58,15 @@ export const legalPageSchemas = {
       },
       {
         title: 'How long we keep it',
-        body: 'Your account and generations as long as your account exists. Orders and their receipts as long as accounting law requires. Support messages for as long as needed to answer them and keep a record of the answer.',
+        body: 'Your account and generations as long as your account exists. Orders and their receipts as long as accounting law requires, also after you delete your account. Support messages as long as your account exists, to answer them and keep a record of the answer.',
       },
       {
         title: 'Your rights',
-        body: `You may ask for a copy of your data, have it corrected or deleted, or object to how we use it. ${CONTACT}`,
+        body: `You may have a copy of your data, have it corrected or deleted, or object to how we use it. When you are signed in, Privacy & data in your dashboard’s menu downloads a copy of your data as one JSON file (your profile, orders, credit history, generated emails, support tickets and links to the images you uploaded) and deletes your account. ${CONTACT}`,
+      },
+      {
+        title: 'Deleting your account',
+        body: 'Deleting your account removes your sign-in, your profile and photo, your generated emails, your support tickets and the images you uploaded. Your remaining credit balance is forfeited.\n\nWe keep your orders and invoices, because accounting law requires us to: with the name and address on them, and your e-mail address removed from them.\n\nWe also keep a one-way hash of your e-mail address (a fingerprint from which the address cannot be read back), so that free trial credits are not given to the same address twice. Nothing else is kept with it.',
       },
     ],
   }),

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { objectIdSchema } from '../common';
+import {
+  businessBuyerFields,
+  orderCreditNoteSchema,
+  orderInvoiceSchema,
+  orderTaxSchema,
+} from '../invoices/schemas';
 import { orderPromoCodeField } from '../promo-codes/schemas';
 
 /** What a buyer types at checkout; everything else comes from the stored package or item. */
@@ -11,6 +17,7 @@ const billingFields = {
     .max(100, 'At most 100 characters'),
   address: z.string().trim().min(1, 'Address is required').max(300, 'At most 300 characters'),
   country: z.string().trim().min(1, 'Country is required').max(100, 'At most 100 characters'),
+  ...businessBuyerFields,
 };
 
 /**
@@ -46,13 +53,22 @@ const payableOrderFields = {
   packageName: z.string(),
   packagePrice: z.number(),
   processingFee: z.string(),
-  /** What the buyer pays: packagePrice - discount + processingFee. */
+  /** What the buyer pays: packagePrice - discount + processingFee (+ tax when prices exclude it). */
   totalPrice: z.string(),
   /** The promo code the order was placed with, upper-case; only on such orders. */
   promoCode: z.string().optional(),
   /** With a promo code: the price before it, and what it took off (2-decimal strings). */
   subtotal: z.string().optional(),
   discount: z.string().optional(),
+  /** The buyer country's tax, as placed; none where the country pays none. */
+  tax: orderTaxSchema.optional(),
+  /** A business buyer's company and tax id, for their invoice. */
+  companyName: z.string().optional(),
+  companyTaxId: z.string().optional(),
+  /** Once paid: the invoice, numbered in the year's sequence. */
+  invoice: orderInvoiceSchema.optional(),
+  /** One per refund, numbered in the year's sequence of credit notes. */
+  creditNotes: z.array(orderCreditNoteSchema).optional(),
   paymentStatus: z.string(),
   orderStatus: z.string(),
   paymentMethod: z.string().optional(),

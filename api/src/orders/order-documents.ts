@@ -1,0 +1,54 @@
+import type { Model, Types } from 'mongoose';
+import { paymentStatus } from '@coldmail/contracts';
+import { trusted } from 'mongoose';
+import type { AnyOrder } from './order-kinds';
+import type { Order } from './schemas/order.schema';
+
+/** An invoice or credit note as the invoices module issues it. */
+interface InvoiceOfOrder {
+  number: string;
+  issuedAt: Date;
+  seller: { name: string; address: string; taxId: string };
+}
+interface CreditNoteOfOrder {
+  number: string;
+  issuedAt: Date;
+  reference: string;
+  amountCents: number;
+}
+
+/**
+ * The documents an order keeps: its invoice once paid, a credit note per refund. Each is written
+ * once (a guard in the filter), whoever issues it first: the payment, a retry or the sweep.
+ */
+export class OrderDocuments {
+  constructor(private readonly model: Model<Order>) {}
+
+  async keepInvoice(orderId: Types.ObjectId, invoice: InvoiceOfOrder): Promise<void> {
+    await this.model.updateOne(
+      { _id: orderId, invoice: trusted({ $exists: false }) },
+      { $set: { invoice } },
+      { timestamps: false },
+    );
+  }
+
+  async keepCreditNote(orderId: Types.ObjectId, note: CreditNoteOfOrder): Promise<void> {
+    await this.model.updateOne(
+      { _id: orderId, 'creditNotes.reference': trusted({ $ne: note.reference }) },
+      { $push: { creditNotes: note } },
+      { timestamps: false },
+    );
+  }
+
+  /** Paid (or since refunded) orders whose invoice a stopped process left unissued. */
+  withoutInvoice(limit: number): Promise<AnyOrder[]> {
+    return this.model
+      .find({
+        paidAt: trusted({ $exists: true }),
+        paymentStatus: trusted({ $ne: paymentStatus.pending }),
+        invoice: trusted({ $exists: false }),
+      })
+      .limit(limit)
+      .lean<AnyOrder[]>();
+  }
+}
