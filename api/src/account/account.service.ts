@@ -119,6 +119,8 @@ export class AccountService {
       });
     }
     const deletion = { uid: caller.uid, userId: user._id };
+    // While the address is still known: what was sent under it signed out goes with the account.
+    if (caller.emailVerified) await this.support.adoptContactTickets(user._id, caller.email);
     if (await this.users.selfDeletions.begin(deletion)) {
       const placeholder = deletedAddressOf(user._id);
       await this.audit.record(

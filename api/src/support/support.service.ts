@@ -55,8 +55,24 @@ const CONVERSATION_FULL =
  * A user's tickets are those their account opened. A contact-form ticket only carries an address
  * someone typed, so it belongs to no account, even one with that address.
  */
+/**
+ * The caller's tickets: those their account opened, and, for an address they proved is theirs,
+ * the contact form's sent under it while signed out (never an unverified address's: anyone may
+ * type any address into the contact form). Null without a user record: none yet.
+ */
+function ownTicketsFilter(caller: AuthContext) {
+  if (!caller.user) return null;
+  // An aggregation's filter is not cast by the schema.
+  const opened = { userId: new Types.ObjectId(caller.user._id) };
+  if (!caller.emailVerified) return opened;
+  return { $or: [opened, { userId: null, ticketUserEmail: caller.email }] };
+}
+
 const isAuthor = (caller: AuthContext, ticket: SupportTicketData) =>
-  !!caller.user && !!ticket.userId && ticket.userId.equals(caller.user._id);
+  !!caller.user &&
+  (ticket.userId
+    ? ticket.userId.equals(caller.user._id)
+    : caller.emailVerified && ticket.ticketUserEmail === caller.email);
 
 /**
  * Support tickets: the visitor's contact form, the user's tickets and the admin inbox. Who may
@@ -128,10 +144,7 @@ export class SupportService implements OnModuleInit {
           ...(query.userEmail ? { ticketUserEmail: query.userEmail } : {}),
           ...(query.email ? { ticketUserEmail: containsText(query.email) } : {}),
         }
-      : caller.user
-        ? // An aggregation's filter is not cast by the schema.
-          { userId: new Types.ObjectId(caller.user._id) }
-        : null;
+      : ownTicketsFilter(caller);
     // Without a user record the caller has opened no ticket yet.
     if (!owner) return { items: [], total: 0, page, pageSize };
     const filter = {
@@ -271,20 +284,30 @@ export class SupportService implements OnModuleInit {
     return { total, open, inProgress, unread };
   }
 
-  /** Every ticket the caller's account opened, whole, newest first (their data export). */
+  /** Every ticket of the caller's (ownTicketsFilter), whole, newest first (their data export). */
   async ownTickets(caller: AuthContext): Promise<SupportTicketRecord[]> {
-    if (!caller.user) return [];
+    const own = ownTicketsFilter(caller);
+    if (!own) return [];
     const tickets = await this.tickets
-      .find({ userId: caller.user._id })
+      .find(own)
       .sort({ createdAt: -1, _id: -1 })
       .lean<SupportTicketData[]>();
     return tickets.map((ticket) => toTicketRecord(ticket, caller));
   }
 
   /**
-   * A user deleted their account: the tickets it opened go, conversations and all. Contact-form
-   * tickets under its address are not its own (see isAuthor) and stay.
+   * A user deleting their account: the contact form's tickets under their verified address
+   * become the account's, so that they go with it (removeAllOf).
    */
+  async adoptContactTickets(userId: string, email: string): Promise<void> {
+    await this.tickets.updateMany(
+      { userId: null, ticketUserEmail: email },
+      { $set: { userId: new Types.ObjectId(userId) } },
+      { timestamps: false },
+    );
+  }
+
+  /** A user deleted their account: its tickets go, conversations and all. */
   async removeAllOf(userId: string): Promise<void> {
     await this.tickets.deleteMany({ userId: new Types.ObjectId(userId) });
   }

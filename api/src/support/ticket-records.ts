@@ -21,6 +21,7 @@ export const SUMMARY_FIELDS = {
   ticketUserEmail: 1,
   ticketUserProfileURL: 1,
   ticketUserRole: 1,
+  userId: 1,
   unreadByAdmin: 1,
   unreadByUser: 1,
   entryCount: { $add: [1, { $size: '$adminMessage' }] },
@@ -30,7 +31,7 @@ export const SUMMARY_FIELDS = {
 export const isAdmin = (caller: AuthContext | null) => caller?.user?.userRole === 'Admin';
 
 /** What a list's aggregation reads of a ticket (SUMMARY_FIELDS). */
-export type TicketSummaryData = Omit<SupportTicketData, 'adminMessage' | 'phone' | 'userId'> & {
+export type TicketSummaryData = Omit<SupportTicketData, 'adminMessage' | 'phone'> & {
   entryCount: number;
   lastReply?: { message: string; timestamp: Date; sender: 'admin' | 'user' };
 };
@@ -74,6 +75,7 @@ function headerOf(
     | 'ticketUserRole'
     | 'unreadByAdmin'
     | 'unreadByUser'
+    | 'userId'
   >,
   caller: AuthContext | null,
 ) {
@@ -89,6 +91,8 @@ function headerOf(
     ticketUserProfileURL: ticket.ticketUserProfileURL ?? null,
     ticketUserRole: ticket.ticketUserRole,
     unread: isAdmin(caller) ? ticket.unreadByAdmin : ticket.unreadByUser,
+    // Sent through the contact form signed out: its name and address are what the sender typed.
+    ...(ticket.userId ? {} : { viaContactForm: true as const }),
   };
 }
 

@@ -2,6 +2,7 @@ import { paths } from '@coldmail/registry/pages';
 import { Link } from '@coldmail/router';
 import { GeminiKeysPanel } from '../features/gemini-keys';
 import { PackagesManager } from '../features/packages';
+import { InvoiceSettingsPanel } from '../features/invoice-settings';
 import { PaypalSettingsPanel } from '../features/paypal-settings';
 import { AccountPanel } from '../features/settings/components/AccountPanel';
 import { SettingsPage, type SettingsPanel } from '../features/settings/components/SettingsPage';
@@ -42,6 +43,8 @@ const settingsPanels: readonly SettingsPanel[] = [
     ),
   },
   ...blockPanels(true),
+  // Beyond the spec: the seller's details and the tax rates on invoices.
+  { id: 'invoicing', label: 'Invoicing', render: () => <InvoiceSettingsPanel /> },
   { id: 'home-banner', label: 'Home Banner', render: () => <HomeBannerPanel />, inMenu: false },
 ];
 

@@ -51,6 +51,11 @@ export const supportTicketSchema = z.object({
   adminMessage: z.array(ticketMessageSchema),
   /** The other side wrote since the caller last opened the ticket. */
   unread: z.boolean(),
+  /**
+   * Sent through the contact form while signed out: its name and address are what the sender
+   * typed. A user sees such a ticket when it was sent under their verified address.
+   */
+  viaContactForm: z.literal(true).optional(),
 });
 export type SupportTicket = z.infer<typeof supportTicketSchema>;
 

@@ -155,3 +155,19 @@ describe('TicketConversation scrolling', () => {
     expect(scrollTo).toHaveBeenCalledExactlyOnceWith({ top: 3200, behavior: 'smooth' });
   });
 });
+
+describe('a ticket sent through the contact form', () => {
+  it('says so, since its name is whatever the sender typed', () => {
+    render(
+      <TicketConversation
+        ticket={{ ...ticket('c', 0), ticketUserName: 'Support Team', viaContactForm: true }}
+        viewer="user"
+      />,
+    );
+    expect(
+      screen.getByText(
+        'Sent through the contact form while signed out: the name is what the sender typed.',
+      ),
+    ).toBeTruthy();
+  });
+});

@@ -65,6 +65,11 @@ export function TicketConversation({ ticket, viewer, actions, children }: Ticket
           <p className={styles.muted}>
             {ticket.ticketUserName} · {ticket.ticketUserEmail}
           </p>
+          {ticket.viaContactForm && (
+            <p className={styles.muted}>
+              Sent through the contact form while signed out: the name is what the sender typed.
+            </p>
+          )}
         </div>
         <div className={styles.badges}>
           <TicketStatusBadge status={ticket.ticketStatus} />
@@ -121,6 +126,7 @@ export function TicketList({ tickets, selectedId, onSelect, showUser = false }: 
               <TicketStatusBadge status={ticket.ticketStatus} />
             </span>
             {showUser && <span className={styles.muted}>{ticket.ticketUserEmail}</span>}
+            {ticket.viaContactForm && <span className={styles.muted}>From the contact form</span>}
             <span className={styles.preview}>
               {ticket.lastEntry.sender === 'admin' ? 'Support team: ' : ''}
               {ticket.lastEntry.message}

@@ -43,6 +43,7 @@ describe('/admin/settings', () => {
       'Privacy Policy',
       'Terms of Service',
       'Refund Policy',
+      'Invoicing',
     ]);
     expect(menu.getByText('Ada Admin')).toBeTruthy();
     expect(menu.getByText('ada@example.com')).toBeTruthy();

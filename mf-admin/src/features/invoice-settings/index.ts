@@ -1,0 +1,1 @@
+export { InvoiceSettingsPanel } from './components/InvoiceSettingsPanel';
