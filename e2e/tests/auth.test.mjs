@@ -300,6 +300,21 @@ test.describe('password reset', () => {
 });
 
 test.describe('profile settings', () => {
+  // Issue 55 item 4: the route is public in the specification's table, with its page.
+  test('a signed-out visitor sees the page, and a save is refused by the API', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${stack.urls.shell}${paths.updateProfile}`);
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+    await page.getByText('You are not signed in: your changes cannot be saved.').waitFor();
+    assert.ok(await page.getByRole('button', { name: 'Change Photo' }).isVisible());
+    assert.ok(await page.getByRole('heading', { name: 'Personal Information' }).isVisible());
+    await page.getByLabel('Full Name').fill('Nobody Signed In');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Failed to update profile: Authentication required').waitFor();
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL(`**${paths.login}`);
+  });
+
   test('a user uploads a photo and saves their personal information', async () => {
     const page = await newPage(browser);
     const email = uniqueEmail('profile');

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadConfig as loadEnvironment } from './app-config';
 import { ConfigError } from './config-error';
-import { workspaceRoot } from './config-schema';
+import { envSchema, workspaceRoot } from './config-schema';
 import { parseTrustProxy } from './trust-proxy';
 
 /** A production environment that is complete but for what a test leaves out. */
@@ -474,5 +474,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...PRODUCTION, GEMINI_KEYS_SECRET: HEX_SECRET }).database.uri).toBe(
       PRODUCTION.MONGODB_URI,
     );
+  });
+});
+
+// Issue 55 item 7: an operator finds every setting the API reads in the file they copy.
+describe('.env.example', () => {
+  it('names every setting the API reads', () => {
+    const listed = new Set(
+      readFileSync(join(workspaceRoot, '.env.example'), 'utf8')
+        .split('\n')
+        .map((line) => /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1])
+        .filter(Boolean),
+    );
+    expect(Object.keys(envSchema.shape).filter((name) => !listed.has(name))).toEqual([]);
   });
 });

@@ -40,6 +40,35 @@ describe('Logo', () => {
     expect(image.getAttribute('src')).toBe('https://cdn.example.com/logo.png');
   });
 
+  // Issue 55 item 3: the admin's linkUrl is where the logo goes.
+  it('links where the admin pointed it: a page of the site, or another site', async () => {
+    await renderLogo({
+      'content.navLogo': {
+        body: { success: true, data: { data: navLogo({ linkUrl: '/about' }) } },
+      },
+    });
+    const link = await screen.findByRole('link', { name: 'Acme Mail home' });
+    expect(link.getAttribute('href')).toBe('/about');
+  });
+
+  it('links to another site the admin named as a plain link', async () => {
+    await renderLogo({
+      'content.navLogo': {
+        body: { success: true, data: { data: navLogo({ linkUrl: 'https://blog.example.com/' }) } },
+      },
+    });
+    const link = await screen.findByRole('link', { name: 'Acme Mail home' });
+    expect(link.getAttribute('href')).toBe('https://blog.example.com/');
+  });
+
+  it('links home when the admin set no link', async () => {
+    await renderLogo({
+      'content.navLogo': { body: { success: true, data: { data: navLogo({ linkUrl: '' }) } } },
+    });
+    const link = await screen.findByRole('link', { name: 'Acme Mail home' });
+    expect(link.getAttribute('href')).toBe('/');
+  });
+
   it('keeps the default logo while the admin logo is inactive', async () => {
     const queryClient = await renderLogo({
       'content.navLogo': {
