@@ -7,6 +7,7 @@ import {
   packageOrderSchema,
   packageSchema,
   paypalSettingsSchema,
+  promoCodeSchema,
   userRecordSchema,
 } from '@coldmail/contracts';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,8 @@ describe('builders', () => {
     ['navLogo', build.navLogo, navLogoSchema],
     ['footerSettings', build.footerSettings, footerSettingsSchema],
     ['geminiKey', build.geminiKey, geminiKeySchema],
+    ['promoCode', build.promoCode, promoCodeSchema],
+    ['promoCode (fixed)', () => build.promoCode({ kind: 'fixed' }), promoCodeSchema],
   ] as const)('%s builds a record the contract accepts as it is', (_name, build, schema) => {
     const record = build();
     expect(schema.parse(record)).toEqual(record);

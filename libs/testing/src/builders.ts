@@ -9,6 +9,7 @@ import type {
   NavLogo,
   PackageOrder,
   PaypalSettings,
+  PromoCode,
   SupportTicket,
   TicketPage,
   TicketSummary,
@@ -205,6 +206,27 @@ export function geminiKey(overrides: Partial<GeminiKey> = {}): GeminiKey {
     ...timestamps,
     ...overrides,
   };
+}
+
+/**
+ * A code as an admin sees it: 10 % off every product, active, unused, with no limit or expiry;
+ * `{ kind: 'fixed', amount, currency }` makes it an amount off instead.
+ */
+export function promoCode(overrides: Partial<PromoCode> = {}): PromoCode {
+  const common = {
+    _id: '690000000000000000000001',
+    code: 'SAVE10',
+    expiresAt: null,
+    maxUses: null,
+    oncePerBuyer: false,
+    appliesTo: 'all' as const,
+    paused: false,
+    uses: 0,
+    ...timestamps,
+  };
+  return overrides.kind === 'fixed'
+    ? ({ ...common, kind: 'fixed', amount: 5, currency: 'USD', ...overrides } as PromoCode)
+    : ({ ...common, kind: 'percent', percent: 10, ...overrides } as PromoCode);
 }
 
 export function supportTicket(overrides: Partial<SupportTicket> = {}): SupportTicket {

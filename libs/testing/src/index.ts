@@ -9,6 +9,7 @@ export {
   navLogo,
   packageOrder,
   paypalSettings,
+  promoCode,
   userRecord,
   supportTicket,
   ticketPage,

@@ -31,6 +31,10 @@ const pageElements: Record<PageIdOf<'admin'>, ReactNode> = {
     () => import('../features/audit-log/components/AuditLogPage'),
     'AuditLogPage',
   ),
+  adminPromoCodes: lazyPage(
+    () => import('../features/promo-codes/components/PromoCodesPage'),
+    'PromoCodesPage',
+  ),
   adminGeminiKeys: (
     <section data-remote="admin" data-page="GeminiKeysPage">
       <PageHeader title="Gemini Keys" />

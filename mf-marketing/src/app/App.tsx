@@ -10,7 +10,13 @@ import { legalPageBlocks } from './legal-pages';
 
 const pageElements: Record<PageIdOf<'marketing'>, ReactNode> = {
   home: <HomePage />,
-  about: <AboutPage />,
+  // The specification's /about: the about section as the page's header band, then the landing.
+  about: (
+    <>
+      <AboutPage />
+      <HomePage ownsDocumentMeta={false} />
+    </>
+  ),
   contact: <ContactPage />,
   premiumItem: <PremiumItemPage />,
   privacy: <LegalPage name={legalPageBlocks.privacy} />,

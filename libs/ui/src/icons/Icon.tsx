@@ -11,6 +11,7 @@ import {
   Settings,
   ShieldCheck,
   Sparkles,
+  TicketPercent,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -30,6 +31,7 @@ const icons = {
   audit: ScrollText,
   logout: LogOut,
   credits: Coins,
+  promo: TicketPercent,
 } satisfies Record<string, LucideIcon>;
 
 export type IconName = keyof typeof icons;

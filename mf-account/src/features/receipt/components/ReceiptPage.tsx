@@ -114,6 +114,12 @@ function Receipt() {
             </td>
             <td className={styles.amount}>{money(data.packagePrice)}</td>
           </tr>
+          {data.promoCode && (
+            <tr>
+              <td>Promo code {data.promoCode}</td>
+              <td className={styles.amount}>−{money(data.discount ?? 0)}</td>
+            </tr>
+          )}
           <tr>
             <td>Processing fee</td>
             <td className={styles.amount}>{money(data.processingFee)}</td>

@@ -46,6 +46,24 @@ describe('/admin/orders', () => {
     expect(api.requests.at(-1)?.query.get('page')).toBe('1');
   });
 
+  it('shows an order’s promo code and discount in its details', async () => {
+    const discounted = packageOrder({
+      promoCode: 'SPRING20',
+      subtotal: '29.00',
+      discount: '5.80',
+      totalPrice: '23.20',
+    });
+    api = await startTestApi({ 'packageOrders.adminList': page([discounted]) });
+    renderRemote(App, '/admin/orders', { apiUrl: api.url, profile: admin });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Package Details' });
+    const detail = (label: string) =>
+      within(dialog).getByText(label).nextElementSibling?.textContent;
+    expect(detail('Package Price')).toBe('$29 USD');
+    expect(detail('Discount (SPRING20)')).toBe('−$5.80 USD');
+    expect(detail('Total')).toBe('$23.20 USD');
+  });
+
   it('deletes only pending orders and refunds only paid ones, after confirming', async () => {
     api = await startTestApi({
       'packageOrders.adminList': page([pending, paid]),

@@ -125,6 +125,12 @@ export function OrdersManagementPage() {
             <dd>{details.Validity} days</dd>
             <dt>Package Price</dt>
             <dd>{formatMoney(details.packagePrice, details.currency)}</dd>
+            {details.promoCode && (
+              <>
+                <dt>Discount ({details.promoCode})</dt>
+                <dd>−{formatMoney(details.discount ?? '0.00', details.currency)}</dd>
+              </>
+            )}
             <dt>Processing Fee</dt>
             <dd>{formatMoney(details.processingFee, details.currency)}</dd>
             <dt>Total</dt>

@@ -48,6 +48,45 @@ describe('item checkout', () => {
     });
   });
 
+  it('prices the item with an applied promo code and places the order with it', async () => {
+    api = await startTestApi({
+      'items.get': { body: { success: true, data: item({ name: 'Templates Pack', price: 15 }) } },
+      'promoCodes.quote': {
+        body: {
+          code: 'FIVEOFF',
+          currency: 'USD',
+          subtotal: '15.00',
+          discount: '5.00',
+          processingFee: '0.00',
+          total: '10.00',
+        },
+      },
+      'itemOrders.create': { status: 201, body: itemOrder() },
+      'itemOrders.list': { body: [itemOrder()] },
+    });
+    const user = userEvent.setup();
+    renderRemote(App, `/item-buy/${ITEM_ID}`, { apiUrl: api.url });
+
+    await user.type(await screen.findByLabelText('Promo code'), 'fiveoff');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Discount (FIVEOFF)')).toBeTruthy();
+    expect(screen.getByText('Item Price').nextElementSibling?.textContent).toBe('$15.00 USD');
+    expect(screen.getByTestId('checkout-discount').textContent).toBe('−$5.00 USD');
+    expect(screen.getByTestId('checkout-total').textContent).toBe('$10.00 USD');
+    expect(screen.queryByText('Processing Fee')).toBeNull();
+    expect(api.requests.find((r) => r.path === '/api/promo-codes/quote')?.body).toEqual({
+      code: 'fiveoff',
+      itemId: ITEM_ID,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await screen.findByRole('link', { name: 'Pay First Order' });
+    expect(api.requests.find((r) => r.path === '/new-item-order')?.body).toMatchObject({
+      itemId: ITEM_ID,
+      promoCode: 'FIVEOFF',
+    });
+  });
+
   it("says 'Item not found' for an unknown item", async () => {
     await startApi({ status: 404, body: { statusCode: 404, message: 'Item not found' } });
     renderRemote(App, `/item-buy/${ITEM_ID}`, { apiUrl: api.url });

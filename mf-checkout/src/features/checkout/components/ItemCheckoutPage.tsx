@@ -1,13 +1,15 @@
 import type { NewItemOrderBody } from '@coldmail/contracts';
-import { priceBreakdownOf } from '@coldmail/contracts/money';
 import { paths } from '@coldmail/registry/pages';
 import { useNavigate, useParams } from '@coldmail/router';
 import { api, domainKey } from '@coldmail/session';
-import { Card, PageHeader, PageLoader, TextField, formatMoney } from '@coldmail/ui';
+import { Card, PageHeader, PageLoader, TextField } from '@coldmail/ui';
 import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
+import { usePromoCode } from '../api/promo-code';
 import { useBuyer } from '../hooks/useBuyer';
 import { BillingForm } from './BillingForm';
 import { BuyerRecordError, CheckoutLoadError, SellerNotice } from './CheckoutStates';
+import { PriceSummary } from './PriceSummary';
+import { PromoCodeField } from './PromoCodeField';
 import styles from './Checkout.module.css';
 
 /** /item-buy/:id — 'Complete Your Order' for a digital item. */
@@ -19,6 +21,7 @@ export function ItemCheckoutPage() {
     ...api.items.get.query({ params: { id } }),
     select: (answer) => answer.data,
   });
+  const promo = usePromoCode({ itemId: id });
   const queryClient = useQueryClient();
   const placeOrder = useMutation({
     mutationFn: (body: NewItemOrderBody) => api.itemOrders.create({ body }),
@@ -44,19 +47,20 @@ export function ItemCheckoutPage() {
     );
   } else {
     const { data } = item;
-    const breakdown = priceBreakdownOf(data.price);
     content = (
       <div className={styles.steps}>
         <Card title="Step 1: Your Item">
           <TextField label="Item Name" value={data.name} readOnly />
-          <dl className={styles.priceBox}>
-            <dt>Item Price</dt>
-            <dd>{formatMoney(breakdown.price, data.currency)}</dd>
-            <dt className={styles.total}>Total Price</dt>
-            <dd className={styles.total} data-testid="checkout-total">
-              {formatMoney(breakdown.total, data.currency)}
-            </dd>
-          </dl>
+          <PriceSummary
+            price={data.price}
+            currency={data.currency}
+            priceLabel="Item Price"
+            totalLabel="Total Price"
+            quote={promo.applied}
+            hideZeroFee
+            boxed
+          />
+          <PromoCodeField promo={promo} />
         </Card>
         <Card title="Step 2: Billing Details">
           <BillingForm
@@ -64,7 +68,11 @@ export function ItemCheckoutPage() {
             defaultValues={buyer.billingDefaults}
             note="Secure payment processing"
             onSubmit={async (values) => {
-              await placeOrder.mutateAsync({ itemId: data._id, ...values });
+              await placeOrder.mutateAsync({
+                itemId: data._id,
+                ...values,
+                promoCode: promo.applied?.code,
+              });
               navigate(paths.userItemPendingPayment);
             }}
           />

@@ -97,6 +97,100 @@ describe('package checkout', () => {
     expect(currentPath()).toBe('/user/package-pending-payment/');
   });
 
+  it('applies a promo code: the summary shows the discount and the new total, and the order carries the code', async () => {
+    api = await startTestApi({
+      'packages.get': { body: creditPackage({ packageName: 'Pro', price: 29 }) },
+      'promoCodes.quote': {
+        body: {
+          code: 'SPRING20',
+          currency: 'USD',
+          subtotal: '29.00',
+          discount: '5.80',
+          processingFee: '0.00',
+          total: '23.20',
+        },
+      },
+      'packageOrders.create': { status: 201, body: packageOrder() },
+      'packageOrders.list': { body: [packageOrder()] },
+    });
+    const user = userEvent.setup();
+    renderRemote(App, `/buy/${PACKAGE_ID}`, { apiUrl: api.url });
+
+    const apply = await screen.findByRole<HTMLButtonElement>('button', { name: 'Apply' });
+    expect(apply.disabled).toBe(true);
+    await user.type(screen.getByLabelText('Promo code'), 'spring20{Enter}');
+    expect(await screen.findByText('Discount (SPRING20)')).toBeTruthy();
+    expect(screen.getByTestId('checkout-discount').textContent).toBe('−$5.80 USD');
+    expect(screen.getByText('Package Price').nextElementSibling?.textContent).toBe('$29.00 USD');
+    expect(screen.getByTestId('checkout-total').textContent).toBe('$23.20 USD');
+    expect(api.requests.find((r) => r.path === '/api/promo-codes/quote')?.body).toEqual({
+      code: 'spring20',
+      packageId: PACKAGE_ID,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByRole('link', { name: 'Pay First Order' })).toBeTruthy();
+    expect(api.requests.find((r) => r.path === '/new-order')?.body).toEqual({
+      packageId: PACKAGE_ID,
+      customerName: 'Bea Buyer',
+      address: '1 Main St',
+      country: 'Germany',
+      promoCode: 'SPRING20',
+    });
+  });
+
+  it('shows why the API refused a code under the field; Remove takes an applied code off', async () => {
+    let quotes = 0;
+    api = await startTestApi({
+      'packages.get': { body: creditPackage({ packageName: 'Pro', price: 29 }) },
+      'promoCodes.quote': () =>
+        ++quotes === 1
+          ? { status: 409, body: { statusCode: 409, message: 'This code has expired.' } }
+          : {
+              body: {
+                code: 'SPRING20',
+                currency: 'USD',
+                subtotal: '29.00',
+                discount: '5.80',
+                processingFee: '0.00',
+                total: '23.20',
+              },
+            },
+      'packageOrders.create': { status: 201, body: packageOrder() },
+      'packageOrders.list': { body: [packageOrder()] },
+    });
+    const user = userEvent.setup();
+    renderRemote(App, `/buy/${PACKAGE_ID}`, { apiUrl: api.url });
+
+    const field = await screen.findByLabelText('Promo code');
+    await user.type(field, 'OLD10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This code has expired.');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText(/^Discount/)).toBeNull();
+    expect(screen.getByTestId('checkout-total').textContent).toBe('$29.00 USD');
+
+    await user.clear(field);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.type(field, 'SPRING20');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('SPRING20', { selector: 'strong' })).toBeTruthy();
+    expect(screen.getByTestId('checkout-total').textContent).toBe('$23.20 USD');
+    // Focus stays where the buyer is: on Remove, then back in the emptied field.
+    const remove = screen.getByRole('button', { name: 'Remove promo code SPRING20' });
+    expect(document.activeElement).toBe(remove);
+    await user.click(remove);
+    expect(screen.queryByText(/^Discount/)).toBeNull();
+    expect(screen.getByTestId('checkout-total').textContent).toBe('$29.00 USD');
+    const emptied = screen.getByLabelText<HTMLInputElement>('Promo code');
+    expect(emptied.value).toBe('');
+    expect(document.activeElement).toBe(emptied);
+
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await screen.findByRole('link', { name: 'Pay First Order' });
+    expect(api.requests.find((r) => r.path === '/new-order')?.body).not.toHaveProperty('promoCode');
+  });
+
   it('stays on the form and says why when the server refuses the order', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await startApi({

@@ -4,10 +4,12 @@ import { useNavigate, useParams } from '@coldmail/router';
 import { api, domainKey } from '@coldmail/session';
 import { Card, PageHeader, PageLoader } from '@coldmail/ui';
 import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
+import { usePromoCode } from '../api/promo-code';
 import { useBuyer } from '../hooks/useBuyer';
 import { BillingForm } from './BillingForm';
 import { BuyerRecordError, CheckoutLoadError, SellerNotice } from './CheckoutStates';
 import { PriceSummary } from './PriceSummary';
+import { PromoCodeField } from './PromoCodeField';
 import styles from './Checkout.module.css';
 
 /** /buy/:id — billing details for a credit package; the order is created as pending. */
@@ -16,6 +18,7 @@ export function PackageCheckoutPage() {
   const navigate = useNavigate();
   const buyer = useBuyer();
   const pkg = useQuery(api.packages.get.query({ params: { id } }));
+  const promo = usePromoCode({ packageId: id });
   const queryClient = useQueryClient();
   const placeOrder = useMutation({
     mutationFn: (body: NewOrderBody) => api.packageOrders.create({ body }),
@@ -48,14 +51,24 @@ export function PackageCheckoutPage() {
           <p className={styles.meta}>
             {data.credit} credits · valid for {data.validity} days
           </p>
-          <PriceSummary price={data.price} currency={data.currency} priceLabel="Package Price" />
+          <PriceSummary
+            price={data.price}
+            currency={data.currency}
+            priceLabel="Package Price"
+            quote={promo.applied}
+          />
+          <PromoCodeField promo={promo} />
         </Card>
         <Card title="Billing Details">
           <BillingForm
             email={buyer.email}
             defaultValues={buyer.billingDefaults}
             onSubmit={async (values) => {
-              await placeOrder.mutateAsync({ packageId: data._id, ...values });
+              await placeOrder.mutateAsync({
+                packageId: data._id,
+                ...values,
+                promoCode: promo.applied?.code,
+              });
               navigate(paths.userPackagePendingPayment);
             }}
           />

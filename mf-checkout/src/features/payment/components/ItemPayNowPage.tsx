@@ -7,7 +7,7 @@ import {
   PaymentPanel,
   PaymentUnavailablePanel,
 } from './PaymentPanels';
-import { PaymentScreen, type DetailRow } from './PaymentScreen';
+import { discountRows, PaymentScreen, type DetailRow } from './PaymentScreen';
 
 const PAGE = 'ItemPayNowPage';
 
@@ -49,6 +49,7 @@ export function ItemPayNowPage() {
   const fee = Number(data.processingFee);
   const details: DetailRow[] = [
     { label: 'Item Price', value: formatMoneyFixed(data.packagePrice, data.currency) },
+    ...discountRows(data),
     ...(fee > 0 ? [{ label: 'Processing Fee', value: formatMoneyFixed(fee, data.currency) }] : []),
     ...(data.Validity ? [{ label: 'Membership', value: `${data.Validity} days` }] : []),
   ];

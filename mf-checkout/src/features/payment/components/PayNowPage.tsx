@@ -7,7 +7,7 @@ import {
   PaymentPanel,
   PaymentUnavailablePanel,
 } from './PaymentPanels';
-import { PaymentScreen } from './PaymentScreen';
+import { discountRows, PaymentScreen } from './PaymentScreen';
 
 const PAGE = 'PayNowPage';
 
@@ -53,6 +53,7 @@ export function PayNowPage() {
       order={data}
       details={[
         { label: 'Package Price', value: formatMoneyFixed(data.packagePrice, data.currency) },
+        ...discountRows(data),
         ...(typeof data.credit === 'number' ? [{ label: 'Credits', value: data.credit }] : []),
       ]}
       settings={paypal}

@@ -54,6 +54,25 @@ describe('Pay Now (package)', () => {
     );
   });
 
+  it('shows what the promo code the order was placed with took off', async () => {
+    await open(`/pay-now/${ORDER_ID}`, {
+      'packageOrders.get': {
+        body: packageOrder({
+          promoCode: 'SPRING20',
+          subtotal: '29.00',
+          discount: '5.80',
+          totalPrice: '23.20',
+        }),
+      },
+    });
+    expect(await screen.findByText('Discount (SPRING20)')).toBeTruthy();
+    expect(screen.getByText('Package Price').nextElementSibling?.textContent).toBe('$29.00 USD');
+    expect(screen.getByText('Discount (SPRING20)').nextElementSibling?.textContent).toBe(
+      '−$5.80 USD',
+    );
+    expect(screen.getByTestId('order-total').textContent).toBe('$23.20 USD');
+  });
+
   it("says 'Order Not Found' for an unknown order", async () => {
     await open(`/pay-now/${ORDER_ID}`, {
       'packageOrders.get': { status: 404, body: { statusCode: 404, message: 'Order not found' } },
@@ -154,6 +173,25 @@ describe('Pay Now (item)', () => {
     expect(screen.queryByText('Processing Fee')).toBeNull();
     expect(screen.getByText('Membership').nextElementSibling?.textContent).toBe('365 days');
     expect(screen.getByTestId('order-total').textContent).toBe('$15.00 USD');
+    expect(screen.queryByText(/^Discount/)).toBeNull();
+  });
+
+  it('shows the discount of an item order placed with a promo code', async () => {
+    await open(`/item-pay-now/${ITEM_ORDER_ID}`, {
+      'itemOrders.get': {
+        body: itemOrder({
+          promoCode: 'FIVEOFF',
+          subtotal: '15.00',
+          discount: '5.00',
+          totalPrice: '10.00',
+        }),
+      },
+    });
+    expect(await screen.findByText('Discount (FIVEOFF)')).toBeTruthy();
+    expect(screen.getByText('Discount (FIVEOFF)').nextElementSibling?.textContent).toBe(
+      '−$5.00 USD',
+    );
+    expect(screen.getByTestId('order-total').textContent).toBe('$10.00 USD');
   });
 
   it("says 'Order/Settings Not Found' with 'Order not found.' for an unknown order", async () => {

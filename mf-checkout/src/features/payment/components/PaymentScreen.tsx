@@ -51,6 +51,21 @@ interface PaymentScreenProps {
 
 const orNotSpecified = (value: string) => value.trim() || 'Not specified';
 
+/** What the promo code an order was placed with took off its price: a line of its details. */
+export function discountRows(order: {
+  promoCode?: string;
+  discount?: string;
+  currency: string;
+}): DetailRow[] {
+  if (!order.promoCode) return [];
+  return [
+    {
+      label: `Discount (${order.promoCode})`,
+      value: `−${formatMoneyFixed(order.discount ?? 0, order.currency)}`,
+    },
+  ];
+}
+
 function Details({ rows }: { rows: DetailRow[] }) {
   return (
     <dl className={styles.details}>

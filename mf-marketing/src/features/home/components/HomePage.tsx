@@ -20,8 +20,9 @@ import styles from './HomePage.module.css';
  * The page's title (the page registry's, which the shell sets too) and description, as the spec
  * gives them, also where this remote runs on its own.
  */
-function useDocumentMeta() {
+function useDocumentMeta(owned: boolean) {
   useEffect(() => {
+    if (!owned) return;
     document.title = pages.home.title;
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
@@ -30,7 +31,7 @@ function useDocumentMeta() {
       document.head.append(meta);
     }
     meta.content = SITE_DESCRIPTION;
-  }, []);
+  }, [owned]);
 }
 
 /** A block's failure, in the spec's words: 'Error: Failed to fetch banner data'. */
@@ -99,10 +100,11 @@ function Contact() {
  * about and features show nothing while loading, testimonials and contact a loading text, the
  * packages a spinner; when the one read fails, each block is read on its own and fails on its
  * own ('Error: Failed to fetch banner data'), so one block's failure never blanks the page. An
- * inactive block is simply absent.
+ * inactive block is simply absent. Below /about's band (`ownsDocumentMeta` false) the page's
+ * title and description stay that page's.
  */
-export function HomePage() {
-  useDocumentMeta();
+export function HomePage({ ownsDocumentMeta = true }: { ownsDocumentMeta?: boolean } = {}) {
+  useDocumentMeta(ownsDocumentMeta);
   const landing = useLandingRead();
   // Read alongside the content rather than after it (PackagesSection shares this query).
   useQuery(api.packages.list.query());
