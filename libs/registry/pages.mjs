@@ -217,7 +217,7 @@ export const pages = /** @type {const} */ ({
   adminOrders: { path: '/admin/orders', title: 'Orders Management', owner: 'admin', area: 'admin' },
   adminItemsOrders: {
     path: '/admin/items-orders',
-    title: 'Item Orders',
+    title: 'Item Orders Management',
     owner: 'admin',
     area: 'admin',
   },

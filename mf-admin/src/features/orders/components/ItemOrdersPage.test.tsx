@@ -21,6 +21,8 @@ describe('/admin/items-orders', () => {
       profile: userRecord({ userRole: 'Admin' }),
     });
     const link = await screen.findByRole('link', { name: 'The Complete Cold Outreach Pla...' });
+    // The specification's heading for the page.
+    expect(screen.getByRole('heading', { level: 1, name: 'Item Orders Management' })).toBeTruthy();
     expect(link.getAttribute('href')).toBe(`/premium/${order.slug}/${order.itemId}`);
     expect(screen.getByText('Showing 1 to 10 of 23 entries')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete order ITEM0001' })).toBeTruthy();

@@ -96,7 +96,7 @@ export function ItemOrdersPage() {
 
   return (
     <section className={styles.page} data-remote="admin" data-page="ItemOrdersPage">
-      <PageHeader title="Item Orders" />
+      <PageHeader title="Item Orders Management" />
       <OrderKindTabs />
       <OrdersTableCard
         exportPath={routes.itemOrders.adminList.path}

@@ -7,6 +7,7 @@ import {
   type PackageForm,
 } from '@coldmail/contracts';
 import { api, toApiError } from '@coldmail/session';
+import { useQuery } from '@coldmail/query';
 import { Alert, Button, FormGrid, Modal, TextField, toast } from '@coldmail/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -50,7 +51,12 @@ const valuesOf = (pkg: CreditPackage | null): PackageForm => ({
   ...Object.fromEntries(packagePointKeys.map((key) => [key, pkg?.[key] ?? ''])),
 });
 
-/** Add (package null) or edit a package, validated with the API's own schema. */
+/**
+ * Add (package null) or edit a package, validated with the API's own schema. Editing reads the
+ * package afresh (GET /package/:id), as the specification's form does: another admin may have
+ * changed it since the list was read; the list's copy shows meanwhile, and 'Failed to fetch
+ * package' if it cannot be read.
+ */
 export function PackageFormModal({
   open,
   pkg,
@@ -60,9 +66,13 @@ export function PackageFormModal({
   pkg: CreditPackage | null;
   onClose(): void;
 }) {
+  const fresh = useQuery({
+    ...api.packages.get.query({ params: { id: pkg?._id ?? '' } }),
+    enabled: pkg !== null,
+  });
   const form = useForm<PackageForm>({
     resolver: zodResolver(packageBodySchema),
-    values: valuesOf(pkg),
+    values: valuesOf(fresh.data ?? pkg),
   });
   const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -98,6 +108,7 @@ export function PackageFormModal({
       }
     >
       <form id="package-form" onSubmit={save} noValidate>
+        {fresh.isError && <Alert tone="error">Failed to fetch package</Alert>}
         <FormGrid>
           <TextField
             label="Package Name"

@@ -117,6 +117,7 @@ describe('/admin/packages', () => {
     async () => {
       api = await startTestApi({
         'packages.list': { body: [pkg('1', 'Starter')] },
+        'packages.get': { body: pkg('1', 'Starter') },
         'packages.edit': { status: 500 },
       });
       renderRemote(App, '/admin/packages', { apiUrl: api.url, profile: admin });
@@ -128,4 +129,30 @@ describe('/admin/packages', () => {
       );
     },
   );
+
+  it('edits the package as the server has it now, read afresh when the form opens', async () => {
+    api = await startTestApi({
+      'packages.list': { body: [pkg('1', 'Starter')] },
+      'packages.get': { body: { ...pkg('1', 'Starter'), packageName: 'Starter (renamed)' } },
+    });
+    renderRemote(App, '/admin/packages', { apiUrl: api.url, profile: admin });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Starter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Package' });
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText(/Package Name/) as HTMLInputElement).value).toBe(
+        'Starter (renamed)',
+      ),
+    );
+  });
+
+  it("says 'Failed to fetch package' when the package cannot be read for editing", async () => {
+    api = await startTestApi({
+      'packages.list': { body: [pkg('1', 'Starter')] },
+      'packages.get': { status: 500 },
+    });
+    renderRemote(App, '/admin/packages', { apiUrl: api.url, profile: admin });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Starter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Package' });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to fetch package');
+  });
 });
