@@ -14,6 +14,7 @@ const storeWide = ['currency.test.mjs'];
  */
 const ownStack = [
   'dev-stack.test.mjs',
+  'error-tracking.test.mjs',
   'platform.test.mjs',
   'server-rendering-deploys.test.mjs',
   'trial-credits.test.mjs',

@@ -19,6 +19,7 @@ import { PROBE_PATHS } from './common/probes';
 import { ResponseCheckInterceptor } from './common/response-check.interceptor';
 import { securityHeadersOf } from './common/security-headers';
 import type { AppConfig } from './config/app-config';
+import { ErrorTracker } from './telemetry/error-tracking';
 import { traceRequests } from './telemetry/request-tracing';
 import { Telemetry } from './telemetry/telemetry';
 
@@ -49,13 +50,16 @@ const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 
 /**
  * The whole HTTP API, ready to listen: used by main.ts and by the e2e tests, so the tests run
- * exactly what production runs.
+ * exactly what production runs. Its error tracker is main.ts's (started before the database, to
+ * report a failed start), or one of its own; the app closes it when it closes.
  */
 export async function createApp(
   config: AppConfig,
   mongoUri: string,
   logger = createRootLogger(config.logLevel),
+  errorTracker?: ErrorTracker,
 ): Promise<NestFastifyApplication> {
+  const errors = errorTracker ?? (await ErrorTracker.start(config.errorTracking, logger));
   const adapter = new FastifyAdapter({
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
@@ -90,7 +94,7 @@ export async function createApp(
     // rawBody: PayPal webhooks are verified on the exact bytes PayPal sent (request.rawBody).
     { logger: new PinoNestLogger(logger), abortOnError: false, rawBody: true },
   );
-  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalFilters(new AllExceptionsFilter(errors));
   if (config.responseCheck) app.useGlobalInterceptors(new ResponseCheckInterceptor());
 
   // Every answer but the docs' pages is JSON or an image, which a browser never renders as a
@@ -105,6 +109,8 @@ export async function createApp(
   const answerHeaders = securityHeadersOf(ANSWER_SECURITY_HEADERS);
   const fastify = app.getHttpAdapter().getInstance();
   traceRequests(fastify, telemetry);
+  // After the requests under way and the modules: the last reports go before the app is closed.
+  fastify.addHook('onClose', async () => errors.close());
   cachePublicReads(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.headers(answerHeaders).header('x-request-id', request.id);

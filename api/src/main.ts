@@ -7,11 +7,15 @@ import { createRootLogger, PinoNestLogger } from './common/logging';
 import { shutDown } from './common/shutdown';
 import { loadConfig, type AppConfig } from './config/app-config';
 import { ConfigError } from './config/config-error';
+import { ErrorTracker } from './telemetry/error-tracking';
 import { openDatabase } from './database/database';
 import { DemoSeedService } from './seed/demo-seed.service';
 
 /** Time for the modules and the database to stop after the HTTP server has. */
 const SHUTDOWN_MARGIN_MS = 10_000;
+
+/** Off until the configuration is read; a crash or a failed start is reported once it is on. */
+let errorTracker = ErrorTracker.off();
 
 async function main(): Promise<void> {
   // Started by hand in development (NODE_ENV unset or development), the API reads .env.local and
@@ -40,17 +44,18 @@ async function main(): Promise<void> {
   // them at most every 10 ms instead measured the same (`npm run bench:api`).
   const rootLogger = createRootLogger(config.logLevel, pino.destination({ dest: 1, sync: true }));
   const bootLogger = new PinoNestLogger(rootLogger);
-  // A crash is logged as a JSON line like everything else, then the process stops (as Node would)
-  // for the orchestrator to restart it.
+  errorTracker = await ErrorTracker.start(config.errorTracking, rootLogger);
+  // A crash is logged as a JSON line like everything else and reported to the error tracker (when
+  // one is set), then the process stops (as Node would) for the orchestrator to restart it.
   const crash = (kind: string) => (error: unknown) => {
     rootLogger.fatal({ err: error }, kind);
-    process.exit(1);
+    void errorTracker.crashed(error, kind).finally(() => process.exit(1));
   };
   process.on('uncaughtException', crash('Uncaught exception'));
   process.on('unhandledRejection', crash('Unhandled promise rejection'));
 
   const database = await openDatabase(config, bootLogger);
-  const app = await createApp(config, database.uri, rootLogger);
+  const app = await createApp(config, database.uri, rootLogger, errorTracker);
   await app.listen(config.port, config.host);
   bootLogger.log(`API listening on ${await app.getUrl()}`, 'Main');
   if (config.trial) {
@@ -94,5 +99,5 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error('The API failed to start:', error);
-  process.exit(1);
+  void errorTracker.crashed(error, 'Start-up failed').finally(() => process.exit(1));
 });

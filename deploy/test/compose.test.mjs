@@ -94,6 +94,12 @@ test('every setting is a variable of .env: the site settings made from it are va
   });
   assert.deepEqual(config.imageOrigins, []);
   assert.equal(config.paypalSdkBaseUrl, '', "blank: PayPal's own SDK");
+  assert.equal(config.sentryDsn, '', 'blank: the pages report no errors, nor load the SDK');
+  const tracked = { ...env, SENTRY_BROWSER_DSN: 'https://key@o1.ingest.sentry.io/42' };
+  assert.equal(
+    JSON.parse(interpolate(compose.configs['site-config'].content, tracked)).sentryDsn,
+    'https://key@o1.ingest.sentry.io/42',
+  );
   const remotes = JSON.parse(interpolate(compose.configs.remotes.content, env));
   assert.deepEqual(Object.keys(remotes).sort(), [...remoteNames].sort());
   for (const name of remoteNames) {

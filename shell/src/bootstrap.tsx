@@ -12,9 +12,10 @@ import { earlyRemotes } from './app/early-start';
 import { apiIsConfigured } from './app/api-configured';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { configureAuth } from './features/auth/api/auth-settings';
-import { initRemotes } from './features/remotes/remote-registry';
+import { initRemotes, remoteFileOf } from './features/remotes/remote-registry';
 import { preloadRemoteApp } from './features/remotes/RemoteApp';
 import { AppErrorBoundary } from './features/errors/components/AppErrorPage';
+import { shellReleaseOf, startErrorTracking } from './utils/error-reports';
 import { ServerRenderingContext } from './utils/server-rendering';
 
 /**
@@ -41,6 +42,15 @@ async function start(): Promise<void> {
   // No remote part to take over (the not-found page): clicks need not be kept for one.
   if (!page || page.owner === 'shell') window.__coldmailEarly?.clicks?.stop();
   const config = await loadRuntimeConfig();
+  // Off unless the deployment names a DSN; the tracker's code loads once the page is idle.
+  if (config.sentryDsn) {
+    void startErrorTracking({
+      dsn: config.sentryDsn,
+      environment: config.sentryEnvironment,
+      shellRelease: shellReleaseOf(import.meta.url),
+      remoteFileOf,
+    });
+  }
   sessionActions.configure({
     apiBaseUrl: config.apiBaseUrl,
     paypalSdkBaseUrl: config.paypalSdkBaseUrl ?? null,

@@ -66,6 +66,8 @@ const READY_TIMEOUT_MS = 180_000;
  * @property {boolean} [realPaypal] PayPal is configured in the environment: no double
  * @property {string} [publicApiUrl] the API's URL as browsers reach it; default its local URL
  * @property {Record<string, string>} [apiEnv] added last to the API's environment
+ * @property {Record<string, unknown>} [shellConfig] added last to the shell's /config.json (e.g.
+ *   sentryDsn)
  * @property {string[]} [extraWebOrigins] more pages that call the API and the PayPal double (a
  *   benchmark's baseline build), besides the stack's own web apps
  * @property {'pipe' | 'ignore'} [apiStdout] 'ignore' discards the API's request log unread
@@ -273,6 +275,7 @@ export async function startStack(options = {}) {
         ? { firebase: { apiKey: 'demo-api-key', projectId, emulatorUrl: urls.auth } }
         : {}),
       ...(runs.paypal ? { paypalSdkBaseUrl: `${urls.paypal}/sdk/js` } : {}),
+      ...options.shellConfig,
     };
 
     const database = runs.database

@@ -9,6 +9,9 @@
 //     remote's hosting folder and switches the folder's mf-manifest.json to it in one step; with
 //     --canary, serves it to that percent of visitors (each keeps their share) beside the live
 //     release. The API stops a canary whose loads fail too often (REMOTE_CANARY_* settings).
+//     With SENTRY_AUTH_TOKEN, SENTRY_ORG and SENTRY_PROJECT set (SENTRY_URL for a tracker other
+//     than sentry.io), the build's source maps go to the error tracker first, as release
+//     <remote>@<id>; they are never published with the release.
 //   npm run release -- <remote> --promote [--site <dir>]
 //     makes the running canary live for every visitor.
 //   npm run rollback -- <remote> [--site <dir>]
@@ -23,10 +26,14 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { portOf, remoteNames, webAppDirs } from '@coldmail/registry/apps';
+import { loadEnvFiles } from '@coldmail/registry/env-files';
 import { incompatibilities, shellVersionsFrom } from './compatibility.mjs';
-import { DEFAULT_KEEP, promoteCanary, publishRelease, rollBack } from './index.mjs';
+import { DEFAULT_KEEP, promoteCanary, publishRelease, releaseIdOf, rollBack } from './index.mjs';
+import { trackerSettingsFrom, uploadSourceMaps } from './source-maps.mjs';
 
 const workspaceRoot = resolve(import.meta.dirname, '..', '..');
+// The error tracker's settings (SENTRY_AUTH_TOKEN...) may be in .env, under what the shell sets.
+loadEnvFiles(workspaceRoot);
 
 const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
@@ -83,6 +90,27 @@ try {
       throw new Error(
         'release refused: it would not run on the live shell (--force to release anyway)',
       );
+    }
+    // The error tracker gets the release's source maps before any page can run it.
+    const tracker = trackerSettingsFrom(process.env);
+    if (tracker) {
+      const id = await releaseIdOf(build);
+      try {
+        const { files } = await uploadSourceMaps({
+          build,
+          release: `${remote}@${id}`,
+          urlPrefix: `~/releases/${id}/`,
+          settings: tracker,
+        });
+        console.log(
+          `${remote}: ${files / 2} source maps given to ${tracker.url} (${remote}@${id})`,
+        );
+      } catch (error) {
+        throw new Error(
+          `release refused: ${error instanceof Error ? error.message : String(error)} ` +
+            '(unset SENTRY_AUTH_TOKEN, SENTRY_ORG and SENTRY_PROJECT to release without them)',
+        );
+      }
     }
     const canary = flags.canary === undefined ? undefined : Number(flags.canary);
     const { id, previous } = await publishRelease({

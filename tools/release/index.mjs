@@ -34,8 +34,12 @@ import { join, relative } from 'node:path';
 
 /** How many releases are kept by default: the live one and the four before it. */
 export const DEFAULT_KEEP = 5;
-/** The build's files that are not code a page loads: left out of a release. */
-const LEFT_OUT = /(^|\/)(index\.html|mf-stats\.json)(\.br|\.gz)?$/;
+/**
+ * The build's files that are not code a page loads: left out of a release. Source maps among
+ * them: they are given to the error tracker (source-maps.mjs), never published where a host or
+ * an object store might serve them.
+ */
+const LEFT_OUT = /(^|\/)(index\.html|mf-stats\.json)(\.br|\.gz)?$|\.map(\.br|\.gz)?$/;
 
 /**
  * @typedef {object} ReleaseHistory

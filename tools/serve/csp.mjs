@@ -46,6 +46,16 @@ const originOf = (url) => {
   return [`${scheme}://${host}`];
 };
 
+/**
+ * Where the pages' error reports go: the origin of a Sentry DSN
+ * (`https://<public key>@<host>/<project>`), its key left out; none without one.
+ *
+ * @param {unknown} dsn
+ * @returns {string[]}
+ */
+const dsnOriginOf = (dsn) =>
+  typeof dsn === 'string' ? originOf(dsn.replace(/^(https?:\/\/)[^@/?#\s]*@/i, '$1')) : [];
+
 /** @param {unknown[]} urls @returns {string[]} */
 const originsOf = (urls) =>
   urls.reduce(
@@ -77,7 +87,7 @@ function inlineScriptHashes(html, sha256) {
 /**
  * The Content-Security-Policy of the site's pages: scripts only from the site, its remotes,
  * PayPal and Google's sign-in helper (plus index.html's own inline script, by hash), connections only to the API, the
- * remotes, Firebase Auth and PayPal, frames only from PayPal and Firebase, and no framing of our
+ * remotes, Firebase Auth, PayPal and the error tracker, frames only from PayPal and Firebase, and no framing of our
  * pages by anyone (clickjacking).
  *
  * @param {object} site
@@ -89,6 +99,7 @@ function inlineScriptHashes(html, sha256) {
  * @param {string[]} [site.imageOrigins] where the admins' images that are not uploads may come
  *   from (the shell's config.json `imageOrigins`); no other site's image is shown
  * @param {string[]} [site.inlineScripts] the pages' inline script hashes (inlineScriptHashes)
+ * @param {string} [site.sentryDsn] where the pages report their errors (config.json's sentryDsn)
  */
 function contentSecurityPolicy(site) {
   const firebase = site.firebase || {};
@@ -117,7 +128,7 @@ function contentSecurityPolicy(site) {
       self.concat(['data:', 'blob:'], api, remotes, paypalAssets, [YOUTUBE_POSTERS], images),
     ],
     ['font-src', self.concat(['data:'], remotes)],
-    ['connect-src', self.concat(api, remotes, auth, paypal)],
+    ['connect-src', self.concat(api, remotes, auth, paypal, dsnOriginOf(site.sentryDsn))],
     ['frame-src', paypal.concat(auth, [YOUTUBE_PLAYER])],
     ['media-src', self.concat(api)],
     ['object-src', ["'none'"]],
@@ -134,7 +145,7 @@ function contentSecurityPolicy(site) {
  * The policy of a page, given the shell's runtime settings (its /config.json), where the remotes
  * are (its /remotes.json) and the page's HTML (its inline scripts).
  *
- * @param {{ apiBaseUrl?: unknown, firebase?: unknown, paypalSdkBaseUrl?: unknown, imageOrigins?: unknown }} shellConfig
+ * @param {{ apiBaseUrl?: unknown, firebase?: unknown, paypalSdkBaseUrl?: unknown, imageOrigins?: unknown, sentryDsn?: unknown }} shellConfig
  * @param {Record<string, string>} remotes each remote's mf-manifest.json URL
  * @param {string} html
  * @param {(text: string) => string} sha256
@@ -153,6 +164,7 @@ function sitePolicy(shellConfig, remotes, html, sha256) {
       ? config.imageOrigins.filter((origin) => typeof origin === 'string')
       : [],
     inlineScripts: inlineScriptHashes(html, sha256),
+    sentryDsn: typeof config.sentryDsn === 'string' ? config.sentryDsn : undefined,
   });
 }
 

@@ -2,6 +2,8 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/co
 import { contract, endpointsOf, type ApiErrorBody } from '@coldmail/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Error as MongooseError, mongo } from 'mongoose';
+import type { ErrorTracker } from '../telemetry/error-tracking';
+import { PROBE_PATHS } from './probes';
 import { UsageLimitReached } from './usage-limit-reached';
 
 /** What a client is told while the database cannot be reached (it is worth trying again). */
@@ -22,6 +24,8 @@ const errorFieldRoutes = new Set(
 
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
+  constructor(private readonly errorTracker?: ErrorTracker) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
@@ -34,6 +38,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (body.statusCode >= 500) {
       // The request's logger: the line carries the request id the client got back.
       request.log.error({ err: exception }, 'Unhandled error');
+      // A probe's 503 says the database is down or the instance is draining, every few seconds:
+      // the log has it; the tracker keeps to the product's failures.
+      if (!PROBE_PATHS.has(request.routeOptions?.url ?? '')) {
+        this.errorTracker?.requestFailed(exception, request);
+      }
     }
     if (reply.sent) return;
     if (exception instanceof UsageLimitReached) {

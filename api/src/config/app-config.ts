@@ -116,6 +116,16 @@ export interface AppConfig {
   paypal: PaypalConfig;
   gemini: GeminiConfig;
   telemetry: TelemetryConfig;
+  errorTracking: ErrorTrackingConfig;
+}
+
+/** Errors reported to Sentry (or a tracker that speaks its protocol); off when `dsn` is null. */
+export interface ErrorTrackingConfig {
+  dsn: string | null;
+  /** SENTRY_ENVIRONMENT, else NODE_ENV. */
+  environment: string;
+  /** SENTRY_RELEASE, or null: a hash of the API's build (see error-tracking.ts). */
+  release: string | null;
 }
 
 /**
@@ -301,6 +311,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         maxBatch: Math.min(vars.OTEL_BSP_MAX_EXPORT_BATCH_SIZE, vars.OTEL_BSP_MAX_QUEUE_SIZE),
         maxQueue: vars.OTEL_BSP_MAX_QUEUE_SIZE,
       },
+    },
+    errorTracking: {
+      dsn: vars.SENTRY_DSN ?? null,
+      environment: vars.SENTRY_ENVIRONMENT ?? vars.NODE_ENV,
+      release: vars.SENTRY_RELEASE ?? null,
     },
   };
 }

@@ -170,4 +170,26 @@ export const envSchema = z.object({
   OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(10).max(60_000).default(1000),
   OTEL_BSP_MAX_EXPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(8192).default(1024),
   OTEL_BSP_MAX_QUEUE_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(8192),
+  // Error tracking (Sentry's variable names); off when SENTRY_DSN is unset.
+  SENTRY_DSN: z
+    .url({ protocol: /^https?$/ })
+    .refine(
+      (dsn) => {
+        const url = new URL(dsn);
+        return url.username !== '' && /\/\d+$/.test(url.pathname);
+      },
+      { message: 'Must be a Sentry DSN: https://<public key>@<host>/<project id>' },
+    )
+    .optional(),
+  // Sentry's rules for both: no line breaks, tabs or slashes.
+  SENTRY_ENVIRONMENT: z
+    .string()
+    .trim()
+    .regex(/^[^\s/\\]{1,64}$/, 'At most 64 characters, no spaces or slashes')
+    .optional(),
+  SENTRY_RELEASE: z
+    .string()
+    .trim()
+    .regex(/^(?!\.{1,2}$)[^\s/\\]{1,200}$/, 'At most 200 characters, no spaces or slashes')
+    .optional(),
 });

@@ -6,6 +6,11 @@ export class ApiError extends Error {
     readonly status: number,
     /** Field messages from a 400 validation answer, keyed by field path. */
     readonly fieldErrors: Record<string, string> = {},
+    /**
+     * The trace id of the call's traceparent, when it sent one (see trace-context.ts): the API's
+     * logs and error reports of the call carry it, and so does the page's report of this error.
+     */
+    readonly traceId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -22,7 +27,7 @@ interface ErrorBody {
 const statusText = (status: number) => `HTTP error! Status: ${status}`;
 
 /** An error answer's ApiError: the API's message (or the spec's older `error`) and fields. */
-export function errorOfAnswer(status: number, body: unknown): ApiError {
+export function errorOfAnswer(status: number, body: unknown, traceId?: string): ApiError {
   const answer = (body && typeof body === 'object' ? body : {}) as ErrorBody;
   const message =
     typeof answer.message === 'string' && answer.message
@@ -34,7 +39,7 @@ export function errorOfAnswer(status: number, body: unknown): ApiError {
     answer.fieldErrors && typeof answer.fieldErrors === 'object'
       ? (answer.fieldErrors as Record<string, string>)
       : {};
-  return new ApiError(message, status, fieldErrors);
+  return new ApiError(message, status, fieldErrors, traceId);
 }
 
 /** The server answered with an error status but said nothing of why (no message in its body). */
@@ -54,7 +59,15 @@ export function readFailureText(error: ApiError): string {
 interface AxiosLikeError {
   isAxiosError: true;
   message: string;
+  config?: { headers?: Record<string, unknown> };
   response?: { status: number; data?: unknown };
+}
+
+/** The trace id of a W3C traceparent header. */
+export function traceIdOf(traceparent: unknown): string | undefined {
+  return typeof traceparent === 'string'
+    ? /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}$/.exec(traceparent)?.[1]
+    : undefined;
 }
 
 function isAxiosError(error: unknown): error is AxiosLikeError {
@@ -65,7 +78,10 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (isAxiosError(error)) {
     const status = error.response?.status ?? 0;
-    return status ? errorOfAnswer(status, error.response?.data) : new ApiError(error.message, 0);
+    const traceId = traceIdOf(error.config?.headers?.traceparent);
+    return status
+      ? errorOfAnswer(status, error.response?.data, traceId)
+      : new ApiError(error.message, 0, {}, traceId);
   }
   return new ApiError(error instanceof Error ? error.message : String(error), 0);
 }

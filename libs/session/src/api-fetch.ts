@@ -1,5 +1,5 @@
 import { newTraceparent } from '@coldmail/contracts/routes';
-import { ApiError } from './api-error';
+import { ApiError, traceIdOf } from './api-error';
 import { bearerToken, useSession } from './store';
 
 /**
@@ -17,16 +17,18 @@ export async function apiFetch(
   } = {},
 ): Promise<Response> {
   const token = await bearerToken();
+  const traceparent = newTraceparent();
   try {
     return await fetch(`${useSession.getState().apiBaseUrl}${path}`, {
       ...init,
       headers: {
         ...init.headers,
-        traceparent: newTraceparent(),
+        traceparent,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
     });
   } catch (error) {
-    throw new ApiError(error instanceof Error ? error.message : 'Network error', 0);
+    const message = error instanceof Error ? error.message : 'Network error';
+    throw new ApiError(message, 0, {}, traceIdOf(traceparent));
   }
 }

@@ -7,6 +7,10 @@ export interface RuntimeConfig {
   firebase?: FirebaseSettings;
   /** Set for offline demos, tests and the compose kit's trial: the PayPal double's SDK URL. */
   paypalSdkBaseUrl?: string;
+  /** Where the page reports its errors (a Sentry DSN); unset, nothing is reported or loaded. */
+  sentryDsn?: string;
+  /** The environment the reports are filed under, e.g. production or staging. */
+  sentryEnvironment?: string;
 }
 
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
@@ -17,6 +21,9 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
       firebase: config.firebase,
       // Blank is unset, as the compose kit writes it for a live site: PayPal's own SDK.
       paypalSdkBaseUrl: config.paypalSdkBaseUrl || undefined,
+      // Blank is unset too: the compose kit writes "" when no DSN is configured.
+      sentryDsn: config.sentryDsn || undefined,
+      sentryEnvironment: config.sentryEnvironment || undefined,
     };
   } catch (error) {
     console.error('Failed to load /config.json; using same-origin API without sign-in', error);

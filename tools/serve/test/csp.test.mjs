@@ -171,3 +171,18 @@ test('the local doubles are allowed only when they are what the site uses', () =
     !directives(contentSecurityPolicy(site))['script-src']?.includes('http://127.0.0.1:4210'),
   );
 });
+
+test("the pages may send their error reports to the tracker's host, and only when one is set", () => {
+  const tracked = directives(
+    contentSecurityPolicy({
+      ...site,
+      sentryDsn: 'https://0123abcd@o450.ingest.sentry.io/4500000000000001',
+    }),
+  );
+  assert.ok(tracked['connect-src']?.includes('https://o450.ingest.sentry.io'));
+  // The DSN's public key is not part of the origin.
+  assert.ok(!tracked['connect-src']?.some((source) => source.includes('0123abcd')));
+  assert.ok(!tracked['script-src']?.includes('https://o450.ingest.sentry.io'));
+  const untracked = directives(contentSecurityPolicy(site));
+  assert.ok(!untracked['connect-src']?.some((source) => source.includes('sentry')));
+});

@@ -1,9 +1,11 @@
 import { Button } from '@coldmail/ui';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportError } from '../../utils/error-reports';
 import styles from './RemoteErrorBoundary.module.css';
 import {
   isLoadFailure,
   loadedReleaseOf,
+  RemoteLoadError,
   reportFailure,
   skewedSharedModule,
 } from './remote-registry';
@@ -43,12 +45,15 @@ export class RemoteErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error(`[remote ${this.props.remote}]`, error, info.componentStack);
+    const { remote } = this.props;
+    console.error(`[remote ${remote}]`, error, info.componentStack);
+    // A release that failed to load is named by the error; one that crashed is the loaded one.
+    const release =
+      (error instanceof RemoteLoadError ? error.release : null) ?? loadedReleaseOf(remote);
+    reportError({ error, source: { remote, release }, mechanism: 'remote-boundary' });
     // A release that loaded and then failed to render counts against it too (a load failure
     // was reported where it happened).
-    if (!isLoadFailure(error)) {
-      reportFailure(this.props.remote, loadedReleaseOf(this.props.remote), error);
-    }
+    if (!isLoadFailure(error)) reportFailure(remote, loadedReleaseOf(remote), error);
   }
 
   /** A crashed page's code is in: drawing it again is the retry. */

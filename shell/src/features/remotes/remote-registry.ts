@@ -39,6 +39,8 @@ export class RemoteLoadError extends Error {
   constructor(
     readonly remote: string,
     readonly reason?: unknown,
+    /** The release whose code failed to load, when its manifest named one. */
+    readonly release: string | null = null,
   ) {
     super(`Loading chunk ${remote} failed.`, { cause: reason });
     this.name = 'ChunkLoadError';
@@ -227,6 +229,28 @@ export const markLoaded = (remote: string, release: string | null): void => {
 export const loadedReleaseOf = (remote: string): string | null =>
   loadedReleases.get(remote) ?? null;
 
+/**
+ * The remote whose deployment a script's URL is in (the folder of its manifest; the longest
+ * wins), the release folder it is under (tools/release: releases/<id>/) and its path there: which
+ * remote an error's stack frame belongs to.
+ */
+export function remoteFileOf(
+  url: string,
+): { remote: string; release: string | null; path: string } | null {
+  let found: { remote: string; base: string } | null = null;
+  for (const [remote, manifest] of Object.entries(registered)) {
+    const base = manifest.slice(0, manifest.lastIndexOf('/') + 1);
+    if (url.startsWith(base) && base.length > (found?.base.length ?? 0)) found = { remote, base };
+  }
+  if (!found) return null;
+  const path = url.slice(found.base.length).split(/[?#]/)[0] ?? '';
+  return {
+    remote: found.remote,
+    release: /^releases\/([0-9a-f]{16})\//.exec(path)?.[1] ?? null,
+    path,
+  };
+}
+
 /** The remote's exposed ./App from the entry it is registered with, within the load timeout. */
 export async function loadExposedApp(remote: string): Promise<{ default: ComponentType }> {
   const module = await withTimeout(
@@ -280,6 +304,8 @@ export async function loadRemoteApp(
     return module;
   } catch (error) {
     reportFailure(remote, release?.id ?? null, error);
-    throw error instanceof RemoteLoadError ? error : new RemoteLoadError(remote, error);
+    throw error instanceof RemoteLoadError
+      ? error
+      : new RemoteLoadError(remote, error, release?.id ?? null);
   }
 }

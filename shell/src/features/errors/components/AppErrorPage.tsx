@@ -1,5 +1,6 @@
 import { paths } from '@coldmail/registry/pages';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportError } from '../../../utils/error-reports';
 import styles from './ErrorPages.module.css';
 
 /** The page shown when the shell itself throws while rendering a route. */
@@ -27,6 +28,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('[shell]', error, info.componentStack);
+    reportError({ error, mechanism: 'app-boundary' });
   }
 
   override render(): ReactNode {
