@@ -15,7 +15,7 @@ import { configureAuth } from './features/auth/api/auth-settings';
 import { initRemotes, remoteFileOf } from './features/remotes/remote-registry';
 import { preloadRemoteApp } from './features/remotes/RemoteApp';
 import { AppErrorBoundary } from './features/errors/components/AppErrorPage';
-import { shellReleaseOf, startErrorTracking } from './utils/error-reports';
+import { keepErrors } from './utils/error-sink';
 import { ServerRenderingContext } from './utils/server-rendering';
 
 /**
@@ -43,13 +43,18 @@ async function start(): Promise<void> {
   if (!page || page.owner === 'shell') window.__coldmailEarly?.clicks?.stop();
   const config = await loadRuntimeConfig();
   // Off unless the deployment names a DSN; the tracker's code loads once the page is idle.
-  if (config.sentryDsn) {
-    void startErrorTracking({
-      dsn: config.sentryDsn,
-      environment: config.sentryEnvironment,
-      shellRelease: shellReleaseOf(import.meta.url),
-      remoteFileOf,
-    });
+  const { sentryDsn, sentryEnvironment } = config;
+  if (sentryDsn) {
+    // Errors are kept from now on; the reporting code and the SDK load after.
+    keepErrors();
+    void import('./utils/error-reports').then(({ shellReleaseOf, startErrorTracking }) =>
+      startErrorTracking({
+        dsn: sentryDsn,
+        environment: sentryEnvironment,
+        shellRelease: shellReleaseOf(import.meta.url),
+        remoteFileOf,
+      }),
+    );
   }
   sessionActions.configure({
     apiBaseUrl: config.apiBaseUrl,

@@ -1,7 +1,8 @@
-// The page's error reports (shell and remotes alike). This part is in the page's start-up code
-// and stays a few lines: the tracker's SDK (error-tracker.ts) loads only when the deployment's
-// config.json names a DSN, and then once the page is idle, so it costs neither the first paint
-// nor, when off, any download. Errors raised before it loads wait for it.
+// The page's error reports (shell and remotes alike). The page's start-up code carries only
+// error-sink.ts: this module loads when the deployment's config.json names a DSN, and the
+// tracker's SDK (error-tracker.ts) once the page is idle, so neither costs the first paint nor,
+// when off, any download. Errors raised before the SDK loads wait for it.
+import { keepErrors, sendErrorsTo } from './error-sink';
 
 /** Which app raised an error: a remote (by its name and loaded release), else the shell. */
 export interface ErrorSource {
@@ -33,21 +34,10 @@ export interface ErrorTrackingSettings {
   remoteFileOf: (url: string) => RemoteFile | null;
 }
 
-/** Errors kept while the SDK loads; past this many, later ones are dropped. */
-const MAX_WAITING = 30;
+// The boundaries report through error-sink.ts, which keeps what comes before the SDK.
+export { reportError } from './error-sink';
 
-let waiting: ErrorReport[] | null = null;
-let send: ((report: ErrorReport) => void) | null = null;
-
-/** Reports an error to the tracker; does nothing while error tracking is off. */
-export function reportError(report: ErrorReport): void {
-  if (send) send(report);
-  else if (waiting && waiting.length < MAX_WAITING) waiting.push(report);
-}
-
-const onError = (event: ErrorEvent) => reportError({ error: event.error, mechanism: 'onerror' });
-const onRejection = (event: PromiseRejectionEvent) =>
-  reportError({ error: event.reason, mechanism: 'onunhandledrejection' });
+let started = false;
 
 /** When the page is loaded and the browser has a moment: not on the way of the first paint. */
 function whenIdle(): Promise<void> {
@@ -73,25 +63,17 @@ function whenIdle(): Promise<void> {
  * reports the rest itself.
  */
 export async function startErrorTracking(settings: ErrorTrackingSettings): Promise<void> {
-  if (waiting || send) return;
-  waiting = [];
-  window.addEventListener('error', onError);
-  window.addEventListener('unhandledrejection', onRejection);
+  if (started) return;
+  started = true;
+  keepErrors();
   await whenIdle();
   try {
     const { startTracker } = await import('./error-tracker');
-    const tracker = startTracker(settings);
     // The SDK catches unhandled errors itself from here on.
-    window.removeEventListener('error', onError);
-    window.removeEventListener('unhandledrejection', onRejection);
-    send = tracker;
-    for (const report of waiting) tracker(report);
+    sendErrorsTo(startTracker(settings));
   } catch (error) {
-    window.removeEventListener('error', onError);
-    window.removeEventListener('unhandledrejection', onRejection);
+    sendErrorsTo(() => undefined);
     console.warn('Error tracking could not start', error);
-  } finally {
-    waiting = null;
   }
 }
 

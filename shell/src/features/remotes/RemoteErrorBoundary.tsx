@@ -1,6 +1,6 @@
 import { Button } from '@coldmail/ui';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { reportError } from '../../utils/error-reports';
+import { reportError } from '../../utils/error-sink';
 import styles from './RemoteErrorBoundary.module.css';
 import {
   isLoadFailure,

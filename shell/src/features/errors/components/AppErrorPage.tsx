@@ -1,6 +1,6 @@
 import { paths } from '@coldmail/registry/pages';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { reportError } from '../../../utils/error-reports';
+import { reportError } from '../../../utils/error-sink';
 import styles from './ErrorPages.module.css';
 
 /** The page shown when the shell itself throws while rendering a route. */
