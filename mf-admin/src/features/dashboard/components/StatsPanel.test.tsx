@@ -17,7 +17,7 @@ const stats: Stats = {
       start: '2026-11-01',
       revenue: [
         { currency: 'EUR', paid: '24.50', refunded: '0.00', net: '24.50' },
-        { currency: 'USD', paid: '19.99', refunded: '5.00', net: '14.99' },
+        { currency: 'USD', paid: '19.99', refunded: '5.00', net: '14.99', discount: '3.80' },
       ],
       creditsSold: 170,
       creditsSpent: 12,
@@ -68,7 +68,9 @@ describe('the dashboard’s revenue and usage', () => {
     const first = table.getByRole('row', { name: /2026-11-01/ });
     expect(within(first).getByText('€24.50 EUR, $14.99 USD')).toBeTruthy();
     expect(within(first).getByText('170')).toBeTruthy();
+    // What promo codes took off, per currency (none in euros that day).
+    expect(within(first).getByText('€0.00 EUR, $3.80 USD')).toBeTruthy();
     const second = table.getByRole('row', { name: /2026-11-02/ });
-    expect(within(second).getAllByText('—')).toHaveLength(3);
+    expect(within(second).getAllByText('—')).toHaveLength(4);
   });
 });

@@ -157,6 +157,7 @@ function StatsTable({ stats }: { stats: Stats }) {
             <th scope="col">Paid</th>
             <th scope="col">Refunded</th>
             <th scope="col">Net</th>
+            <th scope="col">Discounts</th>
             <th scope="col">Credits sold</th>
             <th scope="col">Credits spent</th>
             <th scope="col">New users</th>
@@ -166,16 +167,19 @@ function StatsTable({ stats }: { stats: Stats }) {
         </thead>
         <tbody>
           {stats.points.map((point) => {
-            const money = (field: 'paid' | 'refunded' | 'net') =>
+            const money = (field: 'paid' | 'refunded' | 'net' | 'discount') =>
               point.revenue.length === 0
                 ? '—'
-                : point.revenue.map((r) => formatMoneyFixed(r[field], r.currency)).join(', ');
+                : point.revenue
+                    .map((r) => formatMoneyFixed(r[field] ?? '0.00', r.currency))
+                    .join(', ');
             return (
               <tr key={point.start}>
                 <th scope="row">{point.start}</th>
                 <td>{money('paid')}</td>
                 <td>{money('refunded')}</td>
                 <td>{money('net')}</td>
+                <td>{money('discount')}</td>
                 <td>{point.creditsSold}</td>
                 <td>{point.creditsSpent}</td>
                 <td>{point.newUsers}</td>
