@@ -614,7 +614,7 @@ describe('unpaid orders per buyer', () => {
       const refused = await newOrder(hoarder);
       expect(refused.status).toBe(409);
       expect(refused.error?.message).toBe(
-        'You have 10 orders waiting for payment. Pay or delete one of them first.',
+        'You have 10 orders waiting for payment. Pay one of them first; unpaid orders are removed after 30 days.',
       );
       expect(await ordersInDb().countDocuments({ customerEmail: hoarder.email })).toBe(10);
       // The other kind has its own ten; another buyer is not affected.

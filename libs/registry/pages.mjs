@@ -237,7 +237,7 @@ export const pages = /** @type {const} */ ({
     owner: 'admin',
     area: 'admin',
   },
-  // Until the settings dashboard hosts its panels, the Gemini Keys panel has a page of its own.
+  // The Gemini Keys panel at an address of its own too (Settings holds it as well).
   adminGeminiKeys: {
     path: '/admin/settings/gemini-keys',
     title: 'Gemini Keys',

@@ -120,7 +120,7 @@ export class OrderCreation {
       });
       if (open >= limit) {
         throw new ConflictException(
-          `You have ${limit} orders waiting for payment. Pay or delete one of them first.`,
+          `You have ${limit} orders waiting for payment. Pay one of them first; unpaid orders are removed after ${Math.round(this.config.pendingOrderMs / 86_400_000)} days.`,
         );
       }
     }

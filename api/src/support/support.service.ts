@@ -52,10 +52,6 @@ const CONVERSATION_FULL =
   'This conversation has reached its length limit. Please open a new ticket to write more.';
 
 /**
- * A user's tickets are those their account opened. A contact-form ticket only carries an address
- * someone typed, so it belongs to no account, even one with that address.
- */
-/**
  * The caller's tickets: those their account opened, and, for an address they proved is theirs,
  * the contact form's sent under it while signed out (never an unverified address's: anyone may
  * type any address into the contact form). Null without a user record: none yet.

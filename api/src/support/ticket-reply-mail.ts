@@ -18,7 +18,8 @@ export class TicketReplyMail {
    * address. A failure is logged, not fatal.
    */
   async notifyUser(ticket: SupportTicketData, reply: string): Promise<void> {
-    // A contact-form ticket is in no account, so its sender answers the way they wrote.
+    // A contact-form ticket was sent signed out: its sender answers the way they wrote (the
+    // owner of its verified address also finds it on their account's Support page).
     const howToAnswer = ticket.userId
       ? 'You can answer from the Support page of your account.'
       : 'You can answer by sending us another message from our contact form.';
