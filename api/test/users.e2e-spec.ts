@@ -581,7 +581,7 @@ describe('PUT /api/users/:id (admin)', () => {
   });
 
   it.each([
-    ['userEmail', { userEmail: 'new@coldmail.test' }],
+    ['userEmail', { userName: 'Moved', userEmail: 'new@coldmail.test' }],
     ['currentBalance', { currentBalance: '5' }],
     ['userRole', { userRole: 'root' }],
   ])('rejects a bad %s and changes nothing', async (field, json) => {

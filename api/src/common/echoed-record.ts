@@ -1,39 +1,32 @@
 import { BadRequestException } from '@nestjs/common';
-
-interface EchoedFields {
-  _id?: string;
-  createdAt?: unknown;
-  updatedAt?: unknown;
-  currency?: unknown;
-}
+import { echoedFieldNames, type WritableFields } from '@coldmail/contracts';
+import type { z } from 'zod';
 
 /**
- * A record a client sent back whole (see echoedRecordFields in @coldmail/contracts), without the
- * fields the server owns: the address names the record, so an `_id` naming another one is a
- * mistake the client is told of (400), not an instruction.
+ * A body parsed with `schema`, without the fields it echoed from its record (see echoedFieldsOf
+ * in @coldmail/contracts): what the handler may write, since the server owns the rest. With
+ * `pathId`, the address names the record, so an `_id` naming another one is a mistake the client
+ * is told of (400), not an instruction.
  */
-export function withoutEchoedFields<Body extends EchoedFields>(
+export function withoutEchoedFields<Body extends object>(
   body: Body,
+  schema: z.ZodType,
   pathId?: string,
-): Omit<Body, keyof EchoedFields> {
-  const {
-    _id,
-    createdAt: _createdAt,
-    updatedAt: _updatedAt,
-    currency: _currency,
-    ...fields
-  } = body;
-  if (pathId !== undefined) refuseAnotherRecordsId(_id, pathId);
-  return fields;
-}
-
-/** An `_id` sent back with a record must name the record at the address (400 otherwise). */
-export function refuseAnotherRecordsId(_id: string | undefined, pathId: string): void {
-  if (_id !== undefined && _id.toLowerCase() !== pathId.toLowerCase()) {
+): WritableFields<Body> {
+  const { _id } = body as { _id?: unknown };
+  if (
+    pathId !== undefined &&
+    typeof _id === 'string' &&
+    _id.toLowerCase() !== pathId.toLowerCase()
+  ) {
     throw new BadRequestException({
       statusCode: 400,
       message: 'Validation failed',
       fieldErrors: { _id: 'This is not the id of the record at this address' },
     });
   }
+  const echoed = echoedFieldNames(schema);
+  return Object.fromEntries(
+    Object.entries(body).filter(([field]) => !echoed.has(field)),
+  ) as WritableFields<Body>;
 }

@@ -6,6 +6,7 @@ import type { Model } from 'mongoose';
 import sanitizeHtml from 'sanitize-html';
 import type { AuthContext } from '../auth/auth-context';
 import { AuditService } from '../audit/audit.service';
+import { withoutEchoedFields } from '../common/echoed-record';
 import { plainText } from '../common/plain-text';
 import { ChangeFeed } from '../database/change-feed';
 import {
@@ -127,7 +128,10 @@ export class ContentService implements OnModuleInit {
     return { content, etag: etagOf(served.map((block) => block.etag)) };
   }
 
-  /** Saves an admin's edit (already validated); an omitted isActive keeps the current one. */
+  /**
+   * Saves an admin's edit (already validated); an omitted isActive keeps the current one, and
+   * what the body only echoed of the block (echoedFieldsOf) is not saved.
+   */
   async save<Name extends ContentBlockName>(
     admin: AuthContext,
     name: Name,
@@ -136,7 +140,7 @@ export class ContentService implements OnModuleInit {
     const before = await this.read(name);
     const next = {
       ...before,
-      ...(sanitized(body) as object),
+      ...(sanitized(withoutEchoedFields(body, contentBlocks[name].body)) as object),
       isActive:
         (body as { isActive?: boolean }).isActive ?? (before as { isActive: boolean }).isActive,
     };

@@ -45,7 +45,11 @@ export class GeminiKeysController {
     @ValidParams() { id }: ParsedParamsOf<typeof endpoints.update>,
     @ValidBody() body: ParsedBodyOf<typeof endpoints.update>,
   ): Promise<ResponseOf<typeof endpoints.update>> {
-    const data = await this.keys.update(caller, id, withoutEchoedFields(body, id));
+    const data = await this.keys.update(
+      caller,
+      id,
+      withoutEchoedFields(body, endpoints.update.body, id),
+    );
     return { success: true, data, message: 'API key updated successfully!' };
   }
 

@@ -9,6 +9,7 @@ import {
 } from '@coldmail/contracts';
 import { AuditService } from '../audit/audit.service';
 import { CurrentUser, OptionalUser, type AuthContext } from '../auth/auth-context';
+import { withoutEchoedFields } from '../common/echoed-record';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
 import { StoreCurrency } from '../packages/store-currency';
 import { ItemsService, toPublicItem } from './items.service';
@@ -56,7 +57,7 @@ export class ItemsController {
     @CurrentUser() admin: AuthContext,
     @ValidBody() body: ParsedBodyOf<typeof endpoints.create>,
   ): Promise<ResponseOf<typeof endpoints.create>> {
-    const created = await this.items.create(body);
+    const created = await this.items.create(withoutEchoedFields(body, endpoints.create.body));
     await this.audit.record(admin, {
       action: 'item.create',
       target: { kind: 'item', id: created._id, label: created.name },
@@ -72,7 +73,10 @@ export class ItemsController {
     @ValidBody() body: ParsedBodyOf<typeof endpoints.update>,
   ): Promise<ResponseOf<typeof endpoints.update>> {
     const before = await this.items.findById(id);
-    const updated = await this.items.update(id, body);
+    const updated = await this.items.update(
+      id,
+      withoutEchoedFields(body, endpoints.update.body, id),
+    );
     await this.audit.record(admin, {
       action: 'item.update',
       target: { kind: 'item', id, label: updated.name },

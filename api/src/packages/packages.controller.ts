@@ -54,7 +54,7 @@ export class PackagesController {
     @CurrentUser() admin: AuthContext,
     @ValidBody() body: ParsedBodyOf<typeof endpoints.add>,
   ): Promise<ResponseOf<typeof endpoints.add>> {
-    const { sellerEmail: _sellerEmail, ...fields } = withoutEchoedFields(body);
+    const { sellerEmail: _sellerEmail, ...fields } = withoutEchoedFields(body, endpoints.add.body);
     const created = await this.packages.add(fields);
     await this.audit.record(admin, {
       action: 'package.create',
@@ -71,7 +71,11 @@ export class PackagesController {
     @ValidBody() body: ParsedBodyOf<typeof endpoints.edit>,
   ): Promise<ResponseOf<typeof endpoints.edit>> {
     const before = await this.packages.get(id);
-    const { sellerEmail: _sellerEmail, ...fields } = withoutEchoedFields(body, id);
+    const { sellerEmail: _sellerEmail, ...fields } = withoutEchoedFields(
+      body,
+      endpoints.edit.body,
+      id,
+    );
     const updated = await this.packages.update(id, fields);
     await this.audit.record(admin, {
       action: 'package.update',

@@ -23,7 +23,7 @@ const LIST_TTL_MS = 5_000;
 
 /** Credit packages: the store's catalogue, at most MAX_PACKAGES of them. */
 /** A package as an admin saves it: the body without what the server owns or ignores. */
-export type PackageFields = Omit<PackageBody, '_id' | 'createdAt' | 'updatedAt' | 'sellerEmail'>;
+export type PackageFields = Omit<PackageBody, 'sellerEmail'>;
 
 @Injectable()
 export class PackagesService implements OnModuleInit {

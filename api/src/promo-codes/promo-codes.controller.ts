@@ -4,30 +4,15 @@ import {
   contract,
   type ParsedBodyOf,
   type ParsedParamsOf,
-  type PromoCodeBody,
   type ResponseOf,
 } from '@coldmail/contracts';
 import { AuditService } from '../audit/audit.service';
 import { CurrentUser, ownerIdOf, type AuthContext } from '../auth/auth-context';
-import { refuseAnotherRecordsId } from '../common/echoed-record';
+import { withoutEchoedFields } from '../common/echoed-record';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
-import { PromoCodesService, type PromoCodeSettings } from './promo-codes.service';
+import { PromoCodesService } from './promo-codes.service';
 
 const endpoints = contract.promoCodes;
-
-/** The body's settings; the record's read-only fields (sent back with it) are dropped. */
-function settingsOf(body: PromoCodeBody, pathId?: string): PromoCodeSettings {
-  const {
-    _id,
-    paused: _paused,
-    uses: _uses,
-    createdAt: _createdAt,
-    updatedAt: _updatedAt,
-    ...settings
-  } = body;
-  if (pathId !== undefined) refuseAnotherRecordsId(_id, pathId);
-  return settings;
-}
 
 @ApiTags('promo-codes')
 @Controller()
@@ -55,7 +40,7 @@ export class PromoCodesController {
     @CurrentUser() admin: AuthContext,
     @ValidBody() body: ParsedBodyOf<typeof endpoints.create>,
   ): Promise<ResponseOf<typeof endpoints.create>> {
-    const created = await this.promoCodes.create(settingsOf(body));
+    const created = await this.promoCodes.create(withoutEchoedFields(body, endpoints.create.body));
     await this.audit.record(admin, {
       action: 'promo-code.create',
       target: { kind: 'promo-code', id: created._id, label: created.code },
@@ -70,7 +55,7 @@ export class PromoCodesController {
     @ValidParams() { id }: ParsedParamsOf<typeof endpoints.update>,
     @ValidBody() body: ParsedBodyOf<typeof endpoints.update>,
   ): Promise<ResponseOf<typeof endpoints.update>> {
-    const settings = settingsOf(body, id);
+    const settings = withoutEchoedFields(body, endpoints.update.body, id);
     const before = await this.promoCodes.get(id);
     const updated = await this.promoCodes.update(id, settings);
     await this.audit.record(admin, {

@@ -27,14 +27,6 @@ import {
 import { PromoCode, type PromoCodeData } from './schemas/promo-code.schema';
 import { PromoRedemption } from './schemas/promo-redemption.schema';
 
-type ReadOnlyField = '_id' | 'paused' | 'uses' | 'createdAt' | 'updatedAt';
-/** What an admin sets on a code: its body without the record's read-only fields. */
-export type PromoCodeSettings = PromoCodeBody extends infer Body
-  ? Body extends unknown
-    ? Omit<Body, ReadOnlyField>
-    : never
-  : never;
-
 /** A use of a code reserved for an order being placed. */
 export interface ReservedUse {
   codeId: Types.ObjectId;
@@ -77,7 +69,7 @@ export class PromoCodesService implements OnModuleInit {
     return toPromoCodeRecord(found);
   }
 
-  async create(settings: PromoCodeSettings): Promise<PromoCodeRecord> {
+  async create(settings: PromoCodeBody): Promise<PromoCodeRecord> {
     await this.assertValid(settings);
     try {
       const created = await this.codes.create(storedSettingsOf(settings));
@@ -88,7 +80,7 @@ export class PromoCodesService implements OnModuleInit {
   }
 
   /** Replaces the settings; the code's uses and pause stay as they are. */
-  async update(id: string, settings: PromoCodeSettings): Promise<PromoCodeRecord> {
+  async update(id: string, settings: PromoCodeBody): Promise<PromoCodeRecord> {
     await this.assertValid(settings);
     const otherKind = settings.kind === 'percent' ? ['amount', 'currency'] : ['percent'];
     let updated: PromoCodeData | null;
@@ -296,7 +288,7 @@ export class PromoCodesService implements OnModuleInit {
   }
 
   /** What zod cannot know: the store's currency, and that the listed products exist. */
-  private async assertValid(settings: PromoCodeSettings): Promise<void> {
+  private async assertValid(settings: PromoCodeBody): Promise<void> {
     const fieldErrors: Record<string, string> = {};
     if (settings.kind === 'fixed') {
       const storeCurrency = await this.storeCurrency.current();
@@ -325,7 +317,7 @@ function codeTakenOr(error: unknown): unknown {
     : error;
 }
 
-function storedSettingsOf(settings: PromoCodeSettings) {
+function storedSettingsOf(settings: PromoCodeBody) {
   const { appliesTo } = settings;
   const common = {
     code: settings.code,

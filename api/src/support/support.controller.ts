@@ -9,6 +9,7 @@ import {
 } from '@coldmail/contracts';
 
 import { CurrentUser, OptionalUser, type AuthContext } from '../auth/auth-context';
+import { withoutEchoedFields } from '../common/echoed-record';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
 import { SensitiveRoute } from '../common/throttling';
 import { SupportService } from './support.service';
@@ -62,6 +63,6 @@ export class SupportController {
     @ValidParams() { id }: ParsedParamsOf<typeof endpoints.update>,
     @ValidBody() body: ParsedBodyOf<typeof endpoints.update>,
   ): Promise<ResponseOf<typeof endpoints.update>> {
-    return this.support.update(caller, id, body);
+    return this.support.update(caller, id, withoutEchoedFields(body, endpoints.update.body, id));
   }
 }

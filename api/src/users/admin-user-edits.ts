@@ -23,14 +23,15 @@ export class AdminUserEdits {
 
   /**
    * An admin's edit of a user. `UserEmail`, when given, must still be the user's address (checked
-   * first, and by the update's filter). A new balance goes through the credit ledger first (409
+   * first, and by the update's filter); so must `userEmail`, the address of a record sent back
+   * whole (400 otherwise: the client sent another user's record). A new balance goes through the credit ledger first (409
    * when the balance is no longer the one the admin saw, and then nothing is saved); without
    * previousBalance (the spec's payload) the adjustment is from the balance read now.
    */
   async updateByAdmin(
     admin: AuthContext,
     id: string,
-    { UserEmail, currentBalance, previousBalance, ...fields }: AdminUserUpdateBody,
+    { UserEmail, userEmail, currentBalance, previousBalance, ...fields }: AdminUserUpdateBody,
   ): Promise<UserRecord> {
     const target = await this.users
       .findById(id)
@@ -41,6 +42,12 @@ export class AdminUserEdits {
     if (!target) throw new NotFoundException('User not found');
     if (UserEmail !== undefined && UserEmail !== target.userEmail) {
       throw new ForbiddenException('A user’s e-mail address cannot be changed');
+    }
+    if (userEmail !== undefined && userEmail !== target.userEmail) {
+      throw new BadRequestException({
+        message: 'Validation failed',
+        fieldErrors: { userEmail: 'A user’s e-mail address cannot be changed' },
+      });
     }
     // Like deleting oneself: it would take the caller's own admin access away mid-session.
     if (

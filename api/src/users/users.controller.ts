@@ -12,6 +12,7 @@ import {
 
 import { CurrentUser, ownerIdOf, type AuthContext } from '../auth/auth-context';
 import { csvDownload } from '../common/csv-export';
+import { withoutEchoedFields } from '../common/echoed-record';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
 import { SensitiveRoute } from '../common/throttling';
 import { UsersService } from './users.service';
@@ -110,7 +111,11 @@ export class UsersController {
     @ValidParams() { id }: ParsedParamsOf<typeof endpoints.adminUpdate>,
     @ValidBody() body: ParsedBodyOf<typeof endpoints.adminUpdate>,
   ): Promise<ResponseOf<typeof endpoints.adminUpdate>> {
-    return this.users.adminEdits.updateByAdmin(caller, id, body);
+    return this.users.adminEdits.updateByAdmin(
+      caller,
+      id,
+      withoutEchoedFields(body, endpoints.adminUpdate.body, id),
+    );
   }
 
   @Endpoint(endpoints.delete)

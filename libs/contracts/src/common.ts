@@ -3,18 +3,61 @@ import { z } from 'zod';
 /** A MongoDB ObjectId in its 24-hex-digit text form, as ids appear in paths. */
 export const objectIdSchema = z.string().regex(/^[0-9a-fA-F]{24}$/, 'Invalid id');
 
-/**
- * The fields a client sending a stored record back whole (as the spec's edit forms do) brings
- * along: accepted and ignored, since the address names the record and the server keeps its
- * dates and the store's currency (a price is always in it). An `_id` naming another record than
- * the address is refused (400, see the API).
- */
-export const echoedRecordFields = {
-  _id: objectIdSchema.optional(),
-  createdAt: z.unknown().optional(),
-  updatedAt: z.unknown().optional(),
-  currency: z.unknown().optional(),
+/** A field of a record that its edit does not set: accepted as GET answered it, and ignored. */
+const readOnlyField = z
+  .unknown()
+  .optional()
+  .describe('Read-only: accepted as the record has it, and ignored');
+/** The record's own id: ignored, and refused (400) when it names another record than the address. */
+const recordIdField = objectIdSchema
+  .optional()
+  .describe('The record’s id: ignored, refused when it is another record’s');
+
+type EchoedFields<Shape> = {
+  [Field in keyof Shape]: Field extends '_id' ? typeof recordIdField : typeof readOnlyField;
 };
+
+/**
+ * Every field of a record as the API answers it (e.g. geminiKeySchema), accepted and ignored. A
+ * record's PUT body spreads them before its own writable fields, which override them and keep
+ * their rules: so a client may send a record back whole as GET answered it (the spec's edit forms
+ * do), whatever fields the record gains, while a field the record does not have is still refused.
+ * The API drops them (withoutEchoedFields) and refuses an `_id` naming another record.
+ */
+export function echoedFieldsOf<Shape extends z.core.$ZodShape>(
+  record: z.ZodObject<Shape>,
+): EchoedFields<Shape> {
+  return Object.fromEntries(
+    Object.keys(record.shape).map((field) => [
+      field,
+      field === '_id' ? recordIdField : readOnlyField,
+    ]),
+  ) as EchoedFields<Shape>;
+}
+
+/** The fields of a body (an object, or a union of them) that only echo its record. */
+export function echoedFieldNames(body: z.ZodType): Set<string> {
+  const objects = body instanceof z.ZodUnion ? body.options : [body];
+  const names = new Set<string>();
+  for (const object of objects) {
+    if (!(object instanceof z.ZodObject)) continue;
+    for (const [name, field] of Object.entries(object.shape as Record<string, z.ZodType>)) {
+      if (field === readOnlyField || field === recordIdField) names.add(name);
+    }
+  }
+  return names;
+}
+
+/**
+ * A parsed body without the fields it echoed from its record (typed `unknown`, and `_id`): what an
+ * edit sets. Distributes over a union of bodies.
+ */
+export type WritableFields<Body> = Body extends object
+  ? Omit<
+      Body,
+      '_id' | { [Field in keyof Body]-?: unknown extends Body[Field] ? Field : never }[keyof Body]
+    >
+  : never;
 
 /** `/:id` path parameters. */
 export const idParamSchema = z.strictObject({ id: objectIdSchema });

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { echoedFieldsOf } from '../common';
 import type { LandingBlockName } from './landing-blocks';
 
 /**
  * The admin-edited content blocks the pages read. Each block's settings are one object; the API
- * answers what an admin saved, or the block's defaults until then.
+ * answers what an admin saved, or the block's defaults until then. Each block's body accepts
+ * every field of its settings (echoedFieldsOf), so a block may be sent back whole as GET answered it.
  */
 
 /** The header logo. Inactive (the default), the site's own logo shows. */
@@ -97,6 +99,7 @@ export const bannerSettingsSchema = z.object({
 export type BannerSettings = z.infer<typeof bannerSettingsSchema>;
 
 export const bannerBodySchema = z.strictObject({
+  ...echoedFieldsOf(bannerSettingsSchema),
   subTitle: text(200).default(''),
   mainTitle: required('Main title', 200),
   highlightText: text(200).default(''),
@@ -132,6 +135,7 @@ export const featuresSettingsSchema = z.object({
 });
 export type FeaturesSettings = z.infer<typeof featuresSettingsSchema>;
 export const featuresBodySchema = z.strictObject({
+  ...echoedFieldsOf(featuresSettingsSchema),
   title: required('Title'),
   subtitle: text(300).default(''),
   backgroundImage: imageUrlSchema.default(''),
@@ -160,6 +164,7 @@ export const aboutSettingsSchema = z.object({
 });
 export type AboutSettings = z.infer<typeof aboutSettingsSchema>;
 export const aboutBodySchema = z.strictObject({
+  ...echoedFieldsOf(aboutSettingsSchema),
   title: required('Title'),
   subtitle: text(300).default(''),
   description: text().default(''),
@@ -192,6 +197,7 @@ export const testimonialSettingsSchema = z.object({
 });
 export type TestimonialSettings = z.infer<typeof testimonialSettingsSchema>;
 export const testimonialBodySchema = z.strictObject({
+  ...echoedFieldsOf(testimonialSettingsSchema),
   title: required('Title'),
   subtitle: text(300).default(''),
   backgroundImage: imageUrlSchema.default(''),
@@ -217,6 +223,7 @@ export const contactSettingsSchema = z.object({
 });
 export type ContactSettings = z.infer<typeof contactSettingsSchema>;
 export const contactBodySchema = z.strictObject({
+  ...echoedFieldsOf(contactSettingsSchema),
   title: required('Title'),
   subtitle: text(300).default(''),
   backgroundImage: imageUrlSchema.default(''),
@@ -228,6 +235,7 @@ export const contactBodySchema = z.strictObject({
 });
 
 export const footerBodySchema = z.strictObject({
+  ...echoedFieldsOf(footerSettingsSchema),
   backgroundImage: imageUrlSchema.default(''),
   logo: z.string('Logo is required').trim().min(1, 'Logo is required').pipe(imageUrlSchema),
   description: text().default(''),
@@ -262,6 +270,7 @@ export const footerBodySchema = z.strictObject({
 export const LOGO_IMAGE_REQUIRED_MESSAGE = 'Logo image is required';
 /** The spec: imageUrl required (an admin sets an image; only the unsaved default has none). */
 export const navLogoBodySchema = z.strictObject({
+  ...echoedFieldsOf(navLogoSchema),
   imageUrl: z
     .string(LOGO_IMAGE_REQUIRED_MESSAGE)
     .trim()
@@ -285,6 +294,7 @@ export const legalPageSettingsSchema = z.object({
 });
 export type LegalPageSettings = z.infer<typeof legalPageSettingsSchema>;
 export const legalPageBodySchema = z.strictObject({
+  ...echoedFieldsOf(legalPageSettingsSchema),
   title: required('Title', 120),
   effectiveDate: text(60).default(''),
   intro: text(4000).default(''),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { echoedRecordFields } from '../common';
+import { echoedFieldsOf, type WritableFields } from '../common';
 
 /** Spec: 'Name and key are required' when either is blank after trimming; nothing is sent. */
 export const GEMINI_KEY_REQUIRED_MESSAGE = 'Name and key are required';
@@ -32,23 +32,6 @@ export const geminiKeyBodySchema = z.strictObject({
 export type GeminiKeyBody = z.input<typeof geminiKeyBodySchema>;
 
 /**
- * PUT /api/gemini-keys/:id: the whole record, as the spec's edit form sends it (its _id and
- * createdAt are ignored). A key that is empty or still the masked value the list showed keeps
- * the stored key.
- */
-export const geminiKeyUpdateBodySchema = z.strictObject({
-  ...echoedRecordFields,
-  name,
-  key: z
-    .string()
-    .trim()
-    .max(256, 'Key is too long (at most 256 characters)')
-    .refine((value) => value === '' || keyCharacters.test(value), KEY_CHARACTERS_MESSAGE),
-  isActive: z.boolean(),
-});
-export type GeminiKeyUpdateBody = z.infer<typeof geminiKeyUpdateBodySchema>;
-
-/**
  * What the key pool makes of a key: `active` (used), `cooling` (rate-limited by Google until
  * `coolingUntil`), `failing` (Google refused it as invalid or revoked, see `lastError`; skipped
  * until an admin edits or re-activates it) or `inactive` (switched off by an admin).
@@ -78,6 +61,23 @@ export const geminiKeySchema = z.object({
   updatedAt: z.string(),
 });
 export type GeminiKey = z.infer<typeof geminiKeySchema>;
+
+/**
+ * PUT /api/gemini-keys/:id: the whole record, as the spec's edit form sends it; only the name,
+ * the key and isActive are set (the rest, the key's state in the pool, is ignored). A key that is
+ * empty or still the masked value the list showed keeps the stored key.
+ */
+export const geminiKeyUpdateBodySchema = z.strictObject({
+  ...echoedFieldsOf(geminiKeySchema),
+  name,
+  key: z
+    .string()
+    .trim()
+    .max(256, 'Key is too long (at most 256 characters)')
+    .refine((value) => value === '' || keyCharacters.test(value), KEY_CHARACTERS_MESSAGE),
+  isActive: z.boolean(),
+});
+export type GeminiKeyUpdateBody = WritableFields<z.infer<typeof geminiKeyUpdateBodySchema>>;
 
 /** GET /api/gemini-keys: newest first. */
 export const geminiKeyListResponseSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { echoedFieldsOf } from '../common';
 
 /** A country as tax rates name it: its ISO 3166-1 alpha-2 code ('FR', 'US'). */
 const countryCodeSchema = z
@@ -38,17 +39,18 @@ export const invoiceSettingsSchema = z.object({
 });
 export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
 
-/** PUT /api/invoice-settings: the whole settings; `updatedAt` as GET returns it is ignored. */
-export const invoiceSettingsBodySchema = invoiceSettingsSchema.extend({
-  updatedAt: z.string().nullable().optional(),
-});
-
 /** GET /api/invoice-settings. */
 export const invoiceSettingsRecordSchema = invoiceSettingsSchema.extend({
   /** When an admin last saved them; null while they are the defaults. */
   updatedAt: z.string().nullable(),
 });
 export type InvoiceSettingsRecord = z.infer<typeof invoiceSettingsRecordSchema>;
+
+/** PUT /api/invoice-settings: the whole settings; `updatedAt` as GET returns it is ignored. */
+export const invoiceSettingsBodySchema = z.strictObject({
+  ...echoedFieldsOf(invoiceSettingsRecordSchema),
+  ...invoiceSettingsSchema.shape,
+});
 
 /** GET /api/tax-rates: what checkout needs to show a buyer's tax before they pay. */
 export const taxRatesSchema = z.object({

@@ -1,6 +1,7 @@
 import { paypalCurrencies } from '../payments/schemas';
 import { z } from 'zod';
 import { priceFrom } from '../packages/schemas';
+import { echoedFieldsOf, type WritableFields } from '../common';
 
 /** A digital item for sale; its accessUrl is never sent before the buyer has paid. */
 export const itemSchema = z.object({
@@ -31,8 +32,13 @@ export const itemResponseSchema = z.object({ success: z.literal(true), data: ite
 export const itemListSchema = z.array(itemSchema.extend({ accessUrl: z.string().optional() }));
 export type ItemList = z.infer<typeof itemListSchema>;
 
-/** Admin create/edit of an item (PUT replaces every field; slugs are unique). */
+/**
+ * Admin create/edit of an item (PUT replaces every field; slugs are unique). The record's other
+ * fields (its id, dates and the store's currency) are accepted and ignored, so an item may be
+ * sent back whole as the admin's GET answered it.
+ */
 export const itemBodySchema = z.strictObject({
+  ...echoedFieldsOf(adminItemSchema),
   name: z.string().trim().min(1, 'Name is required').max(200, 'At most 200 characters'),
   slug: z
     .string()
@@ -45,4 +51,4 @@ export const itemBodySchema = z.strictObject({
   guidelines: z.string().trim().max(5000).optional(),
   accessUrl: z.url({ protocol: /^https?$/, error: 'Access URL must be an http(s) URL' }),
 });
-export type ItemBody = z.output<typeof itemBodySchema>;
+export type ItemBody = WritableFields<z.output<typeof itemBodySchema>>;

@@ -1,6 +1,6 @@
 import { paypalCurrencies } from '../payments/schemas';
 import { z } from 'zod';
-import { echoedRecordFields } from '../common';
+import { echoedFieldsOf, type WritableFields } from '../common';
 
 /** The validity a package gets when the admin leaves the field empty. */
 export const DEFAULT_PACKAGE_VALIDITY_DAYS = 30;
@@ -67,10 +67,11 @@ export const priceFrom = (field: string) =>
 /**
  * POST /add-package, PUT /edit-package/:id (admin): packageName, price and credit required;
  * on add, validity defaults to DEFAULT_PACKAGE_VALIDITY_DAYS. On edit, an omitted optional field
- * keeps its stored value; an empty string clears a feature line or the icon.
+ * keeps its stored value; an empty string clears a feature line or the icon. The record's other
+ * fields (its id, dates and the store's currency) are accepted and ignored.
  */
 export const packageBodySchema = z.strictObject({
-  ...echoedRecordFields,
+  ...echoedFieldsOf(packageSchema),
   /** In the spec's package record; the store has no sellers' packages: ignored. */
   sellerEmail: z.string().max(254).optional(),
   packageName: z
@@ -92,5 +93,5 @@ export const packageBodySchema = z.strictObject({
   icon: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).optional(),
   ...points,
 });
-export type PackageBody = z.output<typeof packageBodySchema>;
+export type PackageBody = WritableFields<z.output<typeof packageBodySchema>>;
 export type PackageForm = z.input<typeof packageBodySchema>;

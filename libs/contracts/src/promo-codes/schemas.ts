@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectIdSchema } from '../common';
+import { echoedFieldsOf, objectIdSchema, type WritableFields } from '../common';
 import { numberFrom, priceFrom } from '../packages/schemas';
 import { paypalCurrencies } from '../payments/schemas';
 
@@ -91,31 +91,6 @@ const promoCodeSettings = {
   appliesTo: promoCodeScopeSchema,
 };
 
-/**
- * What a code's record carries that its body does not set: accepted and ignored, so a record as
- * GET answers it may be sent back whole. `paused` changes through pause and resume only, so an
- * edit form loaded before another admin paused the code does not resume it. An `_id` naming
- * another code than the address is refused (400).
- */
-const readOnlyFields = {
-  _id: objectIdSchema.optional(),
-  paused: z.unknown().optional(),
-  uses: z.unknown().optional(),
-  createdAt: z.unknown().optional(),
-  updatedAt: z.unknown().optional(),
-};
-
-/** POST /api/promo-codes and PUT /api/promo-codes/:id (admin): every setting of the code. */
-export const promoCodeBodySchema = z.discriminatedUnion(
-  'kind',
-  [
-    z.strictObject({ ...readOnlyFields, ...promoCodeSettings, ...percentOff }),
-    z.strictObject({ ...readOnlyFields, ...promoCodeSettings, ...amountOff }),
-  ],
-  'Choose percent or fixed',
-);
-export type PromoCodeBody = z.output<typeof promoCodeBodySchema>;
-
 const promoCodeRecordFields = {
   _id: z.string(),
   code: z.string(),
@@ -133,18 +108,38 @@ const promoCodeRecordFields = {
   createdAt: z.string(),
   updatedAt: z.string(),
 };
+const percentCodeSchema = z.object({
+  ...promoCodeRecordFields,
+  kind: z.literal('percent'),
+  percent: z.number().int(),
+});
+const fixedCodeSchema = z.object({
+  ...promoCodeRecordFields,
+  kind: z.literal('fixed'),
+  amount: z.number(),
+  currency: z.enum(paypalCurrencies),
+});
 
 /** A promo code as the admin API answers it. */
-export const promoCodeSchema = z.discriminatedUnion('kind', [
-  z.object({ ...promoCodeRecordFields, kind: z.literal('percent'), percent: z.number().int() }),
-  z.object({
-    ...promoCodeRecordFields,
-    kind: z.literal('fixed'),
-    amount: z.number(),
-    currency: z.enum(paypalCurrencies),
-  }),
-]);
+export const promoCodeSchema = z.discriminatedUnion('kind', [percentCodeSchema, fixedCodeSchema]);
 export type PromoCode = z.infer<typeof promoCodeSchema>;
+
+/**
+ * POST /api/promo-codes and PUT /api/promo-codes/:id (admin): every setting of the code. The
+ * record's other fields are accepted and ignored, so a code may be sent back whole as GET answers
+ * it: `paused` changes through pause and resume only, so an edit form loaded before another admin
+ * paused the code does not resume it. An `_id` naming another code than the address is refused
+ * (400).
+ */
+export const promoCodeBodySchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ ...echoedFieldsOf(percentCodeSchema), ...promoCodeSettings, ...percentOff }),
+    z.strictObject({ ...echoedFieldsOf(fixedCodeSchema), ...promoCodeSettings, ...amountOff }),
+  ],
+  'Choose percent or fixed',
+);
+export type PromoCodeBody = WritableFields<z.output<typeof promoCodeBodySchema>>;
 
 /** POST /api/promo-codes/quote: a code for one package or one item. */
 export const promoCodeQuoteBodySchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from '../common';
+import { echoedFieldsOf, emailSchema, type WritableFields } from '../common';
 import { MAX_PAGE_SIZE, pageSchema, wholeNumber } from '../paging';
 import { ticketStatus } from '../statuses';
 
@@ -122,15 +122,18 @@ export type TicketPage = z.infer<typeof ticketPageSchema>;
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
 /**
- * PUT /support-message-status/:id: the spec's client sends the status and the whole conversation
- * with its new entry last. The server keeps what it stored and appends only that last entry,
- * with its own time and the sender taken from the caller's token.
+ * PUT /support-message-status/:id: the spec's client sends the ticket with its status and the
+ * whole conversation, its new entry last. The server keeps what it stored and appends only that
+ * last entry, with its own time and the sender taken from the caller's token. The ticket's and
+ * the entries' other fields are accepted and ignored.
  */
-export const updateTicketBodySchema = z.object({
+export const updateTicketBodySchema = z.strictObject({
+  ...echoedFieldsOf(supportTicketSchema),
   ticketStatus: ticketStatusSchema.optional(),
   adminMessage: z
     .array(
-      z.object({
+      z.strictObject({
+        ...echoedFieldsOf(ticketMessageSchema),
         message: z
           .string()
           .max(MAX_TICKET_MESSAGE, `A reply must be at most ${MAX_TICKET_MESSAGE} characters`)
@@ -143,7 +146,7 @@ export const updateTicketBodySchema = z.object({
     .max(MAX_TICKET_ENTRIES + 1, `A ticket holds at most ${MAX_TICKET_ENTRIES} replies`)
     .optional(),
 });
-export type UpdateTicketBody = z.input<typeof updateTicketBodySchema>;
+export type UpdateTicketBody = WritableFields<z.input<typeof updateTicketBodySchema>>;
 
 /** GET /api/support-messages/summary (Admin): the inbox's counts for the dashboard tile. */
 export const supportSummarySchema = z.object({

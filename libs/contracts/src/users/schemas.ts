@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from '../common';
+import { echoedFieldsOf, emailSchema, type WritableFields } from '../common';
 import { userMemberships, userRoles } from '../statuses';
 
 /** Roles a user record can carry. 'Admin' and 'Seller' drive permissions; the rest are plain buyers. */
@@ -107,12 +107,17 @@ const balanceSchema = z
  * The e-mail never changes: `UserEmail`, when sent, must be the user's stored address (or the
  * API answers 403), and it is not a change by itself. A new currentBalance may come with
  * previousBalance, the balance the admin's screen showed: the change is then refused (409) when
- * the balance has moved since, so an edit made on a stale row cannot undo a purchase.
+ * the balance has moved since, so an edit made on a stale row cannot undo a purchase. A user may
+ * be sent back whole as GET answered it (an unchanged balance changes nothing): its `userEmail`
+ * must then be the user's address (400 otherwise, as for another record's `_id`), and its other
+ * fields (profile, messages, dates) are accepted and ignored.
  */
 export const adminUserUpdateBodySchema = z
   .strictObject({
+    ...echoedFieldsOf(userRecordSchema),
     userName: userNameSchema.optional(),
     UserEmail: emailSchema.optional(),
+    userEmail: emailSchema.optional(),
     userRole: userRoleSchema.optional(),
     userMembership: userMembershipSchema.optional(),
     currentBalance: balanceSchema.optional(),
@@ -125,15 +130,18 @@ export const adminUserUpdateBodySchema = z
       .optional(),
   })
   .refine(
-    ({ UserEmail: _unchangeable, ...changes }) =>
-      Object.values(changes).some((value) => value !== undefined),
+    // Neither address is a change by itself.
+    ({ userName, userRole, userMembership, currentBalance, previousBalance }) =>
+      [userName, userRole, userMembership, currentBalance, previousBalance].some(
+        (value) => value !== undefined,
+      ),
     { message: 'Nothing to update' },
   )
   .refine((body) => body.previousBalance === undefined || body.currentBalance !== undefined, {
     path: ['previousBalance'],
     message: 'previousBalance goes with currentBalance',
   });
-export type AdminUserUpdateBody = z.infer<typeof adminUserUpdateBodySchema>;
+export type AdminUserUpdateBody = WritableFields<z.infer<typeof adminUserUpdateBodySchema>>;
 
 /** POST /send-message (admin). messageBody is HTML; the API sanitizes it before sending. */
 export const sendMessageBodySchema = z.strictObject({
