@@ -48,7 +48,10 @@ test('the orders table exports what its search selects, a hostile name neutralis
     assert.match(download.suggestedFilename(), /^package-orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trim().split(/\r?\n/);
-    assert.match(lines[0], /^Order ID,Payment ID,Placed at,Customer,E-mail/);
+    assert.match(
+      lines[0],
+      /^Order ID,Payment ID,Placed at,Invoice,Customer,Company,Company tax ID,E-mail/,
+    );
     assert.equal(lines.length, 3, 'the header and the two orders the search selects');
     assert.ok(lines.some((line) => line.includes(`"'=HYPERLINK(""https://evil.test"",""x"")"`)));
     assert.ok(lines.every((line) => line.includes(`${tag} Pack`) || line.startsWith('Order ID')));

@@ -61,7 +61,10 @@ test.describe('buying credits', () => {
     await page.getByRole('link', { name: `Receipt for order ${order.orderId}` }).click();
     await page.waitForURL(`**${paths.userReceipt('package', order._id)}`);
     const receipt = page.locator('[data-page="ReceiptPage"]');
-    await receipt.getByRole('heading', { level: 1, name: 'Receipt' }).waitFor();
+    // Every paid order is invoiced: the receipt is its invoice.
+    await receipt
+      .getByRole('heading', { level: 1, name: `Invoice ${order.invoice.number}` })
+      .waitFor();
     for (const fact of [order.orderId, order.paypalTransactionID, '$19.99 USD', '120 credits']) {
       await receipt.getByText(fact, { exact: false }).first().waitFor();
     }

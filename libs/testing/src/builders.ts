@@ -11,6 +11,7 @@ import type {
   PaypalSettings,
   PromoCode,
   SupportTicket,
+  TaxRates,
   TicketPage,
   TicketSummary,
   UserRecord,
@@ -227,6 +228,18 @@ export function promoCode(overrides: Partial<PromoCode> = {}): PromoCode {
   return overrides.kind === 'fixed'
     ? ({ ...common, kind: 'fixed', amount: 5, currency: 'USD', ...overrides } as PromoCode)
     : ({ ...common, kind: 'percent', percent: 10, ...overrides } as PromoCode);
+}
+
+/**
+ * The store's tax rates as checkout reads them: prices without tax, and France's 20 % VAT the
+ * only rate (the default buyer, in Germany, pays none).
+ */
+export function taxRates(overrides: Partial<TaxRates> = {}): TaxRates {
+  return {
+    pricesIncludeTax: false,
+    rates: [{ country: 'FR', rate: 20, label: 'VAT' }],
+    ...overrides,
+  };
 }
 
 export function supportTicket(overrides: Partial<SupportTicket> = {}): SupportTicket {

@@ -10,6 +10,7 @@ export {
   packageOrder,
   paypalSettings,
   promoCode,
+  taxRates,
   userRecord,
   supportTicket,
   ticketPage,

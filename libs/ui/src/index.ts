@@ -17,7 +17,7 @@ export { TextField, type TextFieldProps } from './form/TextField';
 export * from './content-blocks/Blocks';
 export { ContactForm, type ContactFormProps } from './content-blocks/ContactForm';
 export { YouTubePlayer, youTubeIdOf } from './content-blocks/YouTubePlayer';
-export { formatDate, formatMoney, formatMoneyFixed } from './format/format';
+export { formatDate, formatMoney, formatMoneyFixed, formatTaxLine } from './format/format';
 export { Icon, isIconName, type IconName } from './icons/Icon';
 export { lazyPage } from './lazy-page/lazyPage';
 export { loadable, type Loadable } from './lazy-page/loadable';
@@ -47,6 +47,7 @@ export {
 export { PageLoader } from './spinner/PageLoader';
 export { Spinner, type SpinnerProps } from './spinner/Spinner';
 export type { SpinnerSize } from './spinner/SpinnerIcon';
+export { RowActions, type RowActionsProps } from './table/RowActions';
 export { sortRows } from './table/sortRows';
 export { Table, type TableProps } from './table/Table';
 export type { SortDirection, SortValue, TableColumn, TableSort } from './table/types';

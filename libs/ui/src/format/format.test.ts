@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatMoneyFixed } from './format';
+import { formatDate, formatMoney, formatMoneyFixed, formatTaxLine } from './format';
 
 describe('formatMoney', () => {
   it.each([
@@ -52,5 +52,16 @@ describe('formatDate', () => {
   it('is empty for a missing or broken timestamp', () => {
     expect(formatDate(undefined)).toBe('');
     expect(formatDate('05/03/2026')).toBe('');
+  });
+});
+
+describe('formatTaxLine', () => {
+  it.each([
+    [{ label: 'VAT', rate: 20, inclusive: false }, 'VAT (20 %)'],
+    [{ label: 'VAT', rate: 20, inclusive: true }, 'Includes VAT (20 %)'],
+    [{ label: 'TVA', rate: 5.5, inclusive: false }, 'TVA (5.5 %)'],
+    [{ label: 'GST', rate: 7.25, inclusive: true }, 'Includes GST (7.25 %)'],
+  ])('%o → %s', (tax, text) => {
+    expect(formatTaxLine(tax)).toBe(text);
   });
 });

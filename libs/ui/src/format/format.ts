@@ -18,3 +18,14 @@ export function formatDate(iso: string | undefined): string {
   const date = iso ? parseISO(iso) : null;
   return date && isValid(date) ? shortDate.format(date) : '';
 }
+
+const taxRate = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * A tax line's name, as checkout, the pay-now pages and invoices write it: 'VAT (20 %)' where the
+ * tax is added to the price, 'Includes VAT (20 %)' where the price contains it.
+ */
+export function formatTaxLine(tax: { label: string; rate: number; inclusive: boolean }): string {
+  const name = `${tax.label} (${taxRate.format(tax.rate)} %)`;
+  return tax.inclusive ? `Includes ${name}` : name;
+}

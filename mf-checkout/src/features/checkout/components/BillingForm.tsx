@@ -22,7 +22,13 @@ const billingResolver: Resolver<BillingValues> = async (values, context, options
   (await loadBillingRules())(values, context, options);
 
 const countryOptions = countryNames.map((name) => ({ value: name, label: name }));
-const billingFields = ['customerName', 'address', 'country'] as const;
+const billingFields = [
+  'customerName',
+  'address',
+  'country',
+  'companyName',
+  'companyTaxId',
+] as const;
 
 interface BillingFormProps {
   /** The login e-mail: shown, never edited; the server takes it from the token. */
@@ -32,18 +38,31 @@ interface BillingFormProps {
   onSubmit: (values: BillingValues) => Promise<void>;
   /** Shown under the button, e.g. 'Secure payment processing'. */
   note?: ReactNode;
+  /** The buyer picked another country: its tax shows in the price summary. */
+  onCountryChange?: (country: string) => void;
 }
 
-export function BillingForm({ email, defaultValues, onSubmit, note }: BillingFormProps) {
+export function BillingForm({
+  email,
+  defaultValues,
+  onSubmit,
+  note,
+  onCountryChange,
+}: BillingFormProps) {
   const form = useForm<BillingValues>({
     resolver: billingResolver,
     defaultValues,
   });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async ({ companyName, companyTaxId, ...billing }) => {
     try {
-      await onSubmit(values);
+      // A business buyer's fields are left out when empty: the order then has none.
+      await onSubmit({
+        ...billing,
+        ...(companyName ? { companyName } : {}),
+        ...(companyTaxId ? { companyTaxId } : {}),
+      });
     } catch (error) {
       // Spec: a failed order is logged and the button comes back. The server now refuses some
       // orders (a Seller's, a bad field), so the user is also told why.
@@ -89,9 +108,26 @@ export function BillingForm({ email, defaultValues, onSubmit, note }: BillingFor
             placeholder="Select Country"
             options={countryOptions}
             error={errors.country?.message}
-            {...form.register('country')}
+            {...form.register('country', {
+              onChange: (event: { target: { value: string } }) =>
+                onCountryChange?.(event.target.value),
+            })}
           />
         </FormRow>
+        <TextField
+          label="Company name"
+          hint="Optional, for a business invoice"
+          autoComplete="organization"
+          error={errors.companyName?.message}
+          {...form.register('companyName')}
+        />
+        <TextField
+          label="Company tax ID"
+          hint="Optional, e.g. a VAT number"
+          autoComplete="off"
+          error={errors.companyTaxId?.message}
+          {...form.register('companyTaxId')}
+        />
       </FormGrid>
       <div className={styles.actions}>
         <Button type="submit" fullWidth loading={isSubmitting} loadingText="Processing...">

@@ -4,6 +4,8 @@ import {
   itemOrder,
   renderRemote,
   startTestApi,
+  taxRates,
+  userRecord,
   type ApiRoutes,
   type TestApi,
 } from '@coldmail/testing';
@@ -18,6 +20,7 @@ let api: TestApi;
 async function startApi(itemReply: ApiRoutes['items.get']) {
   api = await startTestApi({
     'items.get': itemReply,
+    'invoices.taxRates': { body: taxRates() },
     'itemOrders.create': { status: 201, body: itemOrder() },
     'itemOrders.list': { body: [itemOrder()] },
   });
@@ -51,6 +54,7 @@ describe('item checkout', () => {
   it('prices the item with an applied promo code and places the order with it', async () => {
     api = await startTestApi({
       'items.get': { body: { success: true, data: item({ name: 'Templates Pack', price: 15 }) } },
+      'invoices.taxRates': { body: taxRates() },
       'promoCodes.quote': {
         body: {
           code: 'FIVEOFF',
@@ -84,6 +88,30 @@ describe('item checkout', () => {
     expect(api.requests.find((r) => r.path === '/new-item-order')?.body).toMatchObject({
       itemId: ITEM_ID,
       promoCode: 'FIVEOFF',
+    });
+  });
+
+  it('shows the tax of the buyer’s country and places the order with their company details', async () => {
+    await startApi({ body: { success: true, data: item({ name: 'Templates Pack', price: 15 }) } });
+    const user = userEvent.setup();
+    renderRemote(App, `/item-buy/${ITEM_ID}`, {
+      apiUrl: api.url,
+      profile: userRecord({ country: 'france' }),
+    });
+
+    expect((await screen.findByTestId('checkout-tax')).textContent).toBe('$3.00 USD');
+    expect(screen.getByText('VAT (20 %)')).toBeTruthy();
+    expect(screen.getByTestId('checkout-total').textContent).toBe('$18.00 USD');
+    await user.type(screen.getByLabelText('Company name'), 'Acme SAS');
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await screen.findByRole('link', { name: 'Pay First Order' });
+    // An empty company tax ID is left out.
+    expect(api.requests.find((r) => r.path === '/new-item-order')?.body).toEqual({
+      itemId: ITEM_ID,
+      customerName: 'Bea Buyer',
+      address: '1 Main St',
+      country: 'France',
+      companyName: 'Acme SAS',
     });
   });
 

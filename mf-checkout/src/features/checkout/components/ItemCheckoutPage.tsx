@@ -4,7 +4,9 @@ import { useNavigate, useParams } from '@coldmail/router';
 import { api, domainKey } from '@coldmail/session';
 import { Card, PageHeader, PageLoader, TextField } from '@coldmail/ui';
 import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
+import { useState } from 'react';
 import { usePromoCode } from '../api/promo-code';
+import { useCheckoutTax } from '../api/tax-rates';
 import { useBuyer } from '../hooks/useBuyer';
 import { BillingForm } from './BillingForm';
 import { BuyerRecordError, CheckoutLoadError, SellerNotice } from './CheckoutStates';
@@ -22,6 +24,9 @@ export function ItemCheckoutPage() {
     select: (answer) => answer.data,
   });
   const promo = usePromoCode({ itemId: id });
+  // The country picked in the form, else the profile's: its tax shows in the summary.
+  const [country, setCountry] = useState<string | null>(null);
+  const tax = useCheckoutTax(country ?? buyer.billingDefaults.country);
   const queryClient = useQueryClient();
   const placeOrder = useMutation({
     mutationFn: (body: NewItemOrderBody) => api.itemOrders.create({ body }),
@@ -35,7 +40,7 @@ export function ItemCheckoutPage() {
     content = <SellerNotice />;
   } else if (buyer.recordFailed) {
     content = <BuyerRecordError />;
-  } else if (item.isPending || !buyer.ready) {
+  } else if (item.isPending || tax.pending || !buyer.ready) {
     content = <PageLoader />;
   } else if (item.isError) {
     content = (
@@ -57,6 +62,7 @@ export function ItemCheckoutPage() {
             priceLabel="Item Price"
             totalLabel="Total Price"
             quote={promo.applied}
+            tax={tax}
             hideZeroFee
             boxed
           />
@@ -66,6 +72,7 @@ export function ItemCheckoutPage() {
           <BillingForm
             email={buyer.email}
             defaultValues={buyer.billingDefaults}
+            onCountryChange={setCountry}
             note="Secure payment processing"
             onSubmit={async (values) => {
               await placeOrder.mutateAsync({

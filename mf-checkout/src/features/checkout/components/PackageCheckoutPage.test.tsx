@@ -7,6 +7,7 @@ import {
   recordLoaded,
   renderRemote,
   startTestApi,
+  taxRates,
   userRecord,
   type ApiReply,
   type ApiRoutes,
@@ -23,6 +24,7 @@ let api: TestApi;
 async function startApi(newOrder: ApiRoutes['packageOrders.create']) {
   api = await startTestApi({
     'packages.get': { body: creditPackage({ packageName: 'Pro', price: 29 }) },
+    'invoices.taxRates': { body: taxRates() },
     'packageOrders.create': newOrder,
     'packageOrders.list': { body: [packageOrder()] },
   });
@@ -52,8 +54,8 @@ describe('package checkout', () => {
       profile: userRecord({ userRole: 'Seller' }),
     });
     expect(await screen.findByText('Sellers cannot purchase products')).toBeTruthy();
-    // Still true once the package has loaded.
-    await waitFor(() => expect(api.requests).toHaveLength(1));
+    // Still true once the package (and the tax rates) have loaded.
+    await waitFor(() => expect(api.requests).toHaveLength(2));
     expect(screen.getByText('Sellers cannot purchase products')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Proceed to Payment' })).toBeNull();
     expect(screen.queryByLabelText(/Full Name/)).toBeNull();
@@ -73,6 +75,8 @@ describe('package checkout', () => {
     expect(screen.getByText('Pro')).toBeTruthy();
     expect(screen.getByText('Processing Fee').nextElementSibling?.textContent).toBe('$0.00 USD');
     expect(screen.getByTestId('checkout-total').textContent).toBe('$29.00 USD');
+    // Germany has no rate in the store's settings: no tax line.
+    expect(screen.queryByTestId('checkout-tax')).toBeNull();
   });
 
   it("places the order, reading 'Processing...' meanwhile, then shows the pending orders", async () => {
@@ -100,6 +104,7 @@ describe('package checkout', () => {
   it('applies a promo code: the summary shows the discount and the new total, and the order carries the code', async () => {
     api = await startTestApi({
       'packages.get': { body: creditPackage({ packageName: 'Pro', price: 29 }) },
+      'invoices.taxRates': { body: taxRates() },
       'promoCodes.quote': {
         body: {
           code: 'SPRING20',
@@ -143,6 +148,7 @@ describe('package checkout', () => {
     let quotes = 0;
     api = await startTestApi({
       'packages.get': { body: creditPackage({ packageName: 'Pro', price: 29 }) },
+      'invoices.taxRates': { body: taxRates() },
       'promoCodes.quote': () =>
         ++quotes === 1
           ? { status: 409, body: { statusCode: 409, message: 'This code has expired.' } }
@@ -189,6 +195,117 @@ describe('package checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
     await screen.findByRole('link', { name: 'Pay First Order' });
     expect(api.requests.find((r) => r.path === '/new-order')?.body).not.toHaveProperty('promoCode');
+  });
+
+  describe('tax', () => {
+    /** The summary's lines, as 'name: amount'. */
+    const summary = () =>
+      Array.from(document.querySelectorAll('dt')).map(
+        (term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`,
+      );
+
+    it('adds the chosen country’s tax to the total when prices exclude it, and places the order with the company', async () => {
+      await startApi({ status: 201, body: packageOrder() });
+      const user = userEvent.setup();
+      renderRemote(App, `/buy/${PACKAGE_ID}`, { apiUrl: api.url });
+
+      await user.selectOptions(await screen.findByLabelText(/Country/), 'France');
+      expect(summary()).toEqual([
+        'Package Price: $29.00 USD',
+        'Processing Fee: $0.00 USD',
+        'VAT (20 %): $5.80 USD',
+        'Total: $34.80 USD',
+      ]);
+      await user.type(screen.getByLabelText('Company name'), '  Acme SAS ');
+      await user.type(screen.getByLabelText('Company tax ID'), 'FR40303265045');
+      await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+      await screen.findByRole('link', { name: 'Pay First Order' });
+      expect(api.requests.find((r) => r.path === '/new-order')?.body).toEqual({
+        packageId: PACKAGE_ID,
+        customerName: 'Bea Buyer',
+        address: '1 Main St',
+        country: 'France',
+        companyName: 'Acme SAS',
+        companyTaxId: 'FR40303265045',
+      });
+    });
+
+    it('shows the tax the price includes, the total unchanged, and none for a country without a rate', async () => {
+      api = await startTestApi({
+        'packages.get': { body: creditPackage({ packageName: 'Pro', price: 29 }) },
+        'invoices.taxRates': { body: taxRates({ pricesIncludeTax: true }) },
+      });
+      const user = userEvent.setup();
+      renderRemote(App, `/buy/${PACKAGE_ID}`, {
+        apiUrl: api.url,
+        profile: userRecord({ country: 'France' }),
+      });
+
+      // 29.00 holds 29.00 × 20 / 120 = 4.833… of VAT: 4.83, as the API rounds it.
+      expect(await screen.findByText('Includes VAT (20 %)')).toBeTruthy();
+      expect(screen.getByTestId('checkout-tax').textContent).toBe('$4.83 USD');
+      expect(screen.getByTestId('checkout-total').textContent).toBe('$29.00 USD');
+      await user.selectOptions(screen.getByLabelText(/Country/), 'Germany');
+      expect(screen.queryByTestId('checkout-tax')).toBeNull();
+      expect(screen.getByTestId('checkout-total').textContent).toBe('$29.00 USD');
+    });
+
+    it('taxes the discounted price when a promo code is applied', async () => {
+      api = await startTestApi({
+        'packages.get': { body: creditPackage({ packageName: 'Pro', price: 29 }) },
+        'invoices.taxRates': { body: taxRates() },
+        'promoCodes.quote': {
+          body: {
+            code: 'SPRING20',
+            currency: 'USD',
+            subtotal: '29.00',
+            discount: '5.80',
+            processingFee: '0.00',
+            total: '23.20',
+          },
+        },
+      });
+      const user = userEvent.setup();
+      renderRemote(App, `/buy/${PACKAGE_ID}`, {
+        apiUrl: api.url,
+        profile: userRecord({ country: 'France' }),
+      });
+
+      expect(await screen.findByTestId('checkout-tax')).toBeTruthy();
+      await user.type(screen.getByLabelText('Promo code'), 'SPRING20{Enter}');
+      await screen.findByText('Discount (SPRING20)');
+      // 20 % of 23.20, not of 29.00.
+      expect(summary()).toEqual([
+        'Package Price: $29.00 USD',
+        'Discount (SPRING20): −$5.80 USD',
+        'Processing Fee: $0.00 USD',
+        'VAT (20 %): $4.64 USD',
+        'Total: $27.84 USD',
+      ]);
+    });
+
+    it('says when the tax rates could not be loaded, and the order can still be placed', async () => {
+      api = await startTestApi({
+        'packages.get': { body: creditPackage({ packageName: 'Pro', price: 29 }) },
+        'invoices.taxRates': { status: 500 },
+        'packageOrders.create': { status: 201, body: packageOrder() },
+        'packageOrders.list': { body: [packageOrder()] },
+      });
+      const user = userEvent.setup();
+      renderRemote(App, `/buy/${PACKAGE_ID}`, {
+        apiUrl: api.url,
+        profile: userRecord({ country: 'France' }),
+      });
+
+      expect(
+        await screen.findByText(
+          'The tax for your country could not be loaded: the order shows it before you pay.',
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByTestId('checkout-tax')).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+      expect(await screen.findByRole('link', { name: 'Pay First Order' })).toBeTruthy();
+    });
   });
 
   it('stays on the form and says why when the server refuses the order', async () => {

@@ -4,7 +4,9 @@ import { useNavigate, useParams } from '@coldmail/router';
 import { api, domainKey } from '@coldmail/session';
 import { Card, PageHeader, PageLoader } from '@coldmail/ui';
 import { useMutation, useQuery, useQueryClient } from '@coldmail/query';
+import { useState } from 'react';
 import { usePromoCode } from '../api/promo-code';
+import { useCheckoutTax } from '../api/tax-rates';
 import { useBuyer } from '../hooks/useBuyer';
 import { BillingForm } from './BillingForm';
 import { BuyerRecordError, CheckoutLoadError, SellerNotice } from './CheckoutStates';
@@ -19,6 +21,9 @@ export function PackageCheckoutPage() {
   const buyer = useBuyer();
   const pkg = useQuery(api.packages.get.query({ params: { id } }));
   const promo = usePromoCode({ packageId: id });
+  // The country picked in the form, else the profile's: its tax shows in the summary.
+  const [country, setCountry] = useState<string | null>(null);
+  const tax = useCheckoutTax(country ?? buyer.billingDefaults.country);
   const queryClient = useQueryClient();
   const placeOrder = useMutation({
     mutationFn: (body: NewOrderBody) => api.packageOrders.create({ body }),
@@ -32,7 +37,7 @@ export function PackageCheckoutPage() {
     content = <SellerNotice />;
   } else if (buyer.recordFailed) {
     content = <BuyerRecordError />;
-  } else if (pkg.isPending || !buyer.ready) {
+  } else if (pkg.isPending || tax.pending || !buyer.ready) {
     content = <PageLoader />;
   } else if (pkg.isError) {
     content = (
@@ -56,6 +61,7 @@ export function PackageCheckoutPage() {
             currency={data.currency}
             priceLabel="Package Price"
             quote={promo.applied}
+            tax={tax}
           />
           <PromoCodeField promo={promo} />
         </Card>
@@ -63,6 +69,7 @@ export function PackageCheckoutPage() {
           <BillingForm
             email={buyer.email}
             defaultValues={buyer.billingDefaults}
+            onCountryChange={setCountry}
             onSubmit={async (values) => {
               await placeOrder.mutateAsync({
                 packageId: data._id,

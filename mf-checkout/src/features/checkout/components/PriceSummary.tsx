@@ -1,6 +1,7 @@
 import type { PromoCodeQuote } from '@coldmail/contracts';
-import { priceBreakdownOf } from '@coldmail/contracts/money';
-import { formatMoney } from '@coldmail/ui';
+import { orderAmountsOf, toCents } from '@coldmail/contracts/money';
+import { formatMoney, formatTaxLine } from '@coldmail/ui';
+import type { CheckoutTax } from '../api/tax-rates';
 import styles from './Checkout.module.css';
 
 interface PriceSummaryProps {
@@ -13,47 +14,65 @@ interface PriceSummaryProps {
   totalLabel?: string;
   /** The price with the promo code the buyer applied, as the API quoted it. */
   quote?: PromoCodeQuote | null;
+  /** The tax of the buyer's country. */
+  tax: CheckoutTax;
   /** The item checkout lists the processing fee only when one is charged. */
   hideZeroFee?: boolean;
   /** The item checkout's shaded box. */
   boxed?: boolean;
 }
 
-/** Price, promo code discount, processing fee and total, as the server will price the order. */
+/**
+ * Price, promo code discount, processing fee, the buyer country's tax and the total, computed as
+ * the API will price the order (orderAmountsOf, with the quote's discount), to the cent.
+ */
 export function PriceSummary({
   price,
   currency,
   priceLabel,
   totalLabel = 'Total',
   quote,
+  tax,
   hideZeroFee = false,
   boxed = false,
 }: PriceSummaryProps) {
-  const breakdown = priceBreakdownOf(price);
-  const lines = quote
-    ? { price: quote.subtotal, processingFee: quote.processingFee, total: quote.total }
-    : breakdown;
+  const amounts = quote
+    ? orderAmountsOf(toCents(Number(quote.subtotal)), toCents(Number(quote.discount)), tax.tax)
+    : orderAmountsOf(toCents(price), 0, tax.tax);
   const money = (amount: string) => formatMoney(amount, quote?.currency ?? currency);
   return (
-    <dl className={boxed ? styles.priceBox : styles.summary}>
-      <dt>{priceLabel}</dt>
-      <dd>{money(lines.price)}</dd>
-      {quote && (
-        <>
-          <dt>Discount ({quote.code})</dt>
-          <dd data-testid="checkout-discount">−{money(quote.discount)}</dd>
-        </>
+    <>
+      <dl className={boxed ? styles.priceBox : styles.summary}>
+        <dt>{priceLabel}</dt>
+        <dd>{money(amounts.subtotal)}</dd>
+        {quote && (
+          <>
+            <dt>Discount ({quote.code})</dt>
+            <dd data-testid="checkout-discount">−{money(amounts.discount)}</dd>
+          </>
+        )}
+        {!(hideZeroFee && Number(amounts.processingFee) === 0) && (
+          <>
+            <dt>Processing Fee</dt>
+            <dd>{money(amounts.processingFee)}</dd>
+          </>
+        )}
+        {tax.tax && (
+          <>
+            <dt>{formatTaxLine(tax.tax)}</dt>
+            <dd data-testid="checkout-tax">{money(amounts.tax)}</dd>
+          </>
+        )}
+        <dt className={styles.total}>{totalLabel}</dt>
+        <dd className={styles.total} data-testid="checkout-total">
+          {money(amounts.total)}
+        </dd>
+      </dl>
+      {tax.failed && (
+        <p className={styles.taxNote} role="status">
+          The tax for your country could not be loaded: the order shows it before you pay.
+        </p>
       )}
-      {!(hideZeroFee && Number(lines.processingFee) === 0) && (
-        <>
-          <dt>Processing Fee</dt>
-          <dd>{money(lines.processingFee)}</dd>
-        </>
-      )}
-      <dt className={styles.total}>{totalLabel}</dt>
-      <dd className={styles.total} data-testid="checkout-total">
-        {money(lines.total)}
-      </dd>
-    </dl>
+    </>
   );
 }

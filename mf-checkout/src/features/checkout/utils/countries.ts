@@ -22,3 +22,8 @@ export function listedCountry(country: string | undefined): string {
   if (!wanted) return '';
   return countryNames.find((name) => name.toLowerCase() === wanted) ?? '';
 }
+
+/** A listed country's ISO 3166-1 alpha-2 code ('France' → 'FR'), as the API reads it for tax. */
+export function countryCodeOf(name: string): string | undefined {
+  return countries.getAlpha2Code(name.trim(), 'en');
+}

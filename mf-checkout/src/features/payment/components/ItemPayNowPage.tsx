@@ -7,7 +7,7 @@ import {
   PaymentPanel,
   PaymentUnavailablePanel,
 } from './PaymentPanels';
-import { discountRows, PaymentScreen, type DetailRow } from './PaymentScreen';
+import { discountRows, PaymentScreen, taxRows, type DetailRow } from './PaymentScreen';
 
 const PAGE = 'ItemPayNowPage';
 
@@ -51,6 +51,7 @@ export function ItemPayNowPage() {
     { label: 'Item Price', value: formatMoneyFixed(data.packagePrice, data.currency) },
     ...discountRows(data),
     ...(fee > 0 ? [{ label: 'Processing Fee', value: formatMoneyFixed(fee, data.currency) }] : []),
+    ...taxRows(data),
     ...(data.Validity ? [{ label: 'Membership', value: `${data.Validity} days` }] : []),
   ];
   return (

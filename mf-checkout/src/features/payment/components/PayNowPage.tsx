@@ -7,7 +7,7 @@ import {
   PaymentPanel,
   PaymentUnavailablePanel,
 } from './PaymentPanels';
-import { discountRows, PaymentScreen } from './PaymentScreen';
+import { discountRows, PaymentScreen, taxRows } from './PaymentScreen';
 
 const PAGE = 'PayNowPage';
 
@@ -54,6 +54,7 @@ export function PayNowPage() {
       details={[
         { label: 'Package Price', value: formatMoneyFixed(data.packagePrice, data.currency) },
         ...discountRows(data),
+        ...taxRows(data),
         ...(typeof data.credit === 'number' ? [{ label: 'Credits', value: data.credit }] : []),
       ]}
       settings={paypal}

@@ -73,6 +73,27 @@ describe('Pay Now (package)', () => {
     expect(screen.getByTestId('order-total').textContent).toBe('$23.20 USD');
   });
 
+  it('shows the tax the order was placed with, and the buyer’s company', async () => {
+    await open(`/pay-now/${ORDER_ID}`, {
+      'packageOrders.get': {
+        body: packageOrder({
+          country: 'France',
+          companyName: 'Acme SAS',
+          companyTaxId: 'FR40303265045',
+          tax: { country: 'FR', label: 'VAT', rate: 20, inclusive: false, amount: '5.80' },
+          totalPrice: '34.80',
+        }),
+      },
+    });
+    expect(await screen.findByText('VAT (20 %)')).toBeTruthy();
+    expect(screen.getByText('VAT (20 %)').nextElementSibling?.textContent).toBe('$5.80 USD');
+    expect(screen.getByTestId('order-total').textContent).toBe('$34.80 USD');
+    expect(screen.getByText('Company').nextElementSibling?.textContent).toBe('Acme SAS');
+    expect(screen.getByText('Company tax ID').nextElementSibling?.textContent).toBe(
+      'FR40303265045',
+    );
+  });
+
   it("says 'Order Not Found' for an unknown order", async () => {
     await open(`/pay-now/${ORDER_ID}`, {
       'packageOrders.get': { status: 404, body: { statusCode: 404, message: 'Order not found' } },
@@ -192,6 +213,22 @@ describe('Pay Now (item)', () => {
       '−$5.00 USD',
     );
     expect(screen.getByTestId('order-total').textContent).toBe('$10.00 USD');
+  });
+
+  it('shows the tax an item order’s price includes, and no company when none was given', async () => {
+    await open(`/item-pay-now/${ITEM_ORDER_ID}`, {
+      'itemOrders.get': {
+        body: itemOrder({
+          tax: { country: 'FR', label: 'VAT', rate: 20, inclusive: true, amount: '2.50' },
+        }),
+      },
+    });
+    expect(await screen.findByText('Includes VAT (20 %)')).toBeTruthy();
+    expect(screen.getByText('Includes VAT (20 %)').nextElementSibling?.textContent).toBe(
+      '$2.50 USD',
+    );
+    expect(screen.getByTestId('order-total').textContent).toBe('$15.00 USD');
+    expect(screen.queryByText('Company')).toBeNull();
   });
 
   it("says 'Order/Settings Not Found' with 'Order not found.' for an unknown order", async () => {

@@ -1,5 +1,5 @@
 import { paths } from '@coldmail/registry/pages';
-import type { PaypalSettings } from '@coldmail/contracts';
+import type { OrderTax, PaypalSettings } from '@coldmail/contracts';
 import { Link } from '@coldmail/router';
 import {
   Alert,
@@ -9,6 +9,7 @@ import {
   Spinner,
   StatusBadge,
   formatMoneyFixed,
+  formatTaxLine,
 } from '@coldmail/ui';
 import type { ReactNode } from 'react';
 import type { PaymentFlow } from '../hooks/usePaymentFlow';
@@ -26,6 +27,8 @@ interface PayableOrder {
   customerEmail: string;
   address: string;
   country: string;
+  companyName?: string;
+  companyTaxId?: string;
 }
 
 export interface DetailRow {
@@ -63,6 +66,14 @@ export function discountRows(order: {
       label: `Discount (${order.promoCode})`,
       value: `−${formatMoneyFixed(order.discount ?? 0, order.currency)}`,
     },
+  ];
+}
+
+/** The buyer country's tax the order was placed with: added to its price, or contained in it. */
+export function taxRows(order: { tax?: OrderTax; currency: string }): DetailRow[] {
+  if (!order.tax) return [];
+  return [
+    { label: formatTaxLine(order.tax), value: formatMoneyFixed(order.tax.amount, order.currency) },
   ];
 }
 
@@ -129,6 +140,10 @@ export function PaymentScreen({
               { label: 'Email', value: orNotSpecified(order.customerEmail) },
               { label: 'Address', value: orNotSpecified(order.address) },
               { label: 'Country', value: orNotSpecified(order.country) },
+              ...(order.companyName ? [{ label: 'Company', value: order.companyName }] : []),
+              ...(order.companyTaxId
+                ? [{ label: 'Company tax ID', value: order.companyTaxId }]
+                : []),
             ]}
           />
         </Card>
