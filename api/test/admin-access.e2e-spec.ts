@@ -174,6 +174,16 @@ const adminRequests = (): Record<string, AdminRequest> => {
     'audit.list': { query: { pageSize: '5' } },
     'stats.overTime': { query: { from: '2026-01-01', to: '2026-01-31' } },
     'remoteReleases.list': {},
+    'invoices.settings': {},
+    'invoices.saveSettings': {
+      body: {
+        sellerName: 'Intruder Ltd',
+        sellerAddress: '',
+        sellerTaxId: '',
+        pricesIncludeTax: false,
+        taxRates: [{ country: 'FR', rate: 20, label: 'VAT' }],
+      },
+    },
     'promoCodes.list': {},
     'promoCodes.create': {
       body: { code: 'FREE', kind: 'percent', percent: 100, appliesTo: 'all' },

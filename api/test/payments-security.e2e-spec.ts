@@ -68,6 +68,25 @@ const balanceOf = async (persona: Persona) =>
   (await users().findOne({ userEmail: persona.email }))?.currentBalance as number;
 const reversalsOf = (orderId: string) =>
   creditEntries().countDocuments({ reason: 'payment-reversal', reference: orderId });
+/** The credits taken back from a buyer, one ledger entry per refund that took any. */
+const withdrawalsOf = async (persona: Persona) =>
+  (
+    await creditEntries()
+      .find({ userEmail: persona.email, reason: 'payment-reversal' })
+      .sort({ _id: 1 })
+      .toArray()
+  ).map((entry) => entry.delta as number);
+/** Every credit note the order was given, by what it refunds. */
+const creditNotesOf = async (order: { _id: string }) =>
+  (
+    ((await storedPackageOrder(order))?.creditNotes ?? []) as Array<{
+      reference: string;
+      amountCents: number;
+    }>
+  ).map(({ reference, amountCents }) => ({ reference, amountCents }));
+/** The refunds PayPal has of the order's capture, oldest first. */
+const refundsAtPaypal = async (paypalOrderId: string) =>
+  (await double.order(paypalOrderId))?.purchase_units[0]?.payments?.refunds ?? [];
 
 async function newPackageOrder(on: TestApi, buyer: Persona): Promise<PackageOrder> {
   const created = await callEndpoint(on, contract.packageOrders.create, {
@@ -355,6 +374,82 @@ describe('item 5: refunds, reversals and disputes', () => {
     });
   });
 
+  // Issue 53, item 1: PayPal's event for a refund the API made itself is that same refund.
+  it('an admin refund and then PayPal’s event for it take back the credits and issue a credit note once', async () => {
+    const buyer = await signUp(api, 'adminthenevent');
+    const { order, paypalOrderId } = await paidPackageOrder(buyer);
+    const totalCents = Math.round(Number(order.totalPrice) * 100);
+    const refunded = await callEndpoint(api, contract.packageOrders.refund, {
+      token: admin.token,
+      params: { id: order._id },
+    });
+    expect(refunded.status).toBe(200);
+    const [made] = await refundsAtPaypal(paypalOrderId);
+    expect(made?.amount.value).toBe(order.totalPrice);
+
+    const event = await double.sendCaptureEvent(
+      paypalOrderId,
+      webhookUrl(),
+      'PAYMENT.CAPTURE.REFUNDED',
+    );
+    expect(event.delivery.status).toBe(200);
+    expect(event.event.resource).toMatchObject({ id: made?.id, amount: made?.amount });
+    expect(await refundsAtPaypal(paypalOrderId)).toHaveLength(1);
+    expect(await storedPackageOrder(order)).toMatchObject({
+      paymentStatus: 'Refunded',
+      refund: { source: 'admin', paypalReference: made?.id, creditsTakenBack: 50 },
+    });
+    expect(await balanceOf(buyer)).toBe(0);
+    expect(await withdrawalsOf(buyer)).toEqual([-50]);
+    expect(await creditNotesOf(order)).toEqual([{ reference: 'refund', amountCents: totalCents }]);
+  });
+
+  it('after a partial refund in PayPal, an admin refund of the rest and PayPal’s event for it count once', async () => {
+    const buyer = await signUp(api, 'partthenadmin');
+    const { order, paypalOrderId } = await paidPackageOrder(buyer);
+    const totalCents = Math.round(Number(order.totalPrice) * 100);
+    const partCents = Math.round(totalCents * 0.4);
+    const partial = await double.sendCaptureEvent(
+      paypalOrderId,
+      webhookUrl(),
+      'PAYMENT.CAPTURE.REFUNDED',
+      { refundAmount: (partCents / 100).toFixed(2) },
+    );
+    expect(partial.delivery.status).toBe(200);
+    const share = Math.floor((50 * partCents) / totalCents);
+    expect(await balanceOf(buyer)).toBe(50 - share);
+
+    const refunded = await callEndpoint(api, contract.packageOrders.refund, {
+      token: admin.token,
+      params: { id: order._id },
+    });
+    expect(refunded.status).toBe(200);
+    const [, rest] = await refundsAtPaypal(paypalOrderId);
+    // PayPal refunded what was left, not the whole payment again.
+    expect(rest?.amount.value).toBe(((totalCents - partCents) / 100).toFixed(2));
+    expect(await captureStatusAtPaypal(paypalOrderId)).toBe('REFUNDED');
+
+    const event = await double.sendCaptureEvent(
+      paypalOrderId,
+      webhookUrl(),
+      'PAYMENT.CAPTURE.REFUNDED',
+      { refundId: rest?.id },
+    );
+    expect(event.delivery.status).toBe(200);
+    expect(event.event.resource).toMatchObject({ id: rest?.id, amount: rest?.amount });
+    expect(await refundsAtPaypal(paypalOrderId)).toHaveLength(2);
+    expect(await storedPackageOrder(order)).toMatchObject({
+      paymentStatus: 'Refunded',
+      refund: { source: 'admin', paypalReference: rest?.id, creditsTakenBack: 50 - share },
+    });
+    expect(await balanceOf(buyer)).toBe(0);
+    expect(await withdrawalsOf(buyer)).toEqual([-share, -(50 - share)]);
+    expect(await creditNotesOf(order)).toEqual([
+      { reference: partial.event.resource.id, amountCents: partCents },
+      { reference: 'refund', amountCents: totalCents - partCents },
+    ]);
+  });
+
   // Issue 30, items 8 and 10: PayPal refunds part of a payment; the credits follow in proportion.
   it('a partial refund takes back credits in proportion, and refunds adding up to the payment refund the order', async () => {
     const buyer = await signUp(api, 'partly');
@@ -445,18 +540,52 @@ describe('item 5: refunds, reversals and disputes', () => {
     expect(await balanceOf(buyer)).toBe(50);
   });
 
-  it('a dispute resolved in the seller’s favour keeps the order paid and the credits', async () => {
+  // Issue 53, item 2: the resolution is about the dispute the API recorded (the same id).
+  it('a dispute the API recorded, resolved in the seller’s favour, keeps the order paid and the credits', async () => {
     const buyer = await signUp(api, 'sellerwon');
     const { order, paypalOrderId } = await paidPackageOrder(buyer);
-    for (const [eventType, options] of [
-      ['CUSTOMER.DISPUTE.CREATED', {}],
-      ['CUSTOMER.DISPUTE.RESOLVED', { disputeOutcome: 'RESOLVED_SELLER_FAVOUR' }],
-    ] as const) {
-      const sent = await double.sendCaptureEvent(paypalOrderId, webhookUrl(), eventType, options);
-      expect(sent.delivery.status).toBe(200);
-    }
-    expect(await storedPackageOrder(order)).toMatchObject({ paymentStatus: 'Paid' });
+    const created = await double.sendCaptureEvent(
+      paypalOrderId,
+      webhookUrl(),
+      'CUSTOMER.DISPUTE.CREATED',
+    );
+    expect(created.delivery.status).toBe(200);
+    const disputeId = created.event.resource.dispute_id;
+    expect(await storedPackageOrder(order)).toMatchObject({
+      paymentIssue: { status: 'DISPUTED', captureId: disputeId },
+    });
+
+    const resolved = await double.sendCaptureEvent(
+      paypalOrderId,
+      webhookUrl(),
+      'CUSTOMER.DISPUTE.RESOLVED',
+      { disputeOutcome: 'RESOLVED_SELLER_FAVOUR' },
+    );
+    expect(resolved.delivery.status).toBe(200);
+    expect(resolved.event.resource).toMatchObject({
+      dispute_id: disputeId,
+      dispute_outcome: { outcome_code: 'RESOLVED_SELLER_FAVOUR' },
+    });
+    const stored = await storedPackageOrder(order);
+    expect(stored).toMatchObject({ paymentStatus: 'Paid', orderStatus: 'Completed' });
+    expect(stored).not.toHaveProperty('refund');
+    // What the API recorded of the dispute stays for the back office: it does not note the win.
+    expect(stored?.paymentIssue).toMatchObject({ status: 'DISPUTED', captureId: disputeId });
     expect(await balanceOf(buyer)).toBe(50);
+    expect(await withdrawalsOf(buyer)).toEqual([]);
+    expect(await creditNotesOf(order)).toEqual([]);
+  });
+
+  it('an outcome PayPal does not have (the US spelling) cannot be sent to the API', async () => {
+    const buyer = await signUp(api, 'favor');
+    const { order, paypalOrderId } = await paidPackageOrder(buyer);
+    await double.sendCaptureEvent(paypalOrderId, webhookUrl(), 'CUSTOMER.DISPUTE.CREATED');
+    await expect(
+      double.sendCaptureEvent(paypalOrderId, webhookUrl(), 'CUSTOMER.DISPUTE.RESOLVED', {
+        disputeOutcome: 'RESOLVED_BUYER_FAVOR' as 'RESOLVED_BUYER_FAVOUR',
+      }),
+    ).rejects.toThrow(/disputeOutcome must be one of RESOLVED_BUYER_FAVOUR/);
+    expect(await storedPackageOrder(order)).toMatchObject({ paymentStatus: 'Paid' });
   });
 
   it('a capture PayPal answers 201 but DECLINED or FAILED credits nothing, and the buyer can pay again', async () => {
@@ -522,6 +651,8 @@ describe('item 5: refunds, reversals and disputes', () => {
       'PAYMENT.CAPTURE.REVERSED',
     );
     expect(reversal.delivery.status).toBe(200);
+    // Payments v2 has no REVERSED capture: a reversed one is REFUNDED.
+    expect(await captureStatusAtPaypal(paypalOrderId)).toBe('REFUNDED');
     const after = await callEndpoint(api, contract.itemOrders.get, {
       token: buyer.token,
       params: { id: created._id },
@@ -534,16 +665,23 @@ describe('item 5: refunds, reversals and disputes', () => {
   it('a dispute is kept on the order; lost in the buyer’s favour, it refunds', async () => {
     const buyer = await signUp(api, 'disputer');
     const { order, paypalOrderId } = await paidPackageOrder(buyer);
-    await double.sendCaptureEvent(paypalOrderId, webhookUrl(), 'CUSTOMER.DISPUTE.CREATED');
+    const created = await double.sendCaptureEvent(
+      paypalOrderId,
+      webhookUrl(),
+      'CUSTOMER.DISPUTE.CREATED',
+    );
+    const disputeId = created.event.resource.dispute_id;
     expect(await storedPackageOrder(order)).toMatchObject({
       paymentStatus: 'Paid',
-      paymentIssue: { status: 'DISPUTED' },
+      paymentIssue: { status: 'DISPUTED', captureId: disputeId },
     });
     expect(await balanceOf(buyer)).toBe(50);
-    await double.sendCaptureEvent(paypalOrderId, webhookUrl(), 'CUSTOMER.DISPUTE.RESOLVED');
+    await double.sendCaptureEvent(paypalOrderId, webhookUrl(), 'CUSTOMER.DISPUTE.RESOLVED', {
+      disputeOutcome: 'RESOLVED_BUYER_FAVOUR',
+    });
     expect(await storedPackageOrder(order)).toMatchObject({
       paymentStatus: 'Refunded',
-      refund: { source: 'dispute' },
+      refund: { source: 'dispute', paypalReference: disputeId },
     });
     expect(await balanceOf(buyer)).toBe(0);
   });

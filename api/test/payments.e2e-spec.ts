@@ -119,7 +119,8 @@ describe('POST /api/paypal/orders', () => {
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.any(String) });
     const atPaypal = await paypal.order(created.body.id);
-    expect(atPaypal).toMatchObject({ intent: 'CAPTURE', status: 'CREATED' });
+    // Created with a PayPal payment source, the order waits for the buyer's approval.
+    expect(atPaypal).toMatchObject({ intent: 'CAPTURE', status: 'PAYER_ACTION_REQUIRED' });
     expect(atPaypal?.purchase_units).toHaveLength(1);
     expect(atPaypal?.purchase_units[0]).toMatchObject({
       description: 'Pro',
@@ -386,6 +387,45 @@ describe('PUT /process-payment-complete/:id', () => {
     expect(await balanceOf(buyer)).toBe(before + 200);
     expect((await storedOrder(order))?.paymentIssue).toBeUndefined();
   });
+
+  // PayPal's other refusals of a capture: TRANSACTION_REFUSED is a decline like
+  // INSTRUMENT_DECLINED (402, kept on the order); the rest are PayPal failing the payment (422).
+  it.each([
+    ['TRANSACTION_REFUSED', 402, /^PayPal declined the payment/, 'DECLINED'],
+    [
+      'PAYER_CANNOT_PAY',
+      422,
+      /^PayPal could not process the payment\. Please try again or contact support\.$/,
+      undefined,
+    ],
+    [
+      'MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED',
+      422,
+      /^PayPal could not process the payment\. Please try again or contact support\.$/,
+      undefined,
+    ],
+  ] as const)(
+    'a capture PayPal refuses with %s answers %i, credits nothing, and the payment can be retried',
+    async (issue, status, message, recorded) => {
+      const before = await balanceOf(buyer);
+      const order = await packageOrder(buyer);
+      const paypalOrderId = await approvedPaypalOrder(buyer, order);
+      await paypal.setBehavior({ capture: issue });
+      const refused = await completePackage(buyer, order, paypalOrderId);
+      expect(refused.status).toBe(status);
+      expect(refused.error?.message).toMatch(message);
+      expect(refused.text).not.toContain(issue);
+      expect(await balanceOf(buyer)).toBe(before);
+      const stored = await storedOrder(order);
+      expect(stored).toMatchObject({ paymentStatus: 'pending', orderStatus: 'pending' });
+      expect(stored?.paymentIssue?.status).toBe(recorded);
+      // Nothing was captured and the order's capture is free again.
+      expect((await paypal.order(paypalOrderId))?.status).toBe('APPROVED');
+      await paypal.resetBehavior();
+      const retried = await completePackage(buyer, order, paypalOrderId);
+      expect(retried.body).toMatchObject({ success: true, currentBalance: before + 200 });
+    },
+  );
 
   it.each([
     ['amount', { captureAmount: '0.01' }],

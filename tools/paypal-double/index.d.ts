@@ -10,9 +10,13 @@ export interface PaypalLink {
   method?: string;
 }
 
+/** A capture's status: Payments v2's values (a reversed capture is REFUNDED). */
+export type PaypalCaptureStatus =
+  'COMPLETED' | 'DECLINED' | 'PARTIALLY_REFUNDED' | 'PENDING' | 'REFUNDED' | 'FAILED';
+
 export interface PaypalCapture {
   id: string;
-  status: 'COMPLETED' | 'PENDING' | 'DECLINED';
+  status: PaypalCaptureStatus;
   status_details?: { reason: string };
   amount: PaypalMoney;
   final_capture: boolean;
@@ -24,9 +28,30 @@ export interface PaypalCapture {
   };
   custom_id?: string;
   invoice_id?: string;
+  payee: PaypalPayee;
   links: PaypalLink[];
   create_time: string;
   update_time: string;
+}
+
+/** A refund (Payments v2), as GET /v2/payments/refunds/:id and the REFUNDED event show it. */
+export interface PaypalRefund {
+  id: string;
+  status: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED';
+  amount: PaypalMoney;
+  invoice_id?: string;
+  custom_id?: string;
+  note_to_payer?: string;
+  create_time: string;
+  update_time: string;
+  /** `self` (this refund) and `up` (the capture it gives back). */
+  links: PaypalLink[];
+}
+
+/** Who a purchase unit pays: the double's merchant, or the payee the request named. */
+export interface PaypalPayee {
+  email_address?: string;
+  merchant_id: string;
 }
 
 export interface PaypalPayer {
@@ -40,7 +65,8 @@ export interface PaypalPayer {
 export interface PaypalOrder {
   id: string;
   intent: 'CAPTURE' | 'AUTHORIZE';
-  status: 'CREATED' | 'APPROVED' | 'COMPLETED';
+  /** PAYER_ACTION_REQUIRED when created with payment_source.paypal, CREATED without. */
+  status: 'CREATED' | 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED';
   payment_source?: {
     paypal: Partial<{
       email_address: string;
@@ -53,13 +79,13 @@ export interface PaypalOrder {
   purchase_units: Array<{
     reference_id: string;
     amount: PaypalMoney & { breakdown?: Record<string, PaypalMoney> };
-    payee: { email_address: string; merchant_id: string };
+    payee: PaypalPayee;
     description?: string;
     custom_id?: string;
     invoice_id?: string;
     soft_descriptor?: string;
     items?: unknown[];
-    payments?: { captures: PaypalCapture[] };
+    payments?: { captures: PaypalCapture[]; refunds?: PaypalRefund[] };
   }>;
   payer?: PaypalPayer;
   create_time: string;
@@ -69,14 +95,32 @@ export interface PaypalOrder {
   double?: { shippingPreference: 'GET_FROM_FILE' | 'NO_SHIPPING' | 'SET_PROVIDED_ADDRESS' };
 }
 
+/** The capture operation's documented 422 issues that refuse the buyer's payment. */
+export type CaptureDecline =
+  | 'INSTRUMENT_DECLINED'
+  | 'TRANSACTION_REFUSED'
+  | 'PAYER_CANNOT_PAY'
+  | 'MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED'
+  | 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING'
+  | 'PAYER_ACCOUNT_LOCKED_OR_CLOSED'
+  | 'PAYER_ACCOUNT_RESTRICTED'
+  | 'PAYEE_BLOCKED_TRANSACTION'
+  | 'TRANSACTION_BLOCKED_BY_PAYEE'
+  | 'TRANSACTION_LIMIT_EXCEEDED'
+  | 'TRANSACTION_RECEIVING_LIMIT_EXCEEDED'
+  | 'COMPLIANCE_VIOLATION'
+  | 'DOMESTIC_TRANSACTION_REQUIRED';
+
 /** How the double misbehaves on purpose. setBehavior merges; a key set to null goes back to normal. */
 export interface PaypalBehavior {
   /**
-   * COMPLETED (default); DECLINED answers 422 INSTRUMENT_DECLINED; PENDING a 201 with a PENDING
-   * capture; CAPTURE_DECLINED and CAPTURE_FAILED a 201 whose capture is DECLINED or FAILED (the
-   * processor refused the money after all).
+   * COMPLETED (default); PENDING a 201 with a PENDING capture; CAPTURE_DECLINED and
+   * CAPTURE_FAILED a 201 whose capture is DECLINED or FAILED (the processor refused the money
+   * after all); a CaptureDecline answers 422 with that issue (DECLINED is INSTRUMENT_DECLINED),
+   * the order staying APPROVED.
    */
-  capture?: 'COMPLETED' | 'DECLINED' | 'PENDING' | 'CAPTURE_DECLINED' | 'CAPTURE_FAILED';
+  capture?:
+    'COMPLETED' | 'PENDING' | 'CAPTURE_DECLINED' | 'CAPTURE_FAILED' | 'DECLINED' | CaptureDecline;
   /**
    * The merchant account's setting for a reused invoice_id: 'block' (default) refuses the
    * capture with DUPLICATE_INVOICE_ID, 'allow' captures it again (a second charge).
@@ -103,6 +147,26 @@ export type CaptureEventType =
   | 'PAYMENT.CAPTURE.REVERSED'
   | 'CUSTOMER.DISPUTE.CREATED'
   | 'CUSTOMER.DISPUTE.RESOLVED';
+
+/** `dispute_outcome.outcome_code` as the Disputes v1 document spells it. */
+export type DisputeOutcome =
+  | 'RESOLVED_BUYER_FAVOUR'
+  | 'RESOLVED_SELLER_FAVOUR'
+  | 'RESOLVED_WITH_PAYOUT'
+  | 'CANCELED_BY_BUYER'
+  | 'ACCEPTED'
+  | 'DENIED'
+  | 'NONE';
+
+/** What an event is about; each option belongs to one event type, any other use is refused. */
+export interface CaptureEventOptions {
+  /** REFUNDED: a refund of this part of the capture, made now as in PayPal's dashboard. */
+  refundAmount?: string;
+  /** REFUNDED: the event for this refund of the capture, made earlier (by the API or an event). */
+  refundId?: string;
+  /** RESOLVED: how the dispute ended; RESOLVED_BUYER_FAVOUR when absent. */
+  disputeOutcome?: DisputeOutcome;
+}
 
 export interface PaypalWebhookEvent {
   id: string;
@@ -141,17 +205,18 @@ export interface PaypalDouble {
   /** Every order, in full representation. */
   orders(): PaypalOrder[];
   /**
-   * A PayPal-shaped capture event for a captured order. The stored capture takes the event's
-   * status (COMPLETED, DECLINED for DENIED, PENDING), so GET agrees with the webhook afterwards.
-   */
-  /**
-   * With `refundAmount`, PAYMENT.CAPTURE.REFUNDED is about a refund of that part of the capture
-   * (made as in PayPal's dashboard; the capture is then PARTIALLY_REFUNDED).
+   * The event PayPal sends when a captured order's payment changes, and the change itself, so a
+   * GET agrees afterwards. Capture events set the capture's status (DENIED makes it DECLINED).
+   * REFUNDED is about one refund: `refundId`'s, a new one of `refundAmount`, or without either
+   * the latest refund of a fully refunded capture, else a new one of what is left. REVERSED
+   * gives back what is left (the capture is REFUNDED). A dispute keeps its id from CREATED to
+   * RESOLVED; RESOLVED needs a CREATED first. Throws on a refusal (e.g. REFUND_AMOUNT_EXCEEDED),
+   * an unknown type or an option the type does not take.
    */
   captureEvent(
     orderId: string,
     eventType?: CaptureEventType,
-    options?: { refundAmount?: string; disputeOutcome?: string },
+    options?: CaptureEventOptions,
   ): PaypalWebhookEvent;
   /** POSTs the event with PayPal's transmission headers; only such deliveries verify SUCCESS. */
   sendWebhook(

@@ -4,7 +4,9 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createTokenIssuer } from './src/auth.mjs';
 import { defaultBehavior, mergeBehavior } from './src/behavior.mjs';
+import { createEvents } from './src/events.mjs';
 import { createOrderStore } from './src/orders.mjs';
+import { createRefunds } from './src/refunds.mjs';
 import { createRequestHandler } from './src/server.mjs';
 import { createWebhooks } from './src/webhooks.mjs';
 
@@ -27,34 +29,9 @@ export async function startPaypalDouble({
   const orders = createOrderStore({ baseUrl, merchantEmail: MERCHANT_EMAIL });
   const tokens = createTokenIssuer({ clientId, clientSecret });
   const webhooks = createWebhooks({ baseUrl, defaultWebhookId: webhookId });
+  const refunds = createRefunds({ baseUrl, orders });
+  const { captureEvent } = createEvents({ baseUrl, orders, refunds });
   let behavior = defaultBehavior();
-
-  /**
-   * The event PayPal sends when the order's capture changes. With `refundAmount` (a decimal
-   * string), PAYMENT.CAPTURE.REFUNDED is about a refund of that part of the capture, made as the
-   * merchant would in PayPal's dashboard; `disputeOutcome` is how a resolved dispute ended
-   * (RESOLVED_BUYER_FAVOUR by default, RESOLVED_SELLER_FAVOUR, RESOLVED_WITH_PAYOUT, ...).
-   */
-  function captureEvent(
-    orderId,
-    eventType = 'PAYMENT.CAPTURE.COMPLETED',
-    { refundAmount, disputeOutcome } = {},
-  ) {
-    const record = orders.record(orderId);
-    if (!record) throw new Error(`PayPal double: no order ${orderId}`);
-    const unit = record.order.purchase_units[0];
-    const capture = unit.payments?.captures[0];
-    if (!capture) throw new Error(`PayPal double: order ${orderId} has not been captured`);
-    if (refundAmount !== undefined && eventType === 'PAYMENT.CAPTURE.REFUNDED') {
-      const made = orders.refund(capture.id, {
-        amount: { value: refundAmount, currency_code: capture.amount.currency_code },
-      });
-      if (made.status !== 201)
-        throw new Error(`PayPal double: refund refused: ${JSON.stringify(made.body)}`);
-      return webhooks.captureEvent(record.order, unit, capture, eventType, { refund: made.body });
-    }
-    return webhooks.captureEvent(record.order, unit, capture, eventType, { disputeOutcome });
-  }
 
   function sdkScript(query) {
     const requested = query.get('client-id');
@@ -78,6 +55,7 @@ export async function startPaypalDouble({
   const server = createServer(
     createRequestHandler({
       orders,
+      refunds,
       tokens,
       webhooks,
       behavior: () => behavior,

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type {
+  CaptureEventOptions,
   CaptureEventType,
   PaypalBehavior,
   PaypalOrder,
@@ -36,12 +37,16 @@ export interface PaypalDoubleControl {
   setBehavior(behavior: PaypalBehavior): Promise<void>;
   resetBehavior(): Promise<void>;
   order(paypalOrderId: string): Promise<PaypalOrder | undefined>;
-  /** Makes the capture event and delivers it, signed, to the API's webhook route. */
+  /**
+   * Makes the event (and the change at PayPal it reports) and delivers it, signed, to the API's
+   * webhook route. Rejects when the double refuses it (an option the type does not take, an
+   * outcome PayPal does not have, a refund of more than is left).
+   */
   sendCaptureEvent(
     paypalOrderId: string,
     targetUrl: string,
     eventType?: CaptureEventType,
-    options?: { refundAmount?: string; disputeOutcome?: string },
+    options?: CaptureEventOptions,
   ): Promise<{ event: PaypalWebhookEvent; delivery: WebhookDelivery }>;
 }
 

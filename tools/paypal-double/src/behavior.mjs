@@ -1,8 +1,20 @@
 // How the double misbehaves on purpose: declined or pending captures, a different captured amount,
 // and injected outages. Checked strictly, because a typo in a test's setup should fail loudly
 // rather than silently test the happy path.
+import { CAPTURE_DECLINES } from './errors.mjs';
 
-const CAPTURE_OUTCOMES = ['COMPLETED', 'DECLINED', 'PENDING', 'CAPTURE_DECLINED', 'CAPTURE_FAILED'];
+/**
+ * COMPLETED is normal; PENDING, CAPTURE_DECLINED and CAPTURE_FAILED are a 201 whose capture is
+ * not completed; DECLINED (INSTRUMENT_DECLINED) and the other capture declines are a 422.
+ */
+const CAPTURE_OUTCOMES = [
+  'COMPLETED',
+  'PENDING',
+  'CAPTURE_DECLINED',
+  'CAPTURE_FAILED',
+  'DECLINED',
+  ...Object.keys(CAPTURE_DECLINES),
+];
 const INVOICE_SETTINGS = ['block', 'allow'];
 const REFUND_OUTCOMES = ['COMPLETED', 'IN_PROGRESS'];
 const FAILURE_STATUSES = [500, 503, 429];

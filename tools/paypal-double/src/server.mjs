@@ -7,10 +7,10 @@ import {
   debugId,
   detail,
   invalidRequest,
+  missingFields,
   resourceNotFound,
   serverError,
   unsupportedMediaType,
-  v1ValidationError,
 } from './errors.mjs';
 import { checkoutPage, messagePage, returnLocation } from './checkout-page.mjs';
 import { takeFailure } from './behavior.mjs';
@@ -21,19 +21,20 @@ const ID = '([A-Za-z0-9-]+)';
 /**
  * @typedef {{
  *   orders: ReturnType<typeof import('./orders.mjs').createOrderStore>,
+ *   refunds: ReturnType<typeof import('./refunds.mjs').createRefunds>,
  *   tokens: ReturnType<typeof import('./auth.mjs').createTokenIssuer>,
  *   webhooks: ReturnType<typeof import('./webhooks.mjs').createWebhooks>,
  *   behavior: () => any,
  *   setBehavior: (changes: unknown) => any,
  *   resetBehavior: () => any,
- *   captureEvent: (orderId: string, eventType?: string, options?: { refundAmount?: string, disputeOutcome?: string }) => any,
+ *   captureEvent: ReturnType<typeof import('./events.mjs').createEvents>['captureEvent'],
  *   sdkScript: (query: URLSearchParams) => { status: number, body: string },
  * }} Context
  */
 
 /** @param {Context} context */
 export function createRequestHandler(context) {
-  const { orders, tokens, webhooks } = context;
+  const { orders, refunds, tokens, webhooks } = context;
 
   /** PayPal REST routes: `operation` names them for failNext; all but the token need a bearer. */
   const rest = [
@@ -70,8 +71,9 @@ export function createRequestHandler(context) {
           req,
           body,
           (json = {}) =>
-            orders.refund(match[1], {
+            refunds.refund(match[1], {
               requestId: header(req, 'paypal-request-id'),
+              prefer: header(req, 'prefer'),
               noteToPayer: typeof json.note_to_payer === 'string' ? json.note_to_payer : undefined,
               amount: json.amount,
               behavior: context.behavior(),
@@ -113,13 +115,19 @@ export function createRequestHandler(context) {
       },
     ],
     [
+      'GET',
+      new RegExp(`^/v2/payments/refunds/${ID}$`),
+      'get',
+      (_req, _body, match) => refunds.get(match[1]),
+    ],
+    [
       'POST',
       /^\/v1\/notifications\/verify-webhook-signature$/,
       'verify',
       (req, body) =>
         withJson(req, body, (json) => {
           const result = webhooks.verify(json, memberText(body.toString('utf8'), 'webhook_event'));
-          if ('missing' in result) return v1ValidationError(result.missing);
+          if ('missing' in result) return missingFields(result.missing);
           return { status: 200, body: { verification_status: result.status } };
         }),
     ],
@@ -157,13 +165,11 @@ export function createRequestHandler(context) {
           body,
           async (json) => {
             if (!json || typeof json.url !== 'string') return badControl('url is required');
-            const event = context.captureEvent(match[1], json.eventType, {
-              refundAmount: typeof json.refundAmount === 'string' ? json.refundAmount : undefined,
-              disputeOutcome:
-                typeof json.disputeOutcome === 'string' ? json.disputeOutcome : undefined,
-            });
+            // Everything else is the event's options, checked by captureEvent (a typo is a 400).
+            const { url: target, eventType, webhookId, ...options } = json;
+            const event = context.captureEvent(match[1], eventType, options);
             try {
-              const delivery = await webhooks.send(json.url, event, { webhookId: json.webhookId });
+              const delivery = await webhooks.send(target, event, { webhookId });
               return { status: 200, body: { event, delivery } };
             } catch (error) {
               return { status: 502, body: { name: 'DELIVERY_FAILED', message: String(error) } };

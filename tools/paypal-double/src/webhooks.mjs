@@ -6,14 +6,8 @@
 // not laid out the way JSON.stringify writes them, so a re-serialised event shows.
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { resourceId, isoNow } from './ids.mjs';
 
 const AUTH_ALGO = 'SHA256withRSA';
-const EVENT_TYPES = {
-  'PAYMENT.CAPTURE.COMPLETED': { status: 'COMPLETED', verb: 'completed' },
-  'PAYMENT.CAPTURE.DENIED': { status: 'DECLINED', verb: 'denied' },
-  'PAYMENT.CAPTURE.PENDING': { status: 'PENDING', verb: 'pending' },
-};
 const VERIFY_FIELDS = [
   'auth_algo',
   'cert_url',
@@ -100,112 +94,7 @@ export function createWebhooks({ baseUrl, defaultWebhookId }) {
     return { status: ok ? 'SUCCESS' : 'FAILURE' };
   }
 
-  /**
-   * A PayPal-shaped event about a capture. Sending it means the capture changed state at PayPal,
-   * so the stored capture takes the event's status too and a later GET of the order agrees.
-   * Capture events carry the capture; REFUNDED and REVERSED carry the refund (its `up` link names
-   * the capture); dispute events carry the dispute (its disputed transaction is the capture).
-   */
-  /**
-   * @param {any} order @param {any} unit @param {any} capture @param {string} eventType
-   * @param {{ refund?: any, disputeOutcome?: string }} [options] a refund already made (a partial
-   *   one) for REFUNDED; how a RESOLVED dispute ended
-   */
-  function captureEvent(
-    order,
-    unit,
-    capture,
-    eventType,
-    { refund: made, disputeOutcome = 'RESOLVED_BUYER_FAVOUR' } = {},
-  ) {
-    const id = `WH-${resourceId()}-${resourceId()}`;
-    const eventUrl = `${baseUrl()}/v1/notifications/webhooks-events/${id}`;
-    const { value, currency_code: currency } = capture.amount;
-    const event = (resourceType, summary, resource) => ({
-      id,
-      event_version: '1.0',
-      create_time: new Date().toISOString(),
-      resource_type: resourceType,
-      resource_version: '2.0',
-      event_type: eventType,
-      summary,
-      resource,
-      links: [
-        { href: eventUrl, rel: 'self', method: 'GET' },
-        { href: `${eventUrl}/resend`, rel: 'resend', method: 'POST' },
-      ],
-    });
-    const references = {
-      ...(unit.custom_id === undefined ? {} : { custom_id: unit.custom_id }),
-      ...(unit.invoice_id === undefined ? {} : { invoice_id: unit.invoice_id }),
-    };
-    const captureUrl = `${baseUrl()}/v2/payments/captures/${capture.id}`;
-
-    if (made) {
-      const { value: refunded, currency_code: refundCurrency } = made.amount;
-      return event('refund', `A ${refunded} ${refundCurrency} capture payment was refunded`, made);
-    }
-    if (eventType === 'PAYMENT.CAPTURE.REFUNDED' || eventType === 'PAYMENT.CAPTURE.REVERSED') {
-      const reversed = eventType === 'PAYMENT.CAPTURE.REVERSED';
-      capture.status = reversed ? 'REVERSED' : 'REFUNDED';
-      capture.update_time = isoNow();
-      const refundId = resourceId();
-      const refund = {
-        id: refundId,
-        status: 'COMPLETED',
-        amount: structuredClone(capture.amount),
-        ...references,
-        ...(reversed ? { note_to_payer: 'Payment reversed' } : {}),
-        create_time: isoNow(),
-        update_time: isoNow(),
-        links: [
-          { href: `${baseUrl()}/v2/payments/refunds/${refundId}`, rel: 'self', method: 'GET' },
-          { href: captureUrl, rel: 'up', method: 'GET' },
-        ],
-      };
-      unit.payments.refunds = [...(unit.payments.refunds ?? []), refund];
-      return event(
-        'refund',
-        `A ${value} ${currency} capture payment was ${reversed ? 'reversed' : 'refunded'}`,
-        refund,
-      );
-    }
-
-    if (eventType === 'CUSTOMER.DISPUTE.CREATED' || eventType === 'CUSTOMER.DISPUTE.RESOLVED') {
-      const resolved = eventType === 'CUSTOMER.DISPUTE.RESOLVED';
-      return event('dispute', `A dispute was ${resolved ? 'resolved' : 'created'}`, {
-        dispute_id: `PP-D-${resourceId(8)}`,
-        create_time: isoNow(),
-        update_time: isoNow(),
-        disputed_transactions: [
-          {
-            seller_transaction_id: capture.id,
-            ...(unit.invoice_id === undefined ? {} : { invoice_number: unit.invoice_id }),
-            ...(unit.custom_id === undefined ? {} : { custom: unit.custom_id }),
-            gross_amount: structuredClone(capture.amount),
-          },
-        ],
-        reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
-        status: resolved ? 'RESOLVED' : 'OPEN',
-        dispute_amount: structuredClone(capture.amount),
-        ...(resolved ? { dispute_outcome: { outcome_code: disputeOutcome } } : {}),
-      });
-    }
-
-    const type = EVENT_TYPES[eventType];
-    if (!type) throw new TypeError(`unsupported event type ${eventType}`);
-    capture.status = type.status;
-    if (type.status === 'PENDING') capture.status_details = { reason: 'PENDING_REVIEW' };
-    else delete capture.status_details;
-    capture.update_time = isoNow();
-    return event('capture', `Payment ${type.verb} for ${value} ${currency}`, {
-      ...structuredClone(capture),
-      ...references,
-      supplementary_data: { related_ids: { order_id: order.id } },
-    });
-  }
-
-  return { send, verify, captureEvent, certUrl };
+  return { send, verify, certUrl };
 }
 
 /**

@@ -37,7 +37,12 @@ export async function startShop(doubleUrl, files = {}) {
     const url = new URL(req.url ?? '/', 'http://shop.invalid');
     if (req.method === 'POST' && url.pathname === '/create-order') {
       const currency = url.searchParams.get('currency') ?? 'USD';
-      const { status, body } = await client.createOrder(packageOrder({ currency }));
+      // As the API creates its orders: with a PayPal payment source, so the order waits for the
+      // buyer (PAYER_ACTION_REQUIRED) until the buttons approve it.
+      const { status, body } = await client.createOrder({
+        ...packageOrder({ currency }),
+        payment_source: { paypal: { experience_context: { shipping_preference: 'NO_SHIPPING' } } },
+      });
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       return;
     }

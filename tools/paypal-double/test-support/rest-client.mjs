@@ -1,6 +1,8 @@
 // The calls the API makes to PayPal, written the way a server integration writes them (fetch,
 // Basic auth for the token, bearer afterwards), so the tests exercise the double over real HTTP.
-// Kept outside test/ because `node --test test/` runs every module in that folder.
+// Kept outside test/ because `node --test test/` runs every module in that folder. Every answer
+// is held to PayPal's documents (openapi.mjs): its status and its body, errors included.
+import { assertDocumentedAnswer } from './openapi.mjs';
 
 export const CLIENT_ID = 'coldmail-client';
 export const CLIENT_SECRET = 'coldmail-secret';
@@ -59,7 +61,9 @@ export async function paypalClient(url) {
       },
       body: json === undefined ? undefined : typeof json === 'string' ? json : JSON.stringify(json),
     });
-    return { status: response.status, headers: response.headers, body: await response.json() };
+    const answer = await response.json();
+    assertDocumentedAnswer(method, path, response.status, answer);
+    return { status: response.status, headers: response.headers, body: answer };
   };
   return {
     accessToken: body.access_token,

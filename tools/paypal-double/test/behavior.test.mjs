@@ -36,6 +36,24 @@ describe('capture outcomes', () => {
     assert.equal(retry.body.purchase_units[0].payments.captures[0].status, 'COMPLETED');
   });
 
+  test('the other documented declines answer 422 with their own issue; the order stays APPROVED', async () => {
+    for (const issue of [
+      'TRANSACTION_REFUSED',
+      'PAYER_CANNOT_PAY',
+      'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING',
+    ]) {
+      const id = await approvedOrder();
+      double.setBehavior({ capture: issue });
+      const { status, body } = await client.capture(id);
+      assert.equal(status, 422, issue);
+      assert.equal(issueOf(body), issue);
+      // Only the declines that send the buyer back to PayPal link there.
+      const redirects = body.links.filter((link) => link.rel === 'redirect');
+      assert.equal(redirects.length, issue === 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING' ? 1 : 0);
+      assert.equal((await client.getOrder(id)).body.status, 'APPROVED');
+    }
+  });
+
   test('PENDING completes the order with a capture pending review', async () => {
     const id = await approvedOrder();
     double.setBehavior({ capture: 'PENDING' });
@@ -69,6 +87,7 @@ describe('capture outcomes', () => {
       capture: 'COMPLETED',
     });
     assert.throws(() => double.setBehavior({ capture: 'REFUSED' }), TypeError);
+    assert.throws(() => double.setBehavior({ capture: 'ORDER_NOT_APPROVED' }), TypeError);
     assert.throws(() => double.setBehavior({ captureAmount: 5 }), TypeError);
     assert.throws(() => double.setBehavior({ decline: true }), TypeError);
   });

@@ -27,6 +27,65 @@ describe('POST /v2/checkout/orders', () => {
     assert.equal(body.purchase_units, undefined, 'minimal representation by default');
   });
 
+  test('an order for a PayPal payment_source waits for the buyer: PAYER_ACTION_REQUIRED, payer-action only', async () => {
+    const order = {
+      ...packageOrder(),
+      payment_source: { paypal: { experience_context: { shipping_preference: 'NO_SHIPPING' } } },
+    };
+    const { status, body } = await client.createOrder(order);
+    assert.equal(status, 201);
+    assert.equal(body.status, 'PAYER_ACTION_REQUIRED');
+    assert.deepEqual(
+      body.links.map((link) => [link.rel, link.method]),
+      [
+        ['self', 'GET'],
+        ['payer-action', 'GET'],
+      ],
+    );
+    assert.equal(body.links[1].href, `${double.url}/checkoutnow?token=${body.id}`);
+    assert.equal((await client.getOrder(body.id)).body.status, 'PAYER_ACTION_REQUIRED');
+    const early = await client.capture(body.id);
+    assert.equal(issueOf(early.body), 'ORDER_NOT_APPROVED');
+
+    double.approve(body.id);
+    const approved = (await client.getOrder(body.id)).body;
+    assert.equal(approved.status, 'APPROVED');
+    assert.deepEqual(
+      approved.links.map((link) => link.rel),
+      ['self', 'update', 'capture'],
+    );
+    assert.equal((await client.capture(body.id)).status, 201);
+  });
+
+  test('a payee named in the request is the one paid; an unusable payee is PAYEE_ACCOUNT_INVALID', async () => {
+    const payee = { email_address: 'other-shop@business.example.com' };
+    const { body } = await client.createOrder(packageOrder({ payee }), {
+      prefer: 'return=representation',
+    });
+    const named = body.purchase_units[0].payee;
+    assert.equal(named.email_address, payee.email_address);
+    assert.match(named.merchant_id, /^[2-9A-HJ-NP-Z]{13}$/);
+    const ours = (await client.createOrder(packageOrder(), { prefer: 'return=representation' }))
+      .body.purchase_units[0].payee;
+    assert.notEqual(named.merchant_id, ours.merchant_id);
+    double.approve(body.id);
+    const captured = await client.capture(body.id);
+    assert.deepEqual(captured.body.purchase_units[0].payments.captures[0].payee, named);
+
+    const byId = await client.createOrder(
+      packageOrder({ payee: { merchant_id: 'ZZZZ2345ABCDE' } }),
+      {
+        prefer: 'return=representation',
+      },
+    );
+    assert.deepEqual(byId.body.purchase_units[0].payee, { merchant_id: 'ZZZZ2345ABCDE' });
+    for (const bad of [{}, { merchant_id: 'not-an-id' }, { email_address: 'nobody' }]) {
+      const refused = await client.createOrder(packageOrder({ payee: bad }));
+      assert.equal(refused.status, 422);
+      assert.equal(issueOf(refused.body), 'PAYEE_ACCOUNT_INVALID');
+    }
+  });
+
   test('returns the full order with Prefer: return=representation, amounts normalised', async () => {
     const order = packageOrder({ value: '10', handling: '1' });
     const { status, body } = await client.createOrder(order, { prefer: 'return=representation' });
@@ -114,7 +173,9 @@ describe('POST /v2/checkout/orders', () => {
     const headers = { 'paypal-request-id': 'create-order-665f1c2e' };
     const first = await client.createOrder(packageOrder(), headers);
     const again = await client.createOrder(packageOrder(), headers);
-    assert.equal(again.status, 201);
+    // The documents' answer to an idempotent replay: 200 with the same order.
+    assert.equal(first.status, 201);
+    assert.equal(again.status, 200);
     assert.deepEqual(again.body, first.body);
     const other = await client.createOrder(packageOrder(), { 'paypal-request-id': 'another' });
     assert.notEqual(other.body.id, first.body.id);
@@ -193,7 +254,8 @@ describe('POST /v2/checkout/orders/:id/capture', () => {
     double.approve(created.id);
     const first = await client.capture(created.id, { 'paypal-request-id': 'capture-abc' });
     const retry = await client.capture(created.id, { 'paypal-request-id': 'capture-abc' });
-    assert.equal(retry.status, 201);
+    assert.equal(first.status, 201);
+    assert.equal(retry.status, 200);
     assert.deepEqual(retry.body, first.body);
 
     const other = await client.capture(created.id, { 'paypal-request-id': 'capture-xyz' });

@@ -112,7 +112,10 @@ test('Cancel payment calls onCancel with the order id and leaves the order unapp
   const recorded = await events();
   const orderId = recorded.find((event) => event.type === 'createOrder').data;
   assert.deepEqual(recorded.find((event) => event.type === 'cancel').data, { orderID: orderId });
-  assert.equal(double.orders().find((order) => order.id === orderId).status, 'CREATED');
+  assert.equal(
+    double.orders().find((order) => order.id === orderId).status,
+    'PAYER_ACTION_REQUIRED',
+  );
 });
 
 test('an error in createOrder reaches onError and nothing is approved', async () => {

@@ -159,14 +159,14 @@ describe('POST /v1/notifications/verify-webhook-signature', () => {
     assert.equal(await verify(request), 'FAILURE');
   });
 
-  test('answers 400 VALIDATION_ERROR when fields are missing', async () => {
+  test('answers 400 INVALID_REQUEST (the Webhooks v1 document’s error) when fields are missing', async () => {
     const { webhook_id: _dropped, ...request } = verificationRequest(delivery);
     const { status, body } = await verifyCall(request);
     assert.equal(status, 400);
-    assert.equal(body.name, 'VALIDATION_ERROR');
+    assert.equal(body.name, 'INVALID_REQUEST');
     assert.deepEqual(
-      body.details.map((detail) => detail.field),
-      ['webhook_id'],
+      body.details.map((detail) => [detail.issue, detail.field]),
+      [['MISSING_REQUIRED_PARAMETER', '/webhook_id']],
     );
   });
 
@@ -195,4 +195,43 @@ test('POST /__double/orders/:id/webhook builds, settles and delivers an event ov
   assert.equal(await verify(verificationRequest(received.at(-1))), 'SUCCESS');
   const capture = (await client.getOrder(orderId)).body.purchase_units[0].payments.captures[0];
   assert.equal(capture.status, 'COMPLETED');
+});
+
+test('POST /__double/orders/:id/webhook passes the event’s options on, and refuses bad ones with 400', async () => {
+  const orderId = await capturedOrder(packageOrder({ value: '10.00' }));
+  const send = (json) =>
+    fetch(`${double.url}/__double/orders/${orderId}/webhook`, {
+      method: 'POST',
+      body: JSON.stringify({ url: receiverUrl(), ...json }),
+    });
+  const partial = await send({ eventType: 'PAYMENT.CAPTURE.REFUNDED', refundAmount: '4.00' });
+  assert.equal(partial.status, 200);
+  const { event } = await partial.json();
+  const again = await send({ eventType: 'PAYMENT.CAPTURE.REFUNDED', refundId: event.resource.id });
+  assert.equal((await again.json()).event.resource.id, event.resource.id);
+
+  const sent = received.length;
+  for (const [json, message] of [
+    [
+      { eventType: 'CUSTOMER.DISPUTE.CREATED', disputeOutcome: 'RESOLVED_SELLER_FAVOUR' },
+      /does not apply/,
+    ],
+    [
+      { eventType: 'PAYMENT.CAPTURE.REFUNDED', refundAmmount: '1.00' },
+      /refundAmmount does not apply/,
+    ],
+    [{ eventType: 'PAYMENT.CAPTURE.REFUNDS' }, /eventType must be one of/],
+  ]) {
+    const refused = await send(json);
+    assert.equal(refused.status, 400);
+    assert.match((await refused.json()).message, message);
+  }
+  await send({ eventType: 'CUSTOMER.DISPUTE.CREATED' });
+  const american = await send({
+    eventType: 'CUSTOMER.DISPUTE.RESOLVED',
+    disputeOutcome: 'RESOLVED_BUYER_FAVOR',
+  });
+  assert.equal(american.status, 400);
+  assert.match((await american.json()).message, /RESOLVED_BUYER_FAVOUR/);
+  assert.equal(received.length, sent + 1, 'only the valid CREATED was delivered');
 });
