@@ -123,6 +123,17 @@ export class OrderRefunds {
       .lean<PackageOrderData[]>();
   }
 
+  /**
+   * A dispute PayPal closed without the buyer winning: the order's payment is no longer at issue
+   * (only the dispute it recorded is cleared, not a later one).
+   */
+  async resolveDispute(id: Types.ObjectId, disputeId: string): Promise<void> {
+    await this.model.updateOne(
+      { _id: id, 'paymentIssue.status': 'DISPUTED', 'paymentIssue.captureId': disputeId },
+      { $unset: { paymentIssue: '' } },
+    );
+  }
+
   /** Keeps a dispute on a paid order for the back office (the payment is not lost yet). */
   async recordDispute(id: Types.ObjectId, disputeId: string): Promise<void> {
     await this.model.updateOne(

@@ -99,6 +99,11 @@ export class WebhookEvents {
           } else if (type === 'CUSTOMER.DISPUTE.CREATED') {
             await this.orders.refunds.recordDispute(order._id, dispute.data.dispute_id);
             this.logger.warn(`Order ${order.orderId}: dispute ${dispute.data.dispute_id} opened`);
+          } else {
+            await this.orders.refunds.resolveDispute(order._id, dispute.data.dispute_id);
+            this.logger.log(
+              `Order ${order.orderId}: dispute ${dispute.data.dispute_id} closed (${dispute.data.dispute_outcome?.outcome_code ?? 'no outcome'})`,
+            );
           }
         }
         return;
