@@ -1,12 +1,13 @@
 import {
   currentPath,
+  recordFailed,
   renderRemote,
   startTestApi,
   supportTicket,
   ticketPage,
   type TestApi,
 } from '@coldmail/testing';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import App from '../../../app/App';
@@ -161,6 +162,16 @@ describe('/user/support', () => {
       subject: 'Credits missing',
       message: 'They never arrived.',
     });
+  });
+
+  it("says 'Error loading user data' once when the user's record cannot be loaded, and keeps the form", async () => {
+    api = await startTestApi({});
+    renderRemote(App, '/user/create-support', { apiUrl: api.url, profile: null });
+    await screen.findByRole('heading', { name: 'Create Support Ticket' });
+    expect(screen.queryByText('Error loading user data')).toBeNull();
+    await act(() => recordFailed());
+    expect(await screen.findAllByText('Error loading user data')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Submit Ticket' })).toBeTruthy();
   });
 
   it("says 'Failed to create support ticket' when the API refuses", async () => {

@@ -315,6 +315,36 @@ describe('the previews of the header logo and the footer', () => {
   });
 });
 
+describe('the footer editor', () => {
+  it("hides and shows the footer with 'Deactivate Footer' and 'Activate Footer'", async () => {
+    let footer = footerSettings({ isActive: true });
+    await openSettingsPanel('Footer Section', {
+      'content.footer': { body: { success: true, message: 'ok', data: footer } },
+      'content.footerToggle': () => {
+        footer = { ...footer, isActive: !footer.isActive };
+        const message = footer.isActive ? 'Footer activated' : 'Footer deactivated';
+        return { body: { success: true, message, data: footer } };
+      },
+    });
+    const toggles = () =>
+      api.requests.filter(
+        (request) => request.method === 'PATCH' && request.path === '/api/footer/toggle',
+      );
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate Footer' }));
+    await screen.findByText('Footer deactivated');
+    expect(toggles()).toHaveLength(1);
+    expect((screen.getByRole('checkbox', { name: 'Active' }) as HTMLInputElement).checked).toBe(
+      false,
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Activate Footer' }));
+    await screen.findByText('Footer activated');
+    expect(toggles()).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Deactivate Footer' })).toBeTruthy();
+  });
+});
+
 describe('the features editor', () => {
   it('edits the title in a multi-line field that keeps and adds line breaks', async () => {
     const features = featuresSettings({ title: 'From a blank page\nin three steps' });

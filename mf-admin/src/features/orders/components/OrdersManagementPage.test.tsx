@@ -118,6 +118,24 @@ describe('/admin/orders', () => {
     expect(orders).toHaveLength(2);
   });
 
+  it("says 'Failed to delete order.' when the server refuses, and keeps the order listed", async () => {
+    api = await startTestApi({
+      'packageOrders.adminList': page([pending, paid]),
+      'packageOrders.delete': {
+        status: 409,
+        body: { statusCode: 409, message: 'Only pending orders can be deleted' },
+      },
+    });
+    renderRemote(App, '/admin/orders', { apiUrl: api.url, profile: admin });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete order PEND0001' }));
+    expect(await screen.findByText('Failed to delete order.')).toBeTruthy();
+    expect(screen.queryByText('Order deleted successfully!')).toBeNull();
+    // The row stays, its Delete usable again.
+    const remove = screen.getByRole('button', { name: 'Delete order PEND0001' });
+    expect(remove.hasAttribute('aria-disabled')).toBe(false);
+    expect(remove.textContent).toBe('Delete');
+  });
+
   it("says 'Failed to fetch data: HTTP error! Status: 500' when the server fails the list", async () => {
     api = await startTestApi({
       'packageOrders.adminList': {

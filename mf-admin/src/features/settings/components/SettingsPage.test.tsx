@@ -2,12 +2,14 @@ import {
   creditPackage,
   currentPath,
   paypalSettings,
+  recordFailed,
+  recordLoaded,
   renderRemote,
   startTestApi,
   type TestApi,
   userRecord,
 } from '@coldmail/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import App from '../../../app/App';
@@ -154,6 +156,23 @@ describe('/admin/settings', () => {
     await reset();
     await screen.findByText('Error resetting PayPal settings');
     expect(refused).toHaveLength(2);
+  });
+
+  it('shows a spinner while the admin’s record loads, and says so when it cannot be loaded', async () => {
+    api = await startTestApi({});
+    renderRemote(App, '/admin/settings', { apiUrl: api.url, profile: null });
+    const menu = within(await screen.findByRole('complementary', { name: 'Settings' }));
+    expect(screen.getByRole('status')).toBeTruthy();
+    await act(() => recordFailed());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'User data could not be loaded. Please try again later.',
+    );
+    expect(screen.queryByRole('button', { name: 'Change Photo' })).toBeNull();
+    // The menu stays, with the fallback name.
+    expect(menu.getByText('User')).toBeTruthy();
+    act(() => recordLoaded(admin));
+    expect(await screen.findByRole('button', { name: 'Change Photo' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('links the Packages panel to the packages’ own page', async () => {

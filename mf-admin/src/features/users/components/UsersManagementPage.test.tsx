@@ -176,6 +176,20 @@ describe('/admin/users', () => {
     expect(await screen.findByText('No Users Found')).toBeTruthy();
   });
 
+  it("says 'Failed to fetch users:' with the server's reason when the list cannot be loaded", async () => {
+    api = await startTestApi({
+      'users.adminList': {
+        status: 503,
+        body: { statusCode: 503, message: 'The user store is unavailable' },
+      },
+    });
+    renderRemote(App, '/admin/users', { apiUrl: api.url, profile: admin });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to fetch users: The user store is unavailable',
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
   it('offers the roles member, moderator and Admin, and keeps another current role selected', async () => {
     const seller = userRecord({
       _id: '690000000000000000000003',

@@ -1,4 +1,4 @@
-import { currentMe } from '@coldmail/session';
+import { currentMe, sessionActions } from '@coldmail/session';
 import {
   recordFailed,
   renderRemote,
@@ -197,5 +197,70 @@ describe('/user/generate-email', () => {
     expect(
       within(screen.getByTestId('generated-email')).getByText('Subject: Earlier subject'),
     ).toBeTruthy();
+  });
+
+  it('clears every field, the enhanced prompt and the shown email on Reset', async () => {
+    api = await startTestApi({
+      'generator.availability': { body: { keysAvailable: true } },
+      'generator.enhancePrompt': { body: { enhancedPrompt: 'Write a warm, specific email.' } },
+      'generator.history': {
+        body: [
+          {
+            _id: '6c0000000000000000000002',
+            recipientName: 'Grace',
+            senderName: 'Alan',
+            purpose: 'Hello',
+            keyDetails: '',
+            tone: 'formal',
+            subject: 'Earlier subject',
+            body: 'Earlier body',
+            createdAt: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+      },
+    });
+    renderRemote(App, '/user/generate-email', {
+      apiUrl: api.url,
+      profile: userRecord({ currentBalance: 9 }),
+    });
+    const list = await screen.findByRole('list', { name: 'Generated emails' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Open Earlier subject' }));
+    await fillIn();
+    await userEvent.type(screen.getByLabelText('Key Details or Hints'), 'We met at a meetup');
+    await userEvent.selectOptions(screen.getByLabelText('Desired Tone'), 'friendly');
+    await userEvent.type(screen.getByLabelText('Custom Prompt'), 'be nice');
+    await userEvent.click(screen.getByRole('button', { name: 'Enhance Prompt' }));
+    await screen.findByLabelText('Enhanced Prompt');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    const valueOf = (label: string | RegExp) =>
+      (screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement).value;
+    expect(
+      [
+        /Recipient Name/,
+        /Sender Name/,
+        /Purpose of Email/,
+        'Key Details or Hints',
+        'Custom Prompt',
+      ].map(valueOf),
+    ).toEqual(['', '', '', '', '']);
+    expect(valueOf('Desired Tone')).toBe('professional');
+    expect(screen.queryByLabelText('Enhanced Prompt')).toBeNull();
+    expect(screen.queryByTestId('generated-email')).toBeNull();
+  });
+});
+
+describe('/user/generate-email signed out', () => {
+  it('asks the visitor to log in instead of showing the form, with a link to /login', async () => {
+    api = await startTestApi({ 'generator.history': { body: [] } });
+    renderRemote(App, '/user/generate-email', { apiUrl: api.url });
+    await screen.findByRole('button', { name: 'Generate Email' });
+    act(() => sessionActions.signedOut());
+    expect(
+      await screen.findByText('Please log in to use the Email Template Generator'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Generate Email' })).toBeNull();
+    expect(screen.queryByLabelText(/Recipient Name/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
   });
 });

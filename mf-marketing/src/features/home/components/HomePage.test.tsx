@@ -8,13 +8,19 @@ import {
   type TestApi,
 } from '@coldmail/testing';
 import { createQueryClient, QueryClientProvider } from '@coldmail/query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from '@coldmail/router/memory';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HomePage } from './HomePage';
 
 let api: TestApi;
-afterEach(() => api.close());
+/** Lets a held answer go, so no request outlives a test that failed before releasing it. */
+let release: (() => void) | null = null;
+afterEach(async () => {
+  release?.();
+  release = null;
+  await api.close();
+});
 
 const banner = {
   subTitle: 'AI cold-email templates',
@@ -30,20 +36,23 @@ const banner = {
 const features = featuresSettings();
 const contact = contactSettings();
 
+/** The one read's answer: every block hidden but those given. */
+const landing = (content: Record<string, unknown>) => ({
+  body: {
+    banner: null,
+    features: null,
+    about: null,
+    testimonial: null,
+    contact: null,
+    footer: null,
+    navLogo: null,
+    ...content,
+  } as never,
+});
+
 async function renderHome(content: Record<string, unknown>, routes: ApiRoutes = {}) {
   api = await startTestApi({
-    'content.landing': {
-      body: {
-        banner: null,
-        features: null,
-        about: null,
-        testimonial: null,
-        contact: null,
-        footer: null,
-        navLogo: null,
-        ...content,
-      } as never,
-    },
+    'content.landing': landing(content),
     'packages.list': { body: [] },
     ...routes,
   });
@@ -111,6 +120,33 @@ describe('the landing page', () => {
     // Named by the banner's whole title, highlight included.
     expect((await screen.findByTitle('Write cold emails that get replies')).tagName).toBe('IFRAME');
     expect(screen.queryByText('How it works')).toBeNull();
+  });
+
+  it("says 'Loading...' where the testimonials and the contact form go until the blocks arrive", async () => {
+    const testimonial = {
+      ...landingBlockSchemas.testimonial.defaults(),
+      title: 'What our users say',
+    };
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await renderHome(
+      {},
+      {
+        'content.landing': async () => {
+          await held;
+          return landing({ testimonial, contact });
+        },
+      },
+    );
+    await waitFor(() =>
+      expect(api.requests.some((request) => request.path === '/api/landing-content')).toBe(true),
+    );
+    expect(screen.getAllByText('Loading...')).toHaveLength(2);
+    expect(screen.queryByRole('form', { name: 'Contact us' })).toBeNull();
+
+    release?.();
+    expect(await screen.findByRole('heading', { name: 'What our users say' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Contact us' })).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
   });
 
   it('ends with the contact form under its title, its button labelled by the admin', async () => {
