@@ -4,8 +4,16 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/browser.mjs';
 
-/** Tests that change what every visitor sees (the landing content, the legal pages, the packages). */
-const sharedSettings = ['content.test.mjs', 'admin-back-office.test.mjs', 'legal-pages.test.mjs'];
+/**
+ * Tests that change what every visitor sees (the landing content, the legal pages, the packages,
+ * the tax rates).
+ */
+const sharedSettings = [
+  'content.test.mjs',
+  'admin-back-office.test.mjs',
+  'legal-pages.test.mjs',
+  'invoices.test.mjs',
+];
 /** The store's currency changes every price on the site: alone, after everything else. */
 const storeWide = ['currency.test.mjs'];
 /**
