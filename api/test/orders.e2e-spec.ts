@@ -289,6 +289,31 @@ describe('GET /orders and GET /order/:id', () => {
     ).toBe(401);
   });
 
+  // Issue 55 item 2: the specification's links name an order by its 8-character code.
+  it('finds an order by its 8-character code too, for its buyer and admins only', async () => {
+    for (const persona of [buyer, admin]) {
+      const response = await callEndpoint(api, contract.packageOrders.get, {
+        token: persona.token,
+        params: { id: own.orderId },
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual(own);
+    }
+    const stranger = await callEndpoint(api, contract.packageOrders.get, {
+      token: other.token,
+      params: { id: own.orderId },
+    });
+    expect(stranger.status).toBe(404);
+    // A package order's code does not name an item order.
+    const asItem = await callEndpoint(api, contract.itemOrders.get, {
+      token: buyer.token,
+      params: { id: own.orderId },
+    });
+    expect(asItem.status).toBe(404);
+    expect((await call(api, 'GET', '/order/ZZZZ9999', { token: buyer.token })).status).toBe(404);
+    expect((await call(api, 'GET', '/order/abcd1234', { token: buyer.token })).status).toBe(400);
+  });
+
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
     expect((await call(api, 'GET', '/order/123', { token: buyer.token })).status).toBe(400);
     expect((await call(api, 'GET', '/order/{"$gt":""}', { token: buyer.token })).status).toBe(400);

@@ -148,7 +148,10 @@ export class OrdersService implements OnModuleInit {
     id: string,
     caller: AuthContext,
   ): Promise<OrderOfKind<K>> {
-    const order = await this.findOfKind(kind, id);
+    // An 8-character code names the order as the specification's links do (/pay-now/{orderId}).
+    const order = Types.ObjectId.isValid(id)
+      ? await this.findOfKind(kind, id)
+      : await this.model.findOne({ orderId: id, kind }).lean<OrderOfKind<K>>();
     if (!order || !mayView(order, caller)) throw new NotFoundException('Order not found');
     return order;
   }

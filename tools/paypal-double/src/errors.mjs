@@ -133,7 +133,7 @@ export const missingFields = (fields) =>
  * same issue is worded differently by different operations: each here is reported by one, or
  * worded alike by all that report it).
  */
-export const ISSUES = {
+const ISSUES = {
   MALFORMED_REQUEST_JSON: 'The request JSON is not well formed.',
   MISSING_REQUIRED_PARAMETER: 'A required parameter is missing.',
   INVALID_PARAMETER_VALUE: 'A parameter value is not valid.',

@@ -14,7 +14,7 @@ const REFUNDED = 'PAYMENT.CAPTURE.REFUNDED';
 const REVERSED = 'PAYMENT.CAPTURE.REVERSED';
 const DISPUTE_CREATED = 'CUSTOMER.DISPUTE.CREATED';
 const DISPUTE_RESOLVED = 'CUSTOMER.DISPUTE.RESOLVED';
-export const EVENT_TYPES = [
+const EVENT_TYPES = [
   ...Object.keys(CAPTURE_EVENTS),
   REFUNDED,
   REVERSED,
@@ -22,7 +22,7 @@ export const EVENT_TYPES = [
   DISPUTE_RESOLVED,
 ];
 /** `dispute_outcome.outcome_code` as the Disputes v1 document spells it (British FAVOUR). */
-export const DISPUTE_OUTCOMES = [
+const DISPUTE_OUTCOMES = [
   'RESOLVED_BUYER_FAVOUR',
   'RESOLVED_SELLER_FAVOUR',
   'RESOLVED_WITH_PAYOUT',

@@ -127,7 +127,7 @@ export function createRefunds({ baseUrl, orders }) {
 }
 
 /** The capture a refund gives back (its `up` link). */
-export function upOf(refund) {
+function upOf(refund) {
   const up = refund.links?.find((link) => link.rel === 'up')?.href ?? '';
   return /\/v2\/payments\/captures\/([^/]+)$/.exec(up)?.[1];
 }

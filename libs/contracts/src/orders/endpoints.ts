@@ -10,7 +10,7 @@ import {
 import { orderListQuerySchema, pageSchema } from '../paging';
 import { userEmailQuerySchema } from '../users/schemas';
 import { z } from 'zod';
-import { byId } from '../params';
+import { byId, byOrderIdOrCode } from '../params';
 import { type EndpointSchemasOf } from '../contract';
 import { type itemOrdersRoutes, type packageOrdersRoutes } from './routes';
 
@@ -25,7 +25,11 @@ export const packageOrdersEndpoints = {
     query: userEmailQuerySchema,
     response: z.array(packageOrderSchema),
   },
-  get: { summary: 'One package order', ...byId, response: packageOrderSchema },
+  get: {
+    summary: 'One package order, by its id or its 8-character code',
+    ...byOrderIdOrCode,
+    response: packageOrderSchema,
+  },
   delete: {
     summary: 'Deletes a pending package order',
     ...byId,
@@ -54,7 +58,11 @@ export const itemOrdersEndpoints = {
     query: userEmailQuerySchema,
     response: z.array(itemOrderSchema),
   },
-  get: { summary: 'One item order', ...byId, response: itemOrderSchema },
+  get: {
+    summary: 'One item order, by its id or its 8-character code',
+    ...byOrderIdOrCode,
+    response: itemOrderSchema,
+  },
   verify: {
     summary: 'Whether an item order’s payment is captured',
     ...byId,

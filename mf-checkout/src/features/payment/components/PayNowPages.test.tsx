@@ -54,6 +54,16 @@ describe('Pay Now (package)', () => {
     );
   });
 
+  // Issue 55 item 2: the specification's links name the order by its 8-character code.
+  it('opens the order its 8-character code names, as the specification links it', async () => {
+    await open('/pay-now/ABCD1234', { 'packageOrders.get': { body: packageOrder() } });
+    expect(await screen.findByText('Order ID: ABCD1234')).toBeTruthy();
+    expect(screen.getByTestId('order-total').textContent).toBe('$29.00 USD');
+    expect(api.requests.find((request) => request.path.startsWith('/order/'))?.path).toBe(
+      '/order/ABCD1234',
+    );
+  });
+
   it('shows what the promo code the order was placed with took off', async () => {
     await open(`/pay-now/${ORDER_ID}`, {
       'packageOrders.get': {

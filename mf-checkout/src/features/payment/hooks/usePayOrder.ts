@@ -78,19 +78,22 @@ export interface PayOrder<Order> {
  * package the buyer's record and ledger) like any write of the typed client, also when another
  * tab turns out to have paid.
  */
-export function usePayOrder<Order extends { paymentStatus: string; orderStatus: string }>(
-  payment: OrderPayment<Order>,
-): PayOrder<Order> {
+export function usePayOrder<
+  Order extends { _id: string; paymentStatus: string; orderStatus: string },
+>(payment: OrderPayment<Order>): PayOrder<Order> {
   const { id = '' } = useParams();
   const orderRead = payment.read(id);
   const order = readStateOf(useQuery(orderRead));
+  // The address may name the order by its code (the specification's /pay-now/{orderId}); the
+  // payment calls name it by the id the read answered.
+  const orderId = order.status === 'loaded' ? order.data._id : id;
   const settings = usePaypalSettings();
   const queryClient = useQueryClient();
   const createPaypalOrder = useMutation({
-    mutationFn: () => api.payments.createPaypalOrder({ body: { orderId: id, kind: payment.kind } }),
+    mutationFn: () => api.payments.createPaypalOrder({ body: { orderId, kind: payment.kind } }),
   });
   const completePayment = useMutation({
-    mutationFn: (paypalOrderId: string) => payment.complete(id, paypalOrderId),
+    mutationFn: (paypalOrderId: string) => payment.complete(orderId, paypalOrderId),
   });
   const flow = usePaymentFlow({
     createOrder: async () => (await createPaypalOrder.mutateAsync()).id,
