@@ -1,21 +1,9 @@
 import type { Model, Types } from 'mongoose';
 import { paymentStatus } from '@coldmail/contracts';
 import { trusted } from 'mongoose';
+import type { IssuedCreditNote, IssuedInvoice } from '../invoices/invoices.service';
 import type { AnyOrder } from './order-kinds';
 import type { Order } from './schemas/order.schema';
-
-/** An invoice or credit note as the invoices module issues it. */
-interface InvoiceOfOrder {
-  number: string;
-  issuedAt: Date;
-  seller: { name: string; address: string; taxId: string };
-}
-interface CreditNoteOfOrder {
-  number: string;
-  issuedAt: Date;
-  reference: string;
-  amountCents: number;
-}
 
 /**
  * The documents an order keeps: its invoice once paid, a credit note per refund. Each is written
@@ -24,7 +12,7 @@ interface CreditNoteOfOrder {
 export class OrderDocuments {
   constructor(private readonly model: Model<Order>) {}
 
-  async keepInvoice(orderId: Types.ObjectId, invoice: InvoiceOfOrder): Promise<void> {
+  async keepInvoice(orderId: Types.ObjectId, invoice: IssuedInvoice): Promise<void> {
     await this.model.updateOne(
       { _id: orderId, invoice: trusted({ $exists: false }) },
       { $set: { invoice } },
@@ -32,7 +20,7 @@ export class OrderDocuments {
     );
   }
 
-  async keepCreditNote(orderId: Types.ObjectId, note: CreditNoteOfOrder): Promise<void> {
+  async keepCreditNote(orderId: Types.ObjectId, note: IssuedCreditNote): Promise<void> {
     await this.model.updateOne(
       { _id: orderId, 'creditNotes.reference': trusted({ $ne: note.reference }) },
       { $push: { creditNotes: note } },
