@@ -18,11 +18,13 @@ const sharedSettings = [
 const storeWide = ['currency.test.mjs'];
 /**
  * Tests that start a stack of their own (the dev stack; the web apps, to redeploy them; the API
- * with the trial credits the shared stack turns off).
+ * with the trial credits the shared stack turns off; the pages' screenshots, of the same records
+ * every run).
  */
 const ownStack = [
   'dev-stack.test.mjs',
   'error-tracking.test.mjs',
+  'page-layout.test.mjs',
   'platform.test.mjs',
   'server-rendering-deploys.test.mjs',
   'trial-credits.test.mjs',

@@ -61,13 +61,21 @@ export function visitsOf(areas) {
  *
  * @param {import('@playwright/test').Browser} browser
  * @param {import('./stack.mjs').SharedStack} stack
- * @param {{ who: Visitor[], paidOrder?: boolean }} options
+ * @param {{ who: Visitor[], paidOrder?: boolean, email?: string }} options `email`: the buyer's,
+ *   where a stack of the test's own leaves it free (by default one no other test takes)
  * @returns {Promise<Visitors>}
  */
-export async function signInVisitors(browser, stack, { who, paidOrder = false }) {
+export async function signInVisitors(
+  browser,
+  stack,
+  {
+    who,
+    paidOrder = false,
+    email = `a11y-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.test`,
+  },
+) {
   const tabs = /** @type {Record<Visitor, Tab>} */ ({});
   const { pkg, item } = stack.catalogue;
-  const email = `a11y-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
   // Initials axe reads as text ('AL'): it skips 'AA' as a symbol, so the account button's name
   // would never be compared with what it shows.
   const buyer = await apiAs(stack, email, 'secret123', 'Ada Lovelace');
@@ -115,8 +123,14 @@ export async function signOutVisitors(visitors) {
   await Promise.all(Object.values(visitors?.tabs ?? {}).map((tab) => tab.context().close()));
 }
 
-/** @param {Visitors} visitors @param {PageEntry} page */
-function urlOf(visitors, page) {
+/**
+ * The path a visit opens: the page's, its parameters naming the visitors' records (or a record
+ * that does not exist).
+ *
+ * @param {Visitors} visitors
+ * @param {PageEntry} page
+ */
+export function urlOf(visitors, page) {
   if (page.path === '*') return '/no-such-page';
   return page.path.replace(/:(\w+)/g, (_, name) => visitors.params[page.id]?.[name] ?? UNKNOWN_ID);
 }
@@ -136,7 +150,7 @@ export function labelOf(visitors, { page, visitor }) {
  * @param {Visitors} visitors
  * @param {Visit} visit
  */
-async function open(visitors, { page, visitor }) {
+export async function openVisit(visitors, { page, visitor }) {
   const tab = visitors.tabs[visitor];
   if (visitor !== 'guest' && tab.url().startsWith(visitors.shell)) {
     await navigate(tab, urlOf(visitors, page));
@@ -280,7 +294,7 @@ export async function checkVisit(visitors, visit) {
   });
   let landed;
   try {
-    landed = await open(visitors, visit);
+    landed = await openVisit(visitors, visit);
   } finally {
     stop();
   }

@@ -41,3 +41,43 @@ export async function sidewaysScroll(page, label, { within } = {}) {
   }, within ?? null);
   return found.map((line) => `${label}: ${line}`);
 }
+
+/**
+ * What is wrong with the page's tables on a desktop: a table wider than its scroll box (its
+ * columns cut off behind a sideways scroll), and a row whose buttons and links in one cell do not
+ * share a line (stacked, they triple the row's height).
+ *
+ * @param {import('playwright-core').Page} page
+ * @param {string} label
+ */
+export async function tableMisfits(page, label) {
+  const found = await page.evaluate(() =>
+    [...document.querySelectorAll('table')].flatMap((table, index) => {
+      const name = `table '${table.caption?.textContent?.trim() || index + 1}'`;
+      const problems = [];
+      let box = table.parentElement;
+      while (box && box !== document.body && getComputedStyle(box).overflowX === 'visible') {
+        box = box.parentElement;
+      }
+      if (box && box.scrollWidth > box.clientWidth) {
+        problems.push(`${name} is ${box.scrollWidth} px wide in a ${box.clientWidth} px box`);
+      }
+      for (const row of table.querySelectorAll('tbody tr')) {
+        for (const cell of row.cells) {
+          const controls = [...cell.querySelectorAll('button, a')].map((control) =>
+            control.getBoundingClientRect(),
+          );
+          if (controls.length < 2) continue;
+          const lowestTop = Math.max(...controls.map((control) => control.top));
+          const highestBottom = Math.min(...controls.map((control) => control.bottom));
+          if (lowestTop >= highestBottom) {
+            const text = row.cells[0]?.textContent?.trim().slice(0, 30);
+            problems.push(`${name}: the ${controls.length} actions of row '${text}' stack`);
+          }
+        }
+      }
+      return problems;
+    }),
+  );
+  return found.map((line) => `${label}: ${line}`);
+}

@@ -47,6 +47,7 @@ export {
 export { PageLoader } from './spinner/PageLoader';
 export { Spinner, type SpinnerProps } from './spinner/Spinner';
 export type { SpinnerSize } from './spinner/SpinnerIcon';
+export { RowActions, type RowActionsProps } from './table/RowActions';
 export { sortRows } from './table/sortRows';
 export { Table, type TableProps } from './table/Table';
 export type { SortDirection, SortValue, TableColumn, TableSort } from './table/types';

@@ -1,5 +1,13 @@
 import type { GeminiKey } from '@coldmail/contracts';
-import { Badge, Button, EmptyState, formatDate, Table, type TableColumn } from '@coldmail/ui';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  formatDate,
+  RowActions,
+  Table,
+  type TableColumn,
+} from '@coldmail/ui';
 import styles from './GeminiKeys.module.css';
 
 interface GeminiKeysTableProps {
@@ -79,7 +87,7 @@ export function GeminiKeysTable({
       header: 'Actions',
       align: 'right',
       render: (key) => (
-        <div className={styles.rowActions}>
+        <RowActions align="end">
           <Button
             size="sm"
             variant="secondary"
@@ -114,7 +122,7 @@ export function GeminiKeysTable({
           >
             Delete
           </Button>
-        </div>
+        </RowActions>
       ),
     },
   ];

@@ -7,6 +7,7 @@ import {
   ConfirmDialog,
   PageLoader,
   Pagination,
+  RowActions,
   Spinner,
   Table,
   ExportButton,
@@ -109,7 +110,7 @@ export function OrderActions<Order extends AnyOrder>({
   onRefund,
 }: OrderActionsProps<Order>) {
   return (
-    <span className={styles.actions}>
+    <RowActions>
       {isPending(order) && (
         <Button
           size="sm"
@@ -134,7 +135,7 @@ export function OrderActions<Order extends AnyOrder>({
           Refund
         </Button>
       )}
-    </span>
+    </RowActions>
   );
 }
 

@@ -4,6 +4,7 @@ import {
   Button,
   EmptyState,
   formatDate,
+  RowActions,
   Table,
   type BadgeTone,
   type TableColumn,
@@ -99,7 +100,7 @@ export function PromoCodesTable({
       header: 'Actions',
       align: 'right',
       render: (code) => (
-        <div className={styles.rowActions}>
+        <RowActions align="end">
           <Button
             size="sm"
             variant="secondary"
@@ -125,7 +126,7 @@ export function PromoCodesTable({
           >
             Delete
           </Button>
-        </div>
+        </RowActions>
       ),
     },
   ];

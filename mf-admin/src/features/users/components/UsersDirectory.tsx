@@ -8,6 +8,7 @@ import {
   ConfirmDialog,
   PageLoader,
   Pagination,
+  RowActions,
   Table,
   ExportButton,
   TextField,
@@ -137,25 +138,30 @@ export function UsersDirectory() {
 
   const columns: TableColumn<UserRecord>[] = [
     {
+      // The address under the name, as the orders' Customer column has it: a column of its own
+      // left the addresses a hundred pixels at 1280 px, broken over four lines.
       key: 'userName',
       header: 'Name',
       sortable: true,
-      render: (user) =>
-        isEditing(user) && editing ? (
-          <input
-            className={styles.input}
-            aria-label="Name"
-            // Edit was pressed to change this row: its first field takes over from the button.
-            autoFocus
-            onKeyDown={cancelOnEscape}
-            value={editing.draft.userName}
-            onChange={(event) => change({ userName: event.target.value })}
-          />
-        ) : (
-          user.userName
-        ),
+      render: (user) => (
+        <span className={styles.user}>
+          {isEditing(user) && editing ? (
+            <input
+              className={styles.input}
+              aria-label="Name"
+              // Edit was pressed to change this row: its first field takes over from the button.
+              autoFocus
+              onKeyDown={cancelOnEscape}
+              value={editing.draft.userName}
+              onChange={(event) => change({ userName: event.target.value })}
+            />
+          ) : (
+            user.userName
+          )}
+          <span className={styles.email}>{user.userEmail}</span>
+        </span>
+      ),
     },
-    { key: 'userEmail', header: 'Email', sortable: true },
     {
       key: 'currentBalance',
       header: 'Credit Balance',
@@ -164,7 +170,7 @@ export function UsersDirectory() {
       render: (user) =>
         isEditing(user) && editing ? (
           <input
-            className={styles.input}
+            className={`${styles.input} ${styles.balance}`}
             aria-label="Credit balance"
             onKeyDown={cancelOnEscape}
             inputMode="numeric"
@@ -226,14 +232,14 @@ export function UsersDirectory() {
       header: 'Joined',
       sortable: true,
       firstDirection: 'desc',
-      render: (user) => formatDate(user.createdAt),
+      render: (user) => <span className={styles.nowrap}>{formatDate(user.createdAt)}</span>,
     },
     {
       key: 'actions',
       header: 'Actions',
       render: (user) =>
         isEditing(user) && editing ? (
-          <span className={styles.actions} onKeyDown={cancelOnEscape}>
+          <RowActions onKeyDown={cancelOnEscape}>
             <Button
               size="sm"
               disabled={!balanceValid || !editing.draft.userName.trim()}
@@ -247,9 +253,9 @@ export function UsersDirectory() {
             <Button size="sm" variant="ghost" onClick={endEdit}>
               Cancel
             </Button>
-          </span>
+          </RowActions>
         ) : (
-          <span className={styles.actions}>
+          <RowActions>
             <Button
               size="sm"
               variant="secondary"
@@ -283,7 +289,7 @@ export function UsersDirectory() {
             >
               Delete
             </Button>
-          </span>
+          </RowActions>
         ),
     },
   ];
