@@ -130,7 +130,7 @@ export async function signOutVisitors(visitors) {
  * @param {Visitors} visitors
  * @param {PageEntry} page
  */
-export function urlOf(visitors, page) {
+function urlOf(visitors, page) {
   if (page.path === '*') return '/no-such-page';
   return page.path.replace(/:(\w+)/g, (_, name) => visitors.params[page.id]?.[name] ?? UNKNOWN_ID);
 }
