@@ -71,8 +71,7 @@ async function start(): Promise<void> {
   // while its remote loads, under the keys the page's own queries use.
   else {
     for (const path of page?.firstReads ?? []) {
-      const read = publicReadQuery(path);
-      if (read) void queryClient.prefetchQuery(read);
+      void publicReadQuery(path).then((read) => read && queryClient.prefetchQuery(read));
     }
   }
 

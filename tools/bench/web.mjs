@@ -27,6 +27,8 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+/** BENCH_JS_FILES=1: also list each script the site's `/` loads, with its gzipped size. */
+const LIST_JS_FILES = process.env.BENCH_JS_FILES === '1';
 /** Lighthouse runs per build; one run moves by several points here, so the median is reported. */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
 
@@ -157,15 +159,18 @@ async function load(browser, url, page, { gzipOnly = false, throttled = false } 
   let jsBytes = 0;
   /** @type {Map<string, number>} JS bytes by the origin that served them */
   const jsByOrigin = new Map();
+  /** @type {Array<[string, number]>} each script's URL and bytes */
+  const jsFiles = [];
   for (const request of responses) {
     if (request.resourceType() !== 'script') continue;
     const bytes = (await request.sizes()).responseBodySize;
     jsBytes += bytes;
+    jsFiles.push([request.url(), bytes]);
     const { origin } = new URL(request.url());
     jsByOrigin.set(origin, (jsByOrigin.get(origin) ?? 0) + bytes);
   }
   await context.close();
-  return { visibleMs, repeatMs, requests: responses.length, jsBytes, jsByOrigin };
+  return { visibleMs, repeatMs, requests: responses.length, jsBytes, jsByOrigin, jsFiles };
 }
 
 const median = (values) => {
@@ -180,6 +185,12 @@ const median = (values) => {
 async function measurePair(browser, urls, page, options) {
   const siteGzip = await load(browser, urls.site, page, { ...options, gzipOnly: true });
   const appGzip = await load(browser, urls.app, page, { ...options, gzipOnly: true });
+  if (LIST_JS_FILES && !options.throttled) {
+    console.log(`\nJS (gzip) the site loads for ${page.path}, largest first:`);
+    for (const [url, bytes] of siteGzip.jsFiles.sort((a, b) => b[1] - a[1])) {
+      console.log(`  ${(bytes / 1024).toFixed(1).padStart(7)} KB  ${url}`);
+    }
+  }
   const runs = { site: [], app: [] };
   for (let i = 0; i < RUNS; i += 1) {
     runs.site.push(await load(browser, urls.site, page, options));

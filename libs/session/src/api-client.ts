@@ -1,7 +1,7 @@
 import axios, { type AxiosInstance } from 'axios';
 import { toApiError } from './api-error';
 import { bearerToken, useSession } from './store';
-import { newTraceparent } from '@coldmail/contracts/routes';
+import { newTraceparent } from '@coldmail/contracts/trace-context';
 
 function createApiClient(): AxiosInstance {
   const client = axios.create({ timeout: 30_000 });

@@ -1,4 +1,4 @@
-import { newTraceparent } from '@coldmail/contracts/routes';
+import { newTraceparent } from '@coldmail/contracts/trace-context';
 import { ApiError, traceIdOf } from './api-error';
 import { bearerToken, useSession } from './store';
 

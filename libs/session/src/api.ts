@@ -1,7 +1,7 @@
 import type { ApiContract, InputOf, ResponseOf } from '@coldmail/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { buildPath, routes, staleDomainsOf, type Route } from '@coldmail/contracts/routes';
-import { toApiError, type ApiError } from './api-error';
+import { buildPath, staleDomainsOf, type Route } from '@coldmail/contracts/http';
+import { ApiError, toApiError } from './api-error';
 import { isFlatQuery, publicRead } from './public-read';
 import { isMeKey, setConnectedClient } from './query-cache';
 
@@ -87,53 +87,80 @@ export function connectQueryCache(queryClient: QueryClient): void {
     );
 }
 
+type RouteTable = Readonly<Record<string, Readonly<Record<string, Route>>>>;
+
+let routeTable: Promise<RouteTable> | undefined;
+
+/**
+ * Every endpoint's route, loaded with the first call (about 1.6 KB of gzipped JavaScript): a
+ * visitor's server-rendered page starts from the reads the server made, so it never loads it.
+ */
+const loadRoutes = (): Promise<RouteTable> =>
+  (routeTable ??= import('@coldmail/contracts/routes').then((module) => module.routes));
+
+async function routeOf(domain: string, name: string): Promise<Route> {
+  const route = (await loadRoutes())[domain]?.[name];
+  // A raw endpoint (bytes, a webhook) is not the typed client's to call; the types leave it out.
+  if (!route || route.raw)
+    throw new ApiError(`${domain}.${name} is not an endpoint of the client`, 0);
+  return route;
+}
+
 /**
  * For a write made elsewhere (another tab paid the order this page shows): refreshes what its
  * contract entry makes stale, as the typed client does after its own calls.
  */
-export function refreshAfter<D extends Domain>(domain: D, name: keyof ApiContract[D] & string) {
-  const route = (routes as Record<string, Record<string, Route>>)[domain]?.[name];
-  return route
-    ? staleHandler(staleDomainsOf(domain, route) as readonly Domain[])
-    : Promise.resolve();
+export async function refreshAfter<D extends Domain>(
+  domain: D,
+  name: keyof ApiContract[D] & string,
+) {
+  const route = (await loadRoutes())[domain as string]?.[name];
+  if (route) await staleHandler(staleDomainsOf(domain, route) as readonly Domain[]);
 }
 
 /** The axios client, loaded with the first call that needs it (see publicRead). */
 const axiosClient = () => import('./api-client').then((module) => module.apiClient);
 
 /** A stream entry's call (see StreamCall), which refreshes what it makes stale like any write. */
-function streamCallOf(domain: string, route: Route) {
+async function streamCall(
+  domain: string,
+  route: Route,
+  [input, onText, signal]: [Input, (soFar: string) => void, AbortSignal?],
+) {
+  // The stream reader loads with the first stream (the generator's), not with every page.
+  const { readStream } = await import('./stream');
+  const answer = await readStream(buildPath(route.path, input.params), input.body, onText, signal);
   const stale = staleDomainsOf(domain, route) as readonly Domain[];
-  return async (input: Input, onText: (soFar: string) => void, signal?: AbortSignal) => {
-    // The stream reader loads with the first stream (the generator's), not with every page.
-    const { readStream } = await import('./stream');
-    const answer = await readStream(
-      buildPath(route.path, input.params),
-      input.body,
-      onText,
-      signal,
-    );
-    if (stale.length > 0) await staleHandler(stale);
-    return answer;
-  };
+  if (stale.length > 0) await staleHandler(stale);
+  return answer;
 }
 
-function callOf(domain: string, name: string, route: Route) {
-  const read = route.method === 'GET' && route.access === 'public';
-  const stale = staleDomainsOf(domain, route) as readonly Domain[];
-  const call = async (input: Input = {}) => {
-    let data: unknown;
-    try {
-      const url = buildPath(route.path, input.params);
-      if (read && isFlatQuery(input.query)) return await publicRead(url, input.query);
-      ({ data } = await (
-        await axiosClient()
-      ).request({ method: route.method, url, params: input.query, data: input.body }));
-    } catch (error) {
-      throw toApiError(error);
+async function requestOf(domain: string, route: Route, input: Input) {
+  let data: unknown;
+  try {
+    const url = buildPath(route.path, input.params);
+    if (route.method === 'GET' && route.access === 'public' && isFlatQuery(input.query)) {
+      return await publicRead(url, input.query);
     }
-    if (stale.length > 0) await staleHandler(stale);
-    return data;
+    ({ data } = await (
+      await axiosClient()
+    ).request({ method: route.method, url, params: input.query, data: input.body }));
+  } catch (error) {
+    throw toApiError(error);
+  }
+  const stale = staleDomainsOf(domain, route) as readonly Domain[];
+  if (stale.length > 0) await staleHandler(stale);
+  return data;
+}
+
+/** `api.<domain>.<name>`: its call (a stream entry's takes the stream's arguments), key and query. */
+function callOf(domain: string, name: string) {
+  const call = async (...args: unknown[]) => {
+    const route = await routeOf(domain, name);
+    if (route.stream) {
+      return streamCall(domain, route, args as Parameters<typeof streamCall>[2]);
+    }
+    return requestOf(domain, route, (args[0] as Input | undefined) ?? {});
   };
   const key = (input: Input = {}): ApiQueryKey => [domain, name, input];
   return Object.assign(call, {
@@ -142,27 +169,29 @@ function callOf(domain: string, name: string, route: Route) {
   });
 }
 
-/** The public reads without path parameters, by path (see publicReadQuery). */
-const publicReads = new Map<string, ReturnType<typeof callOf>>();
-
+/** Each domain's calls, made as they are first named (the route table is not loaded yet). */
 function createApi(): ApiClient {
-  const api: Record<string, Record<string, unknown>> = {};
-  for (const [domain, entries] of Object.entries(routes)) {
-    api[domain] = {};
-    for (const [name, route] of Object.entries(entries as Record<string, Route>)) {
-      if (route.raw) continue;
-      if (route.stream) {
-        api[domain][name] = streamCallOf(domain, route);
-        continue;
-      }
-      const call = callOf(domain, name, route);
-      api[domain][name] = call;
-      if (route.method === 'GET' && route.access === 'public' && !route.path.includes(':')) {
-        publicReads.set(route.path, call);
-      }
-    }
-  }
-  return api as unknown as ApiClient;
+  const domains = new Map<string, Record<string, unknown>>();
+  const domainOf = (domain: string) => {
+    const calls = new Map<string, ReturnType<typeof callOf>>();
+    return new Proxy<Record<string, unknown>>(
+      {},
+      {
+        get: (_, name) => {
+          if (typeof name !== 'string') return undefined;
+          if (!calls.has(name)) calls.set(name, callOf(domain, name));
+          return calls.get(name);
+        },
+      },
+    );
+  };
+  return new Proxy({} as ApiClient, {
+    get: (_, domain) => {
+      if (typeof domain !== 'string') return undefined;
+      if (!domains.has(domain)) domains.set(domain, domainOf(domain));
+      return domains.get(domain);
+    },
+  });
 }
 
 /**
@@ -176,10 +205,18 @@ export const api = createApi();
  * `path`, such as a page's first read in the page registry; undefined when the contract has no
  * public GET without parameters there.
  */
-export function publicReadQuery(
+export async function publicReadQuery(
   path: string,
-): { queryKey: ApiQueryKey; queryFn: () => Promise<unknown> } | undefined {
-  return publicReads.get(path)?.query();
+): Promise<{ queryKey: ApiQueryKey; queryFn: () => Promise<unknown> } | undefined> {
+  for (const [domain, entries] of Object.entries(await loadRoutes())) {
+    for (const [name, route] of Object.entries(entries)) {
+      const read = route.method === 'GET' && route.access === 'public' && !route.raw;
+      if (read && route.path === path && !path.includes(':')) {
+        return callOf(domain, name).query();
+      }
+    }
+  }
+  return undefined;
 }
 
 /** The key prefix of every read of a domain, for `invalidateQueries` after a mutation. */

@@ -1,4 +1,4 @@
-import { newTraceparent } from '@coldmail/contracts/routes';
+import { newTraceparent } from '@coldmail/contracts/trace-context';
 import { errorOfAnswer, ApiError } from './api-error';
 import { bearerToken, useSession } from './store';
 

@@ -5,7 +5,7 @@ export { orderStatusTone, priorityTone, ticketStatusTone, type BadgeTone } from 
 export { Button, type ButtonProps } from './button/Button';
 export { ButtonLink, type ButtonLinkProps } from './button/ButtonLink';
 export { ExportButton, type ExportButtonProps } from './export-button/ExportButton';
-export type { ButtonSize, ButtonVariant } from './button/buttonClassName';
+export type { ButtonSize, ButtonVariant } from './button/Button';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog/ConfirmDialog';
 export { EmptyState, type EmptyStateProps } from './empty-state/EmptyState';
 export { Checkbox, type CheckboxProps } from './form/Checkbox';

@@ -11,7 +11,7 @@ const endpoints = Object.values(routes).flatMap((domain) => Object.values(domain
 }>;
 
 describe("pages' first reads (preloaded by index.html's start-up script)", () => {
-  it('are public GET endpoints of the contract without path parameters', () => {
+  it('are public GET endpoints of the contract without path parameters', async () => {
     const reads = pageList.flatMap((page) =>
       (page.firstReads ?? []).map((path) => [page.id, path] as const),
     );
@@ -21,7 +21,7 @@ describe("pages' first reads (preloaded by index.html's start-up script)", () =>
       expect(endpoint, `${page}: ${path}`).toMatchObject({ access: 'public' });
       expect(path, `${page}: ${path}`).not.toContain(':');
       // What bootstrap.tsx prefetches into the query cache for the page.
-      expect(publicReadQuery(path), `${page}: ${path}`).toBeDefined();
+      expect(await publicReadQuery(path), `${page}: ${path}`).toBeDefined();
     }
   });
 

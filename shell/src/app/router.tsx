@@ -12,9 +12,7 @@ import {
   type PageArea,
   type PageIdOf,
 } from '@coldmail/registry/pages';
-import { RequireAdmin } from '../features/auth/components/RequireAdmin';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
-import { NotFoundPage } from '../features/errors/components/NotFoundPage';
 import { EmailNotice } from '../features/auth/components/EmailNotice';
 import { RootLayout } from '../features/layout/components/RootLayout';
 import { readPublishedPages, type PublishedPage } from '../features/remotes/published-pages';
@@ -48,6 +46,16 @@ const ResetPasswordPage = lazyPage(
 const UserLayout = loadable(
   async () => (await import('../features/user-area/components/UserLayout')).UserLayout,
   <PageLoader />,
+);
+// The back office's guard (its refusal page) loads with the first admin page, as the user area's
+// sidebar does: AppRouter starts it as soon as the location is in the area.
+const RequireAdmin = loadable(
+  async () => (await import('../features/auth/components/RequireAdmin')).RequireAdmin,
+  <PageLoader />,
+);
+const NotFoundPage = lazyPage(
+  () => import('../features/errors/components/NotFoundPage'),
+  'NotFoundPage',
 );
 const shellPages: Record<PageIdOf<'shell'>, ComponentType> = {
   login: LoginPage,
@@ -293,7 +301,12 @@ export function AppRouter({
     };
   }, [appRoutes, pathname, waiting]);
 
-  const inUserArea = routeIdsAt(routes, pathname).includes('user-area');
+  const areas = routeIdsAt(routes, pathname);
+  const inUserArea = areas.includes('user-area');
+  const inAdminArea = areas.includes('admin-area');
+  useEffect(() => {
+    if (inAdminArea) RequireAdmin.preload();
+  }, [inAdminArea]);
   useEffect(() => {
     if (!inUserArea) return;
     UserLayout.preload();

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { Link, type LinkProps } from '@coldmail/router';
-import { buttonClassName, type ButtonLook } from './buttonClassName';
+import { buttonClassName, type ButtonLook } from './Button';
 
 export interface ButtonLinkProps extends LinkProps, ButtonLook {
   ref?: Ref<HTMLAnchorElement>;

@@ -1,15 +1,11 @@
 import { useEffect, useState } from 'react';
 import { TOAST_EVENT, toastQueue, type ToastRequest } from './toast';
 
-type Toasts = typeof import('react-hot-toast');
+type Toasts = Pick<typeof import('./SiteToaster'), 'toast' | 'SiteToaster'>;
 
 /**
- * Draws the toasts every app raises through `toast` (see toast.ts); react-hot-toast loads with
- * the first one. Product spec: "success 2 s, error 4 s, neutral 4 s, at most 20 toasts, maximum
- * width 350 px, placed top centre". These equal react-hot-toast's defaults (its 20-toast limit is
- * built in and not configurable); they are spelled out so a library upgrade cannot silently change
- * them. A toast raised with its own duration (a screen whose messages the spec times otherwise)
- * keeps it. Render once, in the shell.
+ * Draws the toasts every app raises through `toast` (see toast.ts); react-hot-toast and the
+ * site's toaster (SiteToaster.tsx) load with the first one. Render once, in the shell.
  */
 export function ToastHost() {
   const [toasts, setToasts] = useState<Toasts | null>(null);
@@ -29,10 +25,10 @@ export function ToastHost() {
         return;
       }
       if (queue.length === 0 || loading) return;
-      loading = import('react-hot-toast').then((module) => {
+      loading = import('./SiteToaster').then(({ toast, SiteToaster }) => {
         if (!mounted) return;
-        library = module;
-        setToasts(module);
+        library = { toast, SiteToaster };
+        setToasts(library);
         drain();
       });
     };
@@ -45,23 +41,6 @@ export function ToastHost() {
   }, []);
 
   if (!toasts) return null;
-  const { Toaster } = toasts;
-  return (
-    <Toaster
-      position="top-center"
-      toastOptions={{
-        blank: { duration: 4000 },
-        success: { duration: 2000 },
-        error: { duration: 4000 },
-        style: {
-          maxWidth: 350,
-          fontFamily: 'var(--cm-font-sans, system-ui, sans-serif)',
-          fontSize: 'var(--cm-font-size-sm, 0.875rem)',
-          color: 'var(--cm-color-text, #111827)',
-          borderRadius: 'var(--cm-radius, 8px)',
-          boxShadow: 'var(--cm-shadow-md, 0 4px 12px rgba(16, 24, 40, 0.08))',
-        },
-      }}
-    />
-  );
+  const { SiteToaster } = toasts;
+  return <SiteToaster />;
 }

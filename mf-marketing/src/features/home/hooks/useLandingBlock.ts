@@ -1,5 +1,5 @@
 import type { LandingBlockName, LandingBlockSettings } from '@coldmail/contracts';
-import { landingBlockPaths } from '@coldmail/contracts/routes';
+import { landingBlockPaths } from '@coldmail/contracts/landing-blocks';
 import { useQuery } from '@coldmail/query';
 import { api, type ApiError, type ApiQueryKey } from '@coldmail/session';
 
