@@ -83,7 +83,7 @@ test('an invoice with tax: a business buyer in France sees the VAT, pays, gets a
   );
   assert.match(order.invoice?.number ?? '', /^INV-\d{4}-\d{6}$/);
 
-  await page.getByRole('link', { name: `Receipt for order ${order.orderId}` }).click();
+  await page.getByRole('link', { name: `Invoice for order ${order.orderId}` }).click();
   await page.waitForURL(`**${paths.userReceipt('package', order._id)}`);
   const invoice = page.locator('[data-page="ReceiptPage"]');
   await invoice

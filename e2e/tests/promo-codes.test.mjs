@@ -93,7 +93,7 @@ test('an admin adds a 20 % code for a package; a buyer pays the discounted price
       ['Paid', code, '19.00', '3.80', '15.20'],
     );
 
-    await page.getByRole('link', { name: `Receipt for order ${order.orderId}` }).click();
+    await page.getByRole('link', { name: `Invoice for order ${order.orderId}` }).click();
     await page.waitForURL(`**${paths.userReceipt('package', order._id)}`);
     const lines = page.locator('[data-page="ReceiptPage"]').getByRole('table');
     await lines.getByRole('row', { name: `Promo code ${code} −$3.80 USD` }).waitFor();

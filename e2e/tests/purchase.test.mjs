@@ -58,7 +58,7 @@ test.describe('buying credits', () => {
     assert.equal(order.totalPrice, '19.99');
 
     // The paid order's receipt, from the history: to keep or print.
-    await page.getByRole('link', { name: `Receipt for order ${order.orderId}` }).click();
+    await page.getByRole('link', { name: `Invoice for order ${order.orderId}` }).click();
     await page.waitForURL(`**${paths.userReceipt('package', order._id)}`);
     const receipt = page.locator('[data-page="ReceiptPage"]');
     // Every paid order is invoiced: the receipt is its invoice.

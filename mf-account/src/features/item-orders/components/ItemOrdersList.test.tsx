@@ -55,6 +55,27 @@ describe('item orders', () => {
     expect(api.requests[0]?.query.get('userEmail')).toBe('buyer@example.com');
   });
 
+  it('links a paid order to its invoice, or to its receipt while the invoice is still to be issued', async () => {
+    const seller = { name: 'Coldmail Ltd', address: '1 Road', taxId: 'GB123456789' };
+    await open('/user/orders-history', {
+      body: [
+        itemOrder({
+          _id: '670000000000000000000003',
+          orderId: 'INVOICED',
+          paymentStatus: 'Paid',
+          invoice: { number: 'INV-2026-000001', issuedAt: '2026-04-01T00:00:00.000Z', seller },
+        }),
+        itemOrder({ _id: '670000000000000000000004', orderId: 'NOINVOIC', paymentStatus: 'Paid' }),
+      ],
+    });
+
+    const invoice = await screen.findByRole('link', { name: 'Invoice for order INVOICED' });
+    expect(invoice.textContent).toBe('Invoice');
+    expect(invoice.getAttribute('href')).toBe('/user/receipt/item/670000000000000000000003');
+    const receipt = screen.getByRole('link', { name: 'Receipt for order NOINVOIC' });
+    expect(receipt.textContent).toBe('Receipt');
+  });
+
   it("says 'No orders found' when there are none", async () => {
     await open('/user/orders', { body: [] });
     expect(await screen.findByText('No orders found')).toBeTruthy();

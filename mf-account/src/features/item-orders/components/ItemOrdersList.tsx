@@ -16,6 +16,7 @@ import {
   type TableColumn,
 } from '@coldmail/ui';
 import { useState } from 'react';
+import { documentOf } from '../../../utils/documentOf';
 import { LOAD_FAILED_TEXT, useItemOrders } from '../hooks/useItemOrders';
 import { accessLinkOf } from '../utils/itemOrders';
 import styles from './Orders.module.css';
@@ -55,14 +56,14 @@ const columns: TableColumn<ItemOrder>[] = [
   { key: 'access', header: 'Access', render: (order) => <AccessLink order={order} /> },
   {
     key: 'receipt',
-    header: 'Receipt',
+    header: 'Invoice',
     render: (order) =>
       isPaid(order) || isRefunded(order) ? (
         <Link
           to={paths.userReceipt('item', order._id)}
-          aria-label={`Receipt for order ${order.orderId}`}
+          aria-label={`${documentOf(order)} for order ${order.orderId}`}
         >
-          Receipt
+          {documentOf(order)}
         </Link>
       ) : null,
   },

@@ -21,6 +21,7 @@ import {
 } from '@coldmail/ui';
 import { readFailureText } from '@coldmail/session';
 import { useMemo, useState } from 'react';
+import { documentOf } from '../../../utils/documentOf';
 import { usePackageOrders } from '../hooks/usePackageOrders';
 import { searchPackageOrders } from '../utils/searchPackageOrders';
 import { PackageOrderDetailsModal } from './PackageOrderDetailsModal';
@@ -84,9 +85,9 @@ function orderColumns(showDetails: (order: PackageOrder) => void): TableColumn<P
           {(isPaid(order) || isRefunded(order)) && (
             <Link
               to={paths.userReceipt('package', order._id)}
-              aria-label={`Receipt for order ${order.orderId}`}
+              aria-label={`${documentOf(order)} for order ${order.orderId}`}
             >
-              Receipt
+              {documentOf(order)}
             </Link>
           )}
         </span>
