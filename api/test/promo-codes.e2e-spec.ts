@@ -549,6 +549,42 @@ describe('a buyer’s quote and order with a code', () => {
   });
 });
 
+describe('guessing codes', () => {
+  it('holds a buyer who tried ten unknown codes in an hour: every code they enter then waits, a real one too', async () => {
+    const guesser = await signUp(api, 'guesser');
+    const real = (await createCode({ code: fresh('real') })).code;
+    // A code that exists but cannot be used is no guess.
+    const expired = await createCode({ code: fresh('gone'), expiresAt: '2020-01-01T00:00:00Z' });
+    expect((await quote(guesser, { code: expired.code, packageId: packages.pro })).status).toBe(
+      409,
+    );
+    const guesses: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const guess =
+        attempt % 2 === 0
+          ? quote(guesser, { code: fresh('guess'), packageId: packages.pro })
+          : packageOrder(guesser, fresh('guess'));
+      guesses.push((await guess).status);
+    }
+    expect(guesses).toEqual(Array(10).fill(404));
+
+    const ordersBefore = await ordersInDb().countDocuments();
+    const refusal = 'Too many unknown promo codes tried. Please try again later.';
+    const held = await quote(guesser, { code: real, packageId: packages.pro });
+    expect([held.status, held.error?.message]).toEqual([429, refusal]);
+    // Until the hour that began with the first guess is over.
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(3_000);
+    expect(Number(held.headers.get('retry-after'))).toBeLessThanOrEqual(3_600);
+    const ordered = await packageOrder(guesser, real);
+    expect([ordered.status, ordered.error?.message]).toEqual([429, refusal]);
+    expect(await ordersInDb().countDocuments()).toBe(ordersBefore);
+    expect((await codesInDb().findOne({ code: real }))?.uses).toBe(0);
+    // Buying without a code still works, and other buyers are not held.
+    expect((await packageOrder(guesser)).status).toBe(201);
+    expect((await quote(other, { code: real, packageId: packages.pro })).status).toBe(200);
+  });
+});
+
 describe('uses of a code', () => {
   it('go to exactly one of the buyers racing for the last one', async () => {
     const text = fresh('last');

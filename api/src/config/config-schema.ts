@@ -86,6 +86,7 @@ export const envSchema = z.object({
   TRIAL_CREDITS: z.coerce.number().int().min(0).max(1000).default(3),
   TRIAL_SITE_DAILY_LIMIT: nonNegativeInt(500),
   TRIAL_NETWORK_DAILY_LIMIT: nonNegativeInt(3),
+  PROMO_CODE_GUESSES_PER_HOUR: nonNegativeInt(10),
   ENHANCE_DAILY_LIMIT: nonNegativeInt(50),
   ENHANCE_SITE_DAILY_LIMIT: nonNegativeInt(2000),
   THROTTLE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),

@@ -58,6 +58,24 @@ export class UsageLimitsService implements OnModuleInit {
     }
   }
 
+  /**
+   * Refuses as `take` would (429, the first full limit) without counting a use: for limits that
+   * count only failures, checked before the attempt whatever its outcome.
+   */
+  async check(subject: string, limits: UsageLimit[], now = Date.now()): Promise<void> {
+    for (const limit of limits) {
+      if (limit.limit <= 0) continue;
+      const full = await this.counters().findOne({
+        _id: `${limit.name}:${subject}`,
+        count: { $gte: limit.limit },
+        windowEndsAt: { $gt: new Date(now) },
+      });
+      if (full) {
+        throw new UsageLimitReached(limit.refusal, secondsUntil(full.windowEndsAt.getTime(), now));
+      }
+    }
+  }
+
   /** Takes back one use (a call that was counted but never reached the model). */
   async release(subject: string, limits: UsageLimit[]): Promise<void> {
     await Promise.all(

@@ -14,7 +14,10 @@ import {
   type PromoCodeQuoteBody,
 } from '@coldmail/contracts';
 import { mongo, trusted, Types, type Model } from 'mongoose';
+import type { AppConfig } from '../config/app-config';
+import { InjectConfig } from '../config/config.module';
 import { ItemsService } from '../items/items.service';
+import { rollingWindow, UsageLimitsService, type UsageLimit } from '../limits/usage-limits.service';
 import { PackagesService } from '../packages/packages.service';
 import { StoreCurrency } from '../packages/store-currency';
 import {
@@ -45,13 +48,30 @@ const CODE_TAKEN = 'Another promo code already uses this text';
  */
 @Injectable()
 export class PromoCodesService implements OnModuleInit {
+  /**
+   * The unknown codes a buyer may try in an hour: past it, every code they enter (a real one
+   * too) is refused until the hour is over, so guessing codes at checkout finds none.
+   */
+  private readonly guesses: UsageLimit[];
+
   constructor(
     @InjectModel(PromoCode.name) private readonly codes: Model<PromoCode>,
     @InjectModel(PromoRedemption.name) private readonly redemptions: Model<PromoRedemption>,
     private readonly packages: PackagesService,
     private readonly items: ItemsService,
     private readonly storeCurrency: StoreCurrency,
-  ) {}
+    private readonly limits: UsageLimitsService,
+    @InjectConfig() config: AppConfig,
+  ) {
+    this.guesses = [
+      {
+        name: 'promo-code-guesses:hour',
+        limit: config.promoCodeGuessesPerHour,
+        windowEnd: rollingWindow(3_600_000),
+        refusal: 'Too many unknown promo codes tried. Please try again later.',
+      },
+    ];
+  }
 
   /** The unique indexes (code text, one use per order and per once-per-buyer buyer) first. */
   async onModuleInit(): Promise<void> {
@@ -241,8 +261,13 @@ export class PromoCodesService implements OnModuleInit {
     buyer: Types.ObjectId,
     purchase: Purchase,
   ): Promise<PromoCodeData> {
+    const guesser = buyer.toHexString();
+    await this.limits.check(guesser, this.guesses);
     const found = await this.codes.findOne({ code: codeText }).lean<PromoCodeData>();
-    if (!found) throw refusal('unknown');
+    if (!found) {
+      await this.limits.take(guesser, this.guesses);
+      throw refusal('unknown');
+    }
     const reason = refusalOf(found, purchase);
     if (reason) throw refusal(reason);
     // Whether the code was once-per-buyer or not when they used it.
