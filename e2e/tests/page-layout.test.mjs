@@ -143,13 +143,17 @@ async function steadyText(tab) {
 /**
  * Lets what waits for the reader to come near load, as it does for a reader who scrolls down:
  * the site footer's copyright line (its last block) arrives once the footer has been near the
- * screen for half a second, a pixel taller than the room kept for it. Otherwise a screenshot
- * shows it or not by chance.
+ * screen for half a second. Otherwise a screenshot shows it or not by chance. The site's own pages (not the user area's or the back office's) have
+ * the footer, drawn once its settings are read: waited for, however long that read takes.
  *
  * @param {import('@playwright/test').Page} tab
  */
 async function scrolledThrough(tab) {
   const footer = tab.locator('footer').last();
+  const { pathname } = new URL(tab.url());
+  if (!/^\/(user|admin)(\/|$)/.test(pathname)) {
+    await footer.waitFor({ state: 'attached', timeout: 15_000 });
+  }
   if ((await footer.count()) === 0) return;
   await footer.scrollIntoViewIfNeeded();
   await footer.evaluate(

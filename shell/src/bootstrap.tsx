@@ -1,6 +1,11 @@
 import '@coldmail/ui/theme.css';
 import { pageForPath } from '@coldmail/registry/pages';
-import { publicReadQuery, connectQueryCache, sessionActions } from '@coldmail/session';
+import {
+  connectQueryCache,
+  preloadRoutes,
+  publicReadQuery,
+  sessionActions,
+} from '@coldmail/session';
 import { queryClient, QueryClientProvider } from '@coldmail/query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -70,6 +75,8 @@ async function start(): Promise<void> {
   // The page's first reads (index.html's script has preloaded them) go into the query cache
   // while its remote loads, under the keys the page's own queries use.
   else {
+    // The typed client's route table: every read of a page the server did not draw needs it.
+    preloadRoutes();
     for (const path of page?.firstReads ?? []) {
       void publicReadQuery(path).then((read) => read && queryClient.prefetchQuery(read));
     }

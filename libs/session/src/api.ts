@@ -98,6 +98,14 @@ let routeTable: Promise<RouteTable> | undefined;
 const loadRoutes = (): Promise<RouteTable> =>
   (routeTable ??= import('@coldmail/contracts/routes').then((module) => module.routes));
 
+/**
+ * Starts loading the route table now, for a page whose first calls are still to come (one the
+ * server did not render): they then do not wait for it.
+ */
+export function preloadRoutes(): void {
+  void loadRoutes();
+}
+
 async function routeOf(domain: string, name: string): Promise<Route> {
   const route = (await loadRoutes())[domain]?.[name];
   // A raw endpoint (bytes, a webhook) is not the typed client's to call; the types leave it out.

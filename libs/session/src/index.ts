@@ -30,6 +30,7 @@ export { currentMe, meKey, meQuery, readMyRecord, useMe, type Me, type MeStatus 
 export {
   api,
   domainKey,
+  preloadRoutes,
   publicReadQuery,
   refreshAfter,
   connectQueryCache,
