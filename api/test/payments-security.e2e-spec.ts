@@ -662,7 +662,10 @@ describe('item 5: refunds, reversals and disputes', () => {
     expect(after.text).not.toContain(SECRET_URL);
   });
 
-  it('a dispute is kept on the order; lost in the buyer’s favour, it refunds', async () => {
+  it.each([
+    ['lost in the buyer’s favour', 'RESOLVED_BUYER_FAVOUR'],
+    ['settled by the seller accepting the claim', 'ACCEPTED'],
+  ] as const)('a dispute is kept on the order; %s, it refunds', async (_, outcome) => {
     const buyer = await signUp(api, 'disputer');
     const { order, paypalOrderId } = await paidPackageOrder(buyer);
     const created = await double.sendCaptureEvent(
@@ -677,7 +680,7 @@ describe('item 5: refunds, reversals and disputes', () => {
     });
     expect(await balanceOf(buyer)).toBe(50);
     await double.sendCaptureEvent(paypalOrderId, webhookUrl(), 'CUSTOMER.DISPUTE.RESOLVED', {
-      disputeOutcome: 'RESOLVED_BUYER_FAVOUR',
+      disputeOutcome: outcome,
     });
     expect(await storedPackageOrder(order)).toMatchObject({
       paymentStatus: 'Refunded',

@@ -21,6 +21,14 @@ import {
 import { PaypalSettingsService } from './paypal-settings.service';
 
 /**
+ * The outcomes of a resolved dispute (Disputes v1 `outcome_code`) in which the buyer gets the
+ * payment back from the merchant: PayPal found for the buyer, or the merchant accepted the claim.
+ * In the others the merchant keeps it (found for the seller, the claim denied or cancelled, or
+ * PayPal paid the buyer out of its own funds), and the order stays paid.
+ */
+const LOST_DISPUTE_OUTCOMES = new Set(['RESOLVED_BUYER_FAVOUR', 'ACCEPTED']);
+
+/**
  * What a verified PayPal webhook event does to its order (WebhooksService has checked PayPal
  * vouches for it and claimed the delivery): a capture completes or is denied, a refund or
  * reversal refunds, a dispute is noted. An event changes an order only when it is for a PayPal
@@ -85,7 +93,7 @@ export class WebhookEvents {
         if (!dispute.success) return;
         const lost =
           type === 'CUSTOMER.DISPUTE.RESOLVED' &&
-          dispute.data.dispute_outcome?.outcome_code === 'RESOLVED_BUYER_FAVOUR';
+          LOST_DISPUTE_OUTCOMES.has(dispute.data.dispute_outcome?.outcome_code ?? '');
         for (const transaction of dispute.data.disputed_transactions ?? []) {
           const captureId = transaction.seller_transaction_id;
           const order = captureId ? await this.orders.payment.findByCapture(captureId) : null;
