@@ -124,8 +124,21 @@ export const pages = /** @type {const} */ ({
     area: 'public',
   },
 
-  buy: { path: '/buy/:id', title: 'Package Checkout', owner: 'checkout', area: 'signed-in' },
-  itemBuy: { path: '/item-buy/:id', title: 'Item Checkout', owner: 'checkout', area: 'signed-in' },
+  // The tax line of the billing form: the buyer's country's rate.
+  buy: {
+    path: '/buy/:id',
+    title: 'Package Checkout',
+    owner: 'checkout',
+    area: 'signed-in',
+    firstReads: ['/api/tax-rates'],
+  },
+  itemBuy: {
+    path: '/item-buy/:id',
+    title: 'Item Checkout',
+    owner: 'checkout',
+    area: 'signed-in',
+    firstReads: ['/api/tax-rates'],
+  },
   payNow: { path: '/pay-now/:id', title: 'Pay Now', owner: 'checkout', area: 'signed-in' },
   itemPayNow: {
     path: '/item-pay-now/:id',
