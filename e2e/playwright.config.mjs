@@ -18,19 +18,22 @@ const sharedSettings = [
 const storeWide = ['currency.test.mjs'];
 /**
  * Tests that start a stack of their own (the dev stack; the web apps, to redeploy them; the API
- * with the trial credits the shared stack turns off; the pages' screenshots, of the same records
- * every run).
+ * with the trial credits the shared stack turns off).
  */
 const ownStack = [
   'dev-stack.test.mjs',
   'error-tracking.test.mjs',
-  'page-layout.test.mjs',
   'platform.test.mjs',
   'server-rendering-deploys.test.mjs',
   'trial-credits.test.mjs',
 ];
 /** Releases of the remotes, on a stack of their own started once the other own stacks stopped. */
 const releases = ['releases.test.mjs'];
+/**
+ * The pages' screenshots, on a stack of its own with the same records every run: last and alone,
+ * so no other stack starting or busy on the same cores changes when what is drawn arrives.
+ */
+const pageLayout = ['page-layout.test.mjs'];
 
 export default defineConfig({
   testDir: './tests',
@@ -60,10 +63,15 @@ export default defineConfig({
     { name: 'releases', testMatch: releases, dependencies: ['own stack'] },
     {
       name: 'shared stack',
-      testIgnore: [...sharedSettings, ...storeWide, ...ownStack, ...releases],
+      testIgnore: [...sharedSettings, ...storeWide, ...ownStack, ...releases, ...pageLayout],
     },
     // After the others, so no test sees the landing page or the package list change under it.
     { name: 'shared settings', testMatch: sharedSettings, dependencies: ['shared stack'] },
     { name: 'store-wide settings', testMatch: storeWide, dependencies: ['shared settings'] },
+    {
+      name: 'page layout',
+      testMatch: pageLayout,
+      dependencies: ['store-wide settings', 'releases'],
+    },
   ],
 });
