@@ -12,12 +12,14 @@ import type { Order } from './schemas/order.schema';
 export class OrderDocuments {
   constructor(private readonly model: Model<Order>) {}
 
-  async keepInvoice(orderId: Types.ObjectId, invoice: IssuedInvoice): Promise<void> {
-    await this.model.updateOne(
+  /** False when the order had an invoice already (another issuer's was kept). */
+  async keepInvoice(orderId: Types.ObjectId, invoice: IssuedInvoice): Promise<boolean> {
+    const kept = await this.model.updateOne(
       { _id: orderId, invoice: trusted({ $exists: false }) },
       { $set: { invoice } },
       { timestamps: false },
     );
+    return kept.modifiedCount === 1;
   }
 
   async keepCreditNote(orderId: Types.ObjectId, note: IssuedCreditNote): Promise<void> {

@@ -124,10 +124,10 @@ export class FulfilmentService implements OnApplicationBootstrap {
       this.logger.log(`Order ${order.orderId} paid (capture ${payment.captureId})`);
       this.telemetry.payment('paid', moneyOf(won));
       // Before the receipt, which names and links it.
-      await this.issuing.invoice(won);
+      const invoiced = await this.issuing.invoice(won);
       // Not awaited: the buyer's answer does not wait for SMTP; a failure is left to the sweep.
       void this.orderMail.send(won._id, 'receipt');
-      return { order: (await this.orders.findById(won._id)) ?? won, alreadyProcessed: false };
+      return { order: invoiced, alreadyProcessed: false };
     }
     const current = await this.orders.findById(order._id);
     if (!current) {

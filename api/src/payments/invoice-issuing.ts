@@ -20,14 +20,21 @@ export class InvoiceIssuing {
     private readonly invoices: InvoicesService,
   ) {}
 
-  /** The paid order's invoice, dated the day it was paid. */
-  async invoice(order: AnyOrder): Promise<void> {
-    if (order.invoice) return;
+  /**
+   * The paid order's invoice, dated the day it was paid: the order with it (read again only when
+   * another issuer's was kept first), or as it was when none could be issued now.
+   */
+  async invoice(order: AnyOrder): Promise<AnyOrder> {
+    if (order.invoice) return order;
     try {
       const issued = await this.invoices.invoiceFor(order._id, order.paidAt ?? new Date());
-      await this.orders.documents.keepInvoice(order._id, issued);
+      if (await this.orders.documents.keepInvoice(order._id, issued)) {
+        return { ...order, invoice: issued };
+      }
+      return (await this.orders.findById(order._id)) ?? order;
     } catch (error) {
       this.logger.error(`Order ${order.orderId}: no invoice issued yet (${String(error)})`);
+      return order;
     }
   }
 
