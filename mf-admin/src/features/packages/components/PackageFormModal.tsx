@@ -6,11 +6,17 @@ import {
   type CreditPackage,
   type PackageForm,
 } from '@coldmail/contracts';
-import { api, toApiError } from '@coldmail/session';
+import { api } from '@coldmail/session';
 import { useQuery } from '@coldmail/query';
-import { Alert, Button, FormGrid, Modal, TextField, toast } from '@coldmail/ui';
+import { Alert, FormGrid, TextField, toast } from '@coldmail/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import {
+  FormModal,
+  saveFailureOf,
+  SaveFailureAlert,
+  type SaveFailure,
+} from '../../../components/FormModal';
 
 const pointLabels = [
   'Feature 1',
@@ -24,23 +30,6 @@ const pointLabels = [
   'Feature 9',
   'Feature 10',
 ];
-
-interface Failure {
-  /** The spec's text. */
-  text: string;
-  /** Why the server refused the package, when the admin can act on it (shown below the text). */
-  reason: string | null;
-}
-
-/**
- * A 4xx other than 401/403 carries a reason the admin can act on, such as the three-package
- * limit or a package deleted meanwhile; an unreachable server or a 5xx has none worth showing.
- */
-function failureOf(error: unknown, text: string): Failure {
-  const { status, message, fieldErrors } = toApiError(error);
-  const refused = status >= 400 && status < 500 && status !== 401 && status !== 403;
-  return { text, reason: refused ? (Object.values(fieldErrors)[0] ?? message) : null };
-}
 
 const valuesOf = (pkg: CreditPackage | null): PackageForm => ({
   packageName: pkg?.packageName ?? '',
@@ -75,7 +64,7 @@ export function PackageFormModal({
     values: valuesOf(fresh.data ?? pkg),
   });
   const { errors, isSubmitting } = form.formState;
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
 
   const save = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -86,26 +75,18 @@ export function PackageFormModal({
       toast.success(pkg ? 'Package updated successfully' : 'Package added successfully');
       onClose();
     } catch (error) {
-      setFailure(failureOf(error, pkg ? 'Failed to update package' : 'Failed to add package'));
+      setFailure(saveFailureOf(error, pkg ? 'Failed to update package' : 'Failed to add package'));
     }
   });
 
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={onClose}
       title={pkg ? 'Edit Package' : 'Add Package'}
-      size="lg"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="package-form" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : pkg ? 'Update Package' : 'Add Package'}
-          </Button>
-        </>
-      }
+      formId="package-form"
+      submitLabel={pkg ? 'Update Package' : 'Add Package'}
+      saving={isSubmitting}
     >
       <form id="package-form" onSubmit={save} noValidate>
         {fresh.isError && <Alert tone="error">Failed to fetch package</Alert>}
@@ -151,12 +132,8 @@ export function PackageFormModal({
             />
           ))}
         </FormGrid>
-        {failure && (
-          <Alert tone="error" title={failure.text}>
-            {failure.reason}
-          </Alert>
-        )}
+        <SaveFailureAlert failure={failure} />
       </form>
-    </Modal>
+    </FormModal>
   );
 }

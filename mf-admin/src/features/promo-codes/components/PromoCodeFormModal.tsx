@@ -5,14 +5,11 @@ import {
   type PromoCode,
   type PromoCodeBody,
 } from '@coldmail/contracts';
-import { toApiError } from '@coldmail/session';
 import {
   Alert,
-  Button,
   Checkbox,
   FormGrid,
   FormRow,
-  Modal,
   PageLoader,
   Select,
   TextField,
@@ -20,6 +17,12 @@ import {
 } from '@coldmail/ui';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
+import {
+  FormModal,
+  saveFailureOf,
+  SaveFailureAlert,
+  type SaveFailure,
+} from '../../../components/FormModal';
 import { usePromoCodeChanges, useProducts, useStoreCurrency } from '../api/promo-codes';
 import { bodyOf, formValuesOf, type PromoCodeFormValues } from '../utils/promo-code-form';
 import styles from './PromoCodes.module.css';
@@ -28,18 +31,6 @@ const kindOptions = [
   { value: 'percent', label: 'Percent off' },
   { value: 'fixed', label: 'Fixed amount off' },
 ];
-
-interface Failure {
-  text: string;
-  /** Why the server refused the code, when the admin can act on it (a text taken, a currency). */
-  reason: string | null;
-}
-
-function failureOf(error: unknown, text: string): Failure {
-  const { status, message, fieldErrors } = toApiError(error);
-  const refused = status >= 400 && status < 500 && status !== 401 && status !== 403;
-  return { text, reason: refused ? (Object.values(fieldErrors)[0] ?? message) : null };
-}
 
 /**
  * Add (code null) or edit a promo code. The products and the store's currency are usually in
@@ -74,24 +65,16 @@ export function PromoCodeFormModal({ code, onClose }: { code: PromoCode | null; 
     content = <PageLoader />;
   }
   return (
-    <Modal
-      open
+    <FormModal
       onClose={onClose}
       title={code ? 'Edit Promo Code' : 'Add Promo Code'}
-      size="lg"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={!loaded || saving}>
-            {saving ? 'Saving...' : code ? 'Update Promo Code' : 'Add Promo Code'}
-          </Button>
-        </>
-      }
+      formId={FORM_ID}
+      submitLabel={code ? 'Update Promo Code' : 'Add Promo Code'}
+      saving={saving}
+      disabled={!loaded}
     >
       {content}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -122,7 +105,7 @@ function PromoCodeForm({ code, currency, packages, items, save, onSaved }: Promo
   });
   const { errors } = form.formState;
   const kind = form.watch('kind');
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
 
   const submit = form.handleSubmit(async (body) => {
     setFailure(null);
@@ -132,7 +115,7 @@ function PromoCodeForm({ code, currency, packages, items, save, onSaved }: Promo
       onSaved();
     } catch (error) {
       setFailure(
-        failureOf(error, code ? 'Failed to update promo code' : 'Failed to add promo code'),
+        saveFailureOf(error, code ? 'Failed to update promo code' : 'Failed to add promo code'),
       );
     }
   });
@@ -221,11 +204,7 @@ function PromoCodeForm({ code, currency, packages, items, save, onSaved }: Promo
           </fieldset>
         </FormRow>
       </FormGrid>
-      {failure && (
-        <Alert tone="error" title={failure.text}>
-          {failure.reason}
-        </Alert>
-      )}
+      <SaveFailureAlert failure={failure} />
     </form>
   );
 }
