@@ -583,6 +583,42 @@ describe('guessing codes', () => {
     expect((await packageOrder(guesser)).status).toBe(201);
     expect((await quote(other, { code: real, packageId: packages.pro })).status).toBe(200);
   });
+  it('holds every buyer of a network whose buyers together tried too many unknown codes', async () => {
+    const netAdmin = `net-admin-${unique()}@coldmail.test`;
+    const limited = await startTestApi({
+      ADMIN_EMAILS: netAdmin,
+      PROMO_CODE_NETWORK_GUESSES_PER_HOUR: '3',
+    });
+    try {
+      const adminOf = await signUp(limited, 'network-admin', { email: netAdmin });
+      const pkg = await callEndpoint(limited, contract.packages.add, {
+        token: adminOf.token,
+        body: { packageName: 'Net', price: 10, credit: 10, validity: 30 },
+      });
+      expect(pkg.status).toBe(201);
+      const [first, second, third] = await Promise.all(
+        ['net-a', 'net-b', 'net-c'].map((name) => signUp(limited, name)),
+      );
+      const quoteOn = (persona: Persona, code: string) =>
+        callEndpoint(limited, contract.promoCodes.quote, {
+          token: persona.token,
+          body: { code, packageId: pkg.body._id },
+        });
+      // Three accounts, one guess each (each far under its own limit of ten).
+      const guesses = [];
+      for (const persona of [first!, second!, first!]) {
+        guesses.push((await quoteOn(persona, fresh('guess'))).status);
+      }
+      expect(guesses).toEqual([404, 404, 404]);
+      const held = await quoteOn(third!, fresh('guess'));
+      expect([held.status, held.error?.message]).toEqual([
+        429,
+        'Too many unknown promo codes tried. Please try again later.',
+      ]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('uses of a code', () => {

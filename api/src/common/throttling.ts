@@ -38,6 +38,11 @@ export function addressKey(address: string): string {
   return `${new ipaddr.IPv6([...network, 0, 0, 0, 0]).toString()}/64`;
 }
 
+/** The network a request came from (see addressKey), for limits that count a network's callers. */
+export function networkOf(request: { ip?: string }): string {
+  return addressKey(request.ip ?? 'unknown');
+}
+
 const reflector = new Reflector();
 const isSensitive = (context: ExecutionContext) =>
   reflector.get<boolean>(SENSITIVE, context.getHandler()) === true;

@@ -77,8 +77,11 @@ export interface AppConfig {
   shutdown: { delayMs: number; graceMs: number };
   /** Emails one user may generate per minute; 0 turns the limit off (the benchmark). */
   generatorPerMinute: number;
-  /** Unknown promo codes a buyer may try in an hour (0: no limit); then every code waits. */
-  promoCodeGuessesPerHour: number;
+  /**
+   * Unknown promo codes a buyer, and all the buyers of one network, may try in an hour (0: no
+   * limit); then every code waits.
+   */
+  promoCodeGuessesPerHour: { account: number; network: number };
   /** How often the recovery sweep runs (on one instance at a time); 0 turns it off. */
   recoverySweepMs: number;
   /** How long an order waits for payment untouched before the sweep removes it. */
@@ -260,7 +263,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       graceMs: Math.round(vars.SHUTDOWN_GRACE_SECONDS * 1000),
     },
     generatorPerMinute: vars.GENERATOR_RATE_LIMIT,
-    promoCodeGuessesPerHour: vars.PROMO_CODE_GUESSES_PER_HOUR,
+    promoCodeGuessesPerHour: {
+      account: vars.PROMO_CODE_GUESSES_PER_HOUR,
+      network: vars.PROMO_CODE_NETWORK_GUESSES_PER_HOUR,
+    },
     enhance: {
       perMinute: vars.ENHANCE_RATE_LIMIT,
       perDay: vars.ENHANCE_DAILY_LIMIT,

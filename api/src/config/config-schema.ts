@@ -87,6 +87,7 @@ export const envSchema = z.object({
   TRIAL_SITE_DAILY_LIMIT: nonNegativeInt(500),
   TRIAL_NETWORK_DAILY_LIMIT: nonNegativeInt(3),
   PROMO_CODE_GUESSES_PER_HOUR: nonNegativeInt(10),
+  PROMO_CODE_NETWORK_GUESSES_PER_HOUR: nonNegativeInt(30),
   ENHANCE_DAILY_LIMIT: nonNegativeInt(50),
   ENHANCE_SITE_DAILY_LIMIT: nonNegativeInt(2000),
   THROTTLE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),

@@ -58,11 +58,15 @@ export class OrderCreation {
    * A pending order for a package, priced from the stored package: the client chooses the
    * package and types the billing details, nothing else.
    */
-  async packageOrder(caller: AuthContext, body: NewOrderBody): Promise<PackageOrderData> {
+  async packageOrder(
+    caller: AuthContext,
+    body: NewOrderBody,
+    network: string,
+  ): Promise<PackageOrderData> {
     this.assertMayPurchase(caller);
     const creditPackage = await this.packages.findById(body.packageId);
     if (!creditPackage) throw new NotFoundException('Package not found');
-    return this.insertPending('package', caller, body, creditPackage, {
+    return this.insertPending('package', caller, network, body, creditPackage, {
       packageId: creditPackage._id,
       packageName: creditPackage.packageName,
       credit: creditPackage.credit,
@@ -72,11 +76,11 @@ export class OrderCreation {
   }
 
   /** A pending order for an item, priced from the stored item. */
-  async itemOrder(caller: AuthContext, body: NewItemOrderBody) {
+  async itemOrder(caller: AuthContext, body: NewItemOrderBody, network: string) {
     this.assertMayPurchase(caller);
     const item = await this.items.findById(body.itemId);
     if (!item) throw new NotFoundException('Item not found');
-    return this.insertPending('item', caller, body, item, {
+    return this.insertPending('item', caller, network, body, item, {
       itemId: new Types.ObjectId(item._id),
       packageName: item.name,
       slug: item.slug,
@@ -103,6 +107,8 @@ export class OrderCreation {
   private async insertPending<K extends OrderKind>(
     kind: K,
     caller: AuthContext,
+    /** The caller's network (addressKey), which a promo code's guesses count against too. */
+    network: string,
     { promoCode, companyName, companyTaxId, ...billing }: BillingForm & { promoCode?: string },
     product: Product,
     details: Record<string, unknown>,
@@ -129,13 +135,18 @@ export class OrderCreation {
     const priceCents = toCents(product.price);
     const _id = new Types.ObjectId();
     const reserved: ReservedUse | null = promoCode
-      ? await this.promoCodes.reserve(promoCode, customerId.toHexString(), _id, {
-          kind,
-          productId: product._id,
-          priceCents,
-          currency,
-          at: new Date(),
-        })
+      ? await this.promoCodes.reserve(
+          promoCode,
+          { buyerId: customerId.toHexString(), network },
+          _id,
+          {
+            kind,
+            productId: product._id,
+            priceCents,
+            currency,
+            at: new Date(),
+          },
+        )
       : null;
     // The buyer country's tax of the day, kept with the order (an unknown country pays none).
     const tax = await this.invoices.taxFor(billing.country).catch(async (error: unknown) => {

@@ -1,5 +1,6 @@
-import { Controller, StreamableFile } from '@nestjs/common';
+import { Controller, Req, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import {
   contract,
   type ResponseOf,
@@ -12,6 +13,7 @@ import { AuditService } from '../audit/audit.service';
 import { CurrentUser, type AuthContext } from '../auth/auth-context';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/endpoint';
 import { csvDownload, type CsvColumn } from '../common/csv-export';
+import { networkOf } from '../common/throttling';
 import { orderColumns } from './order-export';
 import { auditKindOf, type OrderKind, type OrderOfKind } from './order-kinds';
 import { toItemOrderRecord, toPackageOrderRecord } from './order-records';
@@ -53,8 +55,10 @@ export class OrdersController {
   async createPackageOrder(
     @CurrentUser() caller: AuthContext,
     @ValidBody() body: ParsedBodyOf<typeof packageOrders.create>,
+    @Req() request: FastifyRequest,
   ): Promise<ResponseOf<typeof packageOrders.create>> {
-    return toPackageOrderRecord(await this.orders.creation.packageOrder(caller, body));
+    const order = await this.orders.creation.packageOrder(caller, body, networkOf(request));
+    return toPackageOrderRecord(order);
   }
 
   /** The same for an item, priced from the stored item. */
@@ -62,8 +66,10 @@ export class OrdersController {
   async createItemOrder(
     @CurrentUser() caller: AuthContext,
     @ValidBody() body: ParsedBodyOf<typeof itemOrders.create>,
+    @Req() request: FastifyRequest,
   ): Promise<ResponseOf<typeof itemOrders.create>> {
-    return toItemOrderRecord(await this.orders.creation.itemOrder(caller, body), caller);
+    const order = await this.orders.creation.itemOrder(caller, body, networkOf(request));
+    return toItemOrderRecord(order, caller);
   }
 
   @Endpoint(packageOrders.list)

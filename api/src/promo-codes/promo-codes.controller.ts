@@ -1,5 +1,6 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import {
   contract,
   type ParsedBodyOf,
@@ -10,7 +11,14 @@ import { AuditService } from '../audit/audit.service';
 import { CurrentUser, ownerIdOf, type AuthContext } from '../auth/auth-context';
 import { withoutEchoedFields } from '../common/echoed-record';
 import { Endpoint, ValidBody, ValidParams } from '../common/endpoint';
-import { PromoCodesService } from './promo-codes.service';
+import { networkOf } from '../common/throttling';
+import { PromoCodesService, type Guesser } from './promo-codes.service';
+
+/** Whose guess a code is: the buyer's, and their network's. */
+const guesserOf = (buyer: AuthContext, request: FastifyRequest): Guesser => ({
+  buyerId: ownerIdOf(buyer),
+  network: networkOf(request),
+});
 
 const endpoints = contract.promoCodes;
 
@@ -102,8 +110,9 @@ export class PromoCodesController {
   quote(
     @CurrentUser() buyer: AuthContext,
     @ValidBody() body: ParsedBodyOf<typeof endpoints.quote>,
+    @Req() request: FastifyRequest,
   ): Promise<ResponseOf<typeof endpoints.quote>> {
-    return this.promoCodes.quote(ownerIdOf(buyer), body);
+    return this.promoCodes.quote(guesserOf(buyer, request), body);
   }
 
   /** Recorded only when it changed something (pausing a paused code does not). */

@@ -31,6 +31,12 @@ import { PromoCode, type PromoCodeData } from './schemas/promo-code.schema';
 import { PromoRedemption } from './schemas/promo-redemption.schema';
 
 /** A use of a code reserved for an order being placed. */
+/** Who enters a code: the buyer's record id, and their network (addressKey of the address). */
+export interface Guesser {
+  buyerId: string;
+  network: string;
+}
+
 export interface ReservedUse {
   codeId: Types.ObjectId;
   code: string;
@@ -52,7 +58,7 @@ export class PromoCodesService implements OnModuleInit {
    * The unknown codes a buyer may try in an hour: past it, every code they enter (a real one
    * too) is refused until the hour is over, so guessing codes at checkout finds none.
    */
-  private readonly guesses: UsageLimit[];
+  private readonly guesses: { account: UsageLimit[]; network: UsageLimit[] };
 
   constructor(
     @InjectModel(PromoCode.name) private readonly codes: Model<PromoCode>,
@@ -63,14 +69,16 @@ export class PromoCodesService implements OnModuleInit {
     private readonly limits: UsageLimitsService,
     @InjectConfig() config: AppConfig,
   ) {
-    this.guesses = [
-      {
-        name: 'promo-code-guesses:hour',
-        limit: config.promoCodeGuessesPerHour,
-        windowEnd: rollingWindow(3_600_000),
-        refusal: 'Too many unknown promo codes tried. Please try again later.',
-      },
+    const refusal = 'Too many unknown promo codes tried. Please try again later.';
+    const hourOf = (name: string, limit: number): UsageLimit[] => [
+      { name, limit, windowEnd: rollingWindow(3_600_000), refusal },
     ];
+    const perHour = config.promoCodeGuessesPerHour;
+    this.guesses = {
+      account: hourOf('promo-code-guesses:hour', perHour.account),
+      // Many accounts from one network (an IPv4 address, an IPv6 /64) count together too.
+      network: hourOf('promo-code-network-guesses:hour', perHour.network),
+    };
   }
 
   /** The unique indexes (code text, one use per order and per once-per-buyer buyer) first. */
@@ -158,11 +166,11 @@ export class PromoCodesService implements OnModuleInit {
 
   /** The buyer's checkout: what the product costs with the code now. Nothing is held. */
   async quote(
-    buyerId: string,
+    guesser: Guesser,
     { code, packageId, itemId }: PromoCodeQuoteBody,
   ): Promise<PromoCodeQuote> {
     const purchase = await this.purchaseOf(packageId, itemId);
-    const found = await this.usableCode(code, new Types.ObjectId(buyerId), purchase);
+    const found = await this.usableCode(code, guesser, purchase);
     const discountCents = discountCentsOf(found, purchase.priceCents);
     return {
       code: found.code,
@@ -180,12 +188,12 @@ export class PromoCodesService implements OnModuleInit {
    */
   async reserve(
     codeText: string,
-    buyerId: string,
+    guesser: Guesser,
     orderId: Types.ObjectId,
     purchase: Purchase,
   ): Promise<ReservedUse> {
-    const buyer = new Types.ObjectId(buyerId);
-    const found = await this.usableCode(codeText, buyer, purchase);
+    const buyer = new Types.ObjectId(guesser.buyerId);
+    const found = await this.usableCode(codeText, guesser, purchase);
     const counted = await this.codes.updateOne(
       {
         _id: found._id,
@@ -258,16 +266,18 @@ export class PromoCodesService implements OnModuleInit {
   /** The code as it stands, if this buyer may use it for this purchase. */
   private async usableCode(
     codeText: string,
-    buyer: Types.ObjectId,
+    { buyerId, network }: Guesser,
     purchase: Purchase,
   ): Promise<PromoCodeData> {
-    const guesser = buyer.toHexString();
-    await this.limits.check(guesser, this.guesses);
+    await this.limits.check(buyerId, this.guesses.account);
+    await this.limits.check(network, this.guesses.network);
     const found = await this.codes.findOne({ code: codeText }).lean<PromoCodeData>();
     if (!found) {
-      await this.limits.take(guesser, this.guesses);
+      await this.limits.take(buyerId, this.guesses.account);
+      await this.limits.take(network, this.guesses.network);
       throw refusal('unknown');
     }
+    const buyer = new Types.ObjectId(buyerId);
     const reason = refusalOf(found, purchase);
     if (reason) throw refusal(reason);
     // Whether the code was once-per-buyer or not when they used it.
