@@ -96,7 +96,14 @@ let routeTable: Promise<RouteTable> | undefined;
  * visitor's server-rendered page starts from the reads the server made, so it never loads it.
  */
 const loadRoutes = (): Promise<RouteTable> =>
-  (routeTable ??= import('@coldmail/contracts/routes').then((module) => module.routes));
+  (routeTable ??= import('@coldmail/contracts/routes').then(
+    (module) => module.routes,
+    (error: unknown) => {
+      // Not kept: the next call loads it again (the network may be back).
+      routeTable = undefined;
+      throw toApiError(error);
+    },
+  ));
 
 /**
  * Starts loading the route table now, for a page whose first calls are still to come (one the
