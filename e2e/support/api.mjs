@@ -45,3 +45,28 @@ export async function apiAs(stack, email, password = 'secret123', displayName = 
     delete: (path) => call('DELETE', path),
   };
 }
+
+/**
+ * Signs the store's admin in (`adminEmail`, an ADMIN_EMAILS address of the stack) and puts one
+ * package and one item on sale: what a stack of the browser tests sells.
+ *
+ * @param {{ urls: Record<string, string> }} stack
+ * @param {string} adminEmail
+ */
+export async function putOnSale(stack, adminEmail) {
+  const admin = await apiAs(stack, adminEmail, 'secret123', 'E2E Admin');
+  const pkg = await admin.post('/add-package', {
+    packageName: 'Starter Pack',
+    price: 19,
+    credit: 50,
+    validity: 30,
+  });
+  const item = await admin.post('/api/items', {
+    name: 'Accessible Swipe File',
+    slug: 'accessible-swipe-file',
+    price: 5,
+    guidelines: 'Download and adapt.',
+    accessUrl: 'https://files.example.com/a11y.pdf',
+  });
+  return { admin, pkg, item };
+}

@@ -3,7 +3,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { workspaceRoot } from '@coldmail/dev/stack';
-import { apiAs } from './api.mjs';
+import { putOnSale } from './api.mjs';
 import { E2E_ADMIN_EMAIL, shareStack, startFullStack } from './stack.mjs';
 
 export default async function globalSetup() {
@@ -12,7 +12,7 @@ export default async function globalSetup() {
   await rm(join(workspaceRoot, 'e2e', '.work'), { recursive: true, force: true });
   const stack = await startFullStack();
   try {
-    await putOnSale(stack);
+    await stockStore(stack);
   } catch (error) {
     await stack.close();
     throw error;
@@ -22,24 +22,11 @@ export default async function globalSetup() {
 }
 
 /** @param {import('@coldmail/dev/stack').Stack} stack */
-async function putOnSale(stack) {
+async function stockStore(stack) {
   // The admin ADMIN_EMAILS made gets its password once, here, from the reset link the API mailed:
-  // workers that each did it at once would invalidate each other's links.
-  const admin = await apiAs(stack, E2E_ADMIN_EMAIL, 'secret123', 'E2E Admin');
-  // One package and one item any test may buy: the store holds three packages at most, so tests
-  // running side by side do not each add their own.
-  const pkg = await admin.post('/add-package', {
-    packageName: 'Starter Pack',
-    price: 19,
-    credit: 50,
-    validity: 30,
-  });
-  const item = await admin.post('/api/items', {
-    name: 'Accessible Swipe File',
-    slug: 'accessible-swipe-file',
-    price: 5,
-    guidelines: 'Download and adapt.',
-    accessUrl: 'https://files.example.com/a11y.pdf',
-  });
+  // workers that each did it at once would invalidate each other's links. One package and one
+  // item any test may buy: the store holds three packages at most, so tests running side by side
+  // do not each add their own.
+  const { pkg, item } = await putOnSale(stack, E2E_ADMIN_EMAIL);
   shareStack(stack, { pkg, item });
 }

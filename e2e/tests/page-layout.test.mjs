@@ -16,7 +16,7 @@ import {
   signInVisitors,
   signOutVisitors,
 } from '../support/accessibility.mjs';
-import { apiAs } from '../support/api.mjs';
+import { apiAs, putOnSale } from '../support/api.mjs';
 import { expect, test } from '../support/fixtures.mjs';
 import { sidewaysScroll, tableMisfits } from '../support/layout.mjs';
 import { E2E_ADMIN_EMAIL, startFullStack } from '../support/stack.mjs';
@@ -50,20 +50,7 @@ let visitors;
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
   stack = await startFullStack({ projectId: 'demo-coldmail-layout' });
-  const admin = await apiAs(stack, E2E_ADMIN_EMAIL, 'secret123', 'E2E Admin');
-  const pkg = await admin.post('/add-package', {
-    packageName: 'Starter Pack',
-    price: 19,
-    credit: 50,
-    validity: 30,
-  });
-  const item = await admin.post('/api/items', {
-    name: 'Accessible Swipe File',
-    slug: 'accessible-swipe-file',
-    price: 5,
-    guidelines: 'Download and adapt.',
-    accessUrl: 'https://files.example.com/a11y.pdf',
-  });
+  const { admin, pkg, item } = await putOnSale(stack, E2E_ADMIN_EMAIL);
   for (const [name, email] of customers) {
     const customer = await apiAs(stack, email, 'secret123', name);
     await customer.post('/new-order', { packageId: pkg._id, customerName: name, ...billing });
